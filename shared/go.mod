@@ -1,0 +1,3 @@
+module forecourt/shared
+
+go 1.26

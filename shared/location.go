@@ -1,0 +1,66 @@
+package shared
+
+// LocationType is a location's department (spec 001 §3). Blank means sales.
+type LocationType string
+
+const (
+	LocationSales   LocationType = "sales"
+	LocationService LocationType = "service"
+	LocationParts   LocationType = "parts"
+)
+
+// Location is a yard, service centre or parts counter (spec 001 §3).
+type Location struct {
+	ID                    string         `json:"id"`
+	Name                  string         `json:"name"`
+	Slug                  string         `json:"slug"`
+	Primary               bool           `json:"primary"`
+	Visible               *bool          `json:"visible,omitempty"` // default true
+	LocationType          LocationType   `json:"location_type"`
+	LocationSubtype       []string       `json:"location_subtype,omitempty"`
+	Manufacturers         []string       `json:"manufacturers,omitempty"`
+	DealershipID          string         `json:"dealership_id,omitempty"`
+	DealershipSlug        string         `json:"dealership_slug"`
+	Address               Address        `json:"address"`
+	ContactDetail         ContactDetail  `json:"contact_detail"`
+	Image                 *LocationImage `json:"image,omitempty"`
+	AverageRating         float64        `json:"average_rating,omitempty"`
+	ReviewCount           int            `json:"review_count,omitempty"`
+	DealerLicenseNumber   string         `json:"dealer_license_number,omitempty"`
+	MotorVehicleRepairer  string         `json:"motor_vehicle_repairer,omitempty"`
+	DistributionLocations []string       `json:"distribution_locations,omitempty"`
+	SpecialHours          []SpecialHours `json:"special_hours,omitempty"`
+}
+
+// LocationImage holds a location's photo and its thumbnail.
+type LocationImage struct {
+	Image ImageRef `json:"image"`
+	Thumb ImageRef `json:"thumb"`
+}
+
+// ContactDetail holds a location's phones and opening hours.
+type ContactDetail struct {
+	Phone         string         `json:"phone,omitempty"`
+	LandlinePhone string         `json:"landline_phone,omitempty"`
+	Email         string         `json:"email,omitempty"`
+	OpeningHours  []OpeningHours `json:"opening_hours,omitempty"`
+}
+
+// OpeningHours is one weekday's hours; Weekday 0 is Sunday (spec 001 §3).
+type OpeningHours struct {
+	Weekday       int    `json:"weekday"`
+	Status        string `json:"status"` // Open or Closed
+	FormatedHours string `json:"formated_hours,omitempty"`
+	Open          string `json:"open,omitempty"`  // "08:30"
+	Close         string `json:"close,omitempty"` // "17:00"
+}
+
+// SpecialHours is a holiday exception (spec 001 §3).
+type SpecialHours struct {
+	Status       string `json:"status"`
+	Date         string `json:"date"`
+	StartHour    string `json:"start_hour,omitempty"`
+	EndHour      string `json:"end_hour,omitempty"`
+	Department   string `json:"department"` // sales, service, parts, all
+	LocationName string `json:"location_name,omitempty"`
+}

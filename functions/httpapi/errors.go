@@ -1,0 +1,81 @@
+// Package httpapi holds Forecourt's HTTP handlers. Each handler is a plain
+// net/http handler that runs under the dev gateway and, through the
+// api-proxy adapter, under Lambda (DESIGN.md decision 1).
+package httpapi
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+
+	"forecourt/shared"
+)
+
+// statusByCode maps shared error codes to HTTP statuses.
+var statusByCode = map[string]int{
+	shared.EINVALID:      http.StatusBadRequest,
+	shared.EUNAUTHORIZED: http.StatusUnauthorized,
+	shared.EFORBIDDEN:    http.StatusForbidden,
+	shared.ENOTFOUND:     http.StatusNotFound,
+	shared.ECONFLICT:     http.StatusConflict,
+	shared.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	shared.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
+	shared.EINTERNAL:     http.StatusInternalServerError,
+}
+
+// ErrorBody is the JSON form of every error response.
+type ErrorBody struct {
+	Error ErrorDetail `json:"error"`
+}
+
+// ErrorDetail is the error inside ErrorBody.
+type ErrorDetail struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Field   string `json:"field,omitempty"`
+}
+
+// HandlerFunc is a handler that returns its error instead of writing it,
+// so that every error is written one way, by Handle.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// Handle adapts h to an http.Handler that writes h's error as JSON.
+func Handle(h HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			WriteError(w, r, err)
+		}
+	})
+}
+
+// WriteError writes err as an ErrorBody. Internal errors are logged and
+// answered with a generic message: their text never reaches the client.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	code := shared.ErrorCode(err)
+	detail := ErrorDetail{Code: code, Message: "internal error"}
+	if e, ok := asError(err); ok && code != shared.EINTERNAL {
+		detail.Message, detail.Field = e.Message, e.Field
+	} else {
+		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	status, ok := statusByCode[code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	WriteJSON(w, status, ErrorBody{Error: detail})
+}
+
+// WriteJSON writes v as JSON with the status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		slog.Error("write json", "err", err)
+	}
+}
+
+func asError(err error) (*shared.Error, bool) {
+	var e *shared.Error
+	ok := errorsAs(err, &e)
+	return e, ok
+}

@@ -1,0 +1,5 @@
+package httpapi
+
+import "errors"
+
+var errorsAs = errors.As

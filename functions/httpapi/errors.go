@@ -5,6 +5,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 
@@ -76,6 +77,6 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 
 func asError(err error) (*shared.Error, bool) {
 	var e *shared.Error
-	ok := errorsAs(err, &e)
+	ok := errors.As(err, &e)
 	return e, ok
 }

@@ -1,5 +1,0 @@
-package httpapi
-
-import "errors"
-
-var errorsAs = errors.As

@@ -1,0 +1,33 @@
+# Forecourt. `make dev` and `make test` set up whatever is missing first.
+SHELL := bash
+.DEFAULT_GOAL := help
+
+.PHONY: help deps dev test bench synth lambdas web clean
+
+help: ## list the targets
+	@grep -E '^[a-z]+:.*## ' Makefile | sed -E 's/:.*## /\t/'
+
+deps: ## install what this machine lacks (Java, Chromium, npm packages)
+	@bash scripts/deps.sh
+
+dev: deps ## run the platform locally and print each demo tenant's URL
+	@bash scripts/dev.sh
+
+test: deps ## run every suite; ends with "N passed, N failed"
+	@bash scripts/test.sh
+
+bench: deps ## print the performance figures and their baselines
+	@bash scripts/bench.sh
+
+lambdas: ## build the Lambda binaries into .build/lambda/<name>/bootstrap
+	@bash scripts/build-lambdas.sh
+
+synth: lambdas ## synthesize the platform and tenant stacks into .build/cdk.out
+	@source scripts/lib.sh && source scripts/cdk-env.sh && \
+	  node_modules/.bin/cdk synth --quiet -o .build/cdk.out
+
+web: ## build the web app into web/dist
+	@npm run -s build -w web
+
+clean: ## remove build output (keeps .data, the local databases)
+	rm -rf .build web/dist

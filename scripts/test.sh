@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Runs every suite against real local services and ends with one line,
+# "N passed, N failed", covering them all:
+#   Go unit and integration tests (DynamoDB Local, the engine, cognito-local),
+#   the CDK assertions (they are Go tests in infra/) and a CLI synth,
+#   Vitest, the engine's JS-client tests, and the browser end-to-end suite
+#   in headless Chromium against the dev gateway with the demo tenants.
+# Services run on free ports, so a running `make dev` is left alone.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+OUT="$ROOT/.build/test"
+rm -rf "$OUT" && mkdir -p "$OUT"
+export LOG_DIR="$OUT"
+trap stop_started EXIT
+source "$ROOT/scripts/cdk-env.sh"
+
+log "starting DynamoDB Local and cognito-local"
+dynamo_port=$(free_port)
+start_dynamo "$dynamo_port" ""
+cognito_port=$(free_port)
+start_cognito "$cognito_port" "$OUT/cognito"
+export FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port"
+export FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port"
+export AWS_REGION=${AWS_REGION:-ap-southeast-2}
+
+log "building the Lambdas"
+bash scripts/build-lambdas.sh || echo '{"suite":"build-lambdas","passed":0,"failed":1}' >"$OUT/build-lambdas.count"
+
+log "Go tests (shared, functions, infra)"
+go test -json -count=1 ./shared/... ./functions/... ./infra/... >"$OUT/go.json" 2>"$OUT/go.stderr"
+cat "$OUT/go.stderr" >&2
+node scripts/test-report.mjs go "$OUT/go.json"
+
+log "CDK synth through the CLI"
+if make -s synth >"$OUT/synth.log" 2>&1; then
+  echo '{"suite":"cdk-synth","passed":1,"failed":0}' >"$OUT/synth.count"
+else
+  tail -n 40 "$OUT/synth.log"
+  echo '{"suite":"cdk-synth","passed":0,"failed":1}' >"$OUT/synth.count"
+fi
+
+log "Vitest"
+(cd web && ../node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile="$OUT/vitest.json")
+node scripts/count-vitest.mjs "$OUT/vitest.json" "$OUT/vitest.count"
+
+log "engine conformance with the JavaScript client"
+node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=tap --test-reporter-destination="$OUT/engine-js.tap" web/tests/engine/
+node scripts/count-tap.mjs engine-js "$OUT/engine-js.tap" "$OUT/engine-js.count"
+
+log "building the web app and the dev gateway"
+if npm run -s build -w web >"$OUT/web-build.log" 2>&1 &&
+  go build -o "$OUT/devgateway" ./functions/cmd/devgateway; then
+  gateway_port=$(free_port)
+  search_port=$(free_port)
+  FORECOURT_GATEWAY_PORT=$gateway_port FORECOURT_SEARCH_PORT=$search_port \
+    FORECOURT_PUBLIC_SEARCH_URL="http://localhost:$search_port" ALGOLIA_HOST="http://127.0.0.1:$search_port" \
+    FORECOURT_TABLE_PREFIX=forecourt-e2e- FORECOURT_DATA_DIR="$OUT/data" FORECOURT_WEB_DIST="$ROOT/web/dist" \
+    "$OUT/devgateway" >"$OUT/gateway.log" 2>&1 &
+  STARTED_PIDS+=($!)
+  if (wait_ok "http://127.0.0.1:$gateway_port/healthz" 150 "the dev gateway"); then
+    log "browser end-to-end tests (headless Chromium)"
+    FORECOURT_E2E_GATEWAY="http://localhost:$gateway_port" \
+      node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
+      --test-reporter=tap --test-reporter-destination="$OUT/e2e.tap" web/e2e/
+    node scripts/count-tap.mjs e2e "$OUT/e2e.tap" "$OUT/e2e.count"
+  else
+    tail -n 40 "$OUT/gateway.log"
+    echo '{"suite":"e2e","passed":0,"failed":1}' >"$OUT/e2e.count"
+  fi
+else
+  tail -n 40 "$OUT/web-build.log"
+  echo '{"suite":"e2e","passed":0,"failed":1}' >"$OUT/e2e.count"
+fi
+
+stop_started
+node scripts/test-report.mjs total "$OUT"

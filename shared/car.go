@@ -115,9 +115,19 @@ type Car struct {
 	Specifications *CaravanSpecifications   `json:"specifications,omitempty"`
 }
 
-// Image is one photo of a car.
+// Image is one photo of a car. Feeds send either {"url": ...} or the spec's
+// nested form {"image": {"url": ...}} (spec 000 §3); Src reads both.
 type Image struct {
-	URL string `json:"url"`
+	URL   string    `json:"url"`
+	Image *ImageRef `json:"image,omitempty"`
+}
+
+// Src returns the image's URL in whichever form it came.
+func (i Image) Src() string {
+	if i.URL == "" && i.Image != nil {
+		return i.Image.URL
+	}
+	return i.URL
 }
 
 // CarLocation is the yard a car stands at, as carried on the car.

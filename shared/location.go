@@ -26,6 +26,7 @@ type Location struct {
 	Image                 *LocationImage `json:"image,omitempty"`
 	AverageRating         float64        `json:"average_rating,omitempty"`
 	ReviewCount           int            `json:"review_count,omitempty"`
+	Reviews               *ReviewSummary `json:"reviews,omitempty"`
 	DealerLicenseNumber   string         `json:"dealer_license_number,omitempty"`
 	MotorVehicleRepairer  string         `json:"motor_vehicle_repairer,omitempty"`
 	DistributionLocations []string       `json:"distribution_locations,omitempty"`

@@ -5,8 +5,9 @@ package shared
 // typed field with a documented default (DESIGN.md decision 3). The tenant
 // files infra/tenants/<slug>.json hold exactly this shape.
 //
-// Defaults are applied by ApplyDefaults when a site is loaded; a field's doc
-// comment names its default.
+// Defaults: a field's doc comment names its default. DecodeSite starts from
+// DefaultSite, so a boolean whose default is true stays true when the JSON
+// leaves it out; ApplyDefaults fills every other zero-valued field.
 type Site struct {
 	// Identity and brand.
 	Slug            string        `json:"slug"`
@@ -41,6 +42,15 @@ type Site struct {
 	Finance          FinanceConfig   `json:"finance"`
 	Stock            StockConfig     `json:"stock"`
 	Promotions       []PromoTile     `json:"promotions,omitempty"`
+
+	// Per-dealer behaviour beyond the listing.
+	Header             HeaderConfig        `json:"header"`
+	Leads              LeadsConfig         `json:"leads"`
+	Hours              HoursConfig         `json:"hours"`
+	Reviews            ReviewsConfig       `json:"reviews"`
+	Budget             BudgetConfig        `json:"budget"`
+	Reserve            ReserveConfig       `json:"reserve"`
+	DealershipWebsites []DealershipWebsite `json:"dealership_websites,omitempty"` // brand banner
 }
 
 // ImageRef is an image by URL.
@@ -69,6 +79,9 @@ type Dealership struct {
 	Make       string    `json:"make,omitempty"`
 	Logo       *ImageRef `json:"logo,omitempty"`
 	StockCount int       `json:"stock_count,omitempty"` // shown when the search count is above 1999 (spec 000 §9)
+	// HideFinance hides finance estimates for this dealership's cars (spec 001 §5
+	// "a list of certain dealerships"); default false.
+	HideFinance bool `json:"hide_finance,omitempty"`
 }
 
 // Manufacturer is a car maker (spec 001 §3).
@@ -98,7 +111,18 @@ type Texts struct {
 	SoldTag      string `json:"sold_tag"`      // default "JUST SOLD"
 	NewTag       string `json:"new_tag"`       // default "New"
 	CallText     string `json:"call_text"`     // default "Call the dealer"
-	EnquireLabel string `json:"enquire_label"` // default "Enquire Now"
+	EnquireLabel string `json:"enquire_label"` // default "Enquire Now" ("Message Now" for some dealers)
+	SubmitLabel  string `json:"submit_label"`  // default "Submit Form"
+	UsedKeyword  string `json:"used_keyword"`  // default "Used"
+	// FindSimilar replaces the actions of an unavailable car; default
+	// "Find Me Something Similar" (one brand uses lower case).
+	FindSimilar         string `json:"find_similar"`
+	DealerCommentsTitle string `json:"dealer_comments_title"` // default "Dealer Comments"
+	// DealerCommentsPending shows when a car has no comments; default
+	// "Dealer comments are pending. Please check back here later." (spec 000 §8).
+	DealerCommentsPending string `json:"dealer_comments_pending"`
+	SoldNotice            string `json:"sold_notice"`     // default "Unfortunately this vehicle recently sold."
+	LocationsTitle        string `json:"locations_title"` // default "Our Locations"
 }
 
 // PhonesByCarType are the sales numbers by stock class (spec 001 §8 phone
@@ -124,6 +148,25 @@ type Features struct {
 	ReservePath        string `json:"reserve_path"`                  // "checkout" or "buy-online"; default "checkout"
 	TradeIn            bool   `json:"trade_in"`                      // default true
 	PhoneLinks         bool   `json:"phone_links"`                   // default true
+	// CertifiedBadge shows the certified badge on cars of CertifiedProgramme's
+	// make (spec 001 §5); default true.
+	CertifiedBadge bool `json:"certified_badge"`
+	// UsedGuarantee shows the 48-hour money-back guarantee and 12 months
+	// roadside assist text on used cars (spec 000 §9, one manufacturer's dealers); default false.
+	UsedGuarantee bool `json:"used_guarantee"`
+	// CheckoutJourney sends used-car purchases to /checkout-journey (spec 001 §2); default false.
+	CheckoutJourney bool `json:"checkout_journey"`
+	// TradeInPath is the trade-in entry point: "/trade-in" (default) or "/sell-your-car".
+	TradeInPath string `json:"trade_in_path"`
+	// SpinToWin turns the /spin-to-win route on; default false.
+	SpinToWin bool `json:"spin_to_win"`
+	// SpinToWinGated requires sign-in for /spin-to-win (spec 001 §5 gating); default true.
+	SpinToWinGated bool `json:"spin_to_win_gated"`
+	// Chat shows the chat button on car pages; default false.
+	Chat bool `json:"chat"`
+	// TestDriveForSimilar shows Book a Test Drive on every available car, not
+	// only test-drive-only ones (spec 001 §2, one brand); default false.
+	TestDriveForSimilar bool `json:"test_drive_for_similar"`
 }
 
 // SearchConfig shapes the listing (spec 000 §2, §9).
@@ -146,6 +189,17 @@ type SearchConfig struct {
 	RememberCollapsed bool `json:"remember_collapsed"`
 	// PromoPositions are the result positions (1-based) of promo tiles; default [8, 17].
 	PromoPositions []int `json:"promo_positions,omitempty"`
+	// PromoRandomOrder shuffles the tiles shown at the first position (one brand); default false.
+	PromoRandomOrder bool `json:"promo_random_order"`
+	// MakesCollapsedToPopular collapses the make list to the number of
+	// popular makes instead of MakesCollapsed (spec 000 §9); default false.
+	MakesCollapsedToPopular bool `json:"makes_collapsed_to_popular"`
+	// BadgeFilter shows the badge facet switch; default false (on for used-car brands, spec 001 §4).
+	BadgeFilter bool `json:"badge_filter"`
+	// LocationFilter shows the location facet switch; default true (off for used-car brands).
+	LocationFilter bool `json:"location_filter"`
+	// HitsPerPage is the page size; default 21 (spec 000 §9).
+	HitsPerPage int `json:"hits_per_page"`
 }
 
 // CardConfig shapes the car card (spec 000 §2 "Car card").
@@ -164,8 +218,14 @@ type FinanceConfig struct {
 	InterestRate float64 `json:"interest_rate"`      // default 8.5
 	TermYears    int     `json:"term_years"`         // default 5
 	Disclaimer   string  `json:"disclaimer,omitempty"`
-	// HiddenMakes hides the estimate for these makes (spec 001 §5).
+	// HiddenMakes hides the estimate for these makes (spec 001 §5); default ["Suzuki"].
 	HiddenMakes []string `json:"hidden_makes,omitempty"`
+	// WeeklyOnCard shows the weekly repayment with its rate tooltip on cards and
+	// car pages (spec 001 §2, one brand); default false.
+	WeeklyOnCard bool `json:"weekly_on_card"`
+	// ComparisonRate is the rate shown in the estimate's fine print, rounded to 2
+	// decimals; 0 (default) shows the interest rate.
+	ComparisonRate float64 `json:"comparison_rate,omitempty"`
 }
 
 // StockConfig decides which stock a site shows.
@@ -174,6 +234,9 @@ type StockConfig struct {
 	CarTypes []CarType `json:"car_types,omitempty"`
 	// SoldRetentionDays keeps sold cars searchable this long; default 3 (spec 001 §9).
 	SoldRetentionDays int `json:"sold_retention_days"`
+	// MaxAgeYears is the default stock filter's age rule (spec 000 §9): cars
+	// older than this many years are left out of the listing; 0 (default) keeps every year.
+	MaxAgeYears int `json:"max_age_years,omitempty"`
 }
 
 // PromoTile is a promotional tile inserted among results (spec 001 §3, §9).
@@ -190,4 +253,73 @@ type PromoTile struct {
 	Start         string    `json:"start,omitempty"`  // ISO date; empty = always
 	Expiry        string    `json:"expiry,omitempty"` // ISO date; empty = never
 	Position      int       `json:"position,omitempty"`
+}
+
+// HeaderConfig shapes the header (spec 001 §2 "Header and footer").
+type HeaderConfig struct {
+	// HoverMenus opens dropdowns on hover instead of click; default false.
+	HoverMenus bool `json:"hover_menus"`
+	// LocationsLink makes the Locations control a link to /dealerships instead
+	// of a dropdown; default false.
+	LocationsLink bool `json:"locations_link"`
+}
+
+// LeadsConfig shapes the lead forms (spec 001 §5 "Enquiry form", §9 "Lead events").
+type LeadsConfig struct {
+	// MessageOptional lifts the enquiry form's message requirement; default false.
+	MessageOptional bool `json:"message_optional"`
+	// LocationPlaceholder is the location select's placeholder; default
+	// "Please Select a Dealership Location".
+	LocationPlaceholder string `json:"location_placeholder"`
+	// DealershipPlaceholder is the dealership select's placeholder; default
+	// "Select a Preferred Dealership".
+	DealershipPlaceholder string `json:"dealership_placeholder"`
+	// TermsNote shows "You must agree to the terms of use before submitting
+	// the form"; default false.
+	TermsNote bool `json:"terms_note"`
+	// Captcha shows a captcha on lead forms; default true.
+	Captcha bool `json:"captcha"`
+	// Disclaimer is the dealer's test-drive terms; when set a terms checkbox shows.
+	Disclaimer string `json:"disclaimer,omitempty"`
+	// DefaultCategory is the enquiry category select's default; default "General Enquiry".
+	DefaultCategory string `json:"default_category"`
+	// Email receives lead copies; default none (the location's email).
+	Email string `json:"email,omitempty"`
+}
+
+// HoursConfig shapes opening hours (spec 001 §2 "Opening hours").
+type HoursConfig struct {
+	// ClosedText replaces a closed weekday's status text, e.g. "By appointment
+	// only"; default "" (the status text, "Closed").
+	ClosedText string `json:"closed_text,omitempty"`
+	// ClosedEnquireLink shows an Enquire Now link on closed weekdays; default false.
+	ClosedEnquireLink bool `json:"closed_enquire_link"`
+}
+
+// ReviewsConfig filters and sizes the reviews block (spec 001 §3 Review, §9 Reviews).
+type ReviewsConfig struct {
+	MinRating   int      `json:"min_rating"`             // default 4
+	HiddenNames []string `json:"hidden_names,omitempty"` // reviewer names never shown
+	Shown       int      `json:"shown"`                  // default 10
+}
+
+// BudgetConfig holds the budget finder's defaults (spec 001 §5, §9 "Budget finder").
+type BudgetConfig struct {
+	Frequency        string  `json:"frequency"`          // "monthly" (default) or "weekly"
+	MonthlyRepayment float64 `json:"monthly_repayment"`  // default 600
+	WeeklyRepayment  float64 `json:"weekly_repayment"`   // default 200
+	Deposit          float64 `json:"deposit"`            // default 2000
+	TermYears        int     `json:"term_years"`         // default 5
+	SliderMin        int     `json:"slider_min"`         // default 5000
+	SliderMax        int     `json:"slider_max"`         // default 250000
+	SliderStep       int     `json:"slider_step"`        // default 500
+	FallbackMaxPrice int     `json:"fallback_max_price"` // default 100000
+	// CarType preselects the car type; default "" (all).
+	CarType CarType `json:"car_type,omitempty"`
+}
+
+// ReserveConfig holds the reserve-online terms (spec 000 §9, spec 001 §9).
+type ReserveConfig struct {
+	Deposit   int `json:"deposit"`    // dollars; default 200
+	HoldHours int `json:"hold_hours"` // default 48
 }

@@ -1,0 +1,497 @@
+package shared
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Sort options (spec 000 §9, spec 001 §9), named as the index replicas are:
+// replica "<index>_<option>"; relevance is the main index.
+const (
+	SortRelevance = "relevance"
+	SortLatest    = "latest"
+	SortPriceDesc = "price_desc"
+	SortPriceAsc  = "price_asc"
+	SortKMDesc    = "km_desc"
+	SortKMAsc     = "km_asc"
+)
+
+// SortOptions lists every sort option in display order.
+var SortOptions = []string{SortRelevance, SortLatest, SortPriceDesc, SortPriceAsc, SortKMDesc, SortKMAsc}
+
+// Facets lists every facet of the listing by its spec name (spec 000 §2).
+var Facets = []string{
+	"badge", "status", "car_type", "categories", "city", "colour", "dealership_name",
+	"filtered_features", "item_type", "km", "location_name", "make", "make_model", "model",
+	"price", "subscription_price", "price_range", "seats", "body", "drive", "fuel",
+	"transmission", "state", "tag", "weekly_price_range", "year",
+}
+
+// CardChips lists the attributes a car card can show as chips (spec 000 §2).
+var CardChips = []string{
+	"car_type", "simple_body", "km", "simple_transmission", "stocknum",
+	"simple_fuel", "colour", "drive", "seats", "doors", "year", "engine_size",
+}
+
+// FinanceProviders are the spec's finance_provider values (spec 001 §3).
+var FinanceProviders = []string{"Taurus", "Powertorque", "AusLoans", "Angle", "360 Finance", "Nissan Finance", "Manual", "Car Clarity"}
+
+// Templates are the site templates the web app renders.
+var Templates = []string{"classic", "modern", "bold"}
+
+var (
+	slugRE   = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	colourRE = regexp.MustCompile(`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
+	clockRE  = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
+)
+
+// DefaultSite returns a site holding every documented default. DecodeSite
+// decodes onto it, so a field the JSON leaves out keeps its default, booleans
+// that default to true included.
+func DefaultSite() Site {
+	var s Site
+	s.Features = Features{Compare: true, Favourites: true, Reserve: true, TradeIn: true, PhoneLinks: true, CertifiedBadge: true, SpinToWinGated: true}
+	s.Search.LocationFilter = true
+	s.Leads.Captcha = true
+	ApplyDefaults(&s)
+	return s
+}
+
+// ApplyDefaults sets every zero-valued field that has a documented default.
+// Booleans whose default is true cannot be told apart from false here;
+// DefaultSite sets those.
+func ApplyDefaults(s *Site) {
+	setStr := func(p *string, v string) {
+		if *p == "" {
+			*p = v
+		}
+	}
+	setInt := func(p *int, v int) {
+		if *p == 0 {
+			*p = v
+		}
+	}
+	setFloat := func(p *float64, v float64) {
+		if *p == 0 {
+			*p = v
+		}
+	}
+	setStr(&s.Template, "classic")
+
+	t := &s.Theme
+	setStr(&t.PrimaryColor, "#1d4ed8")
+	setStr(&t.AccentColor, "#f59e0b")
+	setStr(&t.HeaderBg, "#ffffff")
+	setStr(&t.HeaderText, "#111827")
+	setStr(&t.FontFamily, `system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`)
+	setInt(&t.BorderRadiusPx, 8)
+
+	x := &s.Texts
+	setStr(&x.NoPrice, "Enquire for price.")
+	setStr(&x.NewArrival, "New Arrival")
+	setStr(&x.SoldTag, "JUST SOLD")
+	setStr(&x.NewTag, "New")
+	setStr(&x.CallText, "Call the dealer")
+	setStr(&x.EnquireLabel, "Enquire Now")
+	setStr(&x.SubmitLabel, "Submit Form")
+	setStr(&x.UsedKeyword, "Used")
+	setStr(&x.FindSimilar, "Find Me Something Similar")
+	setStr(&x.DealerCommentsTitle, "Dealer Comments")
+	setStr(&x.DealerCommentsPending, "Dealer comments are pending. Please check back here later.")
+	setStr(&x.SoldNotice, "Unfortunately this vehicle recently sold.")
+	setStr(&x.LocationsTitle, "Our Locations")
+
+	setStr(&s.Features.ReservePath, "checkout")
+	setStr(&s.Features.TradeInPath, "/trade-in")
+
+	q := &s.Search
+	if len(q.Facets) == 0 {
+		q.Facets = []string{"make", "model", "car_type", "price", "body", "year", "km", "fuel", "transmission", "colour"}
+	}
+	if len(q.SortOptions) == 0 {
+		q.SortOptions = []string{SortRelevance, SortLatest, SortPriceDesc, SortPriceAsc}
+	}
+	if len(q.PromoPositions) == 0 {
+		q.PromoPositions = []int{8, 17}
+	}
+	setInt(&q.MakesCollapsed, 7)
+	setInt(&q.HitsPerPage, 21)
+
+	if len(s.Card.Chips) == 0 {
+		s.Card.Chips = []string{"car_type", "simple_body", "km", "simple_transmission", "stocknum"}
+	}
+
+	f := &s.Finance
+	setFloat(&f.InterestRate, 8.5)
+	setInt(&f.TermYears, 5)
+	if f.HiddenMakes == nil {
+		f.HiddenMakes = []string{"Suzuki"}
+	}
+
+	if len(s.Stock.CarTypes) == 0 {
+		s.Stock.CarTypes = []CarType{CarTypeNew, CarTypeUsed, CarTypeDemo}
+	}
+	setInt(&s.Stock.SoldRetentionDays, 3)
+
+	setStr(&s.Leads.LocationPlaceholder, "Please Select a Dealership Location")
+	setStr(&s.Leads.DealershipPlaceholder, "Select a Preferred Dealership")
+	setStr(&s.Leads.DefaultCategory, CategoryGeneralEnquiry)
+
+	setInt(&s.Reviews.MinRating, 4)
+	setInt(&s.Reviews.Shown, 10)
+
+	b := &s.Budget
+	setStr(&b.Frequency, "monthly")
+	setFloat(&b.MonthlyRepayment, 600)
+	setFloat(&b.WeeklyRepayment, 200)
+	setFloat(&b.Deposit, 2000)
+	setInt(&b.TermYears, 5)
+	setInt(&b.SliderMin, 5000)
+	setInt(&b.SliderMax, 250000)
+	setInt(&b.SliderStep, 500)
+	setInt(&b.FallbackMaxPrice, 100000)
+
+	setInt(&s.Reserve.Deposit, 200)
+	setInt(&s.Reserve.HoldHours, 48)
+}
+
+// DecodeSite reads one site configuration from r. name (usually the file
+// path) prefixes every error. The JSON is strict: an unknown field or a value
+// of the wrong type is an error naming the field's JSON path. Defaults are
+// applied, then the site is validated. Every error is a *FileError wrapping
+// an EINVALID *Error with Field set; several are joined.
+func DecodeSite(r io.Reader, name string) (Site, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Site{}, fmt.Errorf("read site %s: %w", name, err)
+	}
+	s := DefaultSite()
+	if err := decodeStrict(data, &s); err != nil {
+		return Site{}, inFile(name, err)
+	}
+	ApplyDefaults(&s)
+	if err := s.Validate(); err != nil {
+		return Site{}, inFile(name, err)
+	}
+	return s, nil
+}
+
+// LoadSite reads and validates the site configuration file at path.
+func LoadSite(path string) (Site, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Site{}, fmt.Errorf("load site: %w", err)
+	}
+	return DecodeSite(bytes.NewReader(data), path)
+}
+
+// LoadSites loads every *.json file in dir, sorted by slug. Two files with
+// the same slug are an error.
+func LoadSites(dir string) ([]Site, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, fmt.Errorf("load sites %s: %w", dir, err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("load sites: %w", err)
+	}
+	var (
+		sites []Site
+		errs  []error
+		seen  = map[string]string{}
+	)
+	for _, p := range paths {
+		s, err := LoadSite(p)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if prev, dup := seen[s.Slug]; dup {
+			errs = append(errs, &FileError{File: p, Err: FieldError("slug", "%q is also the slug of %s", s.Slug, prev)})
+			continue
+		}
+		seen[s.Slug] = p
+		sites = append(sites, s)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	slices.SortFunc(sites, func(a, b Site) int { return strings.Compare(a.Slug, b.Slug) })
+	return sites, nil
+}
+
+// Validate checks the site's semantic rules and returns every violation as
+// an EINVALID *Error naming the field's JSON path (joined when several).
+// Zero values that ApplyDefaults would fill are accepted.
+func (s Site) Validate() error {
+	var errs []error
+	bad := func(field, format string, args ...any) {
+		errs = append(errs, FieldError(field, format, args...))
+	}
+	checkSlug := func(field, v string) {
+		if v == "" {
+			bad(field, "required")
+		} else if !slugRE.MatchString(v) {
+			bad(field, "%q is not a slug (lower-case letters and digits joined by single hyphens)", v)
+		}
+	}
+	oneOf := func(field, v string, allowed []string) {
+		if !slices.Contains(allowed, v) {
+			bad(field, "unknown value %q; want one of %s", v, strings.Join(allowed, ", "))
+		}
+	}
+	checkColour := func(field, v string) {
+		if v != "" && !colourRE.MatchString(v) {
+			bad(field, "%q is not a hex colour like #1d4ed8", v)
+		}
+	}
+	checkCarType := func(field string, v CarType) {
+		oneOf(field, string(v), []string{string(CarTypeNew), string(CarTypeUsed), string(CarTypeDemo)})
+	}
+	checkPath := func(field, v string) {
+		if v == "" {
+			bad(field, "required")
+		} else if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "https://") && !strings.HasPrefix(v, "http://") {
+			bad(field, "%q must start with / or be an http(s) URL", v)
+		}
+	}
+	nonNegative := func(field string, v int) {
+		if v < 0 {
+			bad(field, "must not be negative, got %d", v)
+		}
+	}
+
+	checkSlug("slug", s.Slug)
+	if strings.TrimSpace(s.Name) == "" {
+		bad("name", "required")
+	}
+	if s.Template != "" {
+		oneOf("template", s.Template, Templates)
+	}
+	if s.Logo != nil && s.Logo.URL == "" {
+		bad("logo.url", "required when logo is set")
+	}
+	if s.Manufacturer != nil && s.Manufacturer.Name == "" {
+		bad("manufacturer.name", "required when manufacturer is set")
+	}
+	checkColour("theme.primary_color", s.Theme.PrimaryColor)
+	checkColour("theme.accent_color", s.Theme.AccentColor)
+	checkColour("theme.header_bg", s.Theme.HeaderBg)
+	checkColour("theme.header_text", s.Theme.HeaderText)
+	nonNegative("theme.border_radius_px", s.Theme.BorderRadiusPx)
+
+	dealerships := map[string]bool{}
+	if len(s.Dealerships) == 0 {
+		bad("dealerships", "at least one dealership is required")
+	}
+	for i, d := range s.Dealerships {
+		p := fmt.Sprintf("dealerships[%d]", i)
+		checkSlug(p+".slug", d.Slug)
+		if dealerships[d.Slug] {
+			bad(p+".slug", "duplicate dealership slug %q", d.Slug)
+		}
+		dealerships[d.Slug] = true
+		if strings.TrimSpace(d.Name) == "" {
+			bad(p+".name", "required")
+		}
+		nonNegative(p+".stock_count", d.StockCount)
+	}
+
+	locIDs := map[string]bool{}
+	for i, l := range s.Locations {
+		p := fmt.Sprintf("locations[%d]", i)
+		if l.ID == "" {
+			bad(p+".id", "required")
+		} else if locIDs[l.ID] {
+			bad(p+".id", "duplicate location id %q", l.ID)
+		}
+		locIDs[l.ID] = true
+		if strings.TrimSpace(l.Name) == "" {
+			bad(p+".name", "required")
+		}
+		if l.Slug != "" {
+			checkSlug(p+".slug", l.Slug)
+		}
+		oneOf(p+".location_type", string(l.LocationType), []string{"", string(LocationSales), string(LocationService), string(LocationParts)})
+		if l.DealershipSlug != "" && !dealerships[l.DealershipSlug] {
+			bad(p+".dealership_slug", "%q is not one of the site's dealerships", l.DealershipSlug)
+		}
+		for j, h := range l.ContactDetail.OpeningHours {
+			hp := fmt.Sprintf("%s.contact_detail.opening_hours[%d]", p, j)
+			if h.Weekday < 0 || h.Weekday > 6 {
+				bad(hp+".weekday", "want 0 (Sunday) to 6 (Saturday), got %d", h.Weekday)
+			}
+			oneOf(hp+".status", h.Status, []string{"Open", "Closed"})
+			if h.Status == "Open" {
+				if !clockRE.MatchString(h.Open) {
+					bad(hp+".open", "want a 24-hour time like 08:30, got %q", h.Open)
+				}
+				if !clockRE.MatchString(h.Close) {
+					bad(hp+".close", "want a 24-hour time like 17:00, got %q", h.Close)
+				} else if clockRE.MatchString(h.Open) && h.Close <= h.Open {
+					bad(hp+".close", "closes at %s, not after it opens at %s", h.Close, h.Open)
+				}
+			}
+		}
+		for j, sh := range l.SpecialHours {
+			hp := fmt.Sprintf("%s.special_hours[%d]", p, j)
+			if _, err := time.Parse(time.DateOnly, sh.Date); err != nil {
+				bad(hp+".date", "want a date like 2025-12-25, got %q", sh.Date)
+			}
+			oneOf(hp+".status", sh.Status, []string{"Open", "Closed"})
+			oneOf(hp+".department", sh.Department, []string{"sales", "service", "parts", "all"})
+			for _, c := range []struct{ f, v string }{{"start_hour", sh.StartHour}, {"end_hour", sh.EndHour}} {
+				if c.v != "" && !clockRE.MatchString(c.v) {
+					bad(hp+"."+c.f, "want a 24-hour time like 09:00, got %q", c.v)
+				}
+			}
+		}
+	}
+
+	checkNav(s.Navigation, "navigation", checkPath)
+
+	for i, f := range s.Search.Facets {
+		oneOf(fmt.Sprintf("search.facets[%d]", i), f, Facets)
+	}
+	for i, o := range s.Search.SortOptions {
+		oneOf(fmt.Sprintf("search.sort_options[%d]", i), o, SortOptions)
+	}
+	for i, p := range s.Search.PromoPositions {
+		if p <= 0 {
+			bad(fmt.Sprintf("search.promo_positions[%d]", i), "want a position above 0, got %d", p)
+		}
+	}
+	for i, m := range s.Search.PopularMakes {
+		if strings.TrimSpace(m) == "" {
+			bad(fmt.Sprintf("search.popular_makes[%d]", i), "empty make")
+		}
+	}
+	nonNegative("search.makes_collapsed", s.Search.MakesCollapsed)
+	if s.Search.HitsPerPage < 0 || s.Search.HitsPerPage > 1000 {
+		bad("search.hits_per_page", "want 1 to 1000, got %d", s.Search.HitsPerPage)
+	}
+	for i, c := range s.Card.Chips {
+		oneOf(fmt.Sprintf("card.chips[%d]", i), c, CardChips)
+	}
+
+	if s.Finance.Provider != "" {
+		oneOf("finance.provider", s.Finance.Provider, FinanceProviders)
+	}
+	if r := s.Finance.InterestRate; r < 0 || r > 50 {
+		bad("finance.interest_rate", "want a percentage from 0 to 50, got %v", r)
+	}
+	if y := s.Finance.TermYears; y < 0 || y > 10 {
+		bad("finance.term_years", "want 1 to 10 years, got %d", y)
+	}
+
+	for i, t := range s.Stock.CarTypes {
+		checkCarType(fmt.Sprintf("stock.car_types[%d]", i), t)
+	}
+	nonNegative("stock.sold_retention_days", s.Stock.SoldRetentionDays)
+	nonNegative("stock.max_age_years", s.Stock.MaxAgeYears)
+
+	if s.Features.ReservePath != "" {
+		oneOf("features.reserve_path", s.Features.ReservePath, []string{"checkout", "buy-online"})
+	}
+	if s.Features.TradeInPath != "" {
+		oneOf("features.trade_in_path", s.Features.TradeInPath, []string{"/trade-in", "/sell-your-car"})
+	}
+
+	promoIDs := map[string]bool{}
+	for i, p := range s.Promotions {
+		pp := fmt.Sprintf("promotions[%d]", i)
+		if p.ID == "" {
+			bad(pp+".id", "required")
+		} else if promoIDs[p.ID] {
+			bad(pp+".id", "duplicate promotion id %q", p.ID)
+		}
+		promoIDs[p.ID] = true
+		if strings.TrimSpace(p.Title) == "" {
+			bad(pp+".title", "required")
+		}
+		for j, t := range p.Display {
+			checkCarType(fmt.Sprintf("%s.display[%d]", pp, j), t)
+		}
+		var start, expiry time.Time
+		var err error
+		if p.Start != "" {
+			if start, err = time.Parse(time.DateOnly, p.Start); err != nil {
+				bad(pp+".start", "want a date like 2025-07-01, got %q", p.Start)
+			}
+		}
+		if p.Expiry != "" {
+			if expiry, err = time.Parse(time.DateOnly, p.Expiry); err != nil {
+				bad(pp+".expiry", "want a date like 2025-08-01, got %q", p.Expiry)
+			}
+		}
+		if !start.IsZero() && !expiry.IsZero() && expiry.Before(start) {
+			bad(pp+".expiry", "%s is before start %s", p.Expiry, p.Start)
+		}
+		if p.Position < 0 {
+			bad(pp+".position", "want a position above 0, got %d", p.Position)
+		}
+		if p.LinkPath != "" {
+			checkPath(pp+".link_path", p.LinkPath)
+		}
+	}
+
+	if r := s.Reviews.MinRating; r < 0 || r > 5 {
+		bad("reviews.min_rating", "want 0 to 5, got %d", r)
+	}
+	nonNegative("reviews.shown", s.Reviews.Shown)
+
+	b := s.Budget
+	if b.Frequency != "" {
+		oneOf("budget.frequency", b.Frequency, []string{"monthly", "weekly"})
+	}
+	if b.CarType != "" {
+		checkCarType("budget.car_type", b.CarType)
+	}
+	if b.SliderMin < 0 || (b.SliderMax != 0 && b.SliderMax <= b.SliderMin) {
+		bad("budget.slider_max", "want above slider_min %d, got %d", b.SliderMin, b.SliderMax)
+	}
+	nonNegative("budget.slider_step", b.SliderStep)
+	for _, c := range []struct {
+		f string
+		v float64
+	}{{"budget.monthly_repayment", b.MonthlyRepayment}, {"budget.weekly_repayment", b.WeeklyRepayment}, {"budget.deposit", b.Deposit}} {
+		if c.v < 0 || c.v > BudgetClampLimit {
+			bad(c.f, "want 0 to %d, got %v", BudgetClampLimit, c.v)
+		}
+	}
+	nonNegative("reserve.deposit", s.Reserve.Deposit)
+	nonNegative("reserve.hold_hours", s.Reserve.HoldHours)
+
+	for i, w := range s.DealershipWebsites {
+		wp := fmt.Sprintf("dealership_websites[%d]", i)
+		if w.Name == "" {
+			bad(wp+".name", "required")
+		}
+		checkPath(wp+".url", w.URL)
+	}
+	return errors.Join(errs...)
+}
+
+func checkNav(items []NavItem, path string, checkPath func(field, v string)) {
+	for i, n := range items {
+		p := fmt.Sprintf("%s[%d]", path, i)
+		if strings.TrimSpace(n.Label) == "" {
+			checkPath(p+".label", "")
+		}
+		if len(n.Children) == 0 || n.Path != "" {
+			checkPath(p+".path", n.Path)
+		}
+		checkNav(n.Children, p+".children", checkPath)
+	}
+}
+
+// BudgetClampLimit is the budget finder's upper bound for repayment and deposit (spec 001 §5).
+const BudgetClampLimit = 1_000_000

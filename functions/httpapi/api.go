@@ -152,7 +152,7 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Cache-Control", siteCacheControl)
 	WriteJSON(w, http.StatusOK, SiteResponse{
-		Site: site,
+		Site: publicSite(site),
 		Search: SearchSettings{
 			AppID:       s.cfg.Search.AppID,
 			APIKey:      key,
@@ -162,6 +162,13 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 		},
 	})
 	return nil
+}
+
+// publicSite returns the site without what only the server may know: the
+// address lead copies are delivered to.
+func publicSite(site shared.Site) shared.Site {
+	site.Leads.Email = ""
+	return site
 }
 
 // CarResponse is the body of GET /api/cars/{slug}.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,7 +69,7 @@ func testAPI(t *testing.T, keys KeyMinter) http.Handler {
 	sites := fakeSites{
 		"northside": {Slug: "northside", Name: "Northside Used", Dealerships: []shared.Dealership{{Slug: "northside-used"}},
 			Stock: shared.StockConfig{CarTypes: []shared.CarType{shared.CarTypeUsed}}},
-		"group": {Slug: "group", Name: "Group", Dealerships: []shared.Dealership{{Slug: "group-kia"}, {Slug: "group-mazda"}},
+		"group": {Slug: "group", Name: "Group", Leads: shared.LeadsConfig{Email: "leads@group.example"}, Dealerships: []shared.Dealership{{Slug: "group-kia"}, {Slug: "group-mazda"}},
 			Stock: shared.StockConfig{SoldRetentionDays: 7}},
 	}
 	car := func(slug, dealer string, mod func(*shared.Car)) shared.Car {
@@ -166,7 +167,7 @@ func TestTenantResolution(t *testing.T) {
 }
 
 // GET /api/site (docs/contracts.md "HTTP API"): the site config and a
-// search block with the site's secured key.
+// search block with the site's secured key; server-only fields removed.
 func TestSite(t *testing.T) {
 	h := testAPI(t, fakeKeys{})
 	rec := get(h, "/api/site", "group", testSecret)
@@ -191,6 +192,9 @@ func TestSite(t *testing.T) {
 	}
 	if body.Site.Slug != "group" || body.Site.Name != "Group" {
 		t.Errorf("site: got %q %q, want group Group", body.Site.Slug, body.Site.Name)
+	}
+	if !strings.Contains(rec.Body.String(), `"site"`) || strings.Contains(rec.Body.String(), "leads@group.example") {
+		t.Errorf("body carries the lead delivery address: %s", rec.Body)
 	}
 	if body.Search.APIKey != "key-for-group" {
 		t.Errorf("apiKey: got %q, want the key minted for group", body.Search.APIKey)

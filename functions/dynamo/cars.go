@@ -1,0 +1,240 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+	"golang.org/x/sync/errgroup"
+
+	"forecourt/shared"
+)
+
+// batchSize is BatchWriteItem's limit; writeWorkers is how many batches run
+// at once (the ingest benchmark's throughput comes from this).
+const (
+	batchSize    = 25
+	writeWorkers = 8
+)
+
+// StoredCar is a car as the cars table keeps it: the Car JSON attributes plus
+// bookkeeping (docs/contracts.md).
+type StoredCar struct {
+	shared.Car
+	// ContentHash identifies the feed content the car was last written from.
+	ContentHash string
+	UpdatedAt   time.Time
+	// SearchableUntil is when the car leaves the search index (unix seconds).
+	SearchableUntil int64
+	// Unindexed is set once a sold car's retention ended and it left the index.
+	Unindexed bool
+}
+
+var jsonTags = func(o *attributevalue.EncoderOptions) { o.TagKey = "json" }
+var jsonTagsDecode = func(o *attributevalue.DecoderOptions) { o.TagKey = "json" }
+
+// MarshalDynamoItem encodes the car by its JSON names.
+func (s StoredCar) MarshalDynamoItem() (dynamo.Item, error) {
+	item, err := attributevalue.MarshalMapWithOptions(s.Car, jsonTags)
+	if err != nil {
+		return nil, fmt.Errorf("encode car %s: %w", s.ID, err)
+	}
+	item["content_hash"] = &types.AttributeValueMemberS{Value: s.ContentHash}
+	item["updated_at"] = &types.AttributeValueMemberS{Value: s.UpdatedAt.UTC().Format(time.RFC3339Nano)}
+	item["searchable_until"] = &types.AttributeValueMemberN{Value: fmt.Sprint(s.SearchableUntil)}
+	if s.Unindexed {
+		item["unindexed"] = &types.AttributeValueMemberBOOL{Value: true}
+	}
+	return item, nil
+}
+
+// UnmarshalDynamoItem decodes an item written by MarshalDynamoItem.
+func (s *StoredCar) UnmarshalDynamoItem(item dynamo.Item) error {
+	if err := attributevalue.UnmarshalMapWithOptions(item, &s.Car, jsonTagsDecode); err != nil {
+		return fmt.Errorf("decode car: %w", err)
+	}
+	var extra struct {
+		ContentHash     string `json:"content_hash"`
+		UpdatedAt       string `json:"updated_at"`
+		SearchableUntil int64  `json:"searchable_until"`
+		Unindexed       bool   `json:"unindexed"`
+	}
+	if err := attributevalue.UnmarshalMapWithOptions(item, &extra, jsonTagsDecode); err != nil {
+		return fmt.Errorf("decode car %s: %w", s.ID, err)
+	}
+	s.ContentHash, s.SearchableUntil, s.Unindexed = extra.ContentHash, extra.SearchableUntil, extra.Unindexed
+	s.UpdatedAt, _ = time.Parse(time.RFC3339Nano, extra.UpdatedAt)
+	return nil
+}
+
+// CarState is the part of a stored car that diffing needs; reading only
+// these attributes keeps a re-ingest of unchanged stock cheap.
+type CarState struct {
+	ID                string           `dynamo:"id"`
+	Slug              string           `dynamo:"slug"`
+	ContentHash       string           `dynamo:"content_hash"`
+	Sold              bool             `dynamo:"sold"`
+	Status            shared.CarStatus `dynamo:"status"`
+	SoldDateTimestamp int64            `dynamo:"sold_date_timestamp"`
+	SearchableUntil   int64            `dynamo:"searchable_until"`
+	Unindexed         bool             `dynamo:"unindexed"`
+	CreatedAt         string           `dynamo:"created_at"`
+}
+
+// CarStore keeps cars. It implements shared.CarStore.
+type CarStore struct {
+	table dynamo.Table
+}
+
+var _ shared.CarStore = (*CarStore)(nil)
+
+// NewCarStore returns the store over t.Cars.
+func NewCarStore(db *dynamo.DB, t Tables) *CarStore {
+	return &CarStore{table: db.Table(t.Cars)}
+}
+
+// FindCarBySlug returns the car with the slug, or an ENOTFOUND error.
+func (s *CarStore) FindCarBySlug(ctx context.Context, slug string) (shared.Car, error) {
+	var sc StoredCar
+	err := s.table.Get("slug", slug).Index(SlugIndex).One(ctx, &sc)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car %q not found", slug)
+	}
+	if err != nil {
+		return shared.Car{}, fmt.Errorf("find car %s: %w", slug, err)
+	}
+	return sc.Car, nil
+}
+
+// FindCarsByDealership returns every car of the dealership, sold ones included.
+func (s *CarStore) FindCarsByDealership(ctx context.Context, dealershipSlug string) ([]shared.Car, error) {
+	stored, err := s.StoredCars(ctx, dealershipSlug)
+	if err != nil {
+		return nil, err
+	}
+	cars := make([]shared.Car, len(stored))
+	for i, sc := range stored {
+		cars[i] = sc.Car
+	}
+	return cars, nil
+}
+
+// StoredCars returns every stored car of the dealership.
+func (s *CarStore) StoredCars(ctx context.Context, dealershipSlug string) ([]StoredCar, error) {
+	var out []StoredCar
+	if err := s.table.Get("dealership_slug", dealershipSlug).All(ctx, &out); err != nil {
+		return nil, fmt.Errorf("query cars of %s: %w", dealershipSlug, err)
+	}
+	return out, nil
+}
+
+// States returns the diffing state of every car of the dealership in one Query.
+func (s *CarStore) States(ctx context.Context, dealershipSlug string) ([]CarState, error) {
+	var out []CarState
+	err := s.table.Get("dealership_slug", dealershipSlug).
+		Project("id", "slug", "content_hash", "sold", "status", "sold_date_timestamp",
+			"searchable_until", "unindexed", "created_at").
+		All(ctx, &out)
+	if err != nil {
+		return nil, fmt.Errorf("query car states of %s: %w", dealershipSlug, err)
+	}
+	return out, nil
+}
+
+// Dealerships returns the slug of every dealership with stored cars.
+func (s *CarStore) Dealerships(ctx context.Context) ([]string, error) {
+	var rows []struct {
+		DealershipSlug string `dynamo:"dealership_slug"`
+	}
+	if err := s.table.Scan().Project("dealership_slug").All(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("scan dealerships: %w", err)
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range rows {
+		if !seen[r.DealershipSlug] {
+			seen[r.DealershipSlug] = true
+			out = append(out, r.DealershipSlug)
+		}
+	}
+	return out, nil
+}
+
+// GetCars returns the stored cars of the dealership with the ids; missing
+// ids are left out.
+func (s *CarStore) GetCars(ctx context.Context, dealershipSlug string, ids []string) ([]StoredCar, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	keys := make([]dynamo.Keyed, len(ids))
+	for i, id := range ids {
+		keys[i] = dynamo.Keys{dealershipSlug, id}
+	}
+	var out []StoredCar
+	err := s.table.Batch("dealership_slug", "id").Get(keys...).All(ctx, &out)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, fmt.Errorf("get cars of %s: %w", dealershipSlug, err)
+	}
+	return out, nil
+}
+
+// PutCars writes the cars in batches of 25, several batches at once.
+// Unprocessed items are retried by the client.
+func (s *CarStore) PutCars(ctx context.Context, cars []StoredCar) error {
+	return inBatches(ctx, len(cars), func(ctx context.Context, lo, hi int) error {
+		items := make([]any, 0, hi-lo)
+		for i := lo; i < hi; i++ {
+			items = append(items, cars[i])
+		}
+		if _, err := s.table.Batch("dealership_slug", "id").Write().Put(items...).Run(ctx); err != nil {
+			return fmt.Errorf("write cars: %w", err)
+		}
+		return nil
+	})
+}
+
+// DeleteCars deletes the dealership's cars with the ids.
+func (s *CarStore) DeleteCars(ctx context.Context, dealershipSlug string, ids []string) error {
+	return inBatches(ctx, len(ids), func(ctx context.Context, lo, hi int) error {
+		keys := make([]dynamo.Keyed, 0, hi-lo)
+		for _, id := range ids[lo:hi] {
+			keys = append(keys, dynamo.Keys{dealershipSlug, id})
+		}
+		if _, err := s.table.Batch("dealership_slug", "id").Write().Delete(keys...).Run(ctx); err != nil {
+			return fmt.Errorf("delete cars of %s: %w", dealershipSlug, err)
+		}
+		return nil
+	})
+}
+
+// SetUnindexed records that the cars left the search index.
+func (s *CarStore) SetUnindexed(ctx context.Context, dealershipSlug string, ids []string) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(writeWorkers)
+	for _, id := range ids {
+		g.Go(func() error {
+			err := s.table.Update("dealership_slug", dealershipSlug).Range("id", id).
+				Set("unindexed", true).If("attribute_exists(id)").Run(ctx)
+			if err != nil && !dynamo.IsCondCheckFailed(err) {
+				return fmt.Errorf("mark car %s unindexed: %w", id, err)
+			}
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+// inBatches calls f for each [lo, hi) batch of n items, writeWorkers at a time.
+func inBatches(ctx context.Context, n int, f func(ctx context.Context, lo, hi int) error) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(writeWorkers)
+	for lo := 0; lo < n; lo += batchSize {
+		hi := min(lo+batchSize, n)
+		g.Go(func() error { return f(ctx, lo, hi) })
+	}
+	return g.Wait()
+}

@@ -1,0 +1,65 @@
+// Package dynamo holds Forecourt's DynamoDB stores (cars, sites, provider
+// keys, feed runs and leases) over guregu/dynamo, and table creation for
+// local use. DynamoDB is the source of truth (DESIGN.md decision 2).
+package dynamo
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/guregu/dynamo/v2"
+)
+
+// DefaultRegion is used when AWS_REGION is unset (docs/contracts.md).
+const DefaultRegion = "ap-southeast-2"
+
+// Config says where DynamoDB is. An empty Endpoint means AWS itself, with
+// the default credential chain; a set Endpoint (DynamoDB Local) uses static
+// dummy credentials.
+type Config struct {
+	Endpoint string
+	Region   string
+}
+
+// ConfigFromEnv reads FORECOURT_DYNAMO_ENDPOINT and AWS_REGION.
+func ConfigFromEnv() Config {
+	region := os.Getenv("AWS_REGION")
+	if region == "" {
+		region = DefaultRegion
+	}
+	return Config{Endpoint: os.Getenv("FORECOURT_DYNAMO_ENDPOINT"), Region: region}
+}
+
+// Connect returns a DynamoDB client for cfg.
+func Connect(ctx context.Context, cfg Config) (*dynamo.DB, error) {
+	if cfg.Region == "" {
+		cfg.Region = DefaultRegion
+	}
+	opts := []func(*config.LoadOptions) error{config.WithRegion(cfg.Region)}
+	if cfg.Endpoint != "" {
+		opts = append(opts, config.WithCredentialsProvider(
+			credentials.NewStaticCredentialsProvider("local", "local", "")))
+	}
+	awsCfg, err := config.LoadDefaultConfig(ctx, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("load aws config: %w", err)
+	}
+	var clientOpts []func(*dynamodb.Options)
+	if cfg.Endpoint != "" {
+		clientOpts = append(clientOpts, func(o *dynamodb.Options) {
+			o.BaseEndpoint = aws.String(cfg.Endpoint)
+		})
+	}
+	return dynamo.New(awsCfg, clientOpts...), nil
+}
+
+// NewClient returns a client configured from the environment
+// (FORECOURT_DYNAMO_ENDPOINT, AWS_REGION). For mains.
+func NewClient(ctx context.Context) (*dynamo.DB, error) {
+	return Connect(ctx, ConfigFromEnv())
+}

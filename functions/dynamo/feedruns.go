@@ -1,0 +1,121 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"forecourt/shared"
+)
+
+type runItem struct {
+	ID             string    `dynamo:"id,hash"`
+	DealershipSlug string    `dynamo:"dealership_slug"`
+	Status         string    `dynamo:"status"`
+	Report         string    `dynamo:"report"`
+	UpdatedAt      time.Time `dynamo:"updated_at"`
+}
+
+type leaseItem struct {
+	ID        string `dynamo:"id,hash"`
+	Holder    string `dynamo:"holder"`
+	ExpiresAt int64  `dynamo:"expires_at"`
+	// Dirty is set while a run holds the lease and cleared when the run has
+	// written both DynamoDB and the index. A run that finds it set knows the
+	// previous run stopped midway, and reindexes the dealership.
+	Dirty bool `dynamo:"dirty"`
+}
+
+// RunStore keeps feed run reports and the per-dealership ingestion lease.
+type RunStore struct {
+	table dynamo.Table
+	now   func() time.Time
+}
+
+// NewRunStore returns the store over t.FeedRuns.
+func NewRunStore(db *dynamo.DB, t Tables) *RunStore {
+	return &RunStore{table: db.Table(t.FeedRuns), now: time.Now}
+}
+
+// SaveRun stores a run's report (JSON) under its id.
+func (s *RunStore) SaveRun(ctx context.Context, id, dealershipSlug, status string, report []byte) error {
+	it := runItem{ID: id, DealershipSlug: dealershipSlug, Status: status, Report: string(report), UpdatedAt: s.now().UTC()}
+	if err := s.table.Put(it).Run(ctx); err != nil {
+		return fmt.Errorf("save run %s: %w", id, err)
+	}
+	return nil
+}
+
+// Run returns a run's report (JSON), or an ENOTFOUND error.
+func (s *RunStore) Run(ctx context.Context, id string) ([]byte, error) {
+	if id == "" || isLeaseID(id) {
+		return nil, shared.Errorf(shared.ENOTFOUND, "run %q not found", id)
+	}
+	var it runItem
+	err := s.table.Get("id", id).One(ctx, &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return nil, shared.Errorf(shared.ENOTFOUND, "run %q not found", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get run %s: %w", id, err)
+	}
+	return []byte(it.Report), nil
+}
+
+const leasePrefix = "lease#"
+
+func isLeaseID(id string) bool { return len(id) >= len(leasePrefix) && id[:len(leasePrefix)] == leasePrefix }
+
+// AcquireLease takes the dealership's ingestion lease for holder until ttl
+// passes, with a conditional write: it fails with ECONFLICT while another
+// holder's lease is live. dirty reports that the previous holder did not
+// finish cleanly.
+func (s *RunStore) AcquireLease(ctx context.Context, dealershipSlug, holder string, ttl time.Duration) (dirty bool, err error) {
+	now := s.now()
+	var old leaseItem
+	err = s.table.Update("id", leasePrefix+dealershipSlug).
+		Set("holder", holder).
+		Set("expires_at", now.Add(ttl).Unix()).
+		Set("dirty", true).
+		If("attribute_not_exists(id) OR expires_at < ? OR holder = ?", now.Unix(), holder).
+		OldValue(ctx, &old)
+	switch {
+	case dynamo.IsCondCheckFailed(err):
+		return false, shared.Errorf(shared.ECONFLICT, "another feed for dealership %q is running", dealershipSlug)
+	case errors.Is(err, dynamo.ErrNotFound):
+		return false, nil // no previous lease item
+	case err != nil:
+		return false, fmt.Errorf("acquire lease for %s: %w", dealershipSlug, err)
+	}
+	return old.Dirty, nil
+}
+
+// ReleaseLease gives the lease up. clean clears the dirty mark: pass false
+// when the index may be behind DynamoDB.
+func (s *RunStore) ReleaseLease(ctx context.Context, dealershipSlug, holder string, clean bool) error {
+	err := s.table.Update("id", leasePrefix+dealershipSlug).
+		Set("expires_at", 0).
+		Set("dirty", !clean).
+		If("holder = ?", holder).
+		Run(ctx)
+	if err != nil && !dynamo.IsCondCheckFailed(err) {
+		return fmt.Errorf("release lease for %s: %w", dealershipSlug, err)
+	}
+	return nil
+}
+
+// MarkClean clears the dealership's dirty mark after a reindex, unless a
+// run holds the lease.
+func (s *RunStore) MarkClean(ctx context.Context, dealershipSlug string) error {
+	err := s.table.Update("id", leasePrefix+dealershipSlug).
+		Set("dirty", false).
+		If("expires_at < ?", s.now().Unix()).
+		Run(ctx)
+	if err != nil && !dynamo.IsCondCheckFailed(err) {
+		return fmt.Errorf("mark %s clean: %w", dealershipSlug, err)
+	}
+	return nil
+}

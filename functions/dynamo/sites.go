@@ -1,0 +1,83 @@
+package dynamo
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"forecourt/shared"
+)
+
+type siteItem struct {
+	Slug      string    `dynamo:"slug,hash"`
+	Config    string    `dynamo:"config"`
+	UpdatedAt time.Time `dynamo:"updated_at"`
+}
+
+// SiteStore keeps site configurations as JSON. It implements shared.SiteStore.
+type SiteStore struct {
+	table dynamo.Table
+	now   func() time.Time
+}
+
+var _ shared.SiteStore = (*SiteStore)(nil)
+
+// NewSiteStore returns the store over t.Sites.
+func NewSiteStore(db *dynamo.DB, t Tables) *SiteStore {
+	return &SiteStore{table: db.Table(t.Sites), now: time.Now}
+}
+
+// FindSite returns the site with the slug, or an ENOTFOUND error.
+func (s *SiteStore) FindSite(ctx context.Context, slug string) (shared.Site, error) {
+	var it siteItem
+	err := s.table.Get("slug", slug).One(ctx, &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return shared.Site{}, shared.Errorf(shared.ENOTFOUND, "site %q not found", slug)
+	}
+	if err != nil {
+		return shared.Site{}, fmt.Errorf("find site %s: %w", slug, err)
+	}
+	return decodeSite(it)
+}
+
+// ListSites returns every site.
+func (s *SiteStore) ListSites(ctx context.Context) ([]shared.Site, error) {
+	var items []siteItem
+	if err := s.table.Scan().All(ctx, &items); err != nil {
+		return nil, fmt.Errorf("list sites: %w", err)
+	}
+	sites := make([]shared.Site, 0, len(items))
+	for _, it := range items {
+		site, err := decodeSite(it)
+		if err != nil {
+			return nil, err
+		}
+		sites = append(sites, site)
+	}
+	return sites, nil
+}
+
+// SaveSite creates or replaces a site.
+func (s *SiteStore) SaveSite(ctx context.Context, site shared.Site) error {
+	b, err := json.Marshal(site)
+	if err != nil {
+		return fmt.Errorf("encode site %s: %w", site.Slug, err)
+	}
+	it := siteItem{Slug: site.Slug, Config: string(b), UpdatedAt: s.now().UTC()}
+	if err := s.table.Put(it).Run(ctx); err != nil {
+		return fmt.Errorf("save site %s: %w", site.Slug, err)
+	}
+	return nil
+}
+
+func decodeSite(it siteItem) (shared.Site, error) {
+	var site shared.Site
+	if err := json.Unmarshal([]byte(it.Config), &site); err != nil {
+		return shared.Site{}, fmt.Errorf("decode site %s: %w", it.Slug, err)
+	}
+	return site, nil
+}

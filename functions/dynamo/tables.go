@@ -1,0 +1,102 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+)
+
+// DefaultTablePrefix names local tables when no explicit name is set.
+const DefaultTablePrefix = "forecourt-local-"
+
+// SlugIndex is the cars table's GSI on slug.
+const SlugIndex = "by-slug"
+
+// Tables names the four tables (docs/contracts.md "DynamoDB tables").
+type Tables struct {
+	Cars, Sites, ProviderKeys, FeedRuns string
+}
+
+// TablesWithPrefix names the tables prefix + cars, sites, provider-keys, feed-runs.
+func TablesWithPrefix(prefix string) Tables {
+	return Tables{
+		Cars:         prefix + "cars",
+		Sites:        prefix + "sites",
+		ProviderKeys: prefix + "provider-keys",
+		FeedRuns:     prefix + "feed-runs",
+	}
+}
+
+// TablesFromEnv reads CARS_TABLE, SITES_TABLE, PROVIDER_KEYS_TABLE and
+// FEED_RUNS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
+// "forecourt-local-") plus the table's name.
+func TablesFromEnv() Tables {
+	prefix := os.Getenv("FORECOURT_TABLE_PREFIX")
+	if prefix == "" {
+		prefix = DefaultTablePrefix
+	}
+	t := TablesWithPrefix(prefix)
+	for env, name := range map[string]*string{
+		"CARS_TABLE":          &t.Cars,
+		"SITES_TABLE":         &t.Sites,
+		"PROVIDER_KEYS_TABLE": &t.ProviderKeys,
+		"FEED_RUNS_TABLE":     &t.FeedRuns,
+	} {
+		if v := os.Getenv(env); v != "" {
+			*name = v
+		}
+	}
+	return t
+}
+
+// Key schemas, used only to create tables.
+type (
+	carKeys struct {
+		DealershipSlug string `dynamo:"dealership_slug,hash"`
+		ID             string `dynamo:"id,range"`
+		Slug           string `dynamo:"slug" index:"by-slug,hash"`
+	}
+	siteKeys struct {
+		Slug string `dynamo:"slug,hash"`
+	}
+	providerKeyKeys struct {
+		KeyHash string `dynamo:"key_hash,hash"`
+	}
+	feedRunKeys struct {
+		ID string `dynamo:"id,hash"`
+	}
+)
+
+// CreateTables creates any of the tables that do not exist yet, on-demand
+// billed, and waits until they are active. It is for DynamoDB Local and
+// tests; in AWS the CDK stack owns the tables.
+func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
+	specs := []struct {
+		name string
+		keys any
+	}{
+		{t.Cars, carKeys{}},
+		{t.Sites, siteKeys{}},
+		{t.ProviderKeys, providerKeyKeys{}},
+		{t.FeedRuns, feedRunKeys{}},
+	}
+	for _, s := range specs {
+		ct := db.CreateTable(s.name, s.keys).OnDemand(true)
+		if s.name == t.Cars {
+			ct = ct.Project(SlugIndex, dynamo.AllProjection)
+		}
+		err := ct.Run(ctx)
+		var inUse *types.ResourceInUseException
+		if err != nil && !errors.As(err, &inUse) {
+			return fmt.Errorf("create table %s: %w", s.name, err)
+		}
+		if err := db.Table(s.name).Wait(ctx); err != nil {
+			return fmt.Errorf("wait for table %s: %w", s.name, err)
+		}
+	}
+	return nil
+}

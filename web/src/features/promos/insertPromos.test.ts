@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { PromoTile } from '../../lib/types';
+import { insertPromos, isActive, showsFor } from './insertPromos';
+
+const hits = Array.from({ length: 21 }, (_, i) => i + 1);
+const tile = (id: string, extra: Partial<PromoTile> = {}): PromoTile => ({ id, title: id, ...extra });
+const now = new Date('2025-07-15T00:00:00Z');
+const positionsOf = (items: ReturnType<typeof insertPromos<number>>) =>
+  items.flatMap((it, i) => (it.kind === 'promo' ? [[it.tile.id, i + 1]] : []));
+
+describe('promotional tiles (spec 001 §3, §9)', () => {
+  it('inserts at positions 8 and 17 by default', () => {
+    const items = insertPromos(hits, [tile('a'), tile('b')], { groups: ['used'], now });
+    expect(positionsOf(items)).toEqual([['a', 8], ['b', 17]]);
+    expect(items).toHaveLength(23);
+  });
+
+  it('uses the site positions and a tile’s own position', () => {
+    const items = insertPromos(hits, [tile('a'), tile('b', { position: 3 })], { positions: [9], groups: ['used'], now });
+    expect(positionsOf(items)).toEqual([['b', 3], ['a', 9]]);
+  });
+
+  it('skips positions beyond the page', () => {
+    const items = insertPromos(hits.slice(0, 5), [tile('a'), tile('b')], { groups: ['used'], now });
+    expect(positionsOf(items)).toEqual([]);
+    expect(positionsOf(insertPromos(hits.slice(0, 7), [tile('a')], { groups: ['used'], now }))).toEqual([['a', 8]]);
+    expect(insertPromos([], [tile('a')], { groups: ['used'], now })).toEqual([]);
+  });
+
+  it('honours start (inclusive) and expiry (exclusive)', () => {
+    const july = tile('july', { start: '2025-07-01', expiry: '2025-08-01' });
+    expect(isActive(july, new Date('2025-07-01T00:00:00Z'))).toBe(true);
+    expect(isActive(july, new Date('2025-06-30T23:59:59Z'))).toBe(false);
+    expect(isActive(july, new Date('2025-08-01T00:00:00Z'))).toBe(false);
+    expect(isActive(tile('bad', { start: 'soon' }), now)).toBe(false);
+  });
+
+  it('honours display and strictDisplay against the car groups shown', () => {
+    const used = tile('u', { display: ['used'] });
+    const strictUsed = tile('su', { display: ['used'], strictDisplay: true });
+    expect(showsFor(used, ['new', 'used', 'demo'])).toBe(true);
+    expect(showsFor(used, ['new'])).toBe(false);
+    expect(showsFor(strictUsed, ['new', 'used', 'demo'])).toBe(false);
+    expect(showsFor(strictUsed, ['used'])).toBe(true);
+    expect(showsFor(tile('all'), ['demo'])).toBe(true);
+  });
+});

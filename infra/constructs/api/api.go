@@ -1,0 +1,167 @@
+// Package api provides the HTTP API and the Go Lambdas behind it: /api/*
+// for shoppers' browsers and /ingest/* for stock providers
+// (docs/contracts.md "HTTP API").
+package api
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
+	"github.com/aws/constructs-go/constructs/v10"
+	"github.com/aws/jsii-runtime-go"
+)
+
+// Tables are the tables the functions read and write.
+type Tables struct {
+	Cars, Sites, ProviderKeys, FeedRuns awsdynamodb.ITable
+}
+
+// Search is how the functions reach the search index. The keys are secret
+// values (Secrets Manager dynamic references), never literals.
+type Search struct {
+	AppID     string
+	IndexName string
+	// PublicURL is the search host handed to browsers by GET /api/site.
+	PublicURL string
+	AdminKey  awscdk.SecretValue
+	SearchKey awscdk.SecretValue
+}
+
+// Props configure the API.
+type Props struct {
+	// LambdaDir holds one folder per function, each with a `bootstrap`
+	// binary built by scripts/build-lambdas.sh.
+	LambdaDir string
+	Tables    Tables
+	Search    Search
+	// OriginSecret is the value CloudFront sends in X-Forecourt-Origin-Secret.
+	OriginSecret awscdk.SecretValue
+}
+
+// API is the HTTP API with its functions.
+type API struct {
+	constructs.Construct
+	HTTPAPI awsapigatewayv2.HttpApi
+	// Domain is the API's host name, the tenant distributions' origin.
+	Domain *string
+	Fns    map[string]awslambda.Function
+}
+
+// function describes one Lambda: the folder it is built into, the route
+// prefix it serves and what it may touch. Adding a Lambda means adding a
+// row here and its name to scripts/build-lambdas.sh.
+type function struct {
+	name    string
+	route   string
+	memory  float64
+	timeout float64 // seconds; API Gateway stops waiting at 30
+	env     func(p *Props) map[string]*string
+	grant   func(t Tables, fn awslambda.IFunction)
+}
+
+// functions lists the Lambdas; a function, not a variable, so no caller can
+// change the list.
+func functions() []function {
+	return []function{
+	{
+		name: "api", route: "/api/{proxy+}", memory: 512, timeout: 10,
+		env: func(p *Props) map[string]*string {
+			return map[string]*string{
+				"ALGOLIA_SEARCH_KEY":         p.Search.SearchKey.UnsafeUnwrap(),
+				"FORECOURT_PUBLIC_SEARCH_URL": jsii.String(p.Search.PublicURL),
+			}
+		},
+		grant: func(t Tables, fn awslambda.IFunction) {
+			t.Cars.GrantReadData(fn)
+			t.Sites.GrantReadData(fn)
+		},
+	},
+	{
+		name: "ingest", route: "/ingest/{proxy+}", memory: 1024, timeout: 29,
+		env: func(p *Props) map[string]*string {
+			return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap()}
+		},
+		grant: func(t Tables, fn awslambda.IFunction) {
+			t.Cars.GrantReadWriteData(fn)
+			t.Sites.GrantReadData(fn)
+			t.ProviderKeys.GrantReadData(fn)
+			t.FeedRuns.GrantReadWriteData(fn)
+		},
+	},
+	}
+}
+
+// New creates the functions and the HTTP API routing to them. It fails when
+// a function's binary has not been built.
+func New(scope constructs.Construct, id string, p *Props) (*API, error) {
+	for _, f := range functions() {
+		bootstrap := filepath.Join(p.LambdaDir, f.name, "bootstrap")
+		if _, err := os.Stat(bootstrap); err != nil {
+			return nil, fmt.Errorf("lambda %s: %w (run scripts/build-lambdas.sh)", f.name, err)
+		}
+	}
+	c := constructs.NewConstruct(scope, jsii.String(id))
+	httpAPI := awsapigatewayv2.NewHttpApi(c, jsii.String("HttpApi"), &awsapigatewayv2.HttpApiProps{
+		Description: jsii.String("Forecourt /api and /ingest, reached through the tenant distributions"),
+	})
+	a := &API{
+		Construct: c,
+		HTTPAPI:   httpAPI,
+		// ApiEndpoint is https://<id>.execute-api.<region>.<suffix>.
+		Domain: awscdk.Fn_Select(jsii.Number(2), awscdk.Fn_Split(jsii.String("/"), httpAPI.ApiEndpoint(), nil)),
+		Fns:    map[string]awslambda.Function{},
+	}
+	for _, f := range functions() {
+		fn := newFunction(c, f, p)
+		f.grant(p.Tables, fn)
+		httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
+			Path:    jsii.String(f.route),
+			Methods: &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
+			Integration: awsapigatewayv2integrations.NewHttpLambdaIntegration(
+				jsii.String(f.name+"Integration"), fn,
+				&awsapigatewayv2integrations.HttpLambdaIntegrationProps{
+					PayloadFormatVersion: awsapigatewayv2.PayloadFormatVersion_VERSION_2_0(),
+				}),
+		})
+		a.Fns[f.name] = fn
+	}
+	return a, nil
+}
+
+func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Function {
+	env := map[string]*string{
+		"CARS_TABLE":              p.Tables.Cars.TableName(),
+		"SITES_TABLE":             p.Tables.Sites.TableName(),
+		"PROVIDER_KEYS_TABLE":     p.Tables.ProviderKeys.TableName(),
+		"FEED_RUNS_TABLE":         p.Tables.FeedRuns.TableName(),
+		"ALGOLIA_APP_ID":          jsii.String(p.Search.AppID),
+		"FORECOURT_INDEX":         jsii.String(p.Search.IndexName),
+		"FORECOURT_ORIGIN_SECRET": p.OriginSecret.UnsafeUnwrap(),
+	}
+	for k, v := range f.env(p) {
+		env[k] = v
+	}
+	id := "Fn" + f.name
+	logs := awslogs.NewLogGroup(scope, jsii.String(id+"Logs"), &awslogs.LogGroupProps{
+		Retention:     awslogs.RetentionDays_ONE_MONTH,
+		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
+	})
+	return awslambda.NewFunction(scope, jsii.String(id), &awslambda.FunctionProps{
+		Runtime:      awslambda.Runtime_PROVIDED_AL2023(),
+		Architecture: awslambda.Architecture_ARM_64(),
+		Handler:      jsii.String("bootstrap"),
+		Code:         awslambda.Code_FromAsset(jsii.String(filepath.Join(p.LambdaDir, f.name)), nil),
+		MemorySize:   jsii.Number(f.memory),
+		Timeout:      awscdk.Duration_Seconds(jsii.Number(f.timeout)),
+		Environment:  &env,
+		LogGroup:     logs,
+		Description:  jsii.String("Forecourt " + f.name),
+	})
+}

@@ -1,0 +1,149 @@
+// Package tenant provides one dealer site's edge: its CloudFront
+// distribution (the SPA from S3, /api/* and /ingest/* from the HTTP API with
+// the tenant's origin headers) and the record that puts its site config into
+// the sites table (DESIGN.md decision 4).
+package tenant
+
+import (
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscertificatemanager"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfrontorigins"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
+	"github.com/aws/aws-cdk-go/awscdk/v2/customresources"
+	"github.com/aws/constructs-go/constructs/v10"
+	"github.com/aws/jsii-runtime-go"
+)
+
+// Header names shared with the API's tenant resolution (docs/contracts.md "Tenancy").
+const (
+	SiteHeader         = "X-Forecourt-Site"
+	OriginSecretHeader = "X-Forecourt-Origin-Secret"
+)
+
+// EdgeProps configure a tenant's distribution.
+type EdgeProps struct {
+	Slug string
+	// WebBucket holds the SPA. It is imported (not the platform stack's
+	// object) so that the origin does not try to edit its policy; the
+	// platform stack grants read to the account's distributions.
+	WebBucket awss3.IBucket
+	// APIDomain is the HTTP API's host name.
+	APIDomain    *string
+	OriginSecret awscdk.SecretValue
+	// Domains and CertificateARN (us-east-1) attach the dealer's own host
+	// names; without a certificate the distribution answers on its
+	// cloudfront.net name only.
+	Domains        []string
+	CertificateARN string
+}
+
+// Edge is a tenant's distribution.
+type Edge struct {
+	constructs.Construct
+	Distribution awscloudfront.Distribution
+}
+
+// spaRewrite serves the app shell for client-side routes. Paths whose last
+// segment has a file extension are files (the bundle, favicon, images);
+// everything else is a route of the SPA.
+const spaRewrite = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`
+
+// NewEdge creates the distribution.
+func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
+	c := constructs.NewConstruct(scope, jsii.String(id))
+
+	site := awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(p.WebBucket, nil)
+	rewrite := awscloudfront.NewFunction(c, jsii.String("SpaRewrite"), &awscloudfront.FunctionProps{
+		Code:    awscloudfront.FunctionCode_FromInline(jsii.String(spaRewrite)),
+		Runtime: awscloudfront.FunctionRuntime_JS_2_0(),
+		Comment: jsii.String("Serve index.html for SPA routes"),
+	})
+
+	// CloudFront replaces any client-sent header of the same name with these,
+	// so a shopper cannot choose another tenant.
+	api := awscloudfrontorigins.NewHttpOrigin(p.APIDomain, &awscloudfrontorigins.HttpOriginProps{
+		ProtocolPolicy: awscloudfront.OriginProtocolPolicy_HTTPS_ONLY,
+		CustomHeaders: &map[string]*string{
+			SiteHeader:         jsii.String(p.Slug),
+			OriginSecretHeader: p.OriginSecret.UnsafeUnwrap(),
+		},
+	})
+	apiBehavior := &awscloudfront.BehaviorOptions{
+		Origin:               api,
+		AllowedMethods:       awscloudfront.AllowedMethods_ALLOW_ALL(),
+		ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
+		CachePolicy:          awscloudfront.CachePolicy_CACHING_DISABLED(),
+		// Every viewer header and query string except Host: API Gateway
+		// answers only on its own host name.
+		OriginRequestPolicy: awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER(),
+	}
+
+	props := &awscloudfront.DistributionProps{
+		Comment:           jsii.String("Forecourt " + p.Slug),
+		DefaultRootObject: jsii.String("index.html"),
+		HttpVersion:       awscloudfront.HttpVersion_HTTP2_AND_3,
+		DefaultBehavior: &awscloudfront.BehaviorOptions{
+			Origin:               site,
+			ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+			CachePolicy:          awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+			Compress:             jsii.Bool(true),
+			FunctionAssociations: &[]*awscloudfront.FunctionAssociation{{
+				Function:  rewrite,
+				EventType: awscloudfront.FunctionEventType_VIEWER_REQUEST,
+			}},
+		},
+		AdditionalBehaviors: &map[string]*awscloudfront.BehaviorOptions{
+			"/api/*":    apiBehavior,
+			"/ingest/*": apiBehavior,
+		},
+	}
+	if len(p.Domains) > 0 && p.CertificateARN != "" {
+		props.DomainNames = jsii.Strings(p.Domains...)
+		props.Certificate = awscertificatemanager.Certificate_FromCertificateArn(c, jsii.String("Certificate"), jsii.String(p.CertificateARN))
+		props.MinimumProtocolVersion = awscloudfront.SecurityPolicyProtocol_TLS_V1_2_2021
+	}
+	return &Edge{Construct: c, Distribution: awscloudfront.NewDistribution(c, jsii.String("Distribution"), props)}
+}
+
+// RecordProps configure the site record.
+type RecordProps struct {
+	Slug string
+	// Config is the tenant file's JSON, stored as the item's `config`.
+	Config string
+	Table  awsdynamodb.ITable
+}
+
+// NewRecord writes the tenant's site config into the sites table on every
+// deploy that changes it. Deleting the stack leaves the item in place, as
+// the table itself is retained.
+func NewRecord(scope constructs.Construct, id string, p *RecordProps) customresources.AwsCustomResource {
+	put := &customresources.AwsSdkCall{
+		Service: jsii.String("DynamoDB"),
+		Action:  jsii.String("putItem"),
+		Parameters: map[string]interface{}{
+			"TableName": p.Table.TableName(),
+			"Item": map[string]interface{}{
+				"slug":   map[string]interface{}{"S": p.Slug},
+				"config": map[string]interface{}{"S": p.Config},
+			},
+		},
+		PhysicalResourceId: customresources.PhysicalResourceId_Of(jsii.String("site#" + p.Slug)),
+	}
+	return customresources.NewAwsCustomResource(scope, jsii.String(id), &customresources.AwsCustomResourceProps{
+		OnCreate: put,
+		OnUpdate: put,
+		Policy: customresources.AwsCustomResourcePolicy_FromSdkCalls(&customresources.SdkCallsPolicyOptions{
+			Resources: &[]*string{p.Table.TableArn()},
+		}),
+		InstallLatestAwsSdk: jsii.Bool(false),
+	})
+}

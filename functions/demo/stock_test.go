@@ -1,0 +1,276 @@
+package demo
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"forecourt/shared"
+)
+
+var now = time.Date(2026, 3, 14, 9, 30, 0, 0, time.UTC)
+
+var (
+	allTypes = []shared.CarType{shared.CarTypeNew, shared.CarTypeUsed, shared.CarTypeDemo}
+	usedOnly = []shared.CarType{shared.CarTypeUsed}
+	toyota   = shared.Dealership{ID: "d1", Slug: "riverside-toyota", Name: "Riverside Toyota", Make: "Toyota"}
+	usedYard = shared.Dealership{ID: "d2", Slug: "northside-used", Name: "Northside Used"}
+)
+
+// Issue 2: the stock is generated deterministically.
+func TestStockIsDeterministic(t *testing.T) {
+	a := Stock(toyota, allTypes, 200, now)
+	b := Stock(toyota, allTypes, 200, now)
+	if !reflect.DeepEqual(a, b) {
+		t.Fatal("two runs with the same dealership and time gave different stock")
+	}
+	other := Stock(shared.Dealership{Slug: "elsewhere-toyota", Make: "Toyota"}, allTypes, 200, now)
+	if reflect.DeepEqual(a[0].VIN, other[0].VIN) {
+		t.Error("two dealerships got the same first car; the slug should seed the generator")
+	}
+}
+
+func findVariant(c shared.Car) (model, variant, bool) {
+	for _, m := range catalogue {
+		if m.Make != c.Make || m.Model != c.Model {
+			continue
+		}
+		for _, v := range m.Variants {
+			if v.Badge == c.Badge {
+				return m, v, true
+			}
+		}
+	}
+	return model{}, variant{}, false
+}
+
+var vinPattern = regexp.MustCompile(`^[A-HJ-NPR-Z0-9]{17}$`)
+
+// Issue 2 "prices and km that fit year and type", and VIN/plate formats.
+func TestStockIsRealistic(t *testing.T) {
+	cars := append(Stock(toyota, allTypes, 550, now), Stock(usedYard, usedOnly, 350, now)...)
+	ids, slugs, stocknums := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, c := range cars {
+		m, v, ok := findVariant(c)
+		if !ok {
+			t.Fatalf("%s: %s %s %s is not in the catalogue", c.StockNum, c.Make, c.Model, c.Badge)
+		}
+		if ids[c.ID] || slugs[c.Slug] || stocknums[c.StockNum] {
+			t.Errorf("%s: duplicate id, slug or stocknum", c.StockNum)
+		}
+		ids[c.ID], slugs[c.Slug], stocknums[c.StockNum] = true, true, true
+		if !vinPattern.MatchString(c.VIN) {
+			t.Errorf("%s: VIN %q is not 17 characters without I, O and Q", c.StockNum, c.VIN)
+		}
+		if c.Year < m.FirstYear || (m.LastYear != 0 && c.Year > m.LastYear) {
+			t.Errorf("%s: %d %s %s was not sold that year", c.StockNum, c.Year, c.Make, c.Model)
+		}
+		rrp := float64(v.RRP)
+		switch c.CarType {
+		case shared.CarTypeNew:
+			if c.Year != now.Year() || c.KM >= 50 {
+				t.Errorf("%s: new car %d with %d km, want this year and under 50 km", c.StockNum, c.Year, c.KM)
+			}
+			if c.Price != 0 && (c.Price < 0.9*rrp || c.Price > rrp) {
+				t.Errorf("%s: new price %v outside 90-100%% of RRP %v", c.StockNum, c.Price, rrp)
+			}
+			if c.RegPlate != "" {
+				t.Errorf("%s: new car has a plate", c.StockNum)
+			}
+		case shared.CarTypeDemo:
+			if c.Year < now.Year()-1 || c.KM < 1000 || c.KM > 15000 {
+				t.Errorf("%s: demo %d with %d km", c.StockNum, c.Year, c.KM)
+			}
+			if c.Price != 0 && (c.Price < 0.8*rrp || c.Price >= rrp) {
+				t.Errorf("%s: demo price %v not under RRP %v", c.StockNum, c.Price, rrp)
+			}
+		case shared.CarTypeUsed:
+			age := now.Year() - c.Year
+			if age < 1 || age > 15 {
+				t.Errorf("%s: used car aged %d years", c.StockNum, age)
+			}
+			if c.KM < age*15000/2 || c.KM > age*15000*3/2+5000 {
+				t.Errorf("%s: %d-year-old car with %d km", c.StockNum, age, c.KM)
+			}
+			if c.Price != 0 && (c.Price >= rrp || c.Price < 3000) {
+				t.Errorf("%s: used price %v against RRP %v", c.StockNum, c.Price, rrp)
+			}
+			if !c.HasNVIC || c.RegPlate == "" {
+				t.Errorf("%s: used car without NVIC or plate", c.StockNum)
+			}
+		}
+		if c.Price != 0 && int(c.Price)%1000 != 990 {
+			t.Errorf("%s: price %v does not end in 990", c.StockNum, c.Price)
+		}
+		if c.Sold != (c.Status == shared.StatusSold) {
+			t.Errorf("%s: sold %v with status %s", c.StockNum, c.Sold, c.Status)
+		}
+		if c.Sold && (c.SoldDateTimestamp > now.Unix() || c.SoldDateTimestamp < now.Add(-72*time.Hour).Unix()) {
+			t.Errorf("%s: sold date %d not in the last three days", c.StockNum, c.SoldDateTimestamp)
+		}
+		if c.Certified && (c.Make != "Toyota" || c.CarType != shared.CarTypeUsed) {
+			t.Errorf("%s: certified %s %s", c.StockNum, c.CarType, c.Make)
+		}
+		if n := len(c.Images); c.PrimaryImageURL != PlaceholderPath && (n < 3 || n > 6 || c.PhotosCount != n) {
+			t.Errorf("%s: %d images, photos_count %d", c.StockNum, n, c.PhotosCount)
+		}
+		if len(c.Images) == 0 || c.PrimaryImageURL != c.Images[0].URL {
+			t.Errorf("%s: primary image %q is not the first image", c.StockNum, c.PrimaryImageURL)
+		}
+		if c.FinanceLenders != nil || c.AutograbData != nil || c.Specifications != nil {
+			t.Errorf("%s: finance or caravan data set", c.StockNum)
+		}
+		if c.ComplianceDate > now.Format("2006-01") {
+			t.Errorf("%s: compliance date %s is in the future", c.StockNum, c.ComplianceDate)
+		}
+		if c.CreatedAt.After(now) || !c.ShowOnDealerWebsite || c.SimpleBody == "" || c.SimpleFuel == "" || c.SimpleTransmission == "" {
+			t.Errorf("%s: missing basics: %+v", c.StockNum, c)
+		}
+	}
+}
+
+// Issue 2: "some sold, reserved, coming soon, certified, without price, with
+// placeholder images"; dealer comments come in '|' segments (spec 000 §2).
+func TestStockHasEveryCondition(t *testing.T) {
+	cars := Stock(toyota, allTypes, 550, now)
+	count := map[string]int{}
+	for _, c := range cars {
+		count[string(c.CarType)]++
+		if c.Sold {
+			count["sold"]++
+		}
+		if c.Reserved {
+			count["reserved"]++
+		}
+		if c.Status == shared.StatusComingSoon {
+			count["coming_soon"]++
+		}
+		if c.Certified {
+			count["certified"]++
+		}
+		if c.Price == 0 {
+			count["no price"]++
+		}
+		if c.PrimaryImageURL == PlaceholderPath && c.Status == shared.StatusInStock {
+			count["placeholder only"]++
+		}
+		if strings.Count(c.DealerComments, "|") >= 2 {
+			count["comments"]++
+		}
+		if c.DealerComments == "" {
+			count["no comments"]++
+		}
+		if c.Tag != "" {
+			count["tag"]++
+		}
+		if c.CarType != shared.CarTypeUsed && c.Make != "Toyota" {
+			t.Errorf("%s: a Toyota dealer's %s stock is a %s", c.StockNum, c.CarType, c.Make)
+		}
+	}
+	for _, k := range []string{"new", "demo", "used", "sold", "reserved", "coming_soon", "certified", "no price", "placeholder only", "comments", "no comments", "tag"} {
+		if count[k] == 0 {
+			t.Errorf("no car is %s (counts %v)", k, count)
+		}
+	}
+	makes := map[string]bool{}
+	for _, c := range cars {
+		if c.CarType == shared.CarTypeUsed {
+			makes[c.Make] = true
+		}
+	}
+	if len(makes) < 5 {
+		t.Errorf("used stock has %d makes, want a mix", len(makes))
+	}
+}
+
+// A used-only dealer gets only used cars (spec 000 §1), also when the site
+// lists other types but the dealership has no make.
+func TestUsedOnlyDealer(t *testing.T) {
+	for _, types := range [][]shared.CarType{usedOnly, allTypes} {
+		for _, c := range Stock(usedYard, types, 300, now) {
+			if c.CarType != shared.CarTypeUsed {
+				t.Fatalf("%s: used-only dealer got a %s car", c.StockNum, c.CarType)
+			}
+		}
+	}
+	for _, c := range Stock(toyota, usedOnly, 200, now) {
+		if c.CarType != shared.CarTypeUsed {
+			t.Fatalf("%s: site selling used only got a %s car", c.StockNum, c.CarType)
+		}
+	}
+}
+
+// Issue 2: at least 1,500 cars over the demo tenants.
+func TestDemoCounts(t *testing.T) {
+	total := 0
+	for _, slug := range []string{"northside-used", "riverside-toyota", "coastal-mazda", "coastal-kia", "coastal-used-centre"} {
+		total += Count(slug)
+	}
+	if total < 1500 {
+		t.Errorf("demo stock totals %d, want at least 1500", total)
+	}
+	if Count("someone-new") != DefaultCount {
+		t.Errorf("Count of an unknown dealership: got %d, want %d", Count("someone-new"), DefaultCount)
+	}
+}
+
+func TestPlaceAt(t *testing.T) {
+	cars := Stock(usedYard, usedOnly, 4, now)
+	PlaceAt(cars, []shared.Location{
+		{ID: "l1", Name: "Main Yard", DealershipSlug: "northside-used", LocationType: shared.LocationSales, Address: shared.Address{City: "Chermside", State: "QLD"}},
+		{ID: "l2", Name: "Service", DealershipSlug: "northside-used", LocationType: shared.LocationService},
+		{ID: "l3", Name: "Annex", DealershipSlug: "northside-used", Address: shared.Address{City: "Aspley", State: "QLD"}},
+	})
+	want := []string{"Main Yard", "Annex", "Main Yard", "Annex"}
+	for i, c := range cars {
+		if c.LocationName != want[i] || c.Location == nil || c.Location.Name != want[i] || c.State != "QLD" {
+			t.Errorf("car %d: got location %q, want %q (service locations hold no stock)", i, c.LocationName, want[i])
+		}
+	}
+}
+
+// Every image a car points at is served, as SVG, cacheably.
+func TestMediaServesEveryCarImage(t *testing.T) {
+	site := shared.Site{Slug: "northside-used", Name: "Northside Used Cars & Co", Theme: shared.Theme{PrimaryColor: "#0f766e"},
+		Dealerships: []shared.Dealership{{Slug: "northside-used", Name: "Northside Used"}}}
+	h := MediaHandler([]shared.Site{site})
+	seen := map[string]bool{}
+	for _, c := range append(Stock(toyota, allTypes, 300, now), Stock(usedYard, usedOnly, 300, now)...) {
+		for _, img := range c.Images {
+			seen[img.URL] = true
+		}
+	}
+	seen["/media/logos/northside-used.svg"] = true
+	for url := range seen {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, url, nil))
+		if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(rec.Body.String(), "<svg") {
+			t.Errorf("GET %s: %d %q", url, rec.Code, rec.Header().Get("Content-Type"))
+		}
+		if !strings.Contains(rec.Header().Get("Cache-Control"), "max-age") {
+			t.Errorf("GET %s: not cacheable", url)
+		}
+	}
+	for _, url := range []string{"/media/demo/tank/red.svg", "/media/demo/sedan/tartan.svg", "/media/logos/nobody.svg", "/media/demo/sedan/red.png"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, url, nil))
+		if rec.Code != 404 {
+			t.Errorf("GET %s: got %d, want 404", url, rec.Code)
+		}
+	}
+	if logo := LogoSVG(site); !strings.Contains(logo, "Northside Used Cars &amp; Co") || !strings.Contains(logo, "#0f766e") {
+		t.Errorf("logo lacks the escaped name or theme colour: %s", logo)
+	}
+}
+
+func TestEveryBodyHasAnIllustration(t *testing.T) {
+	for body, slug := range bodySlugs {
+		if _, ok := silhouettes[slug]; !ok {
+			t.Errorf("body %s has no silhouette", body)
+		}
+	}
+}

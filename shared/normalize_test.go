@@ -92,7 +92,7 @@ func TestSimpleTransmission(t *testing.T) {
 		"6 SP AUTOMATIC":                   TransmissionAutomatic,
 		"Sports Automatic Dual Clutch":     TransmissionAutomatic,
 		"CVT":                              TransmissionAutomatic,
-		"Continuous Variable":              "",
+		"Continuous Variable":              TransmissionAutomatic,
 		"Constantly Variable Transmission": TransmissionAutomatic,
 		"A":                                TransmissionAutomatic,
 		"auto":                             TransmissionAutomatic,

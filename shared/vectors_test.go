@@ -1,0 +1,160 @@
+package shared
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// The files in testdata/vectors hold rule cases that the web's Vitest suite
+// runs too, so Go and TypeScript agree (issue 5 "Rules shared with Go").
+// Each file is an array of {name, input, want}; see testdata/vectors/README.md.
+
+type vector[In, Want any] struct {
+	Name  string `json:"name"`
+	Input In     `json:"input"`
+	Want  Want   `json:"want"`
+}
+
+// loadVectors reads a vector file strictly: a field the Go types do not know
+// is an error, so a typo in a case cannot pass silently.
+func loadVectors[In, Want any](t *testing.T, file string) []vector[In, Want] {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "vectors", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []vector[In, Want]
+	if err := decodeStrict(data, &vs); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	if len(vs) == 0 {
+		t.Fatalf("%s: no cases", file)
+	}
+	return vs
+}
+
+func TestPriceDisplayVectors(t *testing.T) {
+	type in struct {
+		Car  Car  `json:"car"`
+		Site Site `json:"site"`
+	}
+	for _, v := range loadVectors[in, PriceDisplay](t, "price_display.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			if got := DisplayPrice(v.Input.Car, v.Input.Site); got != v.Want {
+				t.Errorf("DisplayPrice = %+v, want %+v", got, v.Want)
+			}
+		})
+	}
+}
+
+func TestTagPriorityVectors(t *testing.T) {
+	type in struct {
+		Car  Car       `json:"car"`
+		Site Site      `json:"site"`
+		Now  time.Time `json:"now"`
+	}
+	for _, v := range loadVectors[in, CardTag](t, "tag_priority.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			if got := TagFor(v.Input.Car, v.Input.Site, v.Input.Now); got != v.Want {
+				t.Errorf("TagFor = %+v, want %+v", got, v.Want)
+			}
+		})
+	}
+}
+
+func TestBudgetVectors(t *testing.T) {
+	type in struct {
+		Repayment string `json:"repayment"`
+		Deposit   string `json:"deposit"`
+		Frequency string `json:"frequency"`
+		TermYears int    `json:"term_years"`
+	}
+	type want struct {
+		Repayment float64 `json:"repayment"`
+		Deposit   float64 `json:"deposit"`
+		Estimate  float64 `json:"estimate"`
+	}
+	for _, v := range loadVectors[in, want](t, "budget.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			r, d := BudgetAmount(v.Input.Repayment), BudgetAmount(v.Input.Deposit)
+			got := want{r, d, BudgetEstimate(r, d, v.Input.Frequency, v.Input.TermYears)}
+			if got != v.Want {
+				t.Errorf("got %+v, want %+v", got, v.Want)
+			}
+		})
+	}
+}
+
+func TestStockCountVectors(t *testing.T) {
+	type in struct {
+		NbHits      int            `json:"nb_hits"`
+		StockCount  int            `json:"stock_count"`
+		FacetCounts map[string]int `json:"facet_counts"`
+	}
+	type want struct {
+		Count int `json:"count"`
+	}
+	for _, v := range loadVectors[in, want](t, "stock_count.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			if got := StockCount(v.Input.NbHits, v.Input.StockCount, v.Input.FacetCounts); got != v.Want.Count {
+				t.Errorf("StockCount = %d, want %d", got, v.Want.Count)
+			}
+		})
+	}
+}
+
+func TestPriceRangeVectors(t *testing.T) {
+	type in struct {
+		Price        float64 `json:"price"`
+		InterestRate float64 `json:"interest_rate"`
+		TermYears    int     `json:"term_years"`
+	}
+	type want struct {
+		PriceRange       string `json:"price_range"`
+		WeeklyPrice      int    `json:"weekly_price"`
+		WeeklyPriceRange string `json:"weekly_price_range"`
+	}
+	for _, v := range loadVectors[in, want](t, "price_range.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			w := WeeklyRepayment(v.Input.Price, v.Input.InterestRate, v.Input.TermYears)
+			got := want{PriceRange(v.Input.Price), w, WeeklyPriceRange(w)}
+			if got != v.Want {
+				t.Errorf("got %+v, want %+v", got, v.Want)
+			}
+		})
+	}
+}
+
+// The vector files must stay plain JSON arrays of {name, input, want} for the
+// TypeScript runner.
+func TestVectorFilesShape(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "vectors", "*.json"))
+	if len(files) < 5 {
+		t.Fatalf("found %d vector files, want at least 5", len(files))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cases []map[string]json.RawMessage
+		if err := json.Unmarshal(data, &cases); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		names := map[string]bool{}
+		for i, c := range cases {
+			if len(c) != 3 || c["name"] == nil || c["input"] == nil || c["want"] == nil {
+				t.Errorf("%s[%d]: want exactly name, input and want", f, i)
+			}
+			var name string
+			_ = json.Unmarshal(c["name"], &name)
+			if names[name] {
+				t.Errorf("%s: duplicate case name %q", f, name)
+			}
+			names[name] = true
+		}
+	}
+}

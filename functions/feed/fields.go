@@ -1,0 +1,132 @@
+package feed
+
+import (
+	"reflect"
+	"strings"
+	"unicode"
+
+	"forecourt/shared"
+)
+
+// fieldKind is how a feed value is coerced into a Car field.
+type fieldKind int
+
+const (
+	kindString fieldKind = iota
+	kindInt
+	kindFloat
+	kindBool
+	kindStrings
+	kindImages
+	kindTime
+	kindNested // objects: JSON feeds only
+)
+
+// carFields maps each Car JSON name to its kind.
+var carFields = func() map[string]fieldKind {
+	m := map[string]fieldKind{}
+	t := reflect.TypeOf(shared.Car{})
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		switch {
+		case f.Type == reflect.TypeOf([]shared.Image{}):
+			m[name] = kindImages
+		case f.Type.String() == "time.Time":
+			m[name] = kindTime
+		case f.Type.Kind() == reflect.String:
+			m[name] = kindString
+		case f.Type.Kind() == reflect.Int || f.Type.Kind() == reflect.Int64:
+			m[name] = kindInt
+		case f.Type.Kind() == reflect.Float64:
+			m[name] = kindFloat
+		case f.Type.Kind() == reflect.Bool:
+			m[name] = kindBool
+		case f.Type == reflect.TypeOf([]string{}):
+			m[name] = kindStrings
+		default:
+			m[name] = kindNested
+		}
+	}
+	return m
+}()
+
+// aliases maps normalised column names (lower case, letters and digits
+// only) that dealer management systems use to Car JSON names.
+var aliases = map[string]string{
+	"stocknumber": "stocknum", "stockno": "stocknum", "stock": "stocknum", "stockid": "stocknum",
+	"stockcode": "stocknum", "stocknum": "stocknum",
+	"vinnumber": "vin", "vehicleidentificationnumber": "vin",
+	"modelyear": "year", "yr": "year", "yearofmanufacture": "year",
+	"manufacturer": "make", "brand": "make",
+	"modelname": "model",
+	"trim": "badge", "variant": "badge", "grade": "badge", "badgedescription": "badge",
+	"bodytype": "body", "bodystyle": "body", "bodyshape": "body",
+	"odometer": "km", "kms": "km", "kilometres": "km", "kilometers": "km", "mileage": "km", "odo": "km",
+	"odometerreading": "km",
+	"saleprice": "price", "retailprice": "price", "driveawayprice": "price", "advertisedprice": "price",
+	"listprice": "price", "sellingprice": "price",
+	"color": "colour", "exteriorcolour": "colour", "exteriorcolor": "colour", "extcolour": "colour",
+	"interiorcolor": "interior_colour", "trimcolour": "interior_colour",
+	"transmission": "trans", "gearbox": "trans", "transmissiontype": "trans",
+	"fueltype": "fuel",
+	"drivetype": "drive", "drivetrain": "drive", "driveline": "drive",
+	"seatcount": "seats", "numberofseats": "seats", "doorcount": "doors", "numberofdoors": "doors",
+	"photos": "images", "imageurls": "images", "photourls": "images", "pictures": "images", "imageurl": "images",
+	"comments": "dealercomments", "description": "dealercomments", "notes": "dealercomments",
+	"vehicledescription": "dealercomments",
+	"stockstatus": "status", "vehiclestatus": "status",
+	"condition": "car_type", "newused": "car_type", "stocktype": "car_type", "type": "car_type",
+	"vehicletype": "car_type",
+	"rego": "regplate", "registration": "regplate", "regonumber": "regplate", "registrationnumber": "regplate",
+	"regoexpiry": "rego_expiry", "registrationexpiry": "rego_expiry",
+	"engine": "engine_size", "enginecapacity": "engine_size",
+	"features": "standardEquipment", "equipment": "standardEquipment",
+	"location": "location_name", "yard": "location_name",
+}
+
+// normName lower-cases s and keeps only letters and digits, so that
+// "Stock No.", "stock_no" and "STOCKNO" compare equal.
+func normName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// canonical maps normalised names to Car JSON names: the Car's own names
+// first, the DMS aliases on top.
+var canonical = func() map[string]string {
+	m := map[string]string{}
+	for name := range carFields {
+		m[normName(name)] = name
+	}
+	for k, v := range aliases {
+		m[k] = v
+	}
+	return m
+}()
+
+// Columns maps source column (or JSON key) names to Car JSON names, with a
+// provider's own mapping taking precedence over the usual names.
+type Columns map[string]string
+
+// fieldFor returns the Car JSON name for a source name, or "" to ignore it.
+func (c Columns) fieldFor(name string) string {
+	if f, ok := c[name]; ok {
+		return f
+	}
+	n := normName(name)
+	for k, f := range c {
+		if normName(k) == n {
+			return f
+		}
+	}
+	return canonical[n]
+}

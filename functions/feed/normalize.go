@@ -1,0 +1,306 @@
+package feed
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"forecourt/shared"
+)
+
+// RowError is why a row was rejected.
+type RowError struct {
+	Row    int    `json:"row"`
+	Field  string `json:"field"`
+	Reason string `json:"reason"`
+}
+
+func (e RowError) Error() string { return fmt.Sprintf("row %d: %s: %s", e.Row, e.Field, e.Reason) }
+
+// vinPattern is a 17-character VIN: letters and digits without I, O and Q.
+var vinPattern = regexp.MustCompile(`^[A-HJ-NPR-Z0-9]{17}$`)
+
+// ParseRow coerces, validates and normalises one row into a car of the
+// dealership (issue 4 "Validation per row"). now bounds the model year.
+func ParseRow(row Row, dealershipSlug string, now time.Time) (shared.Car, *RowError) {
+	reject := func(field, format string, args ...any) (shared.Car, *RowError) {
+		return shared.Car{}, &RowError{Row: row.Num, Field: field, Reason: fmt.Sprintf(format, args...)}
+	}
+	if row.Invalid != "" {
+		return reject("car", "%s", row.Invalid)
+	}
+	values := make(map[string]any, len(row.Fields))
+	for name, v := range row.Fields {
+		cv, err := coerce(carFields[name], v)
+		if err != nil {
+			return reject(name, "%v", err)
+		}
+		if cv != nil {
+			values[name] = cv
+		}
+	}
+	raw, err := json.Marshal(values)
+	if err != nil {
+		return reject("car", "cannot encode: %v", err)
+	}
+	var c shared.Car
+	if err := json.Unmarshal(raw, &c); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return reject(te.Field, "expected %s, got %s", te.Type, te.Value)
+		}
+		return reject("car", "%v", err)
+	}
+
+	trimStrings(&c)
+	c.DealershipSlug = dealershipSlug
+	c.ID, c.Slug = "", "" // assigned by the service from stock number or VIN
+	c.VIN = strings.ToUpper(c.VIN)
+	switch {
+	case c.StockNum == "" && c.VIN == "":
+		return reject("stocknum", "a stock number or a VIN is required")
+	case c.VIN != "" && !vinPattern.MatchString(c.VIN):
+		return reject("vin", "must be 17 letters and digits without I, O or Q")
+	case c.Make == "":
+		return reject("make", "is required")
+	case c.Model == "":
+		return reject("model", "is required")
+	case c.Year == 0:
+		return reject("year", "is required")
+	case c.Year < 1900 || c.Year > now.Year()+1:
+		return reject("year", "must be from 1900 to %d", now.Year()+1)
+	case c.Price < 0:
+		return reject("price", "must not be negative")
+	case c.KM < 0:
+		return reject("km", "must not be negative")
+	case c.Seats < 0 || c.Doors < 0:
+		return reject("seats", "must not be negative")
+	}
+	ct, ok := carType(string(c.CarType))
+	if !ok {
+		if c.CarType == "" {
+			return reject("car_type", "is required (new, used or demo)")
+		}
+		return reject("car_type", "must be new, used or demo, not %q", c.CarType)
+	}
+	c.CarType = ct
+	status, reserved := carStatus(string(c.Status))
+	c.Status, c.Reserved = status, c.Reserved || reserved
+	if c.Sold || c.Status == shared.StatusSold {
+		c.Sold, c.Status = true, shared.StatusSold
+	}
+	if !c.Sold {
+		c.SoldDateTimestamp = 0
+	}
+
+	c.Make = shared.CanonicalMake(c.Make)
+	c.Model = modelCase(c.Model)
+	if c.Body != "" {
+		if simple, ok := shared.SimpleBody(c.Body); ok {
+			c.SimpleBody = simple
+		}
+	}
+	c.SimpleFuel = shared.SimpleFuel(c.Fuel)
+	c.SimpleTransmission = shared.SimpleTransmission(c.Trans)
+	if c.PrimaryImageURL == "" && len(c.Images) > 0 {
+		c.PrimaryImageURL = c.Images[0].Src()
+	}
+	if c.PhotosCount == 0 {
+		c.PhotosCount = len(c.Images)
+	}
+	if _, given := row.Fields["show_on_dealer_website"]; !given {
+		c.ShowOnDealerWebsite = true
+	}
+	return c, nil
+}
+
+func carType(raw string) (shared.CarType, bool) {
+	switch normName(raw) {
+	case "new", "brandnew":
+		return shared.CarTypeNew, true
+	case "used", "preowned", "secondhand", "usedcar", "certifiedpreowned":
+		return shared.CarTypeUsed, true
+	case "demo", "demonstrator", "exdemo", "demovehicle":
+		return shared.CarTypeDemo, true
+	}
+	return "", false
+}
+
+// carStatus maps a feed's status; reserved reports a status that means the
+// car is held for a buyer (it stays in stock, flagged reserved).
+func carStatus(raw string) (status shared.CarStatus, reserved bool) {
+	switch normName(raw) {
+	case "", "instock", "available", "active", "forsale", "stock", "live":
+		return shared.StatusInStock, false
+	case "comingsoon", "incoming", "intransit", "arriving", "onorder":
+		return shared.StatusComingSoon, false
+	case "sold", "delivered":
+		return shared.StatusSold, false
+	case "reserved", "underoffer", "deposittaken", "onhold":
+		return shared.StatusInStock, true
+	}
+	return shared.CarStatus(strings.ReplaceAll(strings.ToLower(strings.TrimSpace(raw)), " ", "_")), false
+}
+
+// modelCase gives shouted or whispered model names ("COROLLA", "corolla")
+// word-initial capitals, keeping words with digits upper case ("CX-5",
+// "X5"); a mixed-case model is the maker's own casing and is kept.
+func modelCase(s string) string {
+	if s != strings.ToUpper(s) && s != strings.ToLower(s) {
+		return s
+	}
+	words := strings.Fields(s)
+	for i, w := range words {
+		if strings.ContainsFunc(w, unicode.IsDigit) || len(w) <= 3 && s == strings.ToUpper(s) {
+			words[i] = strings.ToUpper(w)
+			continue
+		}
+		r := []rune(strings.ToLower(w))
+		r[0] = unicode.ToUpper(r[0])
+		words[i] = string(r)
+	}
+	return strings.Join(words, " ")
+}
+
+func trimStrings(c *shared.Car) {
+	for _, p := range []*string{&c.StockNum, &c.VIN, &c.Make, &c.Model, &c.Badge, &c.Series,
+		&c.Body, &c.Fuel, &c.Trans, &c.Drive, &c.Colour, &c.Name, &c.Tag} {
+		*p = strings.Join(strings.Fields(*p), " ")
+	}
+}
+
+// coerce turns a CSV string or a JSON value into the JSON value the Car
+// field expects; nil drops an empty value.
+func coerce(kind fieldKind, v any) (any, error) {
+	s, isString := v.(string)
+	if isString && strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	switch kind {
+	case kindString:
+		switch x := v.(type) {
+		case string:
+			return x, nil
+		case json.Number:
+			return x.String(), nil
+		case bool:
+			return strconv.FormatBool(x), nil
+		}
+		return nil, fmt.Errorf("expected text")
+	case kindInt, kindFloat:
+		var f float64
+		switch x := v.(type) {
+		case json.Number:
+			var err error
+			if f, err = x.Float64(); err != nil {
+				return nil, fmt.Errorf("%q is not a number", x)
+			}
+		case string:
+			var err error
+			if f, err = parseNumber(x); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, fmt.Errorf("expected a number")
+		}
+		if kind == kindInt {
+			if f != math.Trunc(f) && math.Abs(f) < 1e15 {
+				f = math.Round(f)
+			}
+			return int64(f), nil
+		}
+		return f, nil
+	case kindBool:
+		switch x := v.(type) {
+		case bool:
+			return x, nil
+		case json.Number:
+			return x.String() != "0", nil
+		case string:
+			switch normName(x) {
+			case "true", "yes", "y", "1", "x":
+				return true, nil
+			case "false", "no", "n", "0":
+				return false, nil
+			}
+			return nil, fmt.Errorf("%q is not yes or no", x)
+		}
+		return nil, fmt.Errorf("expected true or false")
+	case kindStrings:
+		if isString {
+			return splitList(s, "|;\n"), nil
+		}
+		return v, nil
+	case kindImages:
+		var urls []string
+		switch x := v.(type) {
+		case string:
+			urls = splitList(x, "|;, \n")
+		case []any:
+			out := make([]any, 0, len(x))
+			for _, item := range x {
+				if u, ok := item.(string); ok {
+					out = append(out, map[string]any{"url": strings.TrimSpace(u)})
+				} else {
+					out = append(out, item)
+				}
+			}
+			return out, nil
+		default:
+			return nil, fmt.Errorf("expected a list of image URLs")
+		}
+		out := make([]any, len(urls))
+		for i, u := range urls {
+			out[i] = map[string]any{"url": u}
+		}
+		return out, nil
+	case kindTime:
+		if !isString {
+			return nil, fmt.Errorf("expected a date")
+		}
+		for _, layout := range []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"} {
+			if t, err := time.Parse(layout, strings.TrimSpace(s)); err == nil {
+				return t.UTC().Format(time.RFC3339), nil
+			}
+		}
+		return nil, fmt.Errorf("%q is not a date", s)
+	}
+	if isString {
+		return nil, nil // nested data cannot come from a CSV cell
+	}
+	return v, nil
+}
+
+// parseNumber reads "$12,990", "45 000 km", "12.5" and the like.
+func parseNumber(s string) (float64, error) {
+	clean := strings.Map(func(r rune) rune {
+		switch {
+		case r == '$' || r == ',' || unicode.IsSpace(r):
+			return -1
+		}
+		return r
+	}, s)
+	clean = strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(clean), "kms"), "km")
+	f, err := strconv.ParseFloat(clean, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("%q is not a number", s)
+	}
+	return f, nil
+}
+
+func splitList(s, seps string) []string {
+	parts := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(seps, r) })
+	out := parts[:0]
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

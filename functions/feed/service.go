@@ -1,0 +1,353 @@
+// Package feed ingests stock feeds: it decodes JSON, CSV and gzip bodies,
+// validates and normalises each row, diffs cars by content hash, writes
+// DynamoDB and then the search index, and keeps a report of every run
+// (issue 4).
+package feed
+
+import (
+	"compress/gzip"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"strings"
+	"time"
+
+	"forecourt/functions/algolia"
+	"forecourt/functions/dynamo"
+	"forecourt/shared"
+)
+
+// Limits of one feed (issue 4: up to 20,000 cars or 50 MB).
+const (
+	DefaultMaxBytes = 50 << 20
+	DefaultMaxCars  = 20000
+)
+
+// Modes.
+const (
+	ModeFull  = "full"  // cars absent from the feed become sold
+	ModeDelta = "delta" // only the rows sent, plus explicit removals
+)
+
+// Run statuses.
+const (
+	StatusRunning     = "running"
+	StatusSucceeded   = "succeeded"
+	StatusIndexFailed = "index_failed" // DynamoDB is right; the next run or reindex repairs the index
+)
+
+// CarStore is the DynamoDB side of ingestion (dynamo.CarStore).
+type CarStore interface {
+	States(ctx context.Context, dealershipSlug string) ([]dynamo.CarState, error)
+	GetCars(ctx context.Context, dealershipSlug string, ids []string) ([]dynamo.StoredCar, error)
+	StoredCars(ctx context.Context, dealershipSlug string) ([]dynamo.StoredCar, error)
+	PutCars(ctx context.Context, cars []dynamo.StoredCar) error
+	DeleteCars(ctx context.Context, dealershipSlug string, ids []string) error
+	SetUnindexed(ctx context.Context, dealershipSlug string, ids []string) error
+	Dealerships(ctx context.Context) ([]string, error)
+}
+
+// RunStore keeps run reports and the per-dealership lease (dynamo.RunStore).
+type RunStore interface {
+	SaveRun(ctx context.Context, id, dealershipSlug, status string, report []byte) error
+	Run(ctx context.Context, id string) ([]byte, error)
+	AcquireLease(ctx context.Context, dealershipSlug, holder string, ttl time.Duration) (dirty bool, err error)
+	ReleaseLease(ctx context.Context, dealershipSlug, holder string, clean bool) error
+	MarkClean(ctx context.Context, dealershipSlug string) error
+}
+
+// SiteLister lists the site configs that decide which sites show a car.
+type SiteLister interface {
+	ListSites(ctx context.Context) ([]shared.Site, error)
+}
+
+// Index is the search index (algolia.Index).
+type Index interface {
+	Save(ctx context.Context, recs []algolia.Record) error
+	PartialUpdate(ctx context.Context, recs []algolia.Record) error
+	Delete(ctx context.Context, ids []string) error
+}
+
+// ServiceConfig wires a Service. Zero limits and durations take defaults.
+type ServiceConfig struct {
+	Cars  CarStore
+	Runs  RunStore
+	Sites SiteLister
+	Index Index
+	// Now is the clock (default time.Now).
+	Now    func() time.Time
+	Logger *slog.Logger
+	// LeaseTTL bounds how long a crashed run blocks its dealership (default 15m).
+	LeaseTTL time.Duration
+	// LeaseWait is how long a feed waits for another feed of the same
+	// dealership before failing with ECONFLICT (default 0: fail at once).
+	LeaseWait time.Duration
+	MaxBytes  int64
+	MaxCars   int
+}
+
+// Service ingests feeds.
+type Service struct {
+	cfg ServiceConfig
+}
+
+// NewService returns a Service.
+func NewService(cfg ServiceConfig) *Service {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.LeaseTTL == 0 {
+		cfg.LeaseTTL = 15 * time.Minute
+	}
+	if cfg.MaxBytes == 0 {
+		cfg.MaxBytes = DefaultMaxBytes
+	}
+	if cfg.MaxCars == 0 {
+		cfg.MaxCars = DefaultMaxCars
+	}
+	return &Service{cfg: cfg}
+}
+
+// Request is one feed.
+type Request struct {
+	DealershipSlug string
+	// Mode is full or delta; "" takes the JSON body's mode, else full.
+	Mode            string
+	ContentType     string // application/json or text/csv
+	ContentEncoding string // "" or gzip
+	Body            io.Reader
+	// Columns is the provider's own CSV column mapping.
+	Columns Columns
+}
+
+// Duplicate is a row superseded by a later row with the same key.
+type Duplicate struct {
+	Row int    `json:"row"`
+	Key string `json:"key"`
+}
+
+// Report is a run's outcome (docs/contracts.md, the feed response).
+type Report struct {
+	RunID          string      `json:"run_id"`
+	DealershipSlug string      `json:"dealership_slug"`
+	Mode           string      `json:"mode"`
+	Status         string      `json:"status"`
+	Received       int         `json:"received"`
+	Created        int         `json:"created"`
+	Updated        int         `json:"updated"`
+	Unchanged      int         `json:"unchanged"`
+	Sold           int         `json:"sold"`
+	Removed        int         `json:"removed"`
+	Rejected       int         `json:"rejected"`
+	Duplicates     []Duplicate `json:"duplicates"`
+	RejectedRows   []RowError  `json:"rejected_rows"`
+	StartedAt      time.Time   `json:"started_at"`
+	FinishedAt     time.Time   `json:"finished_at"`
+	DurationMS     int64       `json:"duration_ms"`
+}
+
+// Ingest runs one feed: decode, validate, diff, write DynamoDB, then the
+// index. Errors before any write are *shared.Error (invalid body 400, too
+// large 413, unsupported type 415, another run in progress 409).
+func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
+	started := s.cfg.Now()
+	slug := req.DealershipSlug
+	if slug == "" {
+		return Report{}, shared.FieldError("dealership_slug", "is required")
+	}
+	body, err := s.decode(req)
+	if err != nil {
+		return Report{}, err
+	}
+	mode := req.Mode
+	if mode == "" {
+		mode = body.Mode
+	}
+	if mode == "" {
+		mode = ModeFull
+	}
+	if mode != ModeFull && mode != ModeDelta {
+		return Report{}, shared.FieldError("mode", "must be full or delta")
+	}
+	if mode == ModeFull && len(body.Remove) > 0 {
+		return Report{}, shared.FieldError("remove", "removals are for delta feeds; a full feed sells what it leaves out")
+	}
+
+	rep := Report{
+		RunID: newRunID(started), DealershipSlug: slug, Mode: mode, Status: StatusRunning,
+		Received: len(body.Rows), StartedAt: started.UTC(),
+		Duplicates: []Duplicate{}, RejectedRows: []RowError{},
+	}
+	dirty, err := s.acquire(ctx, slug, rep.RunID)
+	if err != nil {
+		return Report{}, err
+	}
+	clean := false
+	defer func() {
+		// A fresh context: the lease must be released even when ctx ended.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if err := s.cfg.Runs.ReleaseLease(rctx, slug, rep.RunID, clean); err != nil {
+			s.cfg.Logger.ErrorContext(ctx, "release lease", "dealership", slug, "err", err)
+		}
+	}()
+	if err := s.saveReport(ctx, rep); err != nil {
+		return Report{}, err
+	}
+
+	clean, err = s.apply(ctx, &rep, body, dirty)
+	if err != nil {
+		return Report{}, fmt.Errorf("ingest %s: %w", slug, err)
+	}
+	rep.FinishedAt = s.cfg.Now().UTC()
+	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()
+	if err := s.saveReport(ctx, rep); err != nil {
+		return Report{}, err
+	}
+	return rep, nil
+}
+
+func (s *Service) decode(req Request) (Body, error) {
+	r := io.Reader(&limitedReader{r: req.Body, n: s.cfg.MaxBytes, limit: s.cfg.MaxBytes})
+	switch strings.ToLower(strings.TrimSpace(req.ContentEncoding)) {
+	case "", "identity":
+	case "gzip":
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return Body{}, tooLargeOr(err, shared.FieldError("body", "not gzip data: %v", err))
+		}
+		defer zr.Close()
+		// The limit applies to the feed itself as well as to what was sent.
+		r = &limitedReader{r: zr, n: s.cfg.MaxBytes, limit: s.cfg.MaxBytes}
+	default:
+		return Body{}, shared.Errorf(shared.EUNSUPPORTED, "content encoding %q is not supported; send gzip or none", req.ContentEncoding)
+	}
+	mt, _, _ := mime.ParseMediaType(req.ContentType)
+	var body Body
+	var err error
+	switch mt {
+	case "application/json", "":
+		body, err = DecodeJSON(r, req.Columns, s.cfg.MaxCars)
+	case "text/csv", "application/csv":
+		body, err = DecodeCSV(r, req.Columns, s.cfg.MaxCars)
+	default:
+		return Body{}, shared.Errorf(shared.EUNSUPPORTED, "content type %q is not supported; send application/json or text/csv", req.ContentType)
+	}
+	if err != nil {
+		return Body{}, tooLargeOr(err, err)
+	}
+	return body, nil
+}
+
+func tooLargeOr(err, other error) error {
+	var tl *tooLargeError
+	if errors.As(err, &tl) {
+		return shared.Errorf(shared.ETOOLARGE, "a feed may be at most %d MB", tl.limit>>20)
+	}
+	if errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return shared.FieldError("body", "corrupt gzip data")
+	}
+	return other
+}
+
+// acquire takes the dealership's lease, waiting up to LeaseWait.
+func (s *Service) acquire(ctx context.Context, slug, holder string) (bool, error) {
+	deadline := s.cfg.Now().Add(s.cfg.LeaseWait)
+	for {
+		dirty, err := s.cfg.Runs.AcquireLease(ctx, slug, holder, s.cfg.LeaseTTL)
+		if shared.ErrorCode(err) != shared.ECONFLICT || !s.cfg.Now().Before(deadline) {
+			return dirty, err
+		}
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+func (s *Service) saveReport(ctx context.Context, rep Report) error {
+	b, err := json.Marshal(rep)
+	if err != nil {
+		return fmt.Errorf("encode report: %w", err)
+	}
+	return s.cfg.Runs.SaveRun(ctx, rep.RunID, rep.DealershipSlug, rep.Status, b)
+}
+
+// Run returns a stored run report, or an ENOTFOUND error.
+func (s *Service) Run(ctx context.Context, id string) (Report, error) {
+	b, err := s.cfg.Runs.Run(ctx, id)
+	if err != nil {
+		return Report{}, err
+	}
+	var rep Report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return Report{}, fmt.Errorf("decode run %s: %w", id, err)
+	}
+	return rep, nil
+}
+
+func newRunID(t time.Time) string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return fmt.Sprintf("run_%s_%s", t.UTC().Format("20060102T150405"), hex.EncodeToString(b))
+}
+
+// CarID is the stable id of a dealership's car with the stock key.
+func CarID(dealershipSlug, key string) string {
+	sum := sha256.Sum256([]byte(dealershipSlug + "\x00" + key))
+	return hex.EncodeToString(sum[:10])
+}
+
+// stockKey identifies a car within its dealership's feeds: the stock
+// number, or the VIN when there is none.
+func stockKey(c shared.Car) string {
+	if c.StockNum != "" {
+		return "stock:" + strings.ToUpper(c.StockNum)
+	}
+	return "vin:" + c.VIN
+}
+
+// Slug is year-make-model-badge plus a stock suffix (the stock number or
+// VIN tail) and a short id part that keeps slugs unique across dealerships.
+func Slug(c shared.Car, id string) string {
+	suffix := c.StockNum
+	if suffix == "" {
+		suffix = c.VIN[len(c.VIN)-6:]
+	}
+	parts := []string{fmt.Sprint(c.Year), c.Make, c.Model, c.Badge, suffix, id[:4]}
+	var b strings.Builder
+	for _, p := range parts {
+		for _, r := range strings.ToLower(p) {
+			switch {
+			case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+				b.WriteRune(r)
+			case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+				b.WriteByte('-')
+			}
+		}
+		if b.Len() > 0 && !strings.HasSuffix(b.String(), "-") {
+			b.WriteByte('-')
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}
+
+// contentHash identifies a car's feed content; derived and bookkeeping
+// fields are left out so that the same feed hashes the same every time.
+func contentHash(c shared.Car) string {
+	c.ID, c.Slug, c.CreatedAt, c.SoldDateTimestamp = "", "", time.Time{}, 0
+	b, _ := json.Marshal(c)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16])
+}

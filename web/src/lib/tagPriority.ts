@@ -1,7 +1,8 @@
-// Tag banner priority for live cars (spec 000 §4); sold cars show the sold tag.
-// The Go twin is shared/tag.go; both run shared/testdata/vectors/tag_priority.json.
+// Tag banner priority (spec 000 §4). The Go twin is shared/tag.go (TagFor);
+// both run shared/testdata/vectors/tag_priority.json.
 
-export const NEW_TAG_WINDOW_DAYS = 8;
+/** NEW_TAG_WINDOW_MS: a car is New for 8 days after created_at (spec 000 §9). */
+export const NEW_TAG_WINDOW_MS = 8 * 24 * 3600 * 1000;
 
 export interface TagInput {
   status?: string;
@@ -23,53 +24,70 @@ export interface TagSettings {
   newText?: string;
 }
 
-export type TagKind = 'sold' | 'electric' | 'reserved' | 'certified' | 'custom' | 'coming_soon' | 'new' | 'none';
+/** TagKind: '' is no tag. For 'certified' the card shows the programme's badge; text is its label. */
+export type TagKind = '' | 'sold' | 'electric' | 'reserved' | 'certified' | 'custom' | 'coming_soon' | 'new';
 
 export interface Tag {
   kind: TagKind;
   text: string;
 }
 
-const ELECTRIC_FUELS = new Set(['electric', 'hybrid', 'plug-in hybrid', 'phev']);
+const ELECTRIC_FUELS = ['Electric', 'Hybrid', 'Plug-in Hybrid'];
 
-export function isSold(car: TagInput): boolean {
-  return Boolean(car.sold) || car.status === 'sold';
+/** isAvailable: in_stock or coming_soon and not sold (spec 001 §4). */
+export function isAvailable(car: { sold?: boolean; status?: string }): boolean {
+  return !car.sold && (car.status === 'in_stock' || car.status === 'coming_soon');
 }
 
+export function isSold(car: { sold?: boolean; status?: string }): boolean {
+  return !isAvailable(car);
+}
+
+function squash(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+function displayMake(make: string): string {
+  const m = make.trim().replace(/\s+/g, ' ');
+  if (m === m.toUpperCase() || m === m.toLowerCase()) {
+    return m.toLowerCase().replace(/(^|\s)(\p{L})/gu, (_, sp: string, c: string) => sp + c.toUpperCase());
+  }
+  return m;
+}
+
+/**
+ * carTag picks the banner: the sold tag for a car that is not available,
+ * otherwise the first of electric/hybrid (when on), RESERVED, certified used of
+ * the programme's make, the custom tag, COMING SOON, New (8 days), none.
+ */
 export function carTag(car: TagInput, settings: TagSettings, now: Date): Tag {
-  if (isSold(car)) return { kind: 'sold', text: settings.soldText || 'JUST SOLD' };
-  const fuel = (car.simple_fuel ?? '').trim().toLowerCase();
-  if (settings.electricTag && ELECTRIC_FUELS.has(fuel)) {
-    return { kind: 'electric', text: fuel === 'electric' ? 'ELECTRIC' : 'HYBRID' };
+  if (!isAvailable(car)) return { kind: 'sold', text: settings.soldText || 'JUST SOLD' };
+  if (settings.electricTag) {
+    const fuel = (car.simple_fuel ?? '').trim().toLowerCase();
+    const match = ELECTRIC_FUELS.find((f) => f.toLowerCase() === fuel);
+    if (match) return { kind: 'electric', text: match };
   }
   if (car.reserved) return { kind: 'reserved', text: 'RESERVED' };
-  const programme = (settings.certifiedProgramme ?? '').trim().toLowerCase();
-  if (
-    programme &&
-    car.certified &&
-    car.car_type === 'used' &&
-    (car.make ?? '').trim().toLowerCase() === programme
-  ) {
-    return { kind: 'certified', text: 'CERTIFIED PRE-OWNED' };
+  const programme = settings.certifiedProgramme ?? '';
+  if (programme && car.certified && car.car_type === 'used' && squash(car.make ?? '') === squash(programme)) {
+    return { kind: 'certified', text: `${displayMake(programme)} Certified Pre-Owned` };
   }
   const custom = (car.tag ?? '').trim();
   if (custom) return { kind: 'custom', text: custom };
   if (car.status === 'coming_soon') return { kind: 'coming_soon', text: 'COMING SOON' };
   const created = createdAt(car);
   if (created !== undefined) {
-    const ageMs = now.getTime() - created;
-    if (ageMs >= 0 && ageMs < NEW_TAG_WINDOW_DAYS * 24 * 3600 * 1000) {
-      return { kind: 'new', text: settings.newText || 'New' };
-    }
+    const age = now.getTime() - created;
+    if (age >= 0 && age < NEW_TAG_WINDOW_MS) return { kind: 'new', text: settings.newText || 'New' };
   }
-  return { kind: 'none', text: '' };
+  return { kind: '', text: '' };
 }
 
 function createdAt(car: TagInput): number | undefined {
-  if (car.created_at_timestamp) return car.created_at_timestamp * 1000;
   if (car.created_at) {
     const t = Date.parse(car.created_at);
-    if (!Number.isNaN(t)) return t;
+    if (!Number.isNaN(t) && !car.created_at.startsWith('0001-')) return t;
   }
+  if (car.created_at_timestamp) return car.created_at_timestamp * 1000;
   return undefined;
 }

@@ -43,7 +43,6 @@ const FACETS: FacetDef[] = [
   { name: 'state', attribute: 'state', kind: 'list', label: 'State', limit: 8 },
   { name: 'location_name', attribute: 'location_name', kind: 'list', label: 'Location', limit: 20, showMoreLimit: 40 },
   { name: 'dealership_name', attribute: 'dealership_name', kind: 'list', label: 'Dealership', limit: 20, showMoreLimit: 40 },
-  { name: 'dealership_slug', attribute: 'dealership_slug', kind: 'list', label: 'Dealership', limit: 20 },
 ];
 
 const BY_NAME = new Map(FACETS.map((f) => [f.name, f]));

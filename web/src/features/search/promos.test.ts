@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PromoTile } from '../../lib/types';
-import { insertPromos, isActive, showsFor } from './insertPromos';
+import { insertPromos, isActive, showsFor } from './promos';
 
 const hits = Array.from({ length: 21 }, (_, i) => i + 1);
 const tile = (id: string, extra: Partial<PromoTile> = {}): PromoTile => ({ id, title: id, ...extra });

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { useSite } from '../features/site/hooks/SiteContext';
+import { LISTING_PATH } from '../features/search/routing';
+import { navigationOf } from './navigation';
+
+export function HomePage() {
+  const { site } = useSite();
+  const links = navigationOf({ ...site, navigation: undefined }).slice(1);
+  return (
+    <section className="home">
+      <div className="home__hero">
+        <h1>{site.name}</h1>
+        <p>Find your next car from our current stock.</p>
+        <div className="home__actions">
+          <Link className="button" to={LISTING_PATH}>
+            Browse all cars
+          </Link>
+          {links.map((l) => (
+            <Link key={l.path} className="button button--ghost" to={l.path}>
+              {l.label}
+            </Link>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

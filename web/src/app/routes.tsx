@@ -1,0 +1,29 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { SearchPage } from '../features/search/components/SearchPage';
+import { LISTING_PATH } from '../features/search/routing';
+import { NotFound } from '../components/NotFound';
+import { HomePage } from './HomePage';
+
+// The car page is its own chunk so the listing's initial JavaScript stays small.
+const CarPage = lazy(() => import('../features/car/components/CarPage'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/search" element={<Navigate to={LISTING_PATH} replace />} />
+      <Route path="/search/*" element={<SearchPage />} />
+      <Route path="/cars" element={<SearchPage />} />
+      <Route
+        path="/cars/:slug"
+        element={
+          <Suspense fallback={<p role="status" className="page-status">Loading car…</p>}>
+            <CarPage />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

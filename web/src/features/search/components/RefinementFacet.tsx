@@ -1,0 +1,42 @@
+import { useRefinementList } from 'react-instantsearch';
+import type { FacetDef } from '../facets';
+import { bucketOrder } from '../buckets';
+import { FacetSection } from './FacetSection';
+
+const BUCKET_FACETS = new Set(['price_range', 'weekly_price_range']);
+
+/** RefinementFacet is a checkbox list with counts; renders nothing when it cannot refine. */
+export function RefinementFacet({ facet, remember }: { facet: FacetDef; remember?: boolean }) {
+  const limit = facet.limit ?? 10;
+  const showMore = facet.showMoreLimit !== undefined && facet.showMoreLimit > limit;
+  const { items, refine, canRefine, isShowingMore, toggleShowMore, canToggleShowMore } = useRefinementList({
+    attribute: facet.attribute,
+    limit,
+    showMore,
+    showMoreLimit: showMore ? facet.showMoreLimit : undefined,
+    sortBy: BUCKET_FACETS.has(facet.name) ? bucketOrder : ['isRefined', 'count:desc', 'name:asc'],
+  });
+  if (!canRefine && items.length === 0) return null;
+  return (
+    <FacetSection id={facet.name} title={facet.label} remember={remember}>
+      <ul className="refinement-list">
+        {items.map((item) => (
+          <li key={item.value}>
+            <label className="refinement">
+              <input type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
+              <span className="refinement__label">{item.label}</span>
+              <span className="refinement__count" aria-label={`${item.count} cars`}>
+                {item.count}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {showMore && canToggleShowMore ? (
+        <button type="button" className="link-button" aria-expanded={isShowingMore} onClick={toggleShowMore}>
+          {isShowingMore ? `Show fewer` : `Show all ${facet.label.toLowerCase()}s`}
+        </button>
+      ) : null}
+    </FacetSection>
+  );
+}

@@ -1,0 +1,103 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Configure, InstantSearch, useInstantSearch } from 'react-instantsearch';
+import { useLocation, useNavigationType } from 'react-router';
+import { useSite } from '../../site/hooks/SiteContext';
+import { baseFilters } from '../filters';
+import { useMediaQuery } from '../hooks/useMediaQuery';
+import { createRouting } from '../routing';
+import { createSearchClient } from '../searchClient';
+import { CurrentFilters } from './CurrentFilters';
+import { FiltersPanel } from './FiltersPanel';
+import { ListingHeading } from './ListingHeading';
+import { SearchBox } from './SearchBox';
+import { SearchPagination } from './SearchPagination';
+import { SearchResults } from './SearchResults';
+import { SortSelect } from './SortSelect';
+
+export const HITS_PER_PAGE = 21;
+
+/**
+ * SearchPage is the stock listing for every search path. InstantSearch owns
+ * the URL while it is mounted; a navigation made by the app (a header link to
+ * another preset) starts a fresh InstantSearch that reads the new URL, while
+ * back and forward are left to InstantSearch's router.
+ */
+export function SearchPage({ searchClient }: { searchClient?: Parameters<typeof InstantSearch>[0]['searchClient'] }) {
+  const { search } = useSite();
+  const client = useMemo(() => searchClient ?? createSearchClient(search), [search, searchClient]);
+  const routing = useMemo(
+    () => createRouting({ indexName: search.index, sortIndices: search.sortIndices }),
+    [search.index, search.sortIndices],
+  );
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const seen = useRef(location.key);
+  const instance = useRef(location.key);
+  if (location.key !== seen.current) {
+    seen.current = location.key;
+    if (navigationType !== 'POP') instance.current = location.key;
+  }
+  return (
+    <InstantSearch
+      key={instance.current}
+      searchClient={client}
+      indexName={search.index}
+      routing={routing}
+      future={{ preserveSharedStateOnUnmount: true }}
+    >
+      <ListingConfigure />
+      <Listing />
+    </InstantSearch>
+  );
+}
+
+/** ListingConfigure sets the page size and the base filters, which depend on the sort. */
+function ListingConfigure() {
+  const { site, search } = useSite();
+  const { indexUiState } = useInstantSearch();
+  const priceAscending = Boolean(search.sortIndices.price_asc) && indexUiState.sortBy === search.sortIndices.price_asc;
+  return <Configure hitsPerPage={HITS_PER_PAGE} filters={baseFilters(site, priceAscending)} />;
+}
+
+function Listing() {
+  const drawer = useMediaQuery('(max-width: 899px)');
+  const [open, setOpen] = useState(false);
+  const { results } = useInstantSearch();
+  const top = useRef<HTMLDivElement>(null);
+  const filterButton = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    filterButton.current?.focus();
+  }, []);
+  const scrollToTop = () => top.current?.scrollIntoView({ block: 'start' });
+  return (
+    <div className="listing" ref={top}>
+      <ListingHeading />
+      <div className="listing__toolbar">
+        <SearchBox />
+        <SortSelect />
+        {drawer ? (
+          <button
+            ref={filterButton}
+            type="button"
+            className="button button--ghost filters-toggle"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            aria-controls="search-filters"
+            onClick={() => setOpen(true)}
+          >
+            Filters
+          </button>
+        ) : null}
+      </div>
+      <CurrentFilters />
+      <div className="listing__body">
+        <FiltersPanel drawer={drawer} open={open} onClose={close} resultCount={results?.nbHits ?? 0} />
+        <section className="listing__results" aria-label="Search results">
+          <SearchResults />
+          <SearchPagination onNavigate={scrollToTop} />
+        </section>
+      </div>
+    </div>
+  );
+}

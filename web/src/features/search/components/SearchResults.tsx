@@ -1,0 +1,56 @@
+import { useHits, useInstantSearch } from 'react-instantsearch';
+import type { Hit } from 'instantsearch.js';
+import type { Car, CarType } from '../../../lib/types';
+import { useSite } from '../../site/hooks/SiteContext';
+import { insertPromos } from '../promos';
+import { CarCard } from './CarCard';
+import { ClearFilters } from './CurrentFilters';
+import { PromoTileCard } from './PromoTileCard';
+
+const ALL_TYPES: CarType[] = ['new', 'used', 'demo'];
+
+/**
+ * SearchResults shows the grid of cars with promo tiles. While a search is
+ * loading, and after an error, the previous hits stay on screen (spec 000 §4, §8).
+ */
+export function SearchResults({ now = new Date() }: { now?: Date }) {
+  const { site } = useSite();
+  const { items } = useHits<Car>();
+  const { status, results, indexUiState } = useInstantSearch({ catchError: true });
+  const busy = status === 'loading' || status === 'stalled';
+
+  if (results && !results.__isArtificial && results.nbHits === 0 && !busy) return <NoResults />;
+  const refinedTypes = (indexUiState.refinementList?.car_type ?? []) as CarType[];
+  const siteTypes = site.stock?.car_types?.length ? site.stock.car_types : ALL_TYPES;
+  const grid = insertPromos(items as Array<Hit<Car>>, site.promotions ?? [], {
+    positions: site.search?.promo_positions,
+    groups: refinedTypes.length > 0 ? refinedTypes : siteTypes,
+    now,
+  });
+  return (
+    <ol className="results" aria-busy={busy} aria-label="Cars">
+      {grid.map((item) =>
+        item.kind === 'car' ? (
+          <li key={item.hit.objectID} className="results__item">
+            <CarCard car={item.hit} now={now} />
+          </li>
+        ) : (
+          <li key={`promo-${item.tile.id}`} className="results__item results__item--promo">
+            <PromoTileCard tile={item.tile} />
+          </li>
+        ),
+      )}
+    </ol>
+  );
+}
+
+/** NoResults is the empty state: nothing matched, with a way back to every car. */
+export function NoResults() {
+  return (
+    <div className="no-results" role="status">
+      <h2>No cars match your search</h2>
+      <p>Try removing a filter or searching for something broader.</p>
+      <ClearFilters label="Clear all filters" />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Budget finder rules (spec 001 §5, §9). The Go twin is shared/budget.go;
+// both run shared/testdata/vectors/budget.json.
+
+export const BUDGET_CLAMP_LIMIT = 1_000_000;
+export const BUDGET_MIN_FILTER_PRICE = 1000;
+export const BUDGET_DEFAULTS = { monthly: 600, weekly: 200, deposit: 2000, termYears: 5 } as const;
+export const BUDGET_SLIDER = { min: 5000, max: 250000, step: 500 } as const;
+export const BUDGET_FALLBACK_MAX_PRICE = 100000;
+
+export type Frequency = 'monthly' | 'weekly';
+
+export function clampBudget(v: number): number {
+  if (Number.isNaN(v) || v < 0) return 0;
+  return Math.min(v, BUDGET_CLAMP_LIMIT);
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** budgetAmount coerces an input to a number: not a number counts as 0; clamped to 0..1,000,000. */
+export function budgetAmount(raw: string): number {
+  const s = raw.trim();
+  if (!NUMBER.test(s)) return 0;
+  return clampBudget(Number(s));
+}
+
+/** budgetEstimate: repayment x (12 or 52) x years + deposit, rounded; a term of 0 means 5 years. */
+export function budgetEstimate(repayment: number, deposit: number, frequency: Frequency, years: number): number {
+  const perYear = frequency === 'weekly' ? 52 : 12;
+  const term = years > 0 ? years : BUDGET_DEFAULTS.termYears;
+  return Math.round(clampBudget(repayment) * perYear * term + clampBudget(deposit));
+}
+
+/** budgetTooLow: no car fits when the estimate is under the lowest price found (or nothing was found). */
+export function budgetTooLow(estimate: number, minPrice: number): boolean {
+  return minPrice <= 0 || estimate < minPrice;
+}

@@ -1,0 +1,58 @@
+// Rules shared with Go run the same JSON cases (issue 5 "Rules shared with Go").
+import { describe, expect, it } from 'vitest';
+import budgetCases from '../../../shared/testdata/vectors/budget.json';
+import priceCases from '../../../shared/testdata/vectors/price_display.json';
+import stockCases from '../../../shared/testdata/vectors/stock_count.json';
+import tagCases from '../../../shared/testdata/vectors/tag_priority.json';
+import { stockCount } from '../features/search/stockCount';
+import { budgetAmount, budgetEstimate, type Frequency } from './budget';
+import { priceDisplay } from './priceDisplay';
+import { carTag } from './tagPriority';
+
+describe('price display vectors (spec 001 §5, §9)', () => {
+  it.each(priceCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const got = priceDisplay(c.input.car, c.input.site.texts.no_price);
+    expect({
+      text: got.text,
+      has_price: got.hasPrice,
+      was_text: got.wasText,
+      below_market: got.belowMarket,
+      price_type: got.priceType,
+    }).toEqual(c.want);
+  });
+});
+
+describe('tag priority vectors (spec 000 §4)', () => {
+  it.each(tagCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const { site } = c.input;
+    const got = carTag(
+      c.input.car,
+      {
+        electricTag: site.features.electric_tag,
+        certifiedProgramme: site.features.certified_programme,
+        soldText: site.texts.sold_tag,
+        newText: site.texts.new_tag,
+      },
+      new Date(c.input.now),
+    );
+    expect(got).toEqual(c.want);
+  });
+});
+
+describe('stock count vectors (spec 000 §9)', () => {
+  it.each(stockCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    expect(stockCount(c.input.nb_hits, c.input.stock_count, c.input.facet_counts as Record<string, number>)).toBe(c.want.count);
+  });
+});
+
+describe('budget vectors (spec 001 §5, §9)', () => {
+  it.each(budgetCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const repayment = budgetAmount(c.input.repayment);
+    const deposit = budgetAmount(c.input.deposit);
+    expect({
+      repayment,
+      deposit,
+      estimate: budgetEstimate(repayment, deposit, c.input.frequency as Frequency, c.input.term_years),
+    }).toEqual(c.want);
+  });
+});

@@ -259,4 +259,3 @@ func (s *Service) reindexDealership(ctx context.Context, slug string, place algo
 	}
 	return ReindexReport{Dealerships: 1, Indexed: len(recs), Removed: len(expired)}, nil
 }
-

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"fmt"
+	"html/template"
+	"net"
+	"net/http"
+	"net/textproto"
+	"strings"
+
+	"forecourt/functions/httpapi"
+	"forecourt/shared"
+)
+
+// siteCookie remembers the ?site= choice on plain localhost, so that the
+// SPA's later navigation and /api calls stay on the same tenant.
+const siteCookie = "forecourt_site"
+
+// gateway stands in for CloudFront and API Gateway (DESIGN.md decision 4):
+// it resolves the tenant from the host, sets the origin headers, and routes
+// /api, /ingest, /media, /healthz and the web app.
+type gateway struct {
+	sites  map[string]shared.Site
+	order  []string // site slugs in display order
+	port   int      // the port printed in tenant URLs
+	secret string
+
+	api, ingest, media, health, web http.Handler
+}
+
+func newGateway(sites []shared.Site, port int, secret string, api, ingest, media, health, web http.Handler) *gateway {
+	g := &gateway{sites: map[string]shared.Site{}, port: port, secret: secret,
+		api: api, ingest: ingest, media: media, health: health, web: web}
+	for _, s := range sites {
+		g.sites[s.Slug] = s
+		g.order = append(g.order, s.Slug)
+	}
+	return g
+}
+
+// siteURL is the address a tenant's site is served at locally.
+func siteURL(slug string, port int) string {
+	return fmt.Sprintf("http://%s.localhost:%d/", slug, port)
+}
+
+func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// A client must never choose its tenant or forge the origin secret.
+	for name := range r.Header {
+		if strings.HasPrefix(textproto.CanonicalMIMEHeaderKey(name), "X-Forecourt-") {
+			r.Header.Del(name)
+		}
+	}
+	slug, fromHost := g.resolve(w, r)
+	path := r.URL.Path
+	switch {
+	case path == "/healthz":
+		g.health.ServeHTTP(w, r)
+	case strings.HasPrefix(path, "/api/"):
+		if slug != "" {
+			r.Header.Set(httpapi.HeaderSite, slug)
+		}
+		r.Header.Set(httpapi.HeaderOriginSecret, g.secret)
+		if !fromHost {
+			// The same URL answers for different tenants by cookie.
+			w.Header().Add("Vary", "Cookie")
+		}
+		g.api.ServeHTTP(w, r)
+	case strings.HasPrefix(path, "/ingest/"):
+		g.ingest.ServeHTTP(w, r)
+	case strings.HasPrefix(path, "/media/"):
+		g.media.ServeHTTP(w, r)
+	case strings.HasPrefix(path, "/assets/"):
+		g.web.ServeHTTP(w, r) // the bundle is the same for every tenant
+	default:
+		if _, known := g.sites[slug]; !known {
+			g.serveIndex(w, r, slug)
+			return
+		}
+		g.web.ServeHTTP(w, r)
+	}
+}
+
+// resolve names the requesting tenant: the host <slug>.localhost first,
+// then ?site=<slug> (remembered in a cookie), then that cookie. A ?site
+// naming no known tenant is ignored.
+func (g *gateway) resolve(w http.ResponseWriter, r *http.Request) (slug string, fromHost bool) {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if s, ok := strings.CutSuffix(host, ".localhost"); ok && s != "" {
+		return s, true
+	}
+	if s := r.URL.Query().Get("site"); s != "" {
+		if _, known := g.sites[s]; known {
+			http.SetCookie(w, &http.Cookie{Name: siteCookie, Value: s, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode})
+			return s, false
+		}
+	}
+	if c, err := r.Cookie(siteCookie); err == nil {
+		if _, known := g.sites[c.Value]; known {
+			return c.Value, false
+		}
+	}
+	return "", false
+}
+
+var indexPage = template.Must(template.New("index").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Forecourt (local)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:42rem;margin:3rem auto;padding:0 1rem;color:#111827}
+li{margin:.6rem 0}a{color:#1d4ed8}small{color:#6b7280}</style></head>
+<body><h1>Forecourt: local sites</h1>
+{{if .Unknown}}<p>No site is called <code>{{.Unknown}}</code>.</p>{{end}}
+<p>Each dealer site answers on its own host:</p>
+<ul>{{range .Sites}}<li><a href="{{.URL}}">{{.Name}}</a> <small>{{.URL}} · or <a href="{{.Fallback}}">?site={{.Slug}}</a></small></li>{{end}}</ul>
+</body></html>`))
+
+type indexEntry struct{ Slug, Name, URL, Fallback string }
+
+// serveIndex lists every tenant's URL: the answer for a plain localhost
+// without a site, and for a host naming no tenant (404).
+func (g *gateway) serveIndex(w http.ResponseWriter, r *http.Request, unknown string) {
+	data := struct {
+		Unknown string
+		Sites   []indexEntry
+	}{Unknown: unknown}
+	for _, slug := range g.order {
+		data.Sites = append(data.Sites, indexEntry{
+			Slug: slug, Name: g.sites[slug].Name, URL: siteURL(slug, g.port),
+			Fallback: fmt.Sprintf("http://localhost:%d/?site=%s", g.port, slug),
+		})
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	status := http.StatusOK
+	if unknown != "" || r.URL.Path != "/" {
+		status = http.StatusNotFound
+	}
+	w.WriteHeader(status)
+	if err := indexPage.Execute(w, data); err != nil {
+		fmt.Fprintf(w, "index page: %v", err)
+	}
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"forecourt/functions/demo"
+	"forecourt/functions/dynamo"
+	"forecourt/functions/feed"
+	"forecourt/shared"
+)
+
+// seeder puts the demo tenants into a fresh local stack. Everything it does
+// is idempotent, and stock is only generated for dealerships without cars,
+// so a second `make dev` keeps the data.
+type seeder struct {
+	sites shared.SiteStore
+	cars  shared.CarStore
+	keys  *dynamo.ProviderKeyStore
+	index interface {
+		EnsureSettings(ctx context.Context) error
+	}
+	feed        *feed.Service
+	providerKey string
+	// count is the stock size per dealership (demo.Count in the gateway).
+	count func(dealershipSlug string) int
+	now   time.Time
+	log   *slog.Logger
+}
+
+func (s *seeder) seed(ctx context.Context, tenants []shared.Site) error {
+	// The tenant files are the source of site config, as in AWS, where the
+	// tenant stack writes them: edits show up on the next start.
+	var dealerships []string
+	owner := map[string]shared.Site{}
+	for _, site := range tenants {
+		if err := s.sites.SaveSite(ctx, site); err != nil {
+			return fmt.Errorf("save site %s: %w", site.Slug, err)
+		}
+		for _, d := range site.Dealerships {
+			if _, seen := owner[d.Slug]; !seen {
+				owner[d.Slug] = site
+				dealerships = append(dealerships, d.Slug)
+			}
+		}
+	}
+	if err := s.keys.PutKey(ctx, s.providerKey, dynamo.Provider{Name: "demo", Dealerships: dealerships}); err != nil {
+		return fmt.Errorf("demo provider key: %w", err)
+	}
+	if err := s.index.EnsureSettings(ctx); err != nil {
+		return fmt.Errorf("index settings: %w", err)
+	}
+	for _, slug := range dealerships {
+		if err := s.seedStock(ctx, owner[slug], slug); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// seedStock feeds a dealership's demo stock through feed.Service.Ingest,
+// the code the feed endpoint runs, unless the dealership has cars already.
+func (s *seeder) seedStock(ctx context.Context, site shared.Site, slug string) error {
+	existing, err := s.cars.FindCarsByDealership(ctx, slug)
+	if err != nil {
+		return fmt.Errorf("stock of %s: %w", slug, err)
+	}
+	if len(existing) > 0 {
+		s.log.Info("stock kept", "dealership", slug, "cars", len(existing))
+		return nil
+	}
+	var d shared.Dealership
+	for _, cand := range site.Dealerships {
+		if cand.Slug == slug {
+			d = cand
+		}
+	}
+	cars := demo.Stock(d, site.Stock.CarTypes, s.count(slug), s.now)
+	demo.PlaceAt(cars, site.Locations)
+	body, err := json.Marshal(cars)
+	if err != nil {
+		return fmt.Errorf("encode stock of %s: %w", slug, err)
+	}
+	rep, err := s.feed.Ingest(ctx, feed.Request{
+		DealershipSlug: slug,
+		Mode:           feed.ModeFull,
+		ContentType:    "application/json",
+		Body:           bytes.NewReader(body),
+	})
+	if err != nil {
+		return fmt.Errorf("ingest demo stock of %s: %w", slug, err)
+	}
+	if rep.Rejected > 0 {
+		s.log.Warn("demo rows rejected", "dealership", slug, "rejected", rep.Rejected, "first", rep.RejectedRows[0])
+	}
+	if rep.Status != feed.StatusSucceeded {
+		return fmt.Errorf("ingest demo stock of %s: run %s ended %s", slug, rep.RunID, rep.Status)
+	}
+	s.log.Info("stock seeded", "dealership", slug, "created", rep.Created, "took_ms", rep.DurationMS)
+	return nil
+}

@@ -1,0 +1,206 @@
+// Command forecourt is the providers' and operators' CLI:
+//
+//	forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY]
+//	forecourt reindex [--dealership SLUG]
+//
+// feed push sends a JSON or CSV file (by extension; .gz is sent gzip-encoded)
+// to the ingestion endpoint and prints the run report. reindex rebuilds the
+// search index from DynamoDB directly, configured by the environment
+// (docs/contracts.md "Environment").
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"forecourt/functions/algolia"
+	"forecourt/functions/dynamo"
+	"forecourt/functions/feed"
+)
+
+const usage = `usage:
+  forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY]
+  forecourt reindex [--dealership SLUG]
+`
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "forecourt:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	switch {
+	case len(args) >= 2 && args[0] == "feed" && args[1] == "push":
+		return feedPush(ctx, args[2:], stdout, stderr)
+	case len(args) >= 1 && args[0] == "reindex":
+		return reindex(ctx, args[1:], stdout)
+	}
+	fmt.Fprint(stderr, usage)
+	return errors.New("unknown command")
+}
+
+func feedPush(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("feed push", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dealership := fs.String("dealership", "", "dealership slug (required)")
+	mode := fs.String("mode", "", "full or delta (default: the feed's own, else full)")
+	url := fs.String("url", envOr("FORECOURT_URL", "http://127.0.0.1:8080"), "gateway or API base URL")
+	key := fs.String("key", envOr("FORECOURT_PROVIDER_KEY", envOr("FORECOURT_DEMO_PROVIDER_KEY", "demo-provider-key")), "provider key")
+	// Flags may follow the file name, as in the usage line.
+	var file string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		if file != "" {
+			return fmt.Errorf("one FILE only")
+		}
+		file, args = fs.Arg(0), fs.Args()[1:]
+	}
+	if file == "" || *dealership == "" {
+		fmt.Fprint(stderr, usage)
+		return errors.New("FILE and --dealership are required")
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	name := strings.ToLower(file)
+	encoding := ""
+	if strings.HasSuffix(name, ".gz") {
+		encoding, name = "gzip", strings.TrimSuffix(name, ".gz")
+	}
+	contentType := "application/json"
+	if filepath.Ext(name) == ".csv" {
+		contentType = "text/csv"
+	}
+	endpoint := strings.TrimRight(*url, "/") + "/ingest/v1/dealerships/" + *dealership + "/feed"
+	if *mode != "" {
+		endpoint += "?mode=" + *mode
+	}
+	body := &progressReader{r: f, total: info.Size(), out: stderr, show: info.Size() > 1<<20}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, body)
+	if err != nil {
+		return err
+	}
+	req.ContentLength = info.Size()
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Authorization", "Bearer "+*key)
+	if encoding != "" {
+		req.Header.Set("Content-Encoding", encoding)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("push %s: %w", file, err)
+	}
+	defer resp.Body.Close()
+	body.done()
+	out, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return fmt.Errorf("read response: %w", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("push %s: %s: %s", file, resp.Status, strings.TrimSpace(string(out)))
+	}
+	var rep feed.Report
+	if err := json.Unmarshal(out, &rep); err != nil {
+		return fmt.Errorf("decode report: %w", err)
+	}
+	printReport(stdout, rep)
+	return nil
+}
+
+func printReport(w io.Writer, r feed.Report) {
+	fmt.Fprintf(w, "run %s  dealership %s  mode %s  status %s  %d ms\n", r.RunID, r.DealershipSlug, r.Mode, r.Status, r.DurationMS)
+	fmt.Fprintf(w, "received %d  created %d  updated %d  unchanged %d  sold %d  removed %d  rejected %d\n",
+		r.Received, r.Created, r.Updated, r.Unchanged, r.Sold, r.Removed, r.Rejected)
+	for _, d := range r.Duplicates {
+		fmt.Fprintf(w, "  duplicate: row %d (%s) superseded by a later row\n", d.Row, d.Key)
+	}
+	for _, e := range r.RejectedRows {
+		fmt.Fprintf(w, "  rejected: row %d  %s: %s\n", e.Row, e.Field, e.Reason)
+	}
+}
+
+// progressReader draws a progress bar on out as the body is sent.
+type progressReader struct {
+	r     io.Reader
+	total int64
+	read  int64
+	out   io.Writer
+	show  bool
+	last  time.Time
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	p.read += int64(n)
+	if p.show && (time.Since(p.last) > 100*time.Millisecond || errors.Is(err, io.EOF)) {
+		p.last = time.Now()
+		const width = 40
+		done := int(float64(width) * float64(p.read) / float64(max(p.total, 1)))
+		fmt.Fprintf(p.out, "\r[%s%s] %3d%%  %d/%d KB", strings.Repeat("=", done), strings.Repeat(" ", width-done),
+			100*p.read/max(p.total, 1), p.read>>10, p.total>>10)
+	}
+	return n, err
+}
+
+func (p *progressReader) done() {
+	if p.show {
+		fmt.Fprintln(p.out, "\nsent; waiting for the run report")
+	}
+}
+
+func reindex(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("reindex", flag.ContinueOnError)
+	dealership := fs.String("dealership", "", "dealership slug (default: all)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	db, err := dynamo.NewClient(ctx)
+	if err != nil {
+		return err
+	}
+	tables := dynamo.TablesFromEnv()
+	idx, err := algolia.New(algolia.ConfigFromEnv())
+	if err != nil {
+		return err
+	}
+	svc := feed.NewService(feed.ServiceConfig{
+		Cars: dynamo.NewCarStore(db, tables), Runs: dynamo.NewRunStore(db, tables),
+		Sites: dynamo.NewSiteStore(db, tables), Index: idx,
+	})
+	rep, err := svc.Reindex(ctx, *dealership)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "reindexed %d dealerships: %d records written, %d sold past retention removed, %d ms\n",
+		rep.Dealerships, rep.Indexed, rep.Removed, rep.DurationMS)
+	return nil
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}

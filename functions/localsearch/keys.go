@@ -1,0 +1,162 @@
+package localsearch
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// access is what a request's API key allows.
+type access struct {
+	admin           bool
+	filter          *filter  // secured key filters, ANDed with every search
+	restrictIndices []string // secured key index patterns; nil = any
+	overrides       params   // secured key search parameters, applied last
+}
+
+var (
+	errInvalidKey       = &apiError{status: 403, message: "Invalid Application-ID or API key"}
+	errMethodNotAllowed = &apiError{status: 403, message: "Method not allowed with this API key"}
+	errIndexNotAllowed  = &apiError{status: 403, message: "Index not allowed with this API key"}
+)
+
+// credentials reads the application id and key from headers or, as
+// InstantSearch sends them, from the query string.
+func credentials(r *http.Request) (appID, key string) {
+	appID = r.Header.Get("X-Algolia-Application-Id")
+	key = r.Header.Get("X-Algolia-API-Key")
+	q := r.URL.Query()
+	if appID == "" {
+		appID = q.Get("x-algolia-application-id")
+	}
+	if key == "" {
+		key = q.Get("x-algolia-api-key")
+	}
+	return appID, key
+}
+
+func equal(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
+
+// authenticate resolves the request's key: the admin key, the search key,
+// or a secured key derived from the search key.
+func (e *Engine) authenticate(r *http.Request, now time.Time) (*access, error) {
+	appID, key := credentials(r)
+	if appID == "" || key == "" || !equal(appID, e.cfg.AppID) {
+		return nil, errInvalidKey
+	}
+	if e.cfg.AdminKey != "" && equal(key, e.cfg.AdminKey) {
+		return &access{admin: true}, nil
+	}
+	if e.cfg.SearchKey != "" && equal(key, e.cfg.SearchKey) {
+		return &access{}, nil
+	}
+	return verifySecuredKey(e.cfg.SearchKey, key, now)
+}
+
+// verifySecuredKey checks a key made as Algolia's clients make it:
+// base64(hex(HMAC-SHA256(parent, restrictions)) + restrictions), where
+// restrictions is a URL query string.
+func verifySecuredKey(parent, key string, now time.Time) (*access, error) {
+	if parent == "" {
+		return nil, errInvalidKey
+	}
+	decoded, err := base64.StdEncoding.DecodeString(key)
+	if err != nil || len(decoded) < sha256.Size*2 {
+		return nil, errInvalidKey
+	}
+	sum, restrictions := decoded[:sha256.Size*2], decoded[sha256.Size*2:]
+	mac := hmac.New(sha256.New, []byte(parent))
+	mac.Write(restrictions)
+	want := hex.EncodeToString(mac.Sum(nil))
+	if !hmac.Equal([]byte(want), sum) {
+		return nil, errInvalidKey
+	}
+	vals, err := url.ParseQuery(string(restrictions))
+	if err != nil {
+		return nil, errInvalidKey
+	}
+	a := &access{overrides: params{}}
+	for k, vs := range vals {
+		v := vs[len(vs)-1]
+		switch k {
+		case "validUntil":
+			ts, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || now.Unix() > ts {
+				return nil, errInvalidKey
+			}
+		case "restrictIndices":
+			for _, p := range strings.Split(v, ",") {
+				if p = strings.TrimSpace(p); p != "" {
+					a.restrictIndices = append(a.restrictIndices, p)
+				}
+			}
+			if a.restrictIndices == nil {
+				a.restrictIndices = []string{}
+			}
+		case "filters":
+			f, err := parseFilters(v)
+			if err != nil {
+				return nil, errInvalidKey
+			}
+			a.filter = f
+		case "restrictSources", "userToken", "referers":
+			// restrictSources and referers are checked by Algolia's edge from the
+			// client address; locally every caller is on the same machine.
+		default:
+			kind, ok := searchParams[k]
+			if !ok {
+				return nil, errInvalidKey
+			}
+			tv, err := fromString(k, kind, v)
+			if err != nil {
+				return nil, errInvalidKey
+			}
+			a.overrides[k] = tv
+		}
+	}
+	return a, nil
+}
+
+// allowsIndex applies restrictIndices (patterns with '*' wildcards).
+func (a *access) allowsIndex(name string) bool {
+	if a.admin || a.restrictIndices == nil {
+		return true
+	}
+	for _, p := range a.restrictIndices {
+		if wildcardMatch(p, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// wildcardMatch matches name against a pattern where '*' is any run.
+func wildcardMatch(pattern, name string) bool {
+	parts := strings.Split(pattern, "*")
+	if len(parts) == 1 {
+		return pattern == name
+	}
+	if !strings.HasPrefix(name, parts[0]) {
+		return false
+	}
+	name = name[len(parts[0]):]
+	for i, p := range parts[1:] {
+		last := i == len(parts)-2
+		if last {
+			return strings.HasSuffix(name, p) && len(name) >= len(p)
+		}
+		j := strings.Index(name, p)
+		if j < 0 {
+			return false
+		}
+		name = name[j+len(p):]
+	}
+	return true
+}

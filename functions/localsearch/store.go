@@ -1,0 +1,480 @@
+package localsearch
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// store holds the records of a primary index and every structure derived
+// from them. Standard replicas share their primary's store and differ only
+// in settings, so a write is indexed once.
+//
+// Slots are append-only: an update writes the record into a new slot and
+// kills the old one, so posting lists never need in-place removal; dead
+// slots are filtered by the alive bitset and compacted away when they
+// outnumber the live ones.
+type store struct {
+	gen   uint64 // bumped on every write; derived caches compare against it
+	docs  []*doc
+	byID  map[string]uint32
+	alive bitset
+	live  int
+
+	schema schema
+	facets []*facetAttr
+	nums   map[string][]float64 // attribute path -> value per slot (NaN = none)
+	terms  map[string][]posting
+
+	dict *dictCache
+}
+
+// dictCache is the sorted term dictionary, built lazily under the engine's
+// read lock (hence its own mutex) and rebuilt when terms change.
+type dictCache struct {
+	mu    sync.Mutex
+	terms []string
+	gen   uint64
+}
+
+// schema is what the primary's settings say to index.
+type schema struct {
+	searchable    []searchAttr // empty = every attribute, unordered, same rank
+	facetAttrs    []facetDecl
+	facetByPath   map[string]int
+	searchRankFor map[string]int // path -> rank, memoised lookups (-1 = not searchable)
+}
+
+type searchAttr struct {
+	path      string
+	rank      int
+	unordered bool
+}
+
+type facetDecl struct {
+	path                   string
+	filterOnly, searchable bool
+}
+
+type doc struct {
+	id  string
+	raw []byte // the record as stored, including objectID
+	fv  []fvRef
+}
+
+type fvRef struct {
+	attr uint16
+	val  uint32
+}
+
+type posting struct {
+	doc  uint32
+	attr uint16 // searchable rank of the attribute
+	pos  uint16 // word position inside the attribute
+}
+
+// facetAttr is the inverted index of one attribute in attributesForFaceting.
+type facetAttr struct {
+	path    string
+	ids     map[string]uint32 // lower-cased value -> id
+	display []string          // id -> value as first seen
+	bits    []bitset          // id -> slots having it
+	single  []uint32          // slot -> id+1 when the slot has exactly one value
+	multi   bool              // some slot has several values (single is then incomplete)
+}
+
+func newSchema(searchable []string, faceting []string) schema {
+	s := schema{facetByPath: map[string]int{}, searchRankFor: map[string]int{}}
+	for rank, entry := range searchable {
+		for _, part := range strings.Split(entry, ",") {
+			part = strings.TrimSpace(part)
+			un := false
+			if strings.HasPrefix(part, "unordered(") && strings.HasSuffix(part, ")") {
+				part, un = part[len("unordered("):len(part)-1], true
+			}
+			if part != "" {
+				s.searchable = append(s.searchable, searchAttr{path: part, rank: rank, unordered: un})
+			}
+		}
+	}
+	for _, f := range faceting {
+		d := facetDecl{path: f}
+		switch {
+		case strings.HasPrefix(f, "filterOnly(") && strings.HasSuffix(f, ")"):
+			d.path, d.filterOnly = f[len("filterOnly("):len(f)-1], true
+		case strings.HasPrefix(f, "searchable(") && strings.HasSuffix(f, ")"):
+			d.path, d.searchable = f[len("searchable("):len(f)-1], true
+		case strings.HasPrefix(f, "afterDistinct(") && strings.HasSuffix(f, ")"):
+			d.path = f[len("afterDistinct(") : len(f)-1]
+		}
+		if _, dup := s.facetByPath[d.path]; dup || d.path == "" {
+			continue
+		}
+		s.facetByPath[d.path] = len(s.facetAttrs)
+		s.facetAttrs = append(s.facetAttrs, d)
+	}
+	if _, ok := s.facetByPath["_tags"]; !ok {
+		// _tags is always filterable (tagFilters, _tags:value) without being declared.
+		s.facetByPath["_tags"] = len(s.facetAttrs)
+		s.facetAttrs = append(s.facetAttrs, facetDecl{path: "_tags", filterOnly: true})
+	}
+	return s
+}
+
+// searchRank says whether path is searchable and with which rank; a nested
+// path inherits the rank of a searchable ancestor.
+func (s *schema) searchRank(path string) (rank int, unordered bool) {
+	if len(s.searchable) == 0 {
+		return 0, true
+	}
+	for _, a := range s.searchable {
+		if a.path == path || (strings.HasPrefix(path, a.path) && len(path) > len(a.path) && path[len(a.path)] == '.') {
+			return a.rank, a.unordered
+		}
+	}
+	return -1, false
+}
+
+func newStore(sc schema) *store {
+	st := &store{byID: map[string]uint32{}, schema: sc, nums: map[string][]float64{}, terms: map[string][]posting{}, dict: &dictCache{}}
+	for _, d := range sc.facetAttrs {
+		st.facets = append(st.facets, &facetAttr{path: d.path, ids: map[string]uint32{}})
+	}
+	return st
+}
+
+func (st *store) slots() int { return len(st.docs) }
+
+// get returns the live slot of objectID.
+func (st *store) get(id string) (uint32, bool) {
+	s, ok := st.byID[id]
+	return s, ok
+}
+
+// put stores rec (already carrying objectID) and indexes it, replacing any
+// record with the same objectID.
+func (st *store) put(id string, rec map[string]any) error {
+	raw, err := json.Marshal(rec)
+	if err != nil {
+		return fmt.Errorf("encode record %s: %w", id, err)
+	}
+	st.putRaw(id, raw, rec)
+	return nil
+}
+
+func (st *store) putRaw(id string, raw []byte, rec map[string]any) {
+	st.gen++
+	if old, ok := st.byID[id]; ok {
+		st.kill(old)
+	}
+	slot := uint32(len(st.docs))
+	d := &doc{id: id, raw: raw}
+	st.docs = append(st.docs, d)
+	st.alive = st.alive.set(slot)
+	st.byID[id] = slot
+	st.live++
+	for k, col := range st.nums {
+		st.nums[k] = append(col, math.NaN())
+	}
+	for _, fa := range st.facets {
+		fa.single = append(fa.single, 0)
+	}
+	ix := indexer{st: st, slot: slot, d: d, numSeen: map[string]bool{}, perFacet: map[uint16]int{}}
+	ix.walk("", rec)
+	ix.flushTerms()
+	st.maybeCompact()
+}
+
+func (st *store) remove(id string) bool {
+	slot, ok := st.byID[id]
+	if !ok {
+		return false
+	}
+	st.gen++
+	st.kill(slot)
+	delete(st.byID, id)
+	return true
+}
+
+func (st *store) kill(slot uint32) {
+	d := st.docs[slot]
+	if d == nil {
+		return
+	}
+	for _, r := range d.fv {
+		st.facets[r.attr].bits[r.val].clear(slot)
+	}
+	st.alive.clear(slot)
+	st.docs[slot] = nil // the slot stays; its record is freed
+	st.live--
+}
+
+// maybeCompact rebuilds the store when dead slots dominate, bounding the
+// memory and the posting-list waste of append-only updates.
+func (st *store) maybeCompact() {
+	if len(st.docs) < 1024 || len(st.docs) < 2*st.live {
+		return
+	}
+	fresh := st.rebuild(st.schema)
+	*st = *fresh
+}
+
+// rebuild returns a new store with the live records indexed under sc.
+func (st *store) rebuild(sc schema) *store {
+	n := newStore(sc)
+	n.gen = st.gen + 1
+	for _, d := range st.docs {
+		if d == nil {
+			continue
+		}
+		rec, err := decodeRecord(d.raw)
+		if err != nil {
+			continue // raw was produced by json.Marshal; cannot fail to decode
+		}
+		n.putRaw(d.id, d.raw, rec)
+	}
+	n.gen = st.gen + 1
+	return n
+}
+
+func (st *store) clear() {
+	g := st.gen
+	*st = *newStore(st.schema)
+	st.gen = g + 1
+}
+
+// record decodes the stored record of slot.
+func (st *store) record(slot uint32) (map[string]any, error) {
+	return decodeRecord(st.docs[slot].raw)
+}
+
+func decodeRecord(raw []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// numCol returns the numeric column of path, or nil when no record has a
+// number there.
+func (st *store) numCol(path string) []float64 { return st.nums[path] }
+
+func (st *store) facet(path string) *facetAttr {
+	if i, ok := st.schema.facetByPath[path]; ok {
+		return st.facets[i]
+	}
+	return nil
+}
+
+// dictionary returns the sorted term dictionary, rebuilding it when terms
+// were added since it was last built. Safe under the engine's read lock.
+func (st *store) dictionary() []string {
+	c := st.dict
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.terms != nil && c.gen == st.gen {
+		return c.terms
+	}
+	d := make([]string, 0, len(st.terms))
+	for t := range st.terms {
+		d = append(d, t)
+	}
+	sort.Strings(d)
+	c.terms, c.gen = d, st.gen
+	return d
+}
+
+// indexer walks one record and feeds every index.
+type indexer struct {
+	st       *store
+	slot     uint32
+	d        *doc
+	numSeen  map[string]bool
+	perFacet map[uint16]int
+	terms    map[string]posting
+	nextPos  map[string]int
+}
+
+func (ix *indexer) walk(path string, v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			ix.walk(p, c)
+		}
+	case []any:
+		for _, c := range x {
+			ix.walk(path, c)
+		}
+	case string:
+		ix.facetValue(path, x)
+		ix.text(path, x)
+	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			ix.number(path, f)
+		}
+		ix.facetValue(path, x.String())
+		ix.text(path, x.String())
+	case float64:
+		ix.number(path, x)
+		s := jsonNumberString(x)
+		ix.facetValue(path, s)
+		ix.text(path, s)
+	case bool:
+		n := 0.0
+		if x {
+			n = 1
+		}
+		ix.number(path, n)
+		ix.facetValue(path, fmt.Sprint(x))
+	}
+}
+
+func jsonNumberString(f float64) string {
+	b, _ := json.Marshal(f)
+	return string(b)
+}
+
+func (ix *indexer) number(path string, f float64) {
+	if path == "" || ix.numSeen[path] {
+		return // arrays of numbers: the first element is the one filtered on
+	}
+	ix.numSeen[path] = true
+	st := ix.st
+	col, ok := st.nums[path]
+	if !ok {
+		col = make([]float64, len(st.docs))
+		for i := range col {
+			col[i] = math.NaN()
+		}
+	}
+	col[ix.slot] = f
+	st.nums[path] = col
+}
+
+func (ix *indexer) facetValue(path, v string) {
+	i, ok := ix.st.schema.facetByPath[path]
+	if !ok {
+		return
+	}
+	fa := ix.st.facets[i]
+	key := strings.ToLower(v)
+	id, ok := fa.ids[key]
+	if !ok {
+		id = uint32(len(fa.display))
+		fa.ids[key] = id
+		fa.display = append(fa.display, v)
+		fa.bits = append(fa.bits, nil)
+	}
+	if fa.bits[id].has(ix.slot) {
+		return
+	}
+	fa.bits[id] = fa.bits[id].set(ix.slot)
+	ix.d.fv = append(ix.d.fv, fvRef{attr: uint16(i), val: id})
+	ix.perFacet[uint16(i)]++
+	if ix.perFacet[uint16(i)] == 1 {
+		fa.single[ix.slot] = id + 1
+	} else {
+		fa.single[ix.slot] = 0
+		fa.multi = true
+	}
+}
+
+func (ix *indexer) text(path, s string) {
+	if path == "" || path == "objectID" && len(ix.st.schema.searchable) == 0 {
+		return
+	}
+	rank, _ := ix.st.schema.searchRank(path)
+	if rank < 0 {
+		return
+	}
+	if ix.terms == nil {
+		ix.terms, ix.nextPos = map[string]posting{}, map[string]int{}
+	}
+	pos := ix.nextPos[path]
+	forEachWord(s, func(w string, _, _ int) {
+		p := posting{doc: ix.slot, attr: uint16(min(rank, math.MaxUint16)), pos: uint16(min(pos, math.MaxUint16))}
+		if old, ok := ix.terms[w]; !ok || p.attr < old.attr || (p.attr == old.attr && p.pos < old.pos) {
+			ix.terms[w] = p
+		}
+		pos++
+	})
+	ix.nextPos[path] = pos + 8 // array elements and values are not adjacent
+}
+
+func (ix *indexer) flushTerms() {
+	for w, p := range ix.terms {
+		ix.st.terms[w] = append(ix.st.terms[w], p)
+	}
+}
+
+// forEachWord calls f with each lower-cased word of s and its byte range.
+// Words are runs of letters and digits, as Algolia separates them.
+func forEachWord(s string, f func(word string, start, end int)) {
+	start := -1
+	for i := 0; i <= len(s); {
+		var r rune
+		size := 1
+		if i < len(s) {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		isWord := i < len(s) && (unicode.IsLetter(r) || unicode.IsDigit(r))
+		if isWord && start < 0 {
+			start = i
+		}
+		if !isWord && start >= 0 {
+			f(normalizeWord(s[start:i]), start, i)
+			start = -1
+		}
+		i += size
+	}
+}
+
+func normalizeWord(w string) string {
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf || ('A' <= c && c <= 'Z') {
+			return strings.Map(foldRune, w)
+		}
+	}
+	return w
+}
+
+// foldRune lower-cases and strips the common Latin diacritics, as Algolia
+// matches "Škoda" with "skoda".
+func foldRune(r rune) rune {
+	r = unicode.ToLower(r)
+	switch {
+	case strings.ContainsRune("àáâãäåā", r):
+		return 'a'
+	case strings.ContainsRune("èéêëē", r):
+		return 'e'
+	case strings.ContainsRune("ìíîïī", r):
+		return 'i'
+	case strings.ContainsRune("òóôõöøō", r):
+		return 'o'
+	case strings.ContainsRune("ùúûüū", r):
+		return 'u'
+	case strings.ContainsRune("çćč", r):
+		return 'c'
+	case strings.ContainsRune("šś", r):
+		return 's'
+	case strings.ContainsRune("žźż", r):
+		return 'z'
+	case r == 'ñ':
+		return 'n'
+	}
+	return r
+}

@@ -8,15 +8,15 @@ import (
 
 // Lead event ids (spec 001 §9 "Lead events", spec 000 §7).
 const (
-	EventEnquiry       = 22 // default enquiry, general enquiry
-	EventCareers       = 51
-	EventTestDriveOnly = 17 // a car tagged Test Drive Only
-	EventUsedCar       = 15
-	EventUsedTestDrive = 48
-	EventOtherCar      = 14
-	EventOtherTestDriv = 17
-	EventCall          = 25 // phone reveal
-	EventSave          = 39 // favourite or watchlist save
+	EventEnquiry        = 22 // default enquiry, general enquiry
+	EventCareers        = 51
+	EventTestDriveOnly  = 17 // a car tagged Test Drive Only
+	EventUsedCar        = 15
+	EventUsedTestDrive  = 48
+	EventOtherCar       = 14
+	EventOtherTestDrive = 17
+	EventCall           = 25 // phone reveal
+	EventSave           = 39 // favourite or watchlist save
 )
 
 // TestDriveOnlyTag is the tag of cars that can only be test driven (spec 001 §2).
@@ -41,7 +41,7 @@ func LeadEventID(t LeadType, car *Car) int {
 	case car.CarType == CarTypeUsed:
 		return EventUsedCar
 	case testDrive:
-		return EventOtherTestDriv
+		return EventOtherTestDrive
 	}
 	return EventOtherCar
 }

@@ -44,8 +44,8 @@ var CardChips = []string{
 // FinanceProviders are the spec's finance_provider values (spec 001 §3).
 var FinanceProviders = []string{"Taurus", "Powertorque", "AusLoans", "Angle", "360 Finance", "Nissan Finance", "Manual", "Car Clarity"}
 
-// Templates are the site templates the web app renders.
-var Templates = []string{"classic", "modern", "bold"}
+// Templates are the site templates the web app renders (web/src/features/site/theme.ts).
+var Templates = []string{"classic", "modern"}
 
 var (
 	slugRE   = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -356,7 +356,7 @@ func (s Site) Validate() error {
 		}
 	}
 
-	checkNav(s.Navigation, "navigation", checkPath)
+	checkNav(s.Navigation, "navigation", bad, checkPath)
 
 	for i, f := range s.Search.Facets {
 		oneOf(fmt.Sprintf("search.facets[%d]", i), f, Facets)
@@ -480,16 +480,18 @@ func (s Site) Validate() error {
 	return errors.Join(errs...)
 }
 
-func checkNav(items []NavItem, path string, checkPath func(field, v string)) {
+// checkNav checks menu entries: each needs a label, and a path unless it
+// only opens a dropdown.
+func checkNav(items []NavItem, path string, bad func(field, format string, args ...any), checkPath func(field, v string)) {
 	for i, n := range items {
 		p := fmt.Sprintf("%s[%d]", path, i)
 		if strings.TrimSpace(n.Label) == "" {
-			checkPath(p+".label", "")
+			bad(p+".label", "required")
 		}
 		if len(n.Children) == 0 || n.Path != "" {
 			checkPath(p+".path", n.Path)
 		}
-		checkNav(n.Children, p+".children", checkPath)
+		checkNav(n.Children, p+".children", bad, checkPath)
 	}
 }
 

@@ -1,62 +1,48 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"forecourt/shared"
 )
 
-// Tenant is one infra/tenants/<slug>.json file: the typed site and the
-// file's JSON, which is what the sites table stores.
+// Tenant is one infra/tenants/<slug>.json file: the validated site with its
+// defaults applied, and the JSON the sites table stores for it.
 type Tenant struct {
 	Site shared.Site
-	// Config is the file's JSON, compacted.
+	// Config is the site as JSON, the same form the local seeding writes
+	// (dynamo.SiteStore.SaveSite), so readers need no defaults of their own.
 	Config string
 }
 
-// LoadTenants reads every *.json file in dir, in name order. A file must
-// decode into shared.Site without unknown fields and be named for its slug.
+// LoadTenants loads and validates every *.json file in dir (shared.LoadSites)
+// and checks that each file is named for its slug, which names its stack.
 func LoadTenants(dir string) ([]Tenant, error) {
+	sites, err := shared.LoadSites(dir)
+	if err != nil {
+		return nil, fmt.Errorf("tenants: %w", err)
+	}
 	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
-		return nil, fmt.Errorf("list tenants in %s: %w", dir, err)
+		return nil, fmt.Errorf("tenants %s: %w", dir, err)
 	}
-	sort.Strings(paths)
-	tenants := make([]Tenant, 0, len(paths))
-	for _, path := range paths {
-		t, err := loadTenant(path)
-		if err != nil {
-			return nil, err
+	files := map[string]bool{}
+	for _, p := range paths {
+		files[strings.TrimSuffix(filepath.Base(p), ".json")] = true
+	}
+	tenants := make([]Tenant, 0, len(sites))
+	for _, s := range sites {
+		if !files[s.Slug] {
+			return nil, fmt.Errorf("tenants %s: site %q must be in %s.json", dir, s.Slug, s.Slug)
 		}
-		tenants = append(tenants, t)
+		config, err := json.Marshal(s)
+		if err != nil {
+			return nil, fmt.Errorf("tenant %s: encode: %w", s.Slug, err)
+		}
+		tenants = append(tenants, Tenant{Site: s, Config: string(config)})
 	}
 	return tenants, nil
-}
-
-func loadTenant(path string) (Tenant, error) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return Tenant{}, fmt.Errorf("tenant %s: %w", path, err)
-	}
-	var t Tenant
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&t.Site); err != nil {
-		return Tenant{}, fmt.Errorf("tenant %s: %w", path, err)
-	}
-	if want := strings.TrimSuffix(filepath.Base(path), ".json"); t.Site.Slug != want {
-		return Tenant{}, fmt.Errorf("tenant %s: slug %q does not match the file name %q", path, t.Site.Slug, want)
-	}
-	var compact bytes.Buffer
-	if err := json.Compact(&compact, raw); err != nil {
-		return Tenant{}, fmt.Errorf("tenant %s: %w", path, err)
-	}
-	t.Config = compact.String()
-	return t, nil
 }

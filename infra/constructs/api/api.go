@@ -70,31 +70,31 @@ type function struct {
 // change the list.
 func functions() []function {
 	return []function{
-	{
-		name: "api", route: "/api/{proxy+}", memory: 512, timeout: 10,
-		env: func(p *Props) map[string]*string {
-			return map[string]*string{
-				"ALGOLIA_SEARCH_KEY":         p.Search.SearchKey.UnsafeUnwrap(),
-				"FORECOURT_PUBLIC_SEARCH_URL": jsii.String(p.Search.PublicURL),
-			}
+		{
+			name: "api", route: "/api/{proxy+}", memory: 512, timeout: 10,
+			env: func(p *Props) map[string]*string {
+				return map[string]*string{
+					"ALGOLIA_SEARCH_KEY":          p.Search.SearchKey.UnsafeUnwrap(),
+					"FORECOURT_PUBLIC_SEARCH_URL": jsii.String(p.Search.PublicURL),
+				}
+			},
+			grant: func(t Tables, fn awslambda.IFunction) {
+				t.Cars.GrantReadData(fn)
+				t.Sites.GrantReadData(fn)
+			},
 		},
-		grant: func(t Tables, fn awslambda.IFunction) {
-			t.Cars.GrantReadData(fn)
-			t.Sites.GrantReadData(fn)
+		{
+			name: "ingest", route: "/ingest/{proxy+}", memory: 1024, timeout: 29,
+			env: func(p *Props) map[string]*string {
+				return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap()}
+			},
+			grant: func(t Tables, fn awslambda.IFunction) {
+				t.Cars.GrantReadWriteData(fn)
+				t.Sites.GrantReadData(fn)
+				t.ProviderKeys.GrantReadData(fn)
+				t.FeedRuns.GrantReadWriteData(fn)
+			},
 		},
-	},
-	{
-		name: "ingest", route: "/ingest/{proxy+}", memory: 1024, timeout: 29,
-		env: func(p *Props) map[string]*string {
-			return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap()}
-		},
-		grant: func(t Tables, fn awslambda.IFunction) {
-			t.Cars.GrantReadWriteData(fn)
-			t.Sites.GrantReadData(fn)
-			t.ProviderKeys.GrantReadData(fn)
-			t.FeedRuns.GrantReadWriteData(fn)
-		},
-	},
 	}
 }
 

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
+	"github.com/aws/jsii-runtime-go"
+)
+
+// docs/contracts.md "DynamoDB tables": keys, the by-slug index, on-demand
+// billing, point-in-time recovery, retained on stack deletion.
+func TestTables(t *testing.T) {
+	s := synth(t)
+	tpl := s.templates[StatefulStackName]
+	tests := []struct {
+		logicalID string // never changes: a new id replaces the table
+		keys      []any
+		attrs     []any
+		gsi       any
+	}{
+		{
+			logicalID: "TablesCarsD9C62678",
+			keys:      []any{key("dealership_slug", "HASH"), key("id", "RANGE")},
+			attrs:     []any{attr("dealership_slug"), attr("id"), attr("slug")},
+			gsi: []any{map[string]any{
+				"IndexName":  "by-slug",
+				"KeySchema":  []any{key("slug", "HASH")},
+				"Projection": map[string]any{"ProjectionType": "ALL"},
+			}},
+		},
+		{logicalID: "TablesSitesE3FE58BB", keys: []any{key("slug", "HASH")}, attrs: []any{attr("slug")}},
+		{logicalID: "TablesProviderKeysF1C6E234", keys: []any{key("key_hash", "HASH")}, attrs: []any{attr("key_hash")}},
+		{logicalID: "TablesFeedRunsCEADBCB9", keys: []any{key("id", "HASH")}, attrs: []any{attr("id")}},
+	}
+	check(t, "table count", func() { tpl.ResourceCountIs(jsii.String("AWS::DynamoDB::Table"), jsii.Number(len(tests))) })
+	tables := resources(s.json[StatefulStackName], "AWS::DynamoDB::Table")
+	for _, tt := range tests {
+		t.Run(tt.logicalID, func(t *testing.T) {
+			// Given the table under its committed logical id
+			table, ok := tables[tt.logicalID]
+			if !ok {
+				t.Fatalf("no table %s: a changed logical id would replace the table", tt.logicalID)
+			}
+			// Then it has the contract's keys, billing, recovery and retention
+			gsi := tt.gsi
+			if gsi == nil {
+				gsi = assertions.Match_Absent()
+			}
+			matchObject(t, table, map[string]any{
+				"DeletionPolicy":      "Retain",
+				"UpdateReplacePolicy": "Retain",
+				"Properties": assertions.Match_ObjectLike(&map[string]any{
+					"KeySchema":                        tt.keys,
+					"AttributeDefinitions":             assertions.Match_ArrayWith(&tt.attrs),
+					"BillingMode":                      "PAY_PER_REQUEST",
+					"PointInTimeRecoverySpecification": map[string]any{"PointInTimeRecoveryEnabled": true},
+					"GlobalSecondaryIndexes":           gsi,
+				}),
+			})
+		})
+	}
+}
+
+// DESIGN.md: signed-in shoppers are Cognito users identified by phone number.
+func TestUserPoolSignsInByPhone(t *testing.T) {
+	s := synth(t)
+	pools := resources(s.json[StatefulStackName], "AWS::Cognito::UserPool")
+	pool, ok := pools["ShoppersPoolA9EEA0C3"]
+	if !ok {
+		t.Fatalf("no user pool ShoppersPoolA9EEA0C3 (got %d pools): a changed logical id would replace every account", len(pools))
+	}
+	matchObject(t, pool, map[string]any{
+		"DeletionPolicy": "Retain",
+		"Properties": assertions.Match_ObjectLike(&map[string]any{
+			"UsernameAttributes":     []any{"phone_number"},
+			"AutoVerifiedAttributes": []any{"phone_number"},
+		}),
+	})
+}
+
+// matchObject checks v against an object-like pattern with the CDK matchers.
+func matchObject(t *testing.T, v any, pattern map[string]any) {
+	t.Helper()
+	check(t, "match", func() {
+		tpl := assertions.Template_FromJSON(&map[string]any{"Resources": map[string]any{"R": v}}, nil)
+		r := v.(map[string]any)
+		tpl.HasResource(jsii.String(r["Type"].(string)), pattern)
+	})
+}
+
+func key(name, typ string) map[string]any {
+	return map[string]any{"AttributeName": name, "KeyType": typ}
+}
+
+func attr(name string) map[string]any {
+	return map[string]any{"AttributeName": name, "AttributeType": "S"}
+}

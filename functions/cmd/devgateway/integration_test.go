@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"testing"

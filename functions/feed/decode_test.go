@@ -1,0 +1,126 @@
+package feed_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"forecourt/functions/feed"
+	"forecourt/shared"
+)
+
+var now = time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)
+
+// Issue 4 "Validation per row": each rule rejects with its field.
+func TestParseRowRules(t *testing.T) {
+	base := func() map[string]any {
+		return map[string]any{"stocknum": "X1", "make": "toyota", "model": "HILUX", "year": "2021", "car_type": "Used"}
+	}
+	tests := []struct {
+		name  string
+		edit  func(map[string]any)
+		field string
+	}{
+		{"valid", func(map[string]any) {}, ""},
+		{"vin only", func(m map[string]any) { delete(m, "stocknum"); m["vin"] = "jtdbr32e720123456" }, ""},
+		{"no stock or vin", func(m map[string]any) { delete(m, "stocknum") }, "stocknum"},
+		{"vin with O", func(m map[string]any) { m["vin"] = "JTDBR32E72012345O" }, "vin"},
+		{"short vin", func(m map[string]any) { m["vin"] = "JTDBR32E7" }, "vin"},
+		{"no make", func(m map[string]any) { delete(m, "make") }, "make"},
+		{"no model", func(m map[string]any) { delete(m, "model") }, "model"},
+		{"no year", func(m map[string]any) { delete(m, "year") }, "year"},
+		{"year 1899", func(m map[string]any) { m["year"] = "1899" }, "year"},
+		{"year next year ok", func(m map[string]any) { m["year"] = "2027" }, ""},
+		{"year after next", func(m map[string]any) { m["year"] = "2028" }, "year"},
+		{"year text", func(m map[string]any) { m["year"] = "soon" }, "year"},
+		{"negative price", func(m map[string]any) { m["price"] = "-1" }, "price"},
+		{"negative km", func(m map[string]any) { m["km"] = "-5" }, "km"},
+		{"bad car type", func(m map[string]any) { m["car_type"] = "vintage" }, "car_type"},
+		{"no car type", func(m map[string]any) { delete(m, "car_type") }, "car_type"},
+		{"bad bool", func(m map[string]any) { m["certified"] = "maybe" }, "certified"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := base()
+			tc.edit(m)
+			_, err := feed.ParseRow(feed.Row{Num: 7, Fields: m}, "d", now)
+			switch {
+			case tc.field == "" && err != nil:
+				t.Fatalf("rejected: %v", err)
+			case tc.field != "" && (err == nil || err.Field != tc.field || err.Row != 7):
+				t.Fatalf("err = %v, want row 7 field %s", err, tc.field)
+			}
+		})
+	}
+}
+
+// Issue 4 "normalisation": canonical make and model casing, simple fields derived.
+func TestParseRowNormalises(t *testing.T) {
+	c, err := feed.ParseRow(feed.Row{Num: 1, Fields: map[string]any{
+		"stocknum": "X1", "make": "MERCEDES BENZ", "model": "cx-5", "year": "2021", "car_type": "Demonstrator",
+		"body": "4D SEDAN", "fuel": "Petrol - Premium ULP", "trans": "8 SP AUTOMATIC", "status": "Sold",
+		"price": "$45,990", "km": "12,000 km", "images": "https://a/1.jpg|https://a/2.jpg",
+	}}, "d", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := shared.Car{Make: "Mercedes-Benz", Model: "CX-5", CarType: shared.CarTypeDemo, Sold: true, Status: shared.StatusSold,
+		Price: 45990, KM: 12000, SimpleTransmission: "Automatic", PrimaryImageURL: "https://a/1.jpg", PhotosCount: 2}
+	got := shared.Car{Make: c.Make, Model: c.Model, CarType: c.CarType, Sold: c.Sold, Status: c.Status, Price: c.Price, KM: c.KM,
+		SimpleTransmission: c.SimpleTransmission, PrimaryImageURL: c.PrimaryImageURL, PhotosCount: c.PhotosCount}
+	if got.Make != want.Make || got.Model != want.Model || got.CarType != want.CarType || !got.Sold || got.Status != want.Status ||
+		got.Price != want.Price || got.KM != want.KM || got.SimpleTransmission != want.SimpleTransmission ||
+		got.PrimaryImageURL != want.PrimaryImageURL || got.PhotosCount != 2 || c.SimpleBody == "" || c.SimpleFuel == "" {
+		t.Errorf("got %+v (simple body %q fuel %q)", got, c.SimpleBody, c.SimpleFuel)
+	}
+}
+
+// Issue 4: per-provider column mapping wins over the usual names.
+func TestProviderColumns(t *testing.T) {
+	body, err := feed.DecodeCSV(strings.NewReader("Ref,Marque,Range,MY,Kind\nR1,Kia,Rio,2020,used\n"),
+		feed.Columns{"Ref": "stocknum", "Marque": "make", "Range": "model", "MY": "year", "Kind": "car_type"}, 10)
+	if err != nil || len(body.Rows) != 1 {
+		t.Fatalf("%+v %v", body, err)
+	}
+	if _, rowErr := feed.ParseRow(body.Rows[0], "d", now); rowErr != nil {
+		t.Fatal(rowErr)
+	}
+}
+
+func FuzzDecodeCSV(f *testing.F) {
+	f.Add("\xef\xbb\xbfStock No,Make,Model,Year,Condition\r\nA1,\"Kia, Motors\",Rio,2020,used\r\n\r\n")
+	f.Add("stocknum,price\n\"unterminated,1\n")
+	f.Add(",,,\n,,,\n")
+	f.Add("vin,km\nJTDBR32E720123456,\"1,000\"\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		body, err := feed.DecodeCSV(strings.NewReader(in), nil, 100)
+		if err != nil {
+			if shared.ErrorCode(err) == shared.EINTERNAL {
+				t.Fatalf("internal error for bad input: %v", err)
+			}
+			return
+		}
+		for _, row := range body.Rows {
+			feed.ParseRow(row, "d", now) // must not panic
+		}
+	})
+}
+
+func FuzzDecodeJSON(f *testing.F) {
+	f.Add(`[{"stocknum":"A","make":"Kia","model":"Rio","year":2020,"car_type":"used","images":["x",{"url":"y"}]}]`)
+	f.Add(`{"cars":[1,"x",null,{}],"mode":"delta","remove":["A"]}`)
+	f.Add(`{"cars":[{"year":1e400,"price":"NaN","km":-0}]}`)
+	f.Add(`[{"location":"yard","variant":3,"finance_lenders":[]}]`)
+	f.Fuzz(func(t *testing.T, in string) {
+		body, err := feed.DecodeJSON(strings.NewReader(in), nil, 100)
+		if err != nil {
+			if shared.ErrorCode(err) == shared.EINTERNAL {
+				t.Fatalf("internal error for bad input: %v", err)
+			}
+			return
+		}
+		for _, row := range body.Rows {
+			feed.ParseRow(row, "d", now)
+		}
+	})
+}

@@ -1,4 +1,5 @@
 import { useRefinementList } from 'react-instantsearch';
+import { capitalise } from '../../../lib/format';
 import type { FacetDef } from '../facets';
 import { bucketOrder } from '../buckets';
 import { FacetSection } from './FacetSection';
@@ -24,7 +25,7 @@ export function RefinementFacet({ facet, remember }: { facet: FacetDef; remember
           <li key={item.value}>
             <label className="refinement">
               <input type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
-              <span className="refinement__label">{item.label}</span>
+              <span className="refinement__label">{facet.name === 'car_type' ? capitalise(item.label) : item.label}</span>
               <span className="refinement__count" aria-label={`${item.count} cars`}>
                 {item.count}
               </span>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchBox } from 'react-instantsearch';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -6,12 +6,13 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** SearchBox is the free-text search, debounced 300 ms (spec 000 §5). */
 export function SearchBox() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { query, refine } = useSearchBox({
-    queryHook: (q, search) => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => search(q), SEARCH_DEBOUNCE_MS);
-    },
-  });
+  // A stable hook: the connector compares its props, and a new function each
+  // render would re-create the widget on every render.
+  const queryHook = useCallback((q: string, search: (value: string) => void) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => search(q), SEARCH_DEBOUNCE_MS);
+  }, []);
+  const { query, refine } = useSearchBox({ queryHook });
   const [value, setValue] = useState(query);
   const input = useRef<HTMLInputElement>(null);
 

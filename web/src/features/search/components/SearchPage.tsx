@@ -13,8 +13,10 @@ import { SearchBox } from './SearchBox';
 import { SearchPagination } from './SearchPagination';
 import { SearchResults } from './SearchResults';
 import { SortSelect } from './SortSelect';
+import '../search.css';
 
 export const HITS_PER_PAGE = 21;
+const FUTURE = { preserveSharedStateOnUnmount: true };
 
 /**
  * SearchPage is the stock listing for every search path. InstantSearch owns
@@ -43,7 +45,7 @@ export function SearchPage({ searchClient }: { searchClient?: Parameters<typeof 
       searchClient={client}
       indexName={search.index}
       routing={routing}
-      future={{ preserveSharedStateOnUnmount: true }}
+      future={FUTURE}
     >
       <ListingConfigure />
       <Listing />
@@ -69,7 +71,7 @@ function Listing() {
     setOpen(false);
     filterButton.current?.focus();
   }, []);
-  const scrollToTop = () => top.current?.scrollIntoView({ block: 'start' });
+  const scrollToTop = () => top.current?.scrollIntoView?.({ block: 'start' });
   return (
     <div className="listing" ref={top}>
       <ListingHeading />

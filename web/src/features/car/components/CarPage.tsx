@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { NotFound } from '../../../components/NotFound';
+import { carTitle, imageOf } from '../../../lib/carTitle';
+import { ApiError } from '../../../lib/http';
+import { priceDisplay } from '../../../lib/priceDisplay';
+import { isSold } from '../../../lib/tagPriority';
+import type { Car } from '../../../lib/types';
+import { useFavourites } from '../../../lib/useFavourites';
+import { useSite } from '../../site/hooks/SiteContext';
+import '../car.css';
+import { useCarQuery } from '../api/getCar';
+import { DealerComments } from './DealerComments';
+import { FeatureList } from './FeatureList';
+import { Gallery } from './Gallery';
+import { keyDetails, specifications, type DetailRow } from './keyDetails';
+
+const SPEC_ROWS = 4;
+
+/** CarPage is /cars/{slug}: the car detail page (spec 000 §2, spec 001 §2). */
+export default function CarPage() {
+  const { slug = '' } = useParams();
+  const car = useCarQuery(slug);
+  if (car.status === 'loading') {
+    return (
+      <p className="page-status" role="status">
+        Loading car…
+      </p>
+    );
+  }
+  if (car.status === 'error') {
+    if (car.error instanceof ApiError && car.error.status === 404) {
+      return (
+        <NotFound title="Car not found">
+          <p>This car is no longer listed. It may have been sold.</p>
+        </NotFound>
+      );
+    }
+    return (
+      <div className="page-status" role="alert">
+        <h1>Something went wrong</h1>
+        <p>We couldn’t load this car. Please try again.</p>
+      </div>
+    );
+  }
+  return <CarDetail car={car.data} />;
+}
+
+function similarPath(car: Car): string {
+  return `/search/${encodeURIComponent(car.make)}/${encodeURIComponent(car.model)}`;
+}
+
+export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
+  const { site } = useSite();
+  const title = carTitle(car, site.card?.extended_title);
+  const price = priceDisplay(car, site.texts?.no_price);
+  const sold = isSold(car);
+  const primary = imageOf(car);
+  const urls = (car.images ?? []).map((i) => i.url).filter(Boolean);
+  const images = primary ? (urls.length > 0 ? urls : [primary]) : [];
+  const { isSaved, toggle } = useFavourites(site.slug);
+  const saved = isSaved(car.id);
+  return (
+    <article className="car-page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/cars/">Our Stock</Link> <span aria-hidden="true">/</span> <span>{title}</span>
+      </nav>
+      <header className="car-page__head">
+        <div>
+          <h1>{title}</h1>
+          {car.badge || car.series ? <p className="car-page__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p> : null}
+        </div>
+        <div className="car-page__price">
+          {price.wasText ? <s aria-label={`Was ${price.wasText}`}>{price.wasText}</s> : null}
+          <strong>{price.text}</strong>
+          {price.priceType ? <span>{price.priceType}</span> : null}
+          {price.belowMarket ? <span className="badge badge--market">Below market</span> : null}
+        </div>
+      </header>
+      {sold ? (
+        <div className="sold-notice" role="note">
+          <p>Unfortunately this vehicle recently sold.</p>
+          <Link className="button" to={similarPath(car)}>
+            Find Me Something Similar
+          </Link>
+        </div>
+      ) : null}
+      <div className="car-page__layout">
+        <div className="car-page__main">
+          <Gallery images={images} title={title} placeholder={site.texts?.new_arrival || 'New Arrival'} />
+          <section aria-labelledby="comments-title" className="car-page__section">
+            <h2 id="comments-title">Dealer Comments</h2>
+            <DealerComments text={car.dealercomments} />
+          </section>
+          <Specifications rows={specifications(car)} />
+          {car.standardEquipment && car.standardEquipment.length > 0 ? (
+            <section aria-labelledby="features-title" className="car-page__section">
+              <h2 id="features-title">Features</h2>
+              <FeatureList features={car.standardEquipment} />
+            </section>
+          ) : null}
+        </div>
+        <aside className="car-page__side">
+          <section aria-labelledby="details-title" className="car-page__section card">
+            <h2 id="details-title">Key details</h2>
+            <DetailList rows={keyDetails(car, now)} />
+          </section>
+          {site.features?.favourites !== false && (!sold || saved) ? (
+            <button
+              type="button"
+              className="button button--ghost button--block"
+              aria-pressed={saved}
+              onClick={() =>
+                toggle({ id: car.id, name: title, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url })
+              }
+            >
+              {saved ? 'Saved' : 'Save this car'}
+            </button>
+          ) : null}
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function DetailList({ rows }: { rows: DetailRow[] }) {
+  return (
+    <dl className="details">
+      {rows.map((r) => (
+        <div key={r.label}>
+          <dt>{r.label}</dt>
+          <dd>{r.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Specifications({ rows }: { rows: DetailRow[] }) {
+  const [all, setAll] = useState(false);
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="specs-title" className="car-page__section">
+      <h2 id="specs-title">Specifications</h2>
+      <DetailList rows={all ? rows : rows.slice(0, SPEC_ROWS)} />
+      {rows.length > SPEC_ROWS ? (
+        <button type="button" className="link-button" aria-expanded={all} onClick={() => setAll((a) => !a)}>
+          {all ? 'Show less' : 'Show more'}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { render } from '@testing-library/react';
+import { BrowserRouter, Route, Routes, useParams } from 'react-router';
+import { SearchPage } from '../features/search/components/SearchPage';
+import { SiteProvider } from '../features/site/hooks/SiteContext';
+import type { Car, SiteResponse } from '../lib/types';
+import { fakeSearchClient } from './fakeSearchClient';
+import { siteResponse, stock } from './fixtures';
+
+function CarStub() {
+  const { slug } = useParams();
+  return <h1>Car page {slug}</h1>;
+}
+
+/** renderListing renders the listing at url with a fake search client over cars. */
+export function renderListing(url: string, opts: { site?: SiteResponse; cars?: Car[] } = {}) {
+  window.history.replaceState(null, '', url);
+  const client = fakeSearchClient(opts.cars ?? stock(50));
+  const site = opts.site ?? siteResponse();
+  const view = render(
+    <BrowserRouter>
+      <SiteProvider value={site}>
+        <Routes>
+          <Route path="/search/*" element={<SearchPage searchClient={client} />} />
+          <Route path="/cars" element={<SearchPage searchClient={client} />} />
+          <Route path="/cars/:slug" element={<CarStub />} />
+        </Routes>
+      </SiteProvider>
+    </BrowserRouter>,
+  );
+  return { ...view, client };
+}

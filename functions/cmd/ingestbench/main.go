@@ -95,7 +95,8 @@ func run(ctx context.Context, n int) error {
 		if rowErr != nil {
 			return rowErr
 		}
-		c.ID = fmt.Sprintf("raw-%d", i)
+		c.ID = fmt.Sprintf("raw-%06d", i)
+		c.Slug = feed.Slug(c, c.ID)
 		items[i] = dynamo.StoredCar{Car: c, ContentHash: "x", UpdatedAt: time.Now()}
 	}
 	start := time.Now()

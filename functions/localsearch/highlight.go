@@ -108,6 +108,11 @@ func (h *highlighter) render(top map[string]json.RawMessage) []byte {
 }
 
 func decodeValue(raw json.RawMessage) (any, error) {
+	if len(raw) > 0 && raw[0] == '"' {
+		var s string
+		err := json.Unmarshal(raw, &s)
+		return s, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any

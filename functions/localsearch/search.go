@@ -97,91 +97,7 @@ func settingStr(ix *index, k, def string) string {
 }
 
 // evalFilter returns the live slots matching f (nil = all live slots).
-func evalFilter(st *store, f *filter) bitset {
-	n := st.slots()
-	if f == nil {
-		return st.alive.clone(n)
-	}
-	switch f.kind {
-	case fAnd:
-		b := evalFilter(st, f.kids[0])
-		for _, k := range f.kids[1:] {
-			b.andWith(evalFilter(st, k))
-		}
-		return b
-	case fOr:
-		b := newBitset(n)
-		for _, k := range f.kids {
-			b.orWith(evalFilter(st, k))
-		}
-		return b
-	case fNot:
-		b := st.alive.clone(n)
-		b.andNotWith(evalFilter(st, f.kids[0]))
-		return b
-	case fFacet:
-		if fa := st.facet(f.attr); fa != nil {
-			if id, ok := fa.ids[strings.ToLower(f.value)]; ok {
-				b := fa.bits[id].clone(n)
-				b.andWith(st.alive)
-				return b
-			}
-			return newBitset(n)
-		}
-		// Booleans and numbers on attributes that are not facets match their value.
-		switch strings.ToLower(f.value) {
-		case "true":
-			return numericMatch(st, f.attr, func(v float64) bool { return v == 1 })
-		case "false":
-			return numericMatch(st, f.attr, func(v float64) bool { return v == 0 })
-		}
-		if x, err := parseNumber(f.value); err == nil {
-			return numericMatch(st, f.attr, func(v float64) bool { return v == x })
-		}
-		return newBitset(n)
-	case fNumeric:
-		x := f.num
-		var pred func(float64) bool
-		switch f.op {
-		case "=":
-			pred = func(v float64) bool { return v == x }
-		case "!=":
-			pred = func(v float64) bool { return v != x }
-		case "<":
-			pred = func(v float64) bool { return v < x }
-		case "<=":
-			pred = func(v float64) bool { return v <= x }
-		case ">":
-			pred = func(v float64) bool { return v > x }
-		default:
-			pred = func(v float64) bool { return v >= x }
-		}
-		return numericMatch(st, f.attr, pred)
-	case fRange:
-		lo, hi := f.num, f.hi
-		return numericMatch(st, f.attr, func(v float64) bool { return v >= lo && v <= hi })
-	}
-	return newBitset(n)
-}
-
-// numericMatch scans the attribute's column; NaN (no value) never matches.
-func numericMatch(st *store, attr string, pred func(float64) bool) bitset {
-	b := newBitset(st.slots())
-	col := st.numCol(attr)
-	for wi := range b {
-		base := wi << 6
-		end := min(base+64, len(col))
-		var w uint64
-		for i := base; i < end; i++ {
-			if v := col[i]; v == v && pred(v) {
-				w |= 1 << uint(i-base)
-			}
-		}
-		b[wi] = w
-	}
-	b.andWith(st.alive)
-	return b
-}
+func evalFilter(st *store, f *filter) bitset { return compileFilter(st, f).eval(st) }
 
 // queryWord is one word of the query text.
 type queryWord struct {
@@ -356,7 +272,10 @@ func abs(x int) int {
 
 // textMatch returns the slots in allowed matching every query word, with
 // their ranking state in sc.
-func textMatch(st *store, words []queryWord, allowed bitset, sc *scratch, unordered func(uint16) bool) (cands []uint32, touched []uint32) {
+func textMatch(st *store, words []queryWord, allowed bitset, sc *scratch, unordered []bool) (cands []uint32, touched []uint32) {
+	if allowed == nil {
+		allowed = st.alive
+	}
 	if len(sc.st) < st.slots() {
 		sc.st = make([]candState, st.slots()+st.slots()/4)
 	}
@@ -364,7 +283,14 @@ func textMatch(st *store, words []queryWord, allowed bitset, sc *scratch, unorde
 	var cur []uint32
 	for wi := range words {
 		w := &words[wi]
-		cur = cur[:0:0]
+		size := 0
+		for _, m := range w.matches {
+			size += len(st.terms[m.term])
+		}
+		if wi == 0 {
+			touched = make([]uint32, 0, size)
+		}
+		cur = make([]uint32, 0, min(size, max(len(cur), 16)))
 		for _, m := range w.matches {
 			for _, p := range st.terms[m.term] {
 				d := p.doc
@@ -394,7 +320,7 @@ func textMatch(st *store, words []queryWord, allowed bitset, sc *scratch, unorde
 				c.exact++
 			}
 			key := uint32(c.wAttr) << 16
-			if !unordered(c.wAttr) {
+			if unordered != nil && int(c.wAttr) < len(unordered) && !unordered[c.wAttr] {
 				key |= uint32(c.wPos)
 			}
 			if wi == 0 || key < c.attr {
@@ -485,9 +411,10 @@ func execute(q *searchQuery, from, to int) (matchSet, []uint32) {
 	ix := q.index
 	st := ix.store
 	rc := ix.prepared()
-	allowed := evalFilter(st, q.filter)
+	cf := compileFilter(st, q.filter)
 	words := splitQuery(q.text)
 	if len(words) == 0 {
+		allowed := cf.eval(st)
 		ms := matchSet{bits: allowed, count: allowed.count()}
 		var page []uint32
 		if to > from {
@@ -511,9 +438,18 @@ func execute(q *searchQuery, from, to int) (matchSet, []uint32) {
 	q.words = words
 	unordered := unorderedRanks(&st.schema)
 	sc := scratchPool.Get().(*scratch)
-	cands, touched := textMatch(st, words, allowed, sc, unordered)
-	cands = slices.Clone(cands)
-	rankCandidates(cands, sc.st, rc)
+	// The text narrows the candidates first; the filters are then checked
+	// per candidate instead of over every record.
+	matched, touched := textMatch(st, words, nil, sc, unordered)
+	cands := make([]uint32, 0, len(matched))
+	for _, s := range matched {
+		if cf.matches(s) {
+			cands = append(cands, s)
+		}
+	}
+	if to > from {
+		rankCandidates(cands, sc.st, rc)
+	}
 	releaseScratch(sc, touched)
 	ms := matchSet{list: cands, count: len(cands)}
 	var page []uint32
@@ -523,17 +459,17 @@ func execute(q *searchQuery, from, to int) (matchSet, []uint32) {
 	return ms, page
 }
 
-func unorderedRanks(sc *schema) func(uint16) bool {
+// unorderedRanks says, per searchable rank, whether word positions are
+// ignored for the attribute criterion; nil means every attribute is unordered.
+func unorderedRanks(sc *schema) []bool {
 	if len(sc.searchable) == 0 {
-		return func(uint16) bool { return true }
+		return nil
 	}
-	un := map[uint16]bool{}
+	un := make([]bool, sc.searchable[len(sc.searchable)-1].rank+1)
 	for _, a := range sc.searchable {
-		if a.unordered {
-			un[uint16(a.rank)] = true
-		}
+		un[a.rank] = a.unordered
 	}
-	return func(r uint16) bool { return un[r] }
+	return un
 }
 
 // facetCount is one facet value and its count.
@@ -577,8 +513,8 @@ func countFacets(st *store, fi int, ms *matchSet) []int {
 	fa := st.facets[fi]
 	counts := make([]int, len(fa.display))
 	if ms.bits != nil && ms.count > st.slots()/8 && len(fa.display) <= 512 {
-		for id, b := range fa.bits {
-			counts[id] = ms.bits.andCount(b)
+		for id, v := range fa.vals {
+			counts[id] = v.countIn(ms.bits)
 		}
 		return counts
 	}

@@ -763,6 +763,7 @@ func (e *Engine) applyBatch(ops []batchOp) ([]string, error) {
 	type prepared struct {
 		op  batchOp
 		rec map[string]any
+		raw []byte
 		id  string
 	}
 	preps := make([]prepared, 0, len(ops))
@@ -782,6 +783,7 @@ func (e *Engine) applyBatch(ops []batchOp) ([]string, error) {
 			if err != nil {
 				return nil, badRequest("requests[%d]: %v", i, err)
 			}
+			_, stringID := rec["objectID"].(string)
 			if id == "" {
 				if op.Action != "addObject" {
 					return nil, badRequest("requests[%d]: objectID is required for %s", i, op.Action)
@@ -790,6 +792,13 @@ func (e *Engine) applyBatch(ops []batchOp) ([]string, error) {
 			}
 			rec["objectID"] = id
 			p.rec, p.id = rec, id
+			if stringID && (op.Action == "addObject" || op.Action == "updateObject") {
+				// Keep the record as sent (compacted) rather than re-encoding it.
+				var buf bytes.Buffer
+				if json.Compact(&buf, op.Body) == nil {
+					p.raw = buf.Bytes()
+				}
+			}
 		default:
 			return nil, badRequest("requests[%d]: unknown action %q", i, op.Action)
 		}
@@ -812,7 +821,11 @@ func (e *Engine) applyBatch(ops []batchOp) ([]string, error) {
 			st.clear()
 			e.shareStore(ix)
 		case "addObject", "updateObject":
-			err = st.put(p.id, p.rec)
+			if p.raw != nil {
+				st.putRaw(p.id, p.raw, p.rec)
+			} else {
+				err = st.put(p.id, p.rec)
+			}
 		case "partialUpdateObject":
 			err = partialUpdate(st, p.id, p.rec, true)
 		case "partialUpdateObjectNoCreate":

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -84,7 +85,7 @@ type facetAttr struct {
 	path    string
 	ids     map[string]uint32 // lower-cased value -> id
 	display []string          // id -> value as first seen
-	bits    []bitset          // id -> slots having it
+	vals    []*facetVal       // id -> slots having it
 	single  []uint32          // slot -> id+1 when the slot has exactly one value
 	multi   bool              // some slot has several values (single is then incomplete)
 }
@@ -208,7 +209,7 @@ func (st *store) kill(slot uint32) {
 		return
 	}
 	for _, r := range d.fv {
-		st.facets[r.attr].bits[r.val].clear(slot)
+		st.facets[r.attr].vals[r.val].remove(slot)
 	}
 	st.alive.clear(slot)
 	st.docs[slot] = nil // the slot stays; its record is freed
@@ -376,12 +377,13 @@ func (ix *indexer) facetValue(path, v string) {
 		id = uint32(len(fa.display))
 		fa.ids[key] = id
 		fa.display = append(fa.display, v)
-		fa.bits = append(fa.bits, nil)
+		fa.vals = append(fa.vals, &facetVal{})
 	}
-	if fa.bits[id].has(ix.slot) {
-		return
+	fv := fa.vals[id]
+	if n := len(fv.list); n > 0 && fv.list[n-1] == ix.slot {
+		return // the same value twice in one record
 	}
-	fa.bits[id] = fa.bits[id].set(ix.slot)
+	fv.add(ix.slot)
 	ix.d.fv = append(ix.d.fv, fvRef{attr: uint16(i), val: id})
 	ix.perFacet[uint16(i)]++
 	if ix.perFacet[uint16(i)] == 1 {
@@ -477,4 +479,80 @@ func foldRune(r rune) rune {
 		return 'n'
 	}
 	return r
+}
+
+// denseMin is the number of records from which a facet value also keeps a
+// bitset. Rare values (a km reading, a price) stay as short slot lists, so
+// memory is bounded by n/denseMin bitsets whatever the cardinality.
+const denseMin = 256
+
+// facetVal is the set of slots having one facet value: an ascending,
+// append-only slot list (dead slots are filtered by the alive set), plus a
+// bitset once the value is common.
+type facetVal struct {
+	list []uint32
+	bits bitset
+}
+
+func (v *facetVal) add(s uint32) {
+	v.list = append(v.list, s)
+	switch {
+	case v.bits != nil:
+		v.bits = v.bits.set(s)
+	case len(v.list) >= denseMin:
+		v.bits = newBitset(int(s) + 1)
+		for _, x := range v.list {
+			v.bits = v.bits.set(x)
+		}
+	}
+}
+
+func (v *facetVal) remove(s uint32) {
+	if v.bits != nil {
+		v.bits.clear(s)
+	}
+}
+
+// has reports whether live slot s has the value.
+func (v *facetVal) has(s uint32) bool {
+	if v == nil {
+		return false
+	}
+	if v.bits != nil {
+		return v.bits.has(s)
+	}
+	_, found := slices.BinarySearch(v.list, s)
+	return found
+}
+
+// set returns the live slots having the value as a bitset of n slots.
+func (v *facetVal) set(n int, alive bitset) bitset {
+	var b bitset
+	if v == nil {
+		return newBitset(n)
+	}
+	if v.bits != nil {
+		b = v.bits.clone(n)
+	} else {
+		b = newBitset(n)
+		for _, s := range v.list {
+			b[s>>6] |= 1 << (s & 63)
+		}
+	}
+	b.andWith(alive)
+	return b
+}
+
+// countIn counts the slots of the value in the (live) set m.
+func (v *facetVal) countIn(m bitset) int {
+	if v.bits != nil {
+		return m.andCount(v.bits)
+	}
+	n := 0
+	for _, s := range v.list {
+		if m.has(s) {
+			n++
+		}
+	}
+	return n
 }

@@ -1,0 +1,153 @@
+package localsearch
+
+import (
+	"math"
+	"strings"
+)
+
+// cfilter is a filter resolved against one store: facet values point at
+// their bitsets and numeric comparisons at their column and interval, so a
+// filter can be evaluated over every slot at once (bitset) or, after a text
+// query has narrowed the candidates, per slot in O(1).
+type cfilter struct {
+	kind   filterKind
+	kids   []*cfilter
+	val    *facetVal // fFacet (nil = no record has the value)
+	col    []float64 // numeric comparisons (nil = no record has a number there)
+	lo, hi float64   // inclusive interval
+	ne     bool      // "!=": outside the interval [lo, hi]
+}
+
+func compileFilter(st *store, f *filter) *cfilter {
+	if f == nil {
+		return nil
+	}
+	switch f.kind {
+	case fAnd, fOr, fNot:
+		c := &cfilter{kind: f.kind}
+		for _, k := range f.kids {
+			c.kids = append(c.kids, compileFilter(st, k))
+		}
+		return c
+	case fFacet:
+		if fa := st.facet(f.attr); fa != nil {
+			c := &cfilter{kind: fFacet}
+			if id, ok := fa.ids[strings.ToLower(f.value)]; ok {
+				c.val = fa.vals[id]
+			}
+			return c
+		}
+		// Booleans and numbers on attributes that are not facets match their value.
+		switch v := strings.ToLower(f.value); v {
+		case "true", "false":
+			x := 0.0
+			if v == "true" {
+				x = 1
+			}
+			return numInterval(st, f.attr, x, x, false)
+		}
+		if x, err := parseNumber(f.value); err == nil {
+			return numInterval(st, f.attr, x, x, false)
+		}
+		return &cfilter{kind: fFacet}
+	case fRange:
+		return numInterval(st, f.attr, f.num, f.hi, false)
+	case fNumeric:
+		x, inf := f.num, math.Inf(1)
+		switch f.op {
+		case "=":
+			return numInterval(st, f.attr, x, x, false)
+		case "!=":
+			return numInterval(st, f.attr, x, x, true)
+		case "<":
+			return numInterval(st, f.attr, -inf, math.Nextafter(x, -inf), false)
+		case "<=":
+			return numInterval(st, f.attr, -inf, x, false)
+		case ">":
+			return numInterval(st, f.attr, math.Nextafter(x, inf), inf, false)
+		default:
+			return numInterval(st, f.attr, x, inf, false)
+		}
+	}
+	return &cfilter{kind: fFacet}
+}
+
+func numInterval(st *store, attr string, lo, hi float64, ne bool) *cfilter {
+	return &cfilter{kind: fNumeric, col: st.numCol(attr), lo: lo, hi: hi, ne: ne}
+}
+
+// matches evaluates c for one live slot.
+func (c *cfilter) matches(s uint32) bool {
+	if c == nil {
+		return true
+	}
+	switch c.kind {
+	case fAnd:
+		for _, k := range c.kids {
+			if !k.matches(s) {
+				return false
+			}
+		}
+		return true
+	case fOr:
+		for _, k := range c.kids {
+			if k.matches(s) {
+				return true
+			}
+		}
+		return false
+	case fNot:
+		return !c.kids[0].matches(s)
+	case fFacet:
+		return c.val.has(s)
+	case fNumeric:
+		if int(s) >= len(c.col) {
+			return false
+		}
+		v := c.col[s]
+		if v != v { // NaN: the record has no number there
+			return false
+		}
+		return (v >= c.lo && v <= c.hi) != c.ne
+	}
+	return false
+}
+
+// eval returns the live slots matching c.
+func (c *cfilter) eval(st *store) bitset {
+	n := st.slots()
+	if c == nil {
+		return st.alive.clone(n)
+	}
+	switch c.kind {
+	case fAnd:
+		b := c.kids[0].eval(st)
+		for _, k := range c.kids[1:] {
+			b.andWith(k.eval(st))
+		}
+		return b
+	case fOr:
+		b := newBitset(n)
+		for _, k := range c.kids {
+			b.orWith(k.eval(st))
+		}
+		return b
+	case fNot:
+		b := st.alive.clone(n)
+		b.andNotWith(c.kids[0].eval(st))
+		return b
+	case fFacet:
+		return c.val.set(n, st.alive)
+	case fNumeric:
+		b := newBitset(n)
+		col, lo, hi, ne := c.col, c.lo, c.hi, c.ne
+		for i, v := range col {
+			if v == v && (v >= lo && v <= hi) != ne {
+				b[i>>6] |= 1 << (uint(i) & 63)
+			}
+		}
+		b.andWith(st.alive)
+		return b
+	}
+	return newBitset(n)
+}

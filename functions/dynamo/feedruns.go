@@ -67,7 +67,9 @@ func (s *RunStore) Run(ctx context.Context, id string) ([]byte, error) {
 
 const leasePrefix = "lease#"
 
-func isLeaseID(id string) bool { return len(id) >= len(leasePrefix) && id[:len(leasePrefix)] == leasePrefix }
+func isLeaseID(id string) bool {
+	return len(id) >= len(leasePrefix) && id[:len(leasePrefix)] == leasePrefix
+}
 
 // AcquireLease takes the dealership's ingestion lease for holder until ttl
 // passes, with a conditional write: it fails with ECONFLICT while another

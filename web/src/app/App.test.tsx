@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { siteResponse } from '../test/fixtures';
+import { App } from './App';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+  document.documentElement.removeAttribute('style');
+});
+
+describe('app shell (issue 2 item 8)', () => {
+  it('loads the site once and shows the dealer name, logo, navigation and theme', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(siteResponse({ template: 'modern' })), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<App />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    const home = await screen.findByRole('link', { name: 'Riverside Toyota home' });
+    expect(home.querySelector('img')).toHaveAttribute('src', '/media/logos/riverside.svg');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/site');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveTextContent('Our Stock');
+    expect(nav).toHaveTextContent('Used Cars');
+    expect(document.documentElement.style.getPropertyValue('--fc-primary')).toBe('#c00000');
+    expect(document.querySelector('.layout')).toHaveClass('layout--modern');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Riverside Toyota');
+  });
+
+  it('shows the error state when the site cannot load', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"code":"not_found","message":"no site"}}', { status: 404 })));
+    render(<App />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This site is unavailable');
+  });
+
+  it('lists only the car types a used-only dealer sells', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(siteResponse({ stock: { car_types: ['used'] } })), { status: 200 })),
+    );
+    render(<App />);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveTextContent('Our Stock');
+    expect(nav).not.toHaveTextContent('New Cars');
+  });
+});

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Car } from '../../../lib/types';
+import { renderWithSite } from '../../../test/renderWithSite';
+import CarPage from './CarPage';
+import { commentSegments, PENDING_COMMENTS, truncateSegments } from './DealerComments';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubFetch(status: number, body: unknown) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const car: Car = {
+  id: 'c9',
+  slug: '2020-mazda-cx-5-c9',
+  year: 2020,
+  make: 'Mazda',
+  model: 'CX-5',
+  badge: 'Maxx Sport',
+  car_type: 'used',
+  status: 'in_stock',
+  price: 31990,
+  km: 60500,
+  colour: 'Soul Red',
+  stocknum: 'N77',
+  rego_expiry: '2020-01-01',
+  images: [{ url: '/media/a.svg' }, { url: '/media/b.svg' }, { url: '/media/c.svg' }],
+  primary_image_url: '/media/a.svg',
+  standardEquipment: Array.from({ length: 10 }, (_, i) => `Feature ${i + 1}`),
+};
+
+function renderCar(slug = car.slug) {
+  return renderWithSite(
+    <Routes>
+      <Route path="/cars/:slug" element={<CarPage />} />
+    </Routes>,
+    undefined,
+    `/cars/${slug}`,
+  );
+}
+
+describe('car page (spec 000 §2, spec 001 §2)', () => {
+  it('loads the car by slug and shows title, price, gallery, key details', async () => {
+    const fetchMock = stubFetch(200, { car });
+    renderCar();
+    expect(await screen.findByRole('heading', { level: 1, name: '2020 Mazda CX-5' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/cars/2020-mazda-cx-5-c9', expect.anything());
+    expect(screen.getByText('$31,990')).toBeInTheDocument();
+    const details = screen.getByRole('heading', { name: 'Key details' }).parentElement as HTMLElement;
+    expect(within(details).getByText('60,500 km')).toBeInTheDocument();
+    expect(within(details).getByText('Soul Red')).toBeInTheDocument();
+    expect(within(details).queryByText('Registration expiry')).not.toBeInTheDocument();
+    expect(screen.getByText(PENDING_COMMENTS)).toBeInTheDocument();
+  });
+
+  it('moves through the gallery with the arrow keys and buttons', async () => {
+    const user = userEvent.setup();
+    stubFetch(200, { car });
+    renderCar();
+    const gallery = await screen.findByRole('region', { name: 'Photos of 2020 Mazda CX-5' });
+    expect(within(gallery).getByRole('img', { name: /photo 1 of 3/ })).toBeInTheDocument();
+    gallery.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(gallery).getByRole('img', { name: /photo 2 of 3/ })).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(gallery).getByRole('img', { name: /photo 3 of 3/ })).toBeInTheDocument();
+    await user.click(within(gallery).getByRole('button', { name: 'Next photo' }));
+    expect(within(gallery).getByRole('img', { name: /photo 1 of 3/ })).toBeInTheDocument();
+  });
+
+  it('shows the first 8 features and Show All', async () => {
+    const user = userEvent.setup();
+    stubFetch(200, { car });
+    renderCar();
+    const section = (await screen.findByRole('heading', { name: 'Features' })).parentElement as HTMLElement;
+    expect(within(section).getAllByRole('listitem')).toHaveLength(8);
+    await user.click(within(section).getByRole('button', { name: 'Show All (10)' }));
+    expect(within(section).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(section).getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+  });
+
+  it('shows the sold notice with Find Me Something Similar', async () => {
+    stubFetch(200, { car: { ...car, sold: true, status: 'sold' } });
+    renderCar();
+    expect(await screen.findByText('Unfortunately this vehicle recently sold.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Mazda/CX-5');
+  });
+
+  it('shows the not-found state on 404', async () => {
+    stubFetch(404, { error: { code: 'not_found', message: 'car not found' } });
+    renderCar('gone');
+    expect(await screen.findByRole('heading', { name: 'Car not found' })).toBeInTheDocument();
+  });
+
+  it('splits dealer comments on the bar and truncates at 400 characters with show more / less', async () => {
+    const user = userEvent.setup();
+    const long = 'x'.repeat(390);
+    stubFetch(200, { car: { ...car, dealercomments: `One owner | ${long} | Full service history` } });
+    renderCar();
+    await waitFor(() => expect(screen.getByText('One owner')).toBeInTheDocument());
+    expect(screen.queryByText('Full service history')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(screen.getByText('Full service history')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(screen.queryByText('Full service history')).not.toBeInTheDocument();
+  });
+});
+
+describe('dealer comments rules (spec 000 §2, §9)', () => {
+  it('splits on the bar and drops empty segments', () => {
+    expect(commentSegments(' a | b || c ')).toEqual(['a', 'b', 'c']);
+    expect(commentSegments(undefined)).toEqual([]);
+  });
+
+  it('keeps at most 400 characters', () => {
+    const { segments, truncated } = truncateSegments(['a'.repeat(300), 'b'.repeat(300)]);
+    expect(truncated).toBe(true);
+    expect(segments[0]).toHaveLength(300);
+    expect(segments[1]).toBe(`${'b'.repeat(100)}…`);
+    expect(truncateSegments(['short']).truncated).toBe(false);
+  });
+});

@@ -90,19 +90,22 @@ func doSynth() (s *synthesized, err error) {
 	}
 	defer os.RemoveAll(outDir)
 
-	app := awscdk.NewApp(&awscdk.AppProps{
-		Outdir: jsii.String(outDir),
-		Context: &map[string]any{
-			ctxTenantsDir:               tenantsDir,
-			ctxLambdaDir:                lambdaDir,
-			ctxAlgoliaAppID:             "TESTAPP",
-			ctxIndexName:                "cars",
-			ctxAlgoliaSecretName:        "test/algolia",
-			ctxOriginSecretName:         "test/origin",
-			certificateKey(fixtureSlug): fixtureCertificate,
-			"@aws-cdk/core:defaultCrossStackReferences": "strong",
-		},
-	})
+	// The shipped context (feature flags included), with test values on top.
+	context, err := cdkContext("../cdk.json")
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range map[string]any{
+		ctxTenantsDir:               tenantsDir,
+		ctxLambdaDir:                lambdaDir,
+		ctxAlgoliaAppID:             "TESTAPP",
+		ctxAlgoliaSecretName:        "test/algolia",
+		ctxOriginSecretName:         "test/origin",
+		certificateKey(fixtureSlug): fixtureCertificate,
+	} {
+		context[k] = v
+	}
+	app := awscdk.NewApp(&awscdk.AppProps{Outdir: jsii.String(outDir), Context: &context})
 	cfg, tenants, err := ConfigFromContext(app, func(dir string) ([]Tenant, error) {
 		real, err := LoadTenants(dir)
 		if err != nil {
@@ -152,6 +155,21 @@ func doSynth() (s *synthesized, err error) {
 		s.json[*st.StackName()] = *tpl.ToJSON()
 	}
 	return s, nil
+}
+
+// cdkContext reads the context of a cdk.json file.
+func cdkContext(file string) (map[string]any, error) {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var cdk struct {
+		Context map[string]any `json:"context"`
+	}
+	if err := json.Unmarshal(raw, &cdk); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return cdk.Context, nil
 }
 
 // check runs a CDK assertion, which panics on failure (DESIGN.md), and

@@ -53,7 +53,7 @@ func DecodeCSV(r io.Reader, cols Columns, maxCars int) (Body, error) {
 	fields := make([]string, len(header))
 	known := 0
 	for i, h := range header {
-		fields[i] = cols.fieldFor(strings.TrimSpace(h))
+		fields[i] = cols.fieldFor(strings.TrimSpace(h), true)
 		if fields[i] != "" {
 			known++
 		}
@@ -149,10 +149,21 @@ func DecodeJSON(r io.Reader, cols Columns, maxCars int) (Body, error) {
 			continue
 		}
 		row.Fields = make(map[string]any, len(obj))
+		direct := map[string]bool{} // fields set by their own Car name, which beats an alias
 		for k, v := range obj {
-			if f := cols.fieldFor(k); f != "" && v != nil {
-				row.Fields[f] = v
+			if v == nil {
+				continue
 			}
+			_, isObject := v.(map[string]any)
+			_, isList := v.([]any)
+			f := cols.fieldFor(k, !isObject && !isList)
+			if f == "" || direct[f] {
+				continue
+			}
+			if k == f {
+				direct[f] = true
+			}
+			row.Fields[f] = v
 		}
 		body.Rows = append(body.Rows, row)
 	}

@@ -100,15 +100,13 @@ func normName(s string) string {
 	return b.String()
 }
 
-// canonical maps normalised names to Car JSON names: the Car's own names
-// first, the DMS aliases on top.
-var canonical = func() map[string]string {
-	m := map[string]string{}
+// carNames maps normalised names to Car JSON names; aliases maps them to
+// the usual DMS names. A Car name wins over an alias of the same spelling
+// ("location", "variant"), so a feed of Car JSON keeps its nested objects.
+var carNames = func() map[string]string {
+	m := make(map[string]string, len(carFields))
 	for name := range carFields {
 		m[normName(name)] = name
-	}
-	for k, v := range aliases {
-		m[k] = v
 	}
 	return m
 }()
@@ -118,7 +116,10 @@ var canonical = func() map[string]string {
 type Columns map[string]string
 
 // fieldFor returns the Car JSON name for a source name, or "" to ignore it.
-func (c Columns) fieldFor(name string) string {
+// scalar says the value is text or a number: where the Car field of that
+// name holds an object (a CSV "variant" or "location" column), the DMS
+// alias ("badge", "location_name") applies instead.
+func (c Columns) fieldFor(name string, scalar bool) string {
 	if f, ok := c[name]; ok {
 		return f
 	}
@@ -128,5 +129,11 @@ func (c Columns) fieldFor(name string) string {
 			return f
 		}
 	}
-	return canonical[n]
+	if f, ok := carNames[n]; ok {
+		if alias, ok := aliases[n]; ok && scalar && carFields[f] == kindNested {
+			return alias
+		}
+		return f
+	}
+	return aliases[n]
 }

@@ -197,6 +197,9 @@ func TestTenantSearchKeysSeeOnlyTheirStock(t *testing.T) {
 	if err != nil || len(cars) == 0 {
 		t.Fatalf("coastal-kia stock: %d cars, %v", len(cars), err)
 	}
+	if cars[0].Location == nil || cars[0].Location.Name == "" || cars[0].Variant == nil {
+		t.Errorf("the seeded car lost its nested location or variant: %+v %+v", cars[0].Location, cars[0].Variant)
+	}
 	for host, want := range map[string]int{"coastal-motor-group": 200, "northside-used": 404, "riverside-toyota": 404} {
 		rec := httptest.NewRecorder()
 		s.gw.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://"+host+".localhost:8080/api/cars/"+cars[0].Slug, nil))

@@ -81,13 +81,6 @@ func (s *seeder) seedStock(ctx context.Context, site shared.Site, slug string) e
 	}
 	cars := demo.Stock(d, site.Stock.CarTypes, s.count(slug), s.now)
 	demo.PlaceAt(cars, site.Locations)
-	// The feed decoder reads the keys "location" and "variant" as DMS
-	// aliases of location_name and badge, which rejects the Car's own nested
-	// objects; the flat location fields carry the yard until it prefers
-	// Car names over aliases.
-	for i := range cars {
-		cars[i].Location, cars[i].Variant = nil, nil
-	}
 	body, err := json.Marshal(cars)
 	if err != nil {
 		return fmt.Errorf("encode stock of %s: %w", slug, err)

@@ -1,0 +1,47 @@
+package tenant
+
+import (
+	"encoding/json"
+	"os/exec"
+	"testing"
+)
+
+// The SPA rewrite runs in CloudFront's JavaScript runtime; Node runs the same
+// ES5-style handler. Client-side routes (spec 000 §2 listing and car pages)
+// get the app shell; files keep their path.
+func TestSPARewrite(t *testing.T) {
+	tests := []struct{ uri, want string }{
+		{"/", "/index.html"},
+		{"/search/new-used-and-demo-cars/", "/index.html"},
+		{"/cars/2021-toyota-hilux-sr5-abc123", "/index.html"},
+		{"/assets/index-4f3a9c.js", "/assets/index-4f3a9c.js"},
+		{"/favicon.ico", "/favicon.ico"},
+		{"/images/cars/suv-red.svg", "/images/cars/suv-red.svg"},
+	}
+	uris := make([]string, len(tests))
+	for i, tt := range tests {
+		uris[i] = tt.uri
+	}
+	in, err := json.Marshal(uris)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Given the function's code, when CloudFront hands it each viewer request,
+	script := spaRewrite + `
+const uris = ` + string(in) + `;
+console.log(JSON.stringify(uris.map(uri => handler({request: {uri: uri}}).uri)));`
+	out, err := exec.Command("node", "-e", script).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var got []string
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("decode %q: %v", out, err)
+	}
+	// then routes become /index.html and files pass through.
+	for i, tt := range tests {
+		if got[i] != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.uri, got[i], tt.want)
+		}
+	}
+}

@@ -79,6 +79,15 @@ type staticSites []shared.Site
 
 func (s staticSites) ListSites(context.Context) ([]shared.Site, error) { return s, nil }
 
+// testSites: "group" shows north and south (3 days' sold retention);
+// "north-site" shows north only and keeps sold cars 14 days.
+var testSites = staticSites{
+	{Slug: "group", Dealerships: []shared.Dealership{{Slug: "north", Name: "North Motors"}, {Slug: "south", Name: "South Cars"}},
+		Stock: shared.StockConfig{SoldRetentionDays: 3}, Finance: shared.FinanceConfig{InterestRate: 8.5, TermYears: 5}},
+	{Slug: "north-site", Dealerships: []shared.Dealership{{Slug: "north", Name: "North Motors"}},
+		Stock: shared.StockConfig{SoldRetentionDays: 14}},
+}
+
 type clock struct{ t time.Time }
 
 func (c *clock) now() time.Time { return c.t }
@@ -95,14 +104,8 @@ func newEnv(t *testing.T) *env {
 	db, tables := testenv.DB(t)
 	e := &env{cars: dynamo.NewCarStore(db, tables), index: newIndex(),
 		clock: &clock{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}}
-	sites := staticSites{
-		{Slug: "group", Dealerships: []shared.Dealership{{Slug: "north", Name: "North Motors"}, {Slug: "south", Name: "South Cars"}},
-			Stock: shared.StockConfig{SoldRetentionDays: 3}, Finance: shared.FinanceConfig{InterestRate: 8.5, TermYears: 5}},
-		{Slug: "north-site", Dealerships: []shared.Dealership{{Slug: "north", Name: "North Motors"}},
-			Stock: shared.StockConfig{SoldRetentionDays: 14}},
-	}
 	e.svc = feed.NewService(feed.ServiceConfig{
-		Cars: e.cars, Runs: dynamo.NewRunStore(db, tables), Sites: sites, Index: e.index, Now: e.clock.now,
+		Cars: e.cars, Runs: dynamo.NewRunStore(db, tables), Sites: testSites, Index: e.index, Now: e.clock.now,
 	})
 	return e
 }

@@ -1,7 +1,8 @@
 // Package testenv provides the real local stand-ins that integration tests
 // run against (DESIGN.md decision 6): DynamoDB Local, started once per test
-// binary when FORECOURT_DYNAMO_ENDPOINT is unset, and unique table names so
-// that packages can run in parallel against one DynamoDB.
+// binary when FORECOURT_DYNAMO_ENDPOINT is unset, unique table names so
+// that packages can run in parallel against one DynamoDB, and the search
+// engine in process.
 package testenv
 
 import (
@@ -11,6 +12,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,7 +22,9 @@ import (
 
 	"github.com/guregu/dynamo/v2"
 
+	"forecourt/functions/algolia"
 	fdynamo "forecourt/functions/dynamo"
+	"forecourt/functions/localsearch"
 )
 
 var local struct {
@@ -139,4 +143,29 @@ func freePort() (int, error) {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// Engine starts the search engine (localsearch) in memory on an httptest
+// server for the test, and returns its base URL and an algolia.Config that
+// points the official client at it, with a fresh index name so that tests
+// can share nothing. The server and engine stop when the test ends.
+func Engine(t testing.TB) (baseURL string, cfg algolia.Config) {
+	t.Helper()
+	cfg = algolia.Config{
+		AppID:     "FORECOURTTEST",
+		AdminKey:  "test-admin-key",
+		SearchKey: "test-search-key",
+		Index:     "cars_" + RandomID(),
+	}
+	eng, err := localsearch.New(localsearch.Config{AppID: cfg.AppID, AdminKey: cfg.AdminKey, SearchKey: cfg.SearchKey})
+	if err != nil {
+		t.Fatalf("start search engine: %v", err)
+	}
+	srv := httptest.NewServer(eng.Handler())
+	t.Cleanup(func() {
+		srv.Close()
+		_ = eng.Close()
+	})
+	cfg.Host = srv.URL
+	return srv.URL, cfg
 }

@@ -1,0 +1,140 @@
+package algolia_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
+
+	"forecourt/functions/algolia"
+	"forecourt/functions/internal/testenv"
+	"forecourt/shared"
+)
+
+// Each batch action the official client sends does to the engine what it
+// does to Algolia (DESIGN.md decision 2: the same adapter code in AWS and
+// locally).
+func TestBatchActionsAgainstEngine(t *testing.T) {
+	_, cfg := testenv.Engine(t)
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := idx.Client()
+	get := func(id string) map[string]any {
+		t.Helper()
+		obj, err := c.GetObject(c.NewApiGetObjectRequest(cfg.Index, id))
+		var api *search.APIError
+		if errors.As(err, &api) && api.Status == 404 {
+			return nil
+		}
+		if err != nil {
+			t.Fatalf("get %s: %v", id, err)
+		}
+		return *obj
+	}
+	batch := func(action search.Action, body map[string]any) {
+		t.Helper()
+		req := c.NewApiBatchRequest(cfg.Index, search.NewBatchWriteParams([]search.BatchRequest{*search.NewBatchRequest(action, body)}))
+		if _, err := c.Batch(req); err != nil {
+			t.Fatalf("%s: %v", action, err)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		action search.Action
+		seed   map[string]any // the record before, nil for none
+		body   map[string]any
+		want   map[string]any // the record after, nil for none
+	}{
+		{"addObject", search.ACTION_ADD_OBJECT, nil,
+			map[string]any{"objectID": "a", "make": "Kia"}, map[string]any{"objectID": "a", "make": "Kia"}},
+		{"updateObject replaces", search.ACTION_UPDATE_OBJECT, map[string]any{"objectID": "u", "make": "Kia", "tag": "Hot"},
+			map[string]any{"objectID": "u", "make": "Mazda"}, map[string]any{"objectID": "u", "make": "Mazda"}},
+		{"updateObject creates", search.ACTION_UPDATE_OBJECT, nil,
+			map[string]any{"objectID": "u2", "make": "Mazda"}, map[string]any{"objectID": "u2", "make": "Mazda"}},
+		{"partialUpdateObject merges", search.ACTION_PARTIAL_UPDATE_OBJECT, map[string]any{"objectID": "p", "make": "Kia", "sold": false},
+			map[string]any{"objectID": "p", "sold": true}, map[string]any{"objectID": "p", "make": "Kia", "sold": true}},
+		{"partialUpdateObject creates", search.ACTION_PARTIAL_UPDATE_OBJECT, nil,
+			map[string]any{"objectID": "p2", "sold": true}, map[string]any{"objectID": "p2", "sold": true}},
+		{"partialUpdateObjectNoCreate merges", search.ACTION_PARTIAL_UPDATE_OBJECT_NO_CREATE, map[string]any{"objectID": "n", "make": "Kia"},
+			map[string]any{"objectID": "n", "sold": true}, map[string]any{"objectID": "n", "make": "Kia", "sold": true}},
+		{"partialUpdateObjectNoCreate does not create", search.ACTION_PARTIAL_UPDATE_OBJECT_NO_CREATE, nil,
+			map[string]any{"objectID": "n2", "sold": true}, nil},
+		{"deleteObject", search.ACTION_DELETE_OBJECT, map[string]any{"objectID": "d", "make": "Kia"},
+			map[string]any{"objectID": "d"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			id := tc.body["objectID"].(string)
+			if tc.seed != nil {
+				batch(search.ACTION_ADD_OBJECT, tc.seed)
+			}
+			batch(tc.action, tc.body)
+			got := get(id)
+			if (got == nil) != (tc.want == nil) || len(got) != len(tc.want) {
+				t.Fatalf("record = %v, want %v", got, tc.want)
+			}
+			for k, v := range tc.want {
+				if got[k] != v {
+					t.Errorf("%s = %v, want %v", k, got[k], v)
+				}
+			}
+		})
+	}
+}
+
+// The adapter's own writes (Save, PartialUpdate, Delete) land in the engine
+// and a site's secured key finds only its cars (docs/contracts.md).
+func TestIndexWritesAndSecuredKey(t *testing.T) {
+	_, cfg := testenv.Engine(t)
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := idx.EnsureSettings(ctx); err != nil {
+		t.Fatal(err)
+	}
+	place := algolia.Placement{Sites: []string{"north-site"}, DealershipName: "North", InterestRate: 8.5, TermYears: 5, SoldRetentionDays: 3}
+	rec, err := algolia.NewRecord(shared.Car{ID: "c1", Make: "Kia", Model: "Rio", Year: 2020, Price: 15000, Status: shared.StatusInStock}, place)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idx.Save(ctx, []algolia.Record{rec}); err != nil {
+		t.Fatal(err)
+	}
+	if err := idx.PartialUpdate(ctx, []algolia.Record{{"objectID": "c1", "price": 14000}}); err != nil {
+		t.Fatal(err)
+	}
+	hits := func(site string) []search.Hit {
+		t.Helper()
+		key, err := idx.SecuredKey(site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conf := *idx.Client().GetConfiguration()
+		conf.ApiKey = key
+		sc, err := search.NewClientWithConfig(conf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sc.SearchSingleIndex(sc.NewApiSearchSingleIndexRequest(cfg.Index))
+		if err != nil {
+			t.Fatalf("search as %s: %v", site, err)
+		}
+		return res.Hits
+	}
+	if h := hits("north-site"); len(h) != 1 || h[0].AdditionalProperties["price"] != 14000.0 {
+		t.Errorf("north-site hits = %+v", h)
+	}
+	if h := hits("other-site"); len(h) != 0 {
+		t.Errorf("other-site sees %d records", len(h))
+	}
+	if err := idx.Delete(ctx, []string{"c1"}); err != nil {
+		t.Fatal(err)
+	}
+	if h := hits("north-site"); len(h) != 0 {
+		t.Errorf("deleted record still found: %+v", h)
+	}
+}

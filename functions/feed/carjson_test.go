@@ -112,4 +112,3 @@ func TestScalarAliasesOfNestedNames(t *testing.T) {
 		})
 	}
 }
-

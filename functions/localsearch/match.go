@@ -101,10 +101,7 @@ func (c *cfilter) matches(s uint32) bool {
 	case fFacet:
 		return c.val.has(s)
 	case fNumeric:
-		if int(s) >= len(c.col) {
-			return false
-		}
-		v := c.col[s]
+		v := numAt(c.col, s)
 		if v != v { // NaN: the record has no number there
 			return false
 		}

@@ -163,7 +163,7 @@ func denseRank(st *store, live []uint32, keys []sortKey) []uint32 {
 			if col == nil {
 				continue
 			}
-			va, vb := col[a], col[b]
+			va, vb := numAt(col, a), numAt(col, b)
 			na, nb := math.IsNaN(va), math.IsNaN(vb)
 			switch {
 			case na && nb:

@@ -569,7 +569,7 @@ func statsOf(st *store, path string, ms *matchSet) (facetStats, bool) {
 	s := facetStats{Min: math.Inf(1), Max: math.Inf(-1)}
 	n := 0
 	ms.each(func(slot uint32) {
-		v := col[slot]
+		v := numAt(col, slot)
 		if v != v {
 			return
 		}

@@ -180,9 +180,6 @@ func (st *store) putRaw(id string, raw []byte, rec map[string]any) {
 	st.alive = st.alive.set(slot)
 	st.byID[id] = slot
 	st.live++
-	for k, col := range st.nums {
-		st.nums[k] = append(col, math.NaN())
-	}
 	for _, fa := range st.facets {
 		fa.single = append(fa.single, 0)
 	}
@@ -266,8 +263,16 @@ func decodeRecord(raw []byte) (map[string]any, error) {
 }
 
 // numCol returns the numeric column of path, or nil when no record has a
-// number there.
+// number there. A column may be shorter than the slots: read it with numAt.
 func (st *store) numCol(path string) []float64 { return st.nums[path] }
+
+// numAt is the value of col at slot, NaN when there is none.
+func numAt(col []float64, slot uint32) float64 {
+	if int(slot) < len(col) {
+		return col[slot]
+	}
+	return math.NaN()
+}
 
 func (st *store) facet(path string) *facetAttr {
 	if i, ok := st.schema.facetByPath[path]; ok {
@@ -354,12 +359,10 @@ func (ix *indexer) number(path string, f float64) {
 	}
 	ix.numSeen[path] = true
 	st := ix.st
-	col, ok := st.nums[path]
-	if !ok {
-		col = make([]float64, len(st.docs))
-		for i := range col {
-			col[i] = math.NaN()
-		}
+	col := st.nums[path]
+	// Columns grow lazily up to the highest slot with a value; shorter means NaN.
+	for len(col) <= int(ix.slot) {
+		col = append(col, math.NaN())
 	}
 	col[ix.slot] = f
 	st.nums[path] = col

@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('app shell (issue 2 item 8)', () => {
   it('loads the site once and shows the dealer name, logo, navigation and theme', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(siteResponse({ template: 'modern' })), { status: 200 }));
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify(siteResponse({ template: 'modern' })), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     render(<App />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading');

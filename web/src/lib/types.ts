@@ -58,6 +58,11 @@ export interface SearchConfig {
   makes_collapsed?: number;
   remember_collapsed?: boolean;
   promo_positions?: number[];
+  promo_random_order?: boolean;
+  makes_collapsed_to_popular?: boolean;
+  badge_filter?: boolean;
+  location_filter?: boolean;
+  hits_per_page?: number;
 }
 
 export interface CardConfig {

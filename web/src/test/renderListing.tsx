@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { SearchClient } from 'instantsearch.js';
 import { BrowserRouter, Route, Routes, useParams } from 'react-router';
 import { SearchPage } from '../features/search/components/SearchPage';
 import { SiteProvider } from '../features/site/hooks/SiteContext';
@@ -14,7 +15,8 @@ function CarStub() {
 /** renderListing renders the listing at url with a fake search client over cars. */
 export function renderListing(url: string, opts: { site?: SiteResponse; cars?: Car[] } = {}) {
   window.history.replaceState(null, '', url);
-  const client = fakeSearchClient(opts.cars ?? stock(50));
+  const fake = fakeSearchClient(opts.cars ?? stock(50));
+  const client = fake as unknown as SearchClient;
   const site = opts.site ?? siteResponse();
   const view = render(
     <BrowserRouter>
@@ -27,5 +29,5 @@ export function renderListing(url: string, opts: { site?: SiteResponse; cars?: C
       </SiteProvider>
     </BrowserRouter>,
   );
-  return { ...view, client };
+  return { ...view, client: fake };
 }

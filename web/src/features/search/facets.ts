@@ -1,3 +1,5 @@
+import type { SearchConfig } from '../../lib/types';
+
 // The listing's facets by the spec's names (spec 000 §2). A facet's URL
 // parameter is its spec name; the index attribute may differ (body is
 // simple_body in the index record, docs/contracts.md).
@@ -66,20 +68,22 @@ export function allFacets(): readonly FacetDef[] {
 
 /**
  * enabledFacets resolves the site's search.facets (spec names, display order)
- * to definitions; unknown names are dropped, the make list uses the site's
- * collapsed count.
+ * to definitions. Unknown names are dropped; the badge facet needs the site's
+ * badge_filter switch and location_name is dropped when location_filter is
+ * off (spec 001 §4); the make list collapses to makes_collapsed (default 7) or,
+ * with makes_collapsed_to_popular, to the number of popular makes (spec 000 §9).
  */
-export function enabledFacets(names: string[] | undefined, makesCollapsed?: number): FacetDef[] {
-  const list = names && names.length > 0 ? names : DEFAULT_FACETS;
+export function enabledFacets(search: SearchConfig | undefined): FacetDef[] {
+  const list = search?.facets && search.facets.length > 0 ? search.facets : DEFAULT_FACETS;
+  const popular = search?.popular_makes?.length ?? 0;
+  const makeLimit = search?.makes_collapsed_to_popular && popular > 0 ? popular : search?.makes_collapsed || undefined;
   const out: FacetDef[] = [];
   for (const name of list) {
     const def = BY_NAME.get(name);
     if (!def) continue;
-    if (def.name === 'make' && makesCollapsed && makesCollapsed > 0) {
-      out.push({ ...def, limit: makesCollapsed });
-    } else {
-      out.push(def);
-    }
+    if (name === 'badge' && !search?.badge_filter) continue;
+    if (name === 'location_name' && search?.location_filter === false) continue;
+    out.push(name === 'make' && makeLimit ? { ...def, limit: makeLimit } : def);
   }
   return out;
 }

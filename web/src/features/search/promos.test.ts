@@ -10,21 +10,21 @@ const positionsOf = (items: ReturnType<typeof insertPromos<number>>) =>
 
 describe('promotional tiles (spec 001 §3, §9)', () => {
   it('inserts at positions 8 and 17 by default', () => {
-    const items = insertPromos(hits, [tile('a'), tile('b')], { groups: ['used'], now });
+    const items = insertPromos(hits, [tile('a'), tile('b')], { refined: [], now });
     expect(positionsOf(items)).toEqual([['a', 8], ['b', 17]]);
     expect(items).toHaveLength(23);
   });
 
   it('uses the site positions and a tile’s own position', () => {
-    const items = insertPromos(hits, [tile('a'), tile('b', { position: 3 })], { positions: [9], groups: ['used'], now });
+    const items = insertPromos(hits, [tile('a'), tile('b', { position: 3 })], { positions: [9], refined: [], now });
     expect(positionsOf(items)).toEqual([['b', 3], ['a', 9]]);
   });
 
   it('skips positions beyond the page', () => {
-    const items = insertPromos(hits.slice(0, 5), [tile('a'), tile('b')], { groups: ['used'], now });
+    const items = insertPromos(hits.slice(0, 5), [tile('a'), tile('b')], { refined: [], now });
     expect(positionsOf(items)).toEqual([]);
-    expect(positionsOf(insertPromos(hits.slice(0, 7), [tile('a')], { groups: ['used'], now }))).toEqual([['a', 8]]);
-    expect(insertPromos([], [tile('a')], { groups: ['used'], now })).toEqual([]);
+    expect(positionsOf(insertPromos(hits.slice(0, 7), [tile('a')], { refined: [], now }))).toEqual([['a', 8]]);
+    expect(insertPromos([], [tile('a')], { refined: [], now })).toEqual([]);
   });
 
   it('honours start (inclusive) and expiry (exclusive)', () => {
@@ -32,16 +32,22 @@ describe('promotional tiles (spec 001 §3, §9)', () => {
     expect(isActive(july, new Date('2025-07-01T00:00:00Z'))).toBe(true);
     expect(isActive(july, new Date('2025-06-30T23:59:59Z'))).toBe(false);
     expect(isActive(july, new Date('2025-08-01T00:00:00Z'))).toBe(false);
-    expect(isActive(tile('bad', { start: 'soon' }), now)).toBe(false);
   });
 
-  it('honours display and strictDisplay against the car groups shown', () => {
+  it('honours display and strictDisplay against the car_type refinement', () => {
     const used = tile('u', { display: ['used'] });
     const strictUsed = tile('su', { display: ['used'], strictDisplay: true });
-    expect(showsFor(used, ['new', 'used', 'demo'])).toBe(true);
+    expect(showsFor(used, [])).toBe(true);
+    expect(showsFor(used, ['new', 'used'])).toBe(true);
     expect(showsFor(used, ['new'])).toBe(false);
-    expect(showsFor(strictUsed, ['new', 'used', 'demo'])).toBe(false);
+    expect(showsFor(strictUsed, [])).toBe(false);
+    expect(showsFor(strictUsed, ['new', 'used'])).toBe(false);
     expect(showsFor(strictUsed, ['used'])).toBe(true);
     expect(showsFor(tile('all'), ['demo'])).toBe(true);
+  });
+
+  it('inserts only the tiles that show for the refinement', () => {
+    const items = insertPromos(hits, [tile('u', { display: ['used'] }), tile('n', { display: ['new'] })], { refined: ['new'], now });
+    expect(positionsOf(items)).toEqual([['n', 8]]);
   });
 });

@@ -7,34 +7,28 @@ export const DEFAULT_PROMO_POSITIONS = [8, 17];
 
 export type GridItem<T> = { kind: 'car'; hit: T } | { kind: 'promo'; tile: PromoTile };
 
-/** parseDay reads an ISO date or date-time; a bare date means midnight UTC. */
-function parseDay(value: string | undefined): number | undefined {
-  if (!value) return undefined;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? undefined : t;
-}
-
-/** isActive: start is inclusive, expiry exclusive; a missing end is open. */
+/**
+ * isActive: on or after the start date and before the expiry date, compared
+ * as UTC calendar days; an empty end is open (shared/display.go PromoActive).
+ */
 export function isActive(tile: PromoTile, now: Date): boolean {
-  const start = parseDay(tile.start);
-  const expiry = parseDay(tile.expiry);
-  const t = now.getTime();
-  if (tile.start && start === undefined) return false;
-  if (tile.expiry && expiry === undefined) return false;
-  return (start === undefined || t >= start) && (expiry === undefined || t < expiry);
+  const day = now.toISOString().slice(0, 10);
+  if (tile.start && day < tile.start) return false;
+  if (tile.expiry && day >= tile.expiry) return false;
+  return true;
 }
 
 /**
- * showsFor decides display against the car groups the listing shows (the
- * car_type refinement, or every type the site sells). Without strictDisplay a
- * tile shows when any listed group is on screen; with it, only when every
- * group on screen is listed.
+ * showsFor decides display against the listing's car_type refinement
+ * (shared/display.go PromoShows): a tile without display shows everywhere;
+ * with no refinement it shows unless strictDisplay; with one, it shows when
+ * any refined type is listed (every refined type when strictDisplay).
  */
-export function showsFor(tile: PromoTile, groups: CarType[]): boolean {
+export function showsFor(tile: PromoTile, refined: CarType[]): boolean {
   const display = tile.display ?? [];
   if (display.length === 0) return true;
-  if (tile.strictDisplay) return groups.length > 0 && groups.every((g) => display.includes(g));
-  return groups.some((g) => display.includes(g));
+  if (refined.length === 0) return !tile.strictDisplay;
+  return tile.strictDisplay ? refined.every((t) => display.includes(t)) : refined.some((t) => display.includes(t));
 }
 
 /**
@@ -45,12 +39,12 @@ export function showsFor(tile: PromoTile, groups: CarType[]): boolean {
 export function insertPromos<T>(
   hits: T[],
   tiles: PromoTile[],
-  opts: { positions?: number[]; groups: CarType[]; now: Date },
+  opts: { positions?: number[]; refined: CarType[]; now: Date },
 ): GridItem<T>[] {
   const items: GridItem<T>[] = hits.map((hit) => ({ kind: 'car', hit }));
   if (hits.length === 0) return items;
   const positions = opts.positions && opts.positions.length > 0 ? opts.positions : DEFAULT_PROMO_POSITIONS;
-  const eligible = tiles.filter((t) => isActive(t, opts.now) && showsFor(t, opts.groups));
+  const eligible = tiles.filter((t) => isActive(t, opts.now) && showsFor(t, opts.refined));
   let next = 0;
   const placed: Array<{ position: number; tile: PromoTile }> = [];
   for (const tile of eligible) {

@@ -22,7 +22,7 @@ export function FiltersPanel({
   resultCount: number;
 }) {
   const { site } = useSite();
-  const facets = enabledFacets(site.search?.facets, site.search?.makes_collapsed);
+  const facets = enabledFacets(site.search);
   const remember = Boolean(site.search?.remember_collapsed);
   const panel = useRef<HTMLElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useRange } from 'react-instantsearch';
 import { formatKm, formatPrice } from '../../../lib/format';
 import type { FacetDef } from '../facets';
@@ -22,14 +22,21 @@ export function RangeFacet({ facet, remember }: { facet: FacetDef; remember?: bo
   const step = sliderStep(bounds);
   const from = Number.isFinite(start[0]) ? Math.max(bounds.min, start[0] as number) : bounds.min;
   const to = Number.isFinite(start[1]) ? Math.min(bounds.max, start[1] as number) : bounds.max;
-  const [values, setValues] = useState<[number, number]>([from, to]);
-  useEffect(() => setValues([from, to]), [from, to]);
+  // The shopper's values while a change is pending; the refinement wins again
+  // whenever it changes (a commit, the back button, clear filters).
+  const [draft, setDraft] = useState<[number, number] | null>(null);
+  const [seen, setSeen] = useState<[number, number]>([from, to]);
+  if (seen[0] !== from || seen[1] !== to) {
+    setSeen([from, to]);
+    setDraft(null);
+  }
+  const values = draft ?? [from, to];
   const commit = useDebouncedCallback((next: [number, number]) => refine(refinementFor(next, bounds)), SLIDER_DEBOUNCE_MS);
 
   if (!canRefine) return null;
   const change = (thumb: 'min' | 'max', raw: string) => {
     const next = nextRange(facet.attribute, values, thumb, Number(raw), bounds);
-    setValues(next);
+    setDraft(next);
     commit(next);
   };
   const span = bounds.max - bounds.min || 1;

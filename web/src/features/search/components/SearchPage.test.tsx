@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse, stock } from '../../../test/fixtures';
@@ -94,6 +94,17 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     await waitFor(() => expect(screen.getByText('6 cars found')).toBeInTheDocument());
     expect(screen.getByRole('slider', { name: 'Minimum price' })).toHaveValue('20000');
     expect(screen.getByRole('slider', { name: 'Maximum price' })).toHaveValue('25000');
+  });
+
+  it('debounces a slider change by 400 ms and rounds price to 1000 (spec 000 §5)', async () => {
+    renderListing('/search/new-used-and-demo-cars/');
+    const max = await screen.findByRole('slider', { name: 'Maximum price' });
+    fireEvent.change(max, { target: { value: '30400' } });
+    expect(max).toHaveValue('30000');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(window.location.search).toBe('');
+    await waitFor(() => expect(window.location.search).toBe('?price=:30000'));
+    await waitFor(() => expect(screen.getByText('21 cars found')).toBeInTheDocument());
   });
 
   it('restricts to the car types the site sells (base filter)', async () => {

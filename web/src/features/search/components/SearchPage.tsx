@@ -58,7 +58,7 @@ function ListingConfigure() {
   const { site, search } = useSite();
   const { indexUiState } = useInstantSearch();
   const priceAscending = Boolean(search.sortIndices.price_asc) && indexUiState.sortBy === search.sortIndices.price_asc;
-  return <Configure hitsPerPage={HITS_PER_PAGE} filters={baseFilters(site, priceAscending)} />;
+  return <Configure hitsPerPage={site.search?.hits_per_page || HITS_PER_PAGE} filters={baseFilters(site, priceAscending)} />;
 }
 
 function Listing() {

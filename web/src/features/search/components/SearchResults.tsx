@@ -7,8 +7,6 @@ import { CarCard } from './CarCard';
 import { ClearFilters } from './CurrentFilters';
 import { PromoTileCard } from './PromoTileCard';
 
-const ALL_TYPES: CarType[] = ['new', 'used', 'demo'];
-
 /**
  * SearchResults shows the grid of cars with promo tiles. While a search is
  * loading, and after an error, the previous hits stay on screen (spec 000 §4, §8).
@@ -20,11 +18,10 @@ export function SearchResults({ now = new Date() }: { now?: Date }) {
   const busy = status === 'loading' || status === 'stalled';
 
   if (results && !results.__isArtificial && results.nbHits === 0 && !busy) return <NoResults />;
-  const refinedTypes = (indexUiState.refinementList?.car_type ?? []) as CarType[];
-  const siteTypes = site.stock?.car_types?.length ? site.stock.car_types : ALL_TYPES;
+  const refined = (indexUiState.refinementList?.car_type ?? []) as CarType[];
   const grid = insertPromos(items as Array<Hit<Car>>, site.promotions ?? [], {
     positions: site.search?.promo_positions,
-    groups: refinedTypes.length > 0 ? refinedTypes : siteTypes,
+    refined,
     now,
   });
   return (

@@ -37,6 +37,13 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     expect(screen.getByRole('checkbox', { name: /Used/ })).toBeChecked();
   });
 
+  it('applies a path preset even when the site shows no filter for it', async () => {
+    renderListing('/search/Toyota/HiLux', { site: siteResponse({ search: { facets: ['price'] } }) });
+    await waitFor(() => expect(screen.getByText('10 cars found')).toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Toyota HiLux' })).toBeInTheDocument();
+    for (const card of cards()) expect(card).toHaveAccessibleName(/Toyota HiLux/);
+  });
+
   it('pages with readable URLs and back restores the previous page', async () => {
     const user = userEvent.setup();
     renderListing('/search/new-used-and-demo-cars/');

@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Configure, InstantSearch, useInstantSearch } from 'react-instantsearch';
+import { Configure, InstantSearch, useInstantSearch, useRange, useRefinementList } from 'react-instantsearch';
 import { useLocation, useNavigationType } from 'react-router';
 import { useSite } from '../../site/hooks/SiteContext';
 import { baseFilters } from '../filters';
 import { useMediaQuery } from '../hooks/useMediaQuery';
-import { createRouting } from '../routing';
+import { enabledFacets, facetByName } from '../facets';
+import { createRouting, urlToRoute } from '../routing';
 import { createSearchClient } from '../searchClient';
 import { CurrentFilters } from './CurrentFilters';
 import { FiltersPanel } from './FiltersPanel';
@@ -48,9 +49,47 @@ export function SearchPage({ searchClient }: { searchClient?: Parameters<typeof 
       future={FUTURE}
     >
       <ListingConfigure />
+      <VirtualFacets />
       <Listing />
     </InstantSearch>
   );
+}
+
+/**
+ * VirtualFacets mounts invisible widgets for refinements the URL can carry
+ * but the site shows no filter for: the path presets (car_type, make, model)
+ * and any other facet parameter the page was opened with. Without a widget
+ * InstantSearch would drop the refinement.
+ */
+function VirtualFacets() {
+  const { site } = useSite();
+  const [initial] = useState(() => urlToRoute(window.location.pathname, window.location.search));
+  const shown = new Set(enabledFacets(site.search).map((f) => f.name));
+  const wanted = new Set(['car_type', 'make', 'model', ...Object.keys(initial.lists ?? {}), ...Object.keys(initial.ranges ?? {})]);
+  return (
+    <>
+      {[...wanted]
+        .filter((name) => !shown.has(name))
+        .map((name) => facetByName(name))
+        .map((def) =>
+          def?.kind === 'list' ? (
+            <VirtualList key={def.name} attribute={def.attribute} />
+          ) : def?.kind === 'range' ? (
+            <VirtualRange key={def.name} attribute={def.attribute} />
+          ) : null,
+        )}
+    </>
+  );
+}
+
+function VirtualList({ attribute }: { attribute: string }) {
+  useRefinementList({ attribute });
+  return null;
+}
+
+function VirtualRange({ attribute }: { attribute: string }) {
+  useRange({ attribute });
+  return null;
 }
 
 /** ListingConfigure sets the page size and the base filters, which depend on the sort. */

@@ -1,0 +1,92 @@
+// Shared set-up for the browser tests: headless Chromium through
+// playwright-core (DESIGN.md "Known tool facts"), a fresh profile per launch,
+// and tenant URLs on <slug>.localhost (Chromium resolves *.localhost to loopback).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const gateway = new URL(process.env.FORECOURT_E2E_GATEWAY ?? 'http://localhost:8080');
+
+export const TENANTS = ['riverside-toyota', 'northside-used', 'coastal-motor-group'];
+
+/** tenantURL is a path on a tenant's own host. */
+export function tenantURL(slug, pathname = '/') {
+  return `${gateway.protocol}//${slug}.localhost:${gateway.port || 80}${pathname}`;
+}
+
+/** launch starts Chromium with a fresh profile; close() removes it. */
+export async function launch({ width = 1280, height = 900 } = {}) {
+  const profile = await mkdtemp(path.join(tmpdir(), 'forecourt-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.FORECOURT_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width, height },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  context.setDefaultTimeout(15000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err));
+  return {
+    page,
+    errors,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** cards are the car cards of the listing. */
+export function cards(page) {
+  return page.getByRole('list', { name: 'Cars' }).getByRole('article');
+}
+
+/** waitForResults waits until the listing shows cars and is not loading. */
+export async function waitForResults(page) {
+  await cards(page).first().waitFor();
+  await page.locator('ol.results[aria-busy="false"]').waitFor();
+}
+
+/**
+ * findCar asks the tenant's own search access (from /api/site, inside the
+ * page) for one car matching a filter, so a test can open a car of a kind
+ * (sold, coming soon) whatever the seed produced.
+ */
+export async function findCar(page, filters) {
+  return page.evaluate(async (filters) => {
+    const { search } = await (await fetch('/api/site')).json();
+    const url = `${search.host}/1/indexes/${search.index}/query?x-algolia-application-id=${search.appId}&x-algolia-api-key=${encodeURIComponent(search.apiKey)}`;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ params: new URLSearchParams({ filters, hitsPerPage: '1' }).toString() }),
+    });
+    const body = await res.json();
+    return body.hits?.[0] ?? null;
+  }, filters);
+}
+
+const require = createRequire(import.meta.url);
+
+/** axeViolations runs axe-core in the page and returns serious and critical violations. */
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return results.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

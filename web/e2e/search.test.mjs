@@ -1,0 +1,57 @@
+// Issue 2 item 10: open a demo tenant, search, refine by make, open a car.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { cards, launch, tenantURL, waitForResults } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a shopper searches, refines by make and opens a car', async () => {
+  const { page, errors } = browser;
+  await page.goto(tenantURL('coastal-motor-group', '/search/new-used-and-demo-cars/'));
+  await page.getByRole('link', { name: /Coastal Motor Group home/ }).waitFor();
+  await waitForResults(page);
+  assert.equal(await cards(page).count(), 21, '21 hits per page');
+
+  const make = page.getByRole('checkbox', { name: /^Mazda/ });
+  await make.check();
+  await page.waitForURL(/\/search\/Mazda(\?|$)/);
+  await waitForResults(page);
+  for (const name of await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))) {
+    assert.match(name, /Mazda/);
+  }
+
+  await page.getByRole('searchbox', { name: 'Search cars' }).fill('CX-5');
+  await page.waitForURL(/query=CX-5/);
+  await waitForResults(page);
+  const first = cards(page).first();
+  const title = await first.getAttribute('aria-label');
+  assert.match(title, /Mazda CX-5/);
+
+  await first.getByRole('heading').getByRole('link').click();
+  await page.waitForURL(/\/cars\/[^/]+$/);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await page.getByRole('heading', { name: 'Key details' }).waitFor();
+  assert.deepEqual(errors, []);
+});
+
+test('each tenant shows its own name and stock', async () => {
+  const { page } = browser;
+  for (const [slug, name] of [
+    ['riverside-toyota', 'Riverside Toyota'],
+    ['northside-used', 'Northside Used Cars'],
+  ]) {
+    await page.goto(tenantURL(slug, '/cars/'));
+    await page.getByRole('link', { name: `${name} home` }).waitFor();
+    await waitForResults(page);
+  }
+  await page.goto(tenantURL('northside-used', '/search/new-cars'));
+  await page.getByRole('link', { name: /Northside Used Cars home/ }).waitFor();
+  // A used-only dealer shows no new cars whatever the path asks for.
+  await page.getByRole('heading', { name: 'No cars match your search' }).waitFor();
+});

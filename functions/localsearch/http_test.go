@@ -330,3 +330,38 @@ func TestSecuredKeyOverrides(t *testing.T) {
 		t.Errorf("tampered key: %d", w.Code)
 	}
 }
+
+// Searches and writes may interleave (the gateway serves browsers while a
+// feed is ingested); run with -race to check the locking.
+func TestConcurrentSearchAndWrite(t *testing.T) {
+	a := newAPI(t, localsearch.Config{})
+	a.seed()
+	done := make(chan struct{})
+	errs := make(chan string, 4)
+	for g := 0; g < 3; g++ {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := 0; i < 50; i++ {
+				r := httptest.NewRequest("POST", "/1/indexes/cars/query", strings.NewReader(`{"query":"toy","facets":["make"],"filters":"price > 1000"}`))
+				r.Header.Set("X-Algolia-Application-Id", appID)
+				r.Header.Set("X-Algolia-API-Key", searchKey)
+				w := httptest.NewRecorder()
+				a.h.ServeHTTP(w, r)
+				if w.Code != 200 {
+					errs <- w.Body.String()
+					return
+				}
+			}
+		}()
+	}
+	for i := 0; i < 50; i++ {
+		a.ok("PUT", fmt.Sprintf("/1/indexes/cars/extra-%d", i%5), map[string]any{"make": "Toyota", "model": "Yaris", "price": 2000 + i})
+	}
+	for g := 0; g < 3; g++ {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Errorf("search failed during writes: %s", e)
+	}
+}

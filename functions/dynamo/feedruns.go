@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -27,6 +28,9 @@ type leaseItem struct {
 	// written both DynamoDB and the index. A run that finds it set knows the
 	// previous run stopped midway, and reindexes the dealership.
 	Dirty bool `dynamo:"dirty"`
+	// ManifestRun and ManifestShards name the manifest (manifest.go).
+	ManifestRun    string `dynamo:"manifest_run"`
+	ManifestShards int    `dynamo:"manifest_shards"`
 }
 
 // RunStore keeps feed run reports and the per-dealership ingestion lease.
@@ -51,7 +55,7 @@ func (s *RunStore) SaveRun(ctx context.Context, id, dealershipSlug, status strin
 
 // Run returns a run's report (JSON), or an ENOTFOUND error.
 func (s *RunStore) Run(ctx context.Context, id string) ([]byte, error) {
-	if id == "" || isLeaseID(id) {
+	if id == "" || strings.Contains(id, "#") { // lease and manifest items are not runs
 		return nil, shared.Errorf(shared.ENOTFOUND, "run %q not found", id)
 	}
 	var it runItem
@@ -67,32 +71,39 @@ func (s *RunStore) Run(ctx context.Context, id string) ([]byte, error) {
 
 const leasePrefix = "lease#"
 
-func isLeaseID(id string) bool {
-	return len(id) >= len(leasePrefix) && id[:len(leasePrefix)] == leasePrefix
+// Lease is what AcquireLease learns from the previous holder.
+type Lease struct {
+	// Dirty reports that the previous holder did not finish cleanly: the
+	// index may be behind DynamoDB.
+	Dirty bool
+	// Manifest names the dealership's manifest, written by the last holder
+	// that finished writing cars; invalid when that holder stopped midway.
+	Manifest ManifestRef
 }
 
 // AcquireLease takes the dealership's ingestion lease for holder until ttl
 // passes, with a conditional write: it fails with ECONFLICT while another
-// holder's lease is live. dirty reports that the previous holder did not
-// finish cleanly.
-func (s *RunStore) AcquireLease(ctx context.Context, dealershipSlug, holder string, ttl time.Duration) (dirty bool, err error) {
+// holder's lease is live. It also takes the manifest's name away, since
+// the new holder may change the cars; SaveManifest gives it back.
+func (s *RunStore) AcquireLease(ctx context.Context, dealershipSlug, holder string, ttl time.Duration) (Lease, error) {
 	now := s.now()
 	var old leaseItem
-	err = s.table.Update("id", leasePrefix+dealershipSlug).
+	err := s.table.Update("id", leasePrefix+dealershipSlug).
 		Set("holder", holder).
 		Set("expires_at", now.Add(ttl).Unix()).
 		Set("dirty", true).
+		Remove("manifest_run", "manifest_shards").
 		If("attribute_not_exists(id) OR expires_at < ? OR holder = ?", now.Unix(), holder).
 		OldValue(ctx, &old)
 	switch {
 	case dynamo.IsCondCheckFailed(err):
-		return false, shared.Errorf(shared.ECONFLICT, "another feed for dealership %q is running", dealershipSlug)
+		return Lease{}, shared.Errorf(shared.ECONFLICT, "another feed for dealership %q is running", dealershipSlug)
 	case errors.Is(err, dynamo.ErrNotFound):
-		return false, nil // no previous lease item
+		return Lease{}, nil // no previous lease item
 	case err != nil:
-		return false, fmt.Errorf("acquire lease for %s: %w", dealershipSlug, err)
+		return Lease{}, fmt.Errorf("acquire lease for %s: %w", dealershipSlug, err)
 	}
-	return old.Dirty, nil
+	return Lease{Dirty: old.Dirty, Manifest: ManifestRef{Run: old.ManifestRun, Shards: old.ManifestShards}}, nil
 }
 
 // ReleaseLease gives the lease up. clean clears the dirty mark: pass false

@@ -3,7 +3,9 @@ package feed
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"forecourt/functions/algolia"
@@ -11,21 +13,34 @@ import (
 	"forecourt/shared"
 )
 
+// outcome is what a run leaves behind besides its report.
+type outcome struct {
+	// clean reports that the index caught up with DynamoDB.
+	clean bool
+	// states is the dealership's diffing state after the run's writes, for
+	// the manifest; keep says they are those of the manifest read at the
+	// start, unchanged.
+	states []dynamo.CarState
+	keep   bool
+}
+
 // apply validates the rows and writes the differences: DynamoDB first,
-// then the index. clean reports that the index caught up with DynamoDB.
-func (s *Service) apply(ctx context.Context, rep *Report, body Body, dirty bool) (clean bool, err error) {
+// then the index.
+func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynamo.Lease) (outcome, error) {
 	now := s.cfg.Now()
 	slug := rep.DealershipSlug
 
 	// Validate; the last row with a key wins.
 	type entry struct {
-		car shared.Car
-		row int
+		car  shared.Car
+		hash string
+		row  int
 	}
 	byKey := map[string]int{}
 	var cars []entry
-	for _, row := range body.Rows {
-		c, rowErr := ParseRow(row, slug, now)
+	parsed := parseRows(body.Rows, slug, now)
+	for i, row := range body.Rows {
+		c, rowErr := parsed[i].car, parsed[i].err
 		if rowErr != nil {
 			rep.RejectedRows = append(rep.RejectedRows, *rowErr)
 			continue
@@ -37,53 +52,85 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, dirty bool)
 				dupKey = c.VIN
 			}
 			rep.Duplicates = append(rep.Duplicates, Duplicate{Row: cars[i].row, Key: dupKey})
-			cars[i] = entry{c, row.Num}
+			cars[i] = entry{c, parsed[i].hash, row.Num}
 			continue
 		}
 		byKey[key] = len(cars)
-		cars = append(cars, entry{c, row.Num})
+		cars = append(cars, entry{c, parsed[i].hash, row.Num})
 	}
 	rep.Rejected = len(rep.RejectedRows)
 
-	states, err := s.cfg.Cars.States(ctx, slug)
+	before, fromManifest, err := s.states(ctx, slug, lease)
 	if err != nil {
-		return false, err
+		return outcome{}, err
 	}
-	stateByID := make(map[string]dynamo.CarState, len(states))
-	for _, st := range states {
+	stateByID := make(map[string]dynamo.CarState, len(before))
+	for _, st := range before {
 		stateByID[st.ID] = st
 	}
 	sites, err := s.cfg.Sites.ListSites(ctx)
 	if err != nil {
-		return false, fmt.Errorf("list sites: %w", err)
+		return outcome{}, fmt.Errorf("list sites: %w", err)
 	}
 	place := algolia.PlacementFor(slug, sites)
 
-	// Diff.
-	var writes []dynamo.StoredCar
-	var changed []shared.Car
+	// Diff by content hash; only changed cars go further.
+	type change struct {
+		car    shared.Car
+		hash   string
+		exists bool
+	}
+	var changes []change
+	var needPrior []string // changed cars whose slug and dates the state lacks (a manifest state)
 	inFeed := make(map[string]bool, len(cars))
 	for _, e := range cars {
 		c := e.car
 		c.ID = CarID(slug, stockKey(c))
 		inFeed[c.ID] = true
-		hash := contentHash(c)
+		hash := e.hash
 		st, exists := stateByID[c.ID]
 		if exists && st.ContentHash == hash {
 			rep.Unchanged++
 			continue
 		}
-		if exists {
+		if exists && st.Slug == "" {
+			needPrior = append(needPrior, c.ID)
+		}
+		changes = append(changes, change{c, hash, exists})
+	}
+	prior := make(map[string]shared.Car, len(needPrior))
+	if len(needPrior) > 0 {
+		stored, err := s.cfg.Cars.GetCars(ctx, slug, needPrior)
+		if err != nil {
+			return outcome{}, err
+		}
+		for _, sc := range stored {
+			prior[sc.ID] = sc.Car
+		}
+	}
+	var writes []dynamo.StoredCar
+	var changed []shared.Car
+	for _, ch := range changes {
+		c := ch.car
+		if ch.exists {
 			rep.Updated++
-			c.Slug = st.Slug
-			if created, err := time.Parse(time.RFC3339Nano, st.CreatedAt); err == nil {
-				c.CreatedAt = created
+			old, ok := prior[c.ID]
+			if !ok {
+				st := stateByID[c.ID]
+				old = shared.Car{Slug: st.Slug, SoldDateTimestamp: st.SoldDateTimestamp}
+				old.CreatedAt, _ = time.Parse(time.RFC3339Nano, st.CreatedAt)
+			}
+			c.Slug = old.Slug
+			if !old.CreatedAt.IsZero() {
+				c.CreatedAt = old.CreatedAt
 			}
 			if c.Sold && c.SoldDateTimestamp == 0 {
-				c.SoldDateTimestamp = st.SoldDateTimestamp
+				c.SoldDateTimestamp = old.SoldDateTimestamp
 			}
 		} else {
 			rep.Created++
+		}
+		if c.Slug == "" {
 			c.Slug = Slug(c, c.ID)
 		}
 		if c.CreatedAt.IsZero() {
@@ -92,7 +139,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, dirty bool)
 		if c.Sold && c.SoldDateTimestamp == 0 {
 			c.SoldDateTimestamp = now.Unix()
 		}
-		writes = append(writes, dynamo.StoredCar{Car: c, ContentHash: hash, UpdatedAt: now,
+		writes = append(writes, dynamo.StoredCar{Car: c, ContentHash: ch.hash, UpdatedAt: now,
 			SearchableUntil: place.SearchableUntil(c)})
 		changed = append(changed, c)
 	}
@@ -100,17 +147,18 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, dirty bool)
 	// Full feeds sell what they leave out; delta feeds remove what they name.
 	var soldIDs, removeIDs, expiredIDs []string
 	if rep.Mode == ModeFull {
-		for _, st := range states {
+		for _, st := range before {
 			if !inFeed[st.ID] && !st.Sold {
 				soldIDs = append(soldIDs, st.ID)
 			}
 		}
 	}
+	removing := map[string]bool{}
 	for _, key := range body.Remove {
 		for _, id := range []string{key, CarID(slug, "stock:"+strings.ToUpper(key)), CarID(slug, "vin:"+strings.ToUpper(key))} {
-			if _, ok := stateByID[id]; ok && !inFeed[id] {
+			if _, ok := stateByID[id]; ok && !inFeed[id] && !removing[id] {
 				removeIDs = append(removeIDs, id)
-				delete(stateByID, id)
+				removing[id] = true
 				break
 			}
 		}
@@ -119,7 +167,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, dirty bool)
 	if len(soldIDs) > 0 {
 		stored, err := s.cfg.Cars.GetCars(ctx, slug, soldIDs)
 		if err != nil {
-			return false, err
+			return outcome{}, err
 		}
 		for _, sc := range stored {
 			sc.Sold, sc.Status, sc.SoldDateTimestamp = true, shared.StatusSold, now.Unix()
@@ -132,8 +180,8 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, dirty bool)
 		rep.Sold = len(soldCars)
 	}
 	// Sold cars past their retention leave the index, and stay in DynamoDB.
-	for _, st := range states {
-		if st.Sold && !st.Unindexed && !inFeed[st.ID] && st.SearchableUntil > 0 && st.SearchableUntil < now.Unix() {
+	for _, st := range before {
+		if !inFeed[st.ID] && !removing[st.ID] && expired(st, now) {
 			expiredIDs = append(expiredIDs, st.ID)
 		}
 	}
@@ -141,24 +189,83 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, dirty bool)
 
 	// DynamoDB first: it is the truth the index is rebuilt from.
 	if err := s.cfg.Cars.PutCars(ctx, writes); err != nil {
-		return false, err
+		return outcome{}, err
 	}
 	if err := s.cfg.Cars.DeleteCars(ctx, slug, removeIDs); err != nil {
-		return false, err
+		return outcome{}, err
+	}
+	// The state after the writes, for the manifest.
+	for _, w := range writes {
+		stateByID[w.ID] = dynamo.CarState{ID: w.ID, ContentHash: w.ContentHash, Sold: w.Sold, SearchableUntil: w.SearchableUntil}
+	}
+	for _, id := range removeIDs {
+		delete(stateByID, id)
 	}
 
-	indexErr := s.syncIndex(ctx, slug, place, dirty, changed, soldCars, append(removeIDs, expiredIDs...))
+	indexErr := s.syncIndex(ctx, slug, place, lease.Dirty, changed, soldCars, append(removeIDs, expiredIDs...))
 	if indexErr != nil {
 		s.cfg.Logger.ErrorContext(ctx, "index sync failed; DynamoDB kept, next run reindexes",
 			"dealership", slug, "run", rep.RunID, "err", indexErr)
 		rep.Status = StatusIndexFailed
-		return false, nil
+		return outcome{states: slimStates(stateByID)}, nil
 	}
 	if err := s.cfg.Cars.SetUnindexed(ctx, slug, expiredIDs); err != nil {
-		return false, err
+		return outcome{}, err
+	}
+	for _, id := range expiredIDs {
+		st := stateByID[id]
+		st.Unindexed = true
+		stateByID[id] = st
 	}
 	rep.Status = StatusSucceeded
-	return true, nil
+	if fromManifest && len(writes)+len(removeIDs)+len(expiredIDs) == 0 {
+		return outcome{clean: true, keep: true}, nil
+	}
+	return outcome{clean: true, states: slimStates(stateByID)}, nil
+}
+
+type parsedRow struct {
+	car  shared.Car
+	hash string
+	err  *RowError
+}
+
+// parseRows validates, normalises and hashes the rows on every core: with
+// the manifest, this is most of the work of an unchanged re-ingest.
+func parseRows(rows []Row, slug string, now time.Time) []parsedRow {
+	out := make([]parsedRow, len(rows))
+	workers := runtime.GOMAXPROCS(0)
+	chunk := (len(rows) + workers - 1) / workers
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(rows); lo += chunk {
+		hi := min(lo+chunk, len(rows))
+		wg.Go(func() {
+			for i := lo; i < hi; i++ {
+				c, err := ParseRow(rows[i], slug, now)
+				out[i] = parsedRow{car: c, err: err}
+				if err == nil {
+					out[i].hash = contentHash(c)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// expired reports a sold car whose retention ended and that is still indexed.
+func expired(st dynamo.CarState, now time.Time) bool {
+	return st.Sold && !st.Unindexed && st.SearchableUntil > 0 && st.SearchableUntil < now.Unix()
+}
+
+// slimStates keeps what the manifest holds.
+func slimStates(m map[string]dynamo.CarState) []dynamo.CarState {
+	out := make([]dynamo.CarState, 0, len(m))
+	for _, st := range m {
+		out = append(out, dynamo.CarState{ID: st.ID, ContentHash: st.ContentHash, Sold: st.Sold,
+			SearchableUntil: st.SearchableUntil, Unindexed: st.Unindexed})
+	}
+	return out
 }
 
 // syncIndex writes the run's changes to the index, or, after an unclean

@@ -138,6 +138,12 @@ func DecodeJSON(r io.Reader, cols Columns, maxCars int) (Body, error) {
 		return Body{}, shared.Errorf(shared.ETOOLARGE, "a feed may hold at most %d cars", maxCars)
 	}
 	body := Body{Mode: jb.Mode, Remove: jb.Remove, Rows: make([]Row, 0, len(jb.Cars))}
+	// Every car repeats the same keys: map each key once.
+	type keyKind struct {
+		key    string
+		scalar bool
+	}
+	fieldOf := map[keyKind]string{}
 	for i, raw := range jb.Cars {
 		row := Row{Num: i + 1}
 		var obj map[string]any
@@ -156,7 +162,12 @@ func DecodeJSON(r io.Reader, cols Columns, maxCars int) (Body, error) {
 			}
 			_, isObject := v.(map[string]any)
 			_, isList := v.([]any)
-			f := cols.fieldFor(k, !isObject && !isList)
+			kk := keyKind{k, !isObject && !isList}
+			f, ok := fieldOf[kk]
+			if !ok {
+				f = cols.fieldFor(k, kk.scalar)
+				fieldOf[kk] = f
+			}
 			if f == "" || direct[f] {
 				continue
 			}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -58,9 +59,14 @@ type CarStore interface {
 type RunStore interface {
 	SaveRun(ctx context.Context, id, dealershipSlug, status string, report []byte) error
 	Run(ctx context.Context, id string) ([]byte, error)
-	AcquireLease(ctx context.Context, dealershipSlug, holder string, ttl time.Duration) (dirty bool, err error)
+	AcquireLease(ctx context.Context, dealershipSlug, holder string, ttl time.Duration) (dynamo.Lease, error)
 	ReleaseLease(ctx context.Context, dealershipSlug, holder string, clean bool) error
 	MarkClean(ctx context.Context, dealershipSlug string) error
+	// SaveManifest and Manifest keep the per-dealership hash manifest that
+	// lets a run skip reading unchanged cars (dynamo/manifest.go).
+	SaveManifest(ctx context.Context, dealershipSlug, holder string, states []dynamo.CarState) error
+	KeepManifest(ctx context.Context, dealershipSlug, holder string, ref dynamo.ManifestRef) error
+	Manifest(ctx context.Context, dealershipSlug string, ref dynamo.ManifestRef) ([]dynamo.CarState, error)
 }
 
 // SiteLister lists the site configs that decide which sites show a car.
@@ -188,7 +194,7 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 		Received: len(body.Rows), StartedAt: started.UTC(),
 		Duplicates: []Duplicate{}, RejectedRows: []RowError{},
 	}
-	dirty, err := s.acquire(ctx, slug, rep.RunID)
+	lease, err := s.acquire(ctx, slug, rep.RunID)
 	if err != nil {
 		return Report{}, err
 	}
@@ -205,10 +211,12 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 		return Report{}, err
 	}
 
-	clean, err = s.apply(ctx, &rep, body, dirty)
+	out, err := s.apply(ctx, &rep, body, lease)
 	if err != nil {
 		return Report{}, fmt.Errorf("ingest %s: %w", slug, err)
 	}
+	clean = out.clean
+	s.saveManifest(ctx, slug, rep.RunID, lease, out)
 	rep.FinishedAt = s.cfg.Now().UTC()
 	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()
 	if err := s.saveReport(ctx, rep); err != nil {
@@ -261,18 +269,46 @@ func tooLargeOr(err, other error) error {
 }
 
 // acquire takes the dealership's lease, waiting up to LeaseWait.
-func (s *Service) acquire(ctx context.Context, slug, holder string) (bool, error) {
+func (s *Service) acquire(ctx context.Context, slug, holder string) (dynamo.Lease, error) {
 	deadline := s.cfg.Now().Add(s.cfg.LeaseWait)
 	for {
-		dirty, err := s.cfg.Runs.AcquireLease(ctx, slug, holder, s.cfg.LeaseTTL)
+		lease, err := s.cfg.Runs.AcquireLease(ctx, slug, holder, s.cfg.LeaseTTL)
 		if shared.ErrorCode(err) != shared.ECONFLICT || !s.cfg.Now().Before(deadline) {
-			return dirty, err
+			return lease, err
 		}
 		select {
 		case <-ctx.Done():
-			return false, ctx.Err()
+			return dynamo.Lease{}, ctx.Err()
 		case <-time.After(200 * time.Millisecond):
 		}
+	}
+}
+
+// states returns the diffing state of the dealership's cars: from the
+// manifest when the lease names one, else from the cars themselves.
+func (s *Service) states(ctx context.Context, slug string, lease dynamo.Lease) (states []dynamo.CarState, fromManifest bool, err error) {
+	if lease.Manifest.Valid() {
+		states, err := s.cfg.Runs.Manifest(ctx, slug, lease.Manifest)
+		if err == nil {
+			return states, true, nil
+		}
+		s.cfg.Logger.WarnContext(ctx, "manifest unusable; reading cars", "dealership", slug, "err", err)
+	}
+	states, err = s.cfg.Cars.States(ctx, slug)
+	return states, false, err
+}
+
+// saveManifest records the cars' state after a run's writes. A failure
+// costs the next run a full read, not correctness, so it is only logged.
+func (s *Service) saveManifest(ctx context.Context, slug, holder string, lease dynamo.Lease, out outcome) {
+	var err error
+	if out.keep {
+		err = s.cfg.Runs.KeepManifest(ctx, slug, holder, lease.Manifest)
+	} else {
+		err = s.cfg.Runs.SaveManifest(ctx, slug, holder, out.states)
+	}
+	if err != nil {
+		s.cfg.Logger.WarnContext(ctx, "save manifest", "dealership", slug, "err", err)
 	}
 }
 
@@ -345,9 +381,11 @@ func Slug(c shared.Car, id string) string {
 
 // contentHash identifies a car's feed content; derived and bookkeeping
 // fields are left out so that the same feed hashes the same every time.
+// 12 bytes of SHA-256 (16 characters) keep the manifest small; a collision
+// between two versions of one car is not a practical concern.
 func contentHash(c shared.Car) string {
 	c.ID, c.Slug, c.CreatedAt, c.SoldDateTimestamp = "", "", time.Time{}, 0
 	b, _ := json.Marshal(c)
 	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:16])
+	return base64.RawURLEncoding.EncodeToString(sum[:12])
 }

@@ -34,7 +34,7 @@ type searchResult struct {
 }
 
 // search runs q and renders Algolia's response. highlight=false is for browse.
-func search(q *searchQuery, highlight bool) *searchResult {
+func search(q *searchQuery, highlight bool, memo *textMemo) *searchResult {
 	start := time.Now()
 	hpp := q.hitsPerPage
 	from, to := q.page*hpp, (q.page+1)*hpp
@@ -48,7 +48,7 @@ func search(q *searchQuery, highlight bool) *searchResult {
 	if to < from {
 		to = from
 	}
-	ms, page := execute(q, from, to)
+	ms, page := execute(q, from, to, memo)
 	st := q.index.store
 
 	res := &searchResult{

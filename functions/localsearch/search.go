@@ -1,6 +1,7 @@
 package localsearch
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -405,9 +406,39 @@ func (m *matchSet) each(f func(uint32)) {
 	}
 }
 
+// textMemo shares the text matching of one request between its queries:
+// InstantSearch sends the same query text once per refined disjunctive
+// facet, with only the filters differing.
+type textMemo struct {
+	entries []*textEntry
+}
+
+type textEntry struct {
+	key              string
+	store            *store
+	words            []queryWord
+	sc               *scratch
+	matched, touched []uint32
+}
+
+// release returns the scratch buffers; the memo must not be used afterwards.
+func (m *textMemo) release() {
+	if m == nil {
+		return
+	}
+	for _, e := range m.entries {
+		releaseScratch(e.sc, e.touched)
+	}
+	m.entries = nil
+}
+
+func textKey(q *searchQuery) string {
+	return q.index.name + "\x00" + q.text + "\x00" + fmt.Sprint(q.p["typoTolerance"], q.p["minWordSizefor1Typo"], q.p["minWordSizefor2Typos"])
+}
+
 // execute runs q and returns the matches and the ordered slots of the
-// requested window [from, to).
-func execute(q *searchQuery, from, to int) (matchSet, []uint32) {
+// requested window [from, to). memo may be nil.
+func execute(q *searchQuery, from, to int, memo *textMemo) (matchSet, []uint32) {
 	ix := q.index
 	st := ix.store
 	rc := ix.prepared()
@@ -434,23 +465,37 @@ func execute(q *searchQuery, from, to int) (matchSet, []uint32) {
 		}
 		return ms, page
 	}
-	expandWords(st, words, q.p, ix)
-	q.words = words
-	unordered := unorderedRanks(&st.schema)
-	sc := scratchPool.Get().(*scratch)
+	var e *textEntry
+	key := textKey(q)
+	if memo != nil {
+		for _, c := range memo.entries {
+			if c.key == key && c.store == st {
+				e = c
+			}
+		}
+	}
+	if e == nil {
+		expandWords(st, words, q.p, ix)
+		e = &textEntry{key: key, store: st, words: words, sc: scratchPool.Get().(*scratch)}
+		e.matched, e.touched = textMatch(st, words, nil, e.sc, unorderedRanks(&st.schema))
+		if memo != nil {
+			memo.entries = append(memo.entries, e)
+		} else {
+			defer releaseScratch(e.sc, e.touched)
+		}
+	}
+	q.words = e.words
 	// The text narrows the candidates first; the filters are then checked
 	// per candidate instead of over every record.
-	matched, touched := textMatch(st, words, nil, sc, unordered)
-	cands := make([]uint32, 0, len(matched))
-	for _, s := range matched {
+	cands := make([]uint32, 0, len(e.matched))
+	for _, s := range e.matched {
 		if cf.matches(s) {
 			cands = append(cands, s)
 		}
 	}
 	if to > from {
-		rankCandidates(cands, sc.st, rc)
+		rankCandidates(cands, e.sc.st, rc)
 	}
-	releaseScratch(sc, touched)
 	ms := matchSet{list: cands, count: len(cands)}
 	var page []uint32
 	if from < len(cands) {

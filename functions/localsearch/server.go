@@ -300,7 +300,7 @@ func (e *Engine) singleQuery(w http.ResponseWriter, r *http.Request, acc *access
 	if err != nil {
 		return err
 	}
-	writeJSON(w, 200, search(q, true))
+	writeJSON(w, 200, search(q, true, nil))
 	return nil
 }
 
@@ -338,6 +338,8 @@ func (e *Engine) multiQuery(w http.ResponseWriter, r *http.Request, acc *access)
 	defer e.mu.RUnlock()
 	results := make([]any, 0, len(jobs))
 	enough := false
+	memo := &textMemo{}
+	defer memo.release()
 	for _, j := range jobs {
 		if j.typ == "facet" {
 			res, err := e.facetSearch(acc, j.name, j.facet, j.p)
@@ -355,7 +357,7 @@ func (e *Engine) multiQuery(w http.ResponseWriter, r *http.Request, acc *access)
 			// stopIfEnoughMatches: later queries are answered empty, as Algolia does.
 			q.hitsPerPage, q.facets = 0, nil
 		}
-		res := search(q, true)
+		res := search(q, true, memo)
 		if body.Strategy == "stopIfEnoughMatches" && res.NbHits >= q.hitsPerPage {
 			enough = true
 		}
@@ -418,7 +420,7 @@ func (e *Engine) facetSearch(acc *access, name, facet string, p params) (map[str
 	if !ok || !st.schema.facetAttrs[fi].searchable {
 		return nil, badRequest("Cannot search in `%s` attribute, you need to add `searchable(%s)` to attributesForFaceting.", facet, facet)
 	}
-	ms, _ := execute(q, 0, 0)
+	ms, _ := execute(q, 0, 0, nil)
 	counts := countFacets(st, fi, &ms)
 	fa := st.facets[fi]
 	pre := q.p.str("highlightPreTag", settingStr(q.index, "highlightPreTag", "<em>"))
@@ -508,7 +510,7 @@ func (e *Engine) browse(w http.ResponseWriter, r *http.Request, acc *access, nam
 		q.hitsPerPage = 1000
 	}
 	q.useOffset, q.offset, q.length, q.paginationMax = true, offset, q.hitsPerPage, 0
-	res := search(q, false)
+	res := search(q, false, nil)
 	res.Offset, res.Length = nil, nil
 	res.Page = offset / max(1, q.hitsPerPage)
 	if next := offset + q.hitsPerPage; q.hitsPerPage > 0 && next < res.NbHits {
@@ -885,7 +887,7 @@ func (e *Engine) deleteByQuery(w http.ResponseWriter, r *http.Request, acc *acce
 		if err != nil {
 			return err
 		}
-		ms, _ := execute(q, 0, 0)
+		ms, _ := execute(q, 0, 0, nil)
 		var ids []string
 		ms.each(func(s uint32) { ids = append(ids, ix.store.docs[s].id) })
 		for _, id := range ids {

@@ -248,3 +248,64 @@ func TestPersistenceAcrossRestart(t *testing.T) {
 		t.Errorf("replicas after restart = %v", s.Replicas)
 	}
 }
+
+// Issue 3 API list through the Go client's helpers the ingestion side may
+// use: single-index search, objects, partial updates, deletes, browse,
+// facet value search, replaceAllObjects, list and clear.
+func TestGoClientHelpers(t *testing.T) {
+	_, host := startEngine(t, "")
+	c := newClient(t, host, adminKey)
+	setupCars(t, c)
+
+	single, err := c.SearchSingleIndex(c.NewApiSearchSingleIndexRequest("cars").WithSearchParams(
+		search.SearchParamsObjectAsSearchParams(search.NewEmptySearchParamsObject().SetQuery("ranger").SetFilters("sites:b"))))
+	if err != nil || strings.Join(hitIDs(single), ",") != "car-5" {
+		t.Fatalf("SearchSingleIndex: %v %v", err, single)
+	}
+	obj, err := c.GetObject(c.NewApiGetObjectRequest("cars", "car-4").WithAttributesToRetrieve([]string{"make"}))
+	if err != nil || (*obj)["make"] != "Mazda" || (*obj)["price"] != nil {
+		t.Fatalf("GetObject: %v %v", err, obj)
+	}
+	if _, err := c.PartialUpdateObjects("cars", []map[string]any{{"objectID": "car-4", "price": 33000}}, search.WithWaitForTasks(true)); err != nil {
+		t.Fatalf("PartialUpdateObjects: %v", err)
+	}
+	if _, err := c.DeleteObjects("cars", []string{"car-6"}, search.WithWaitForTasks(true)); err != nil {
+		t.Fatalf("DeleteObjects: %v", err)
+	}
+	if _, err := c.DeleteBy(c.NewApiDeleteByRequest("cars", search.NewEmptyDeleteByParams().SetFilters("make:Ford"))); err != nil {
+		t.Fatalf("DeleteBy: %v", err)
+	}
+	var browsed []string
+	err = c.BrowseObjects("cars", search.BrowseParamsObject{HitsPerPage: ptr(int32(2))}, search.WithAggregator(func(res any, err error) {
+		if r, ok := res.(*search.BrowseResponse); ok {
+			for _, h := range r.Hits {
+				browsed = append(browsed, h.ObjectID)
+			}
+		}
+	}))
+	if err != nil || len(browsed) != 4 {
+		t.Fatalf("BrowseObjects: %v, %v", err, browsed)
+	}
+	fv, err := c.SearchForFacetValues(c.NewApiSearchForFacetValuesRequest("cars", "simple_body").
+		WithSearchForFacetValuesRequest(search.NewEmptySearchForFacetValuesRequest().SetFacetQuery("se")))
+	if err == nil {
+		t.Errorf("facet search on a non-searchable facet answered %v", fv)
+	}
+
+	if _, err := c.ReplaceAllObjects("cars", testCars()[:2]); err != nil {
+		t.Fatalf("ReplaceAllObjects: %v", err)
+	}
+	r := multiSearch(t, c, search.NewSearchForHits("cars_price_desc"))[0]
+	if got := strings.Join(hitIDs(&r), ","); got != "car-2,car-1" {
+		t.Errorf("replica after ReplaceAllObjects = %s", got)
+	}
+	list, err := c.ListIndices(c.NewApiListIndicesRequest())
+	if err != nil || len(list.Items) != 3 {
+		t.Fatalf("ListIndices: %v %+v", err, list)
+	}
+	if _, err := c.ClearObjects(c.NewApiClearObjectsRequest("cars")); err != nil {
+		t.Fatalf("ClearObjects: %v", err)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -137,7 +137,7 @@ func call(h http.Handler, method, path, key string, body []byte) (*httptest.Resp
 // search is one InstantSearch interaction: text, two refinements, a price range.
 type search struct {
 	text, make, bodyType string
-	lo, hi           int
+	lo, hi               int
 }
 
 var searches = []search{

@@ -18,7 +18,7 @@ test('a shopper searches, refines by make and opens a car', async () => {
   await waitForResults(page);
   assert.equal(await cards(page).count(), 21, '21 hits per page');
 
-  const make = page.getByRole('checkbox', { name: /^Mazda/ });
+  const make = page.getByRole('region', { name: 'Make' }).getByRole('checkbox', { name: /^Mazda \d+ cars$/ });
   await make.check();
   await page.waitForURL(/\/search\/Mazda(\?|$)/);
   await waitForResults(page);

@@ -38,8 +38,8 @@ export function FacetSection({
   };
   const panelId = `facet-${id}`;
   return (
-    <section className={open ? 'facet facet--open' : 'facet'}>
-      <h3 className="facet__title">
+    <section className={open ? 'facet facet--open' : 'facet'} aria-labelledby={`${panelId}-title`}>
+      <h3 className="facet__title" id={`${panelId}-title`}>
         <button type="button" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
           {title}
           <span className="facet__chevron" aria-hidden="true" />

@@ -366,3 +366,82 @@ func (s *Service) reindexDealership(ctx context.Context, slug string, place algo
 	}
 	return ReindexReport{Dealerships: 1, Indexed: len(recs), Removed: len(expired)}, nil
 }
+
+// SweepReport is what a sweep did.
+type SweepReport struct {
+	Dealerships int `json:"dealerships"`
+	Removed     int `json:"removed"`
+	// Busy are dealerships skipped because a feed held their lease; that
+	// feed removes their expired cars itself.
+	Busy       []string `json:"busy"`
+	DurationMS int64    `json:"duration_ms"`
+}
+
+// Sweep removes sold cars past their retention from the index for every
+// dealership, without waiting for the dealership's next feed (spec 001 §9
+// sold retention). The cars stay in DynamoDB, marked unindexed. Each
+// dealership is swept under its lease, like a feed run.
+func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
+	start := s.cfg.Now()
+	slugs, err := s.cfg.Cars.Dealerships(ctx)
+	if err != nil {
+		return SweepReport{}, err
+	}
+	rep := SweepReport{Busy: []string{}}
+	for _, slug := range slugs {
+		n, err := s.sweepDealership(ctx, slug)
+		if shared.ErrorCode(err) == shared.ECONFLICT {
+			rep.Busy = append(rep.Busy, slug)
+			continue
+		}
+		if err != nil {
+			return rep, fmt.Errorf("sweep %s: %w", slug, err)
+		}
+		rep.Dealerships++
+		rep.Removed += n
+	}
+	rep.DurationMS = s.cfg.Now().Sub(start).Milliseconds()
+	return rep, nil
+}
+
+func (s *Service) sweepDealership(ctx context.Context, slug string) (removed int, err error) {
+	holder := "sweep_" + newRunID(s.cfg.Now())
+	lease, err := s.cfg.Runs.AcquireLease(ctx, slug, holder, s.cfg.LeaseTTL)
+	if err != nil {
+		return 0, err
+	}
+	clean := false
+	defer func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		// A dealership whose index was already behind stays marked for reindexing.
+		if err := s.cfg.Runs.ReleaseLease(rctx, slug, holder, clean && !lease.Dirty); err != nil {
+			s.cfg.Logger.ErrorContext(ctx, "release lease", "dealership", slug, "err", err)
+		}
+	}()
+	states, fromManifest, err := s.states(ctx, slug, lease)
+	if err != nil {
+		return 0, err
+	}
+	now := s.cfg.Now()
+	var expiredIDs []string
+	for i, st := range states {
+		if expired(st, now) {
+			expiredIDs = append(expiredIDs, st.ID)
+			states[i].Unindexed = true
+		}
+	}
+	if err := s.cfg.Index.Delete(ctx, expiredIDs); err != nil {
+		return 0, err
+	}
+	if err := s.cfg.Cars.SetUnindexed(ctx, slug, expiredIDs); err != nil {
+		return 0, err
+	}
+	clean = true
+	byID := make(map[string]dynamo.CarState, len(states))
+	for _, st := range states {
+		byID[st.ID] = st
+	}
+	s.saveManifest(ctx, slug, holder, lease, outcome{states: slimStates(byID), keep: fromManifest && len(expiredIDs) == 0})
+	return len(expiredIDs), nil
+}

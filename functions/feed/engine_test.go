@@ -23,6 +23,7 @@ import (
 type engineEnv struct {
 	svc   *feed.Service
 	cars  *dynamo.CarStore
+	runs  *dynamo.RunStore
 	index *algolia.Index
 	cfg   algolia.Config
 	clock *clock
@@ -39,13 +40,13 @@ func newEngineEnv(t *testing.T, wrap func(feed.CarStore) feed.CarStore) *engineE
 	if err := idx.EnsureSettings(context.Background()); err != nil {
 		t.Fatalf("settings: %v", err)
 	}
-	e := &engineEnv{cars: dynamo.NewCarStore(db, tables), index: idx, cfg: cfg,
+	e := &engineEnv{cars: dynamo.NewCarStore(db, tables), runs: dynamo.NewRunStore(db, tables), index: idx, cfg: cfg,
 		clock: &clock{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}}
 	var cars feed.CarStore = e.cars
 	if wrap != nil {
 		cars = wrap(cars)
 	}
-	e.svc = feed.NewService(feed.ServiceConfig{Cars: cars, Runs: dynamo.NewRunStore(db, tables),
+	e.svc = feed.NewService(feed.ServiceConfig{Cars: cars, Runs: e.runs,
 		Sites: testSites, Index: idx, Now: e.clock.now})
 	return e
 }

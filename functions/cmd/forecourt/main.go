@@ -2,11 +2,14 @@
 //
 //	forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY]
 //	forecourt reindex [--dealership SLUG]
+//	forecourt sweep
 //
 // feed push sends a JSON or CSV file (by extension; .gz is sent gzip-encoded)
 // to the ingestion endpoint and prints the run report. reindex rebuilds the
-// search index from DynamoDB directly, configured by the environment
-// (docs/contracts.md "Environment").
+// search index from DynamoDB directly; sweep removes sold cars past their
+// retention from the index across dealerships (run it daily, so that a
+// dealership whose feeds stop still loses its expired cars). Both are
+// configured by the environment (docs/contracts.md "Environment").
 package main
 
 import (
@@ -30,6 +33,7 @@ import (
 const usage = `usage:
   forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY]
   forecourt reindex [--dealership SLUG]
+  forecourt sweep
 `
 
 func main() {
@@ -45,6 +49,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return feedPush(ctx, args[2:], stdout, stderr)
 	case len(args) >= 1 && args[0] == "reindex":
 		return reindex(ctx, args[1:], stdout)
+	case len(args) == 1 && args[0] == "sweep":
+		return sweep(ctx, stdout)
 	}
 	fmt.Fprint(stderr, usage)
 	return errors.New("unknown command")
@@ -176,19 +182,10 @@ func reindex(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	db, err := dynamo.NewClient(ctx)
+	svc, err := service(ctx)
 	if err != nil {
 		return err
 	}
-	tables := dynamo.TablesFromEnv()
-	idx, err := algolia.New(algolia.ConfigFromEnv())
-	if err != nil {
-		return err
-	}
-	svc := feed.NewService(feed.ServiceConfig{
-		Cars: dynamo.NewCarStore(db, tables), Runs: dynamo.NewRunStore(db, tables),
-		Sites: dynamo.NewSiteStore(db, tables), Index: idx,
-	})
 	rep, err := svc.Reindex(ctx, *dealership)
 	if err != nil {
 		return err
@@ -196,6 +193,41 @@ func reindex(ctx context.Context, args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "reindexed %d dealerships: %d records written, %d sold past retention removed, %d ms\n",
 		rep.Dealerships, rep.Indexed, rep.Removed, rep.DurationMS)
 	return nil
+}
+
+func sweep(ctx context.Context, stdout io.Writer) error {
+	svc, err := service(ctx)
+	if err != nil {
+		return err
+	}
+	rep, err := svc.Sweep(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "swept %d dealerships: %d sold cars past retention removed from the index, %d ms\n",
+		rep.Dealerships, rep.Removed, rep.DurationMS)
+	if len(rep.Busy) > 0 {
+		fmt.Fprintf(stdout, "skipped (a feed was running; it removes them itself): %s\n", strings.Join(rep.Busy, ", "))
+	}
+	return nil
+}
+
+// service is the ingestion service over DynamoDB and the index, configured
+// by the environment.
+func service(ctx context.Context) (*feed.Service, error) {
+	db, err := dynamo.NewClient(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tables := dynamo.TablesFromEnv()
+	idx, err := algolia.New(algolia.ConfigFromEnv())
+	if err != nil {
+		return nil, err
+	}
+	return feed.NewService(feed.ServiceConfig{
+		Cars: dynamo.NewCarStore(db, tables), Runs: dynamo.NewRunStore(db, tables),
+		Sites: dynamo.NewSiteStore(db, tables), Index: idx,
+	}), nil
 }
 
 func envOr(name, def string) string {

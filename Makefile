@@ -22,9 +22,8 @@ bench: deps ## print the performance figures and their baselines
 lambdas: ## build the Lambda binaries into .build/lambda/<name>/bootstrap
 	@bash scripts/build-lambdas.sh
 
-synth: lambdas ## synthesize the platform and tenant stacks into .build/cdk.out
-	@source scripts/lib.sh && source scripts/cdk-env.sh && \
-	  node_modules/.bin/cdk synth --quiet -o .build/cdk.out
+synth: deps lambdas web ## synthesize the platform and tenant stacks into .build/cdk.out
+	@bash scripts/synth.sh
 
 web: ## build the web app into web/dist
 	@npm run -s build -w web

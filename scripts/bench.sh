@@ -16,3 +16,7 @@ log "feed ingestion: 10,000 cars against a raw BatchWriteItem"
 dynamo_port=$(free_port)
 start_dynamo "$dynamo_port" ""
 FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" go run ./functions/cmd/ingestbench
+
+log "web: the listing's initial JavaScript"
+npm run -s build -w web >"$OUT/web-build.log" 2>&1 || { tail -n 30 "$OUT/web-build.log"; die "web build failed"; }
+node scripts/web-size.mjs web/dist

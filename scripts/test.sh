@@ -25,8 +25,10 @@ export FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port"
 export FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port"
 export AWS_REGION=${AWS_REGION:-ap-southeast-2}
 
-log "building the Lambdas"
+log "building the Lambdas and the web app"
 bash scripts/build-lambdas.sh || echo '{"suite":"build-lambdas","passed":0,"failed":1}' >"$OUT/build-lambdas.count"
+npm run -s build -w web >"$OUT/web-build.log" 2>&1 ||
+  { tail -n 40 "$OUT/web-build.log"; echo '{"suite":"web-build","passed":0,"failed":1}' >"$OUT/web-build.count"; }
 
 log "Go tests (shared, functions, infra)"
 go test -json -count=1 ./shared/... ./functions/... ./infra/... >"$OUT/go.json" 2>"$OUT/go.stderr"
@@ -34,7 +36,7 @@ cat "$OUT/go.stderr" >&2
 node scripts/test-report.mjs go "$OUT/go.json"
 
 log "CDK synth through the CLI"
-if make -s synth >"$OUT/synth.log" 2>&1; then
+if bash scripts/synth.sh >"$OUT/synth.log" 2>&1; then
   echo '{"suite":"cdk-synth","passed":1,"failed":0}' >"$OUT/synth.count"
 else
   tail -n 40 "$OUT/synth.log"
@@ -50,9 +52,8 @@ node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destinatio
   --test-reporter=tap --test-reporter-destination="$OUT/engine-js.tap" web/tests/engine/
 node scripts/count-tap.mjs engine-js "$OUT/engine-js.tap" "$OUT/engine-js.count"
 
-log "building the web app and the dev gateway"
-if npm run -s build -w web >"$OUT/web-build.log" 2>&1 &&
-  go build -o "$OUT/devgateway" ./functions/cmd/devgateway; then
+log "building the dev gateway"
+if [ ! -f "$OUT/web-build.count" ] && go build -o "$OUT/devgateway" ./functions/cmd/devgateway; then
   gateway_port=$(free_port)
   search_port=$(free_port)
   FORECOURT_GATEWAY_PORT=$gateway_port FORECOURT_SEARCH_PORT=$search_port \
@@ -71,7 +72,6 @@ if npm run -s build -w web >"$OUT/web-build.log" 2>&1 &&
     echo '{"suite":"e2e","passed":0,"failed":1}' >"$OUT/e2e.count"
   fi
 else
-  tail -n 40 "$OUT/web-build.log"
   echo '{"suite":"e2e","passed":0,"failed":1}' >"$OUT/e2e.count"
 fi
 

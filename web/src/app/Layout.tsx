@@ -29,8 +29,8 @@ function Header() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="brand" aria-label={`${site.name} home`}>
-          {site.logo?.url ? <img className="brand__logo" src={site.logo.url} alt="" width={40} height={40} /> : null}
+        <Link to="/" className={site.logo?.url ? 'brand brand--logo' : 'brand'} aria-label={`${site.name} home`}>
+          {site.logo?.url ? <img className="brand__logo" src={site.logo.url} alt="" height={40} /> : null}
           <span className="brand__name">{site.name}</span>
         </Link>
         <button

@@ -1,14 +1,22 @@
 import type { Car } from './types';
 
-/** carTitle: "2021 Toyota Corolla"; the extended title adds name, colour, gears, transmission and body configuration. */
+/**
+ * carTitle: "2021 Toyota Corolla". The extended title (site.card.extended_title)
+ * adds name, colour, gears, transmission and body configuration; a part the
+ * title already says (a name that repeats year make model, "Automatic" twice)
+ * is left out.
+ */
 export function carTitle(car: Car, extended = false): string {
   const base = [car.year || '', car.make, car.model].filter(Boolean).join(' ');
   if (!extended) return base;
-  const gears = car.variant?.geartype;
-  const extra = [car.name && car.name !== base ? car.name : '', car.colour, gears, car.simple_transmission, car.variant?.bodyconfiguration]
-    .map((s) => (s ?? '').toString().trim())
-    .filter(Boolean);
-  return extra.length > 0 ? `${base} ${extra.join(' ')}` : base;
+  let title = base;
+  const name = (car.name ?? '').trim();
+  if (name) title = name.toLowerCase().startsWith(base.toLowerCase()) ? name : `${base} ${name}`;
+  for (const part of [car.colour, car.variant?.geartype, car.simple_transmission, car.variant?.bodyconfiguration]) {
+    const p = (part ?? '').toString().trim();
+    if (p && !title.toLowerCase().includes(p.toLowerCase())) title += ` ${p}`;
+  }
+  return title;
 }
 
 const PLACEHOLDER = /(placeholder|coming[-_ ]?soon|no[-_ ]?image|default[-_ ]?image)/i;

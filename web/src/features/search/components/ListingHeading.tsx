@@ -11,8 +11,9 @@ const TYPE_TITLES: Record<string, string> = {
 };
 
 /** listingTitle names the listing after its path preset: "Used cars", "Toyota Corolla". */
-export function listingTitle(refinements: Record<string, string[]> | undefined): string {
-  const types = [...(refinements?.car_type ?? [])].sort().join(',');
+export function listingTitle(refinements: Record<string, string[]> | undefined, siteTypes: string[] = []): string {
+  const refined = refinements?.car_type ?? [];
+  const types = [...(refined.length > 0 ? refined : siteTypes)].sort().join(',');
   const makes = refinements?.make ?? [];
   const models = refinements?.model ?? [];
   if (makes.length === 1) return models.length === 1 ? `${makes[0]} ${models[0]}` : `${makes[0]} cars`;
@@ -29,7 +30,7 @@ export function ListingHeading() {
   const count = ready ? stockCount(results.nbHits, configured, typeCounts) : 0;
   return (
     <div className="listing__heading">
-      <h1>{listingTitle(indexUiState.refinementList)}</h1>
+      <h1>{listingTitle(indexUiState.refinementList, site.stock?.car_types)}</h1>
       <p className="listing__count" role="status" aria-live="polite">
         {ready ? `${formatNumber(count)} ${count === 1 ? 'car' : 'cars'} found` : '\u00a0'}
       </p>

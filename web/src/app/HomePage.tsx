@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useSite } from '../features/site/hooks/SiteContext';
+import { BudgetFinder } from '../features/search/components/BudgetFinder';
 import { LISTING_PATH } from '../features/search/routing';
 import { navigationOf } from './navigation';
 
@@ -22,6 +23,7 @@ export function HomePage() {
           ))}
         </div>
       </div>
+      <BudgetFinder />
     </section>
   );
 }

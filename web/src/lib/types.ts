@@ -86,6 +86,19 @@ export interface PromoTile {
   position?: number;
 }
 
+export interface BudgetConfig {
+  frequency?: 'monthly' | 'weekly';
+  monthly_repayment?: number;
+  weekly_repayment?: number;
+  deposit?: number;
+  term_years?: number;
+  slider_min?: number;
+  slider_max?: number;
+  slider_step?: number;
+  fallback_max_price?: number;
+  car_type?: CarType | '';
+}
+
 export interface Site {
   slug: string;
   template?: string;
@@ -103,6 +116,7 @@ export interface Site {
   card?: CardConfig;
   stock?: { car_types?: CarType[]; sold_retention_days?: number };
   promotions?: PromoTile[];
+  budget?: BudgetConfig;
   address?: { street?: string; city?: string; state?: string; postcode?: string };
 }
 

@@ -55,7 +55,13 @@ function answer(cars: Car[], indexName: string, params: Params) {
       const ands = Array.isArray(group) ? group : [group];
       if (!ands.every((f) => matchesNumeric(c, f))) return false;
     }
-    if (params.filters?.includes('price > 0') && !((c.price ?? 0) > 0)) return false;
+    for (const m of (params.filters ?? '').matchAll(/(\w+) ([<>]=?) (\d+)/g)) {
+      if (!matchesNumeric(c, `${m[1]}${m[2]}${m[3]}`)) return false;
+    }
+    for (const m of (params.filters ?? '').matchAll(/\((car_type:"\w+"(?: OR car_type:"\w+")*)\)/g)) {
+      const types = [...m[1].matchAll(/"(\w+)"/g)].map((t) => t[1]);
+      if (!types.includes(c.car_type)) return false;
+    }
     return true;
   });
   if (indexName.endsWith('_price_asc')) hits = [...hits].sort((a, b) => (a.price ?? 0) - (b.price ?? 0));
@@ -97,8 +103,17 @@ function answer(cars: Car[], indexName: string, params: Params) {
 }
 
 export function fakeSearchClient(cars: Car[]) {
-  const search = vi.fn(async (requests: Array<{ indexName: string; params: Params }>) => ({
-    results: requests.map((r) => answer(cars, r.indexName, r.params ?? {})),
-  }));
+  // InstantSearch calls search([{indexName, params}]); code calling the
+  // client directly uses search({requests: [{indexName, ...params}]}).
+  const search = vi.fn(
+    async (
+      input: Array<{ indexName: string; params: Params }> | { requests: Array<{ indexName: string } & Params> },
+    ) => {
+      const requests = Array.isArray(input)
+        ? input
+        : input.requests.map(({ indexName, ...params }) => ({ indexName, params: params as Params }));
+      return { results: requests.map((r) => answer(cars, r.indexName, r.params ?? {})) };
+    },
+  );
   return { search, cache: undefined as unknown, clearCache: async () => {} };
 }

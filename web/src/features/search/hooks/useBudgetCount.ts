@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import type { SearchAccess } from '../../../lib/types';
+
+export interface BudgetCount {
+  /** Lowest price among the cars the finder considers (0 when none). */
+  minPrice: number;
+  /** Cars priced inside the chosen range. */
+  count: number;
+}
+
+type Client = { search: (input: { requests: Array<Record<string, unknown>> }) => Promise<unknown> };
+type Result = { nbHits?: number; facets_stats?: Record<string, { min?: number }> };
+
+/**
+ * useBudgetCount asks the index, 300 ms after the inputs settle, for the
+ * lowest price the finder can offer and how many cars fit the range.
+ * baseFilter already carries the site filters, price > 1000 and the car type.
+ */
+export function useBudgetCount(
+  client: Client,
+  access: SearchAccess,
+  baseFilter: string,
+  range: [number, number],
+): BudgetCount | undefined {
+  const [state, setState] = useState<BudgetCount | undefined>(undefined);
+  const [lo, hi] = range;
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      const withRange = [baseFilter, `price >= ${lo}`, `price <= ${hi}`].filter(Boolean).join(' AND ');
+      client
+        .search({
+          requests: [
+            { indexName: access.index, query: '', hitsPerPage: 0, facets: ['price'], filters: baseFilter },
+            { indexName: access.index, query: '', hitsPerPage: 0, filters: withRange },
+          ],
+        })
+        .then((res) => {
+          if (!live) return;
+          const [stats, fit] = (res as { results: Result[] }).results;
+          setState({ minPrice: stats.facets_stats?.price?.min ?? 0, count: fit.nbHits ?? 0 });
+        })
+        .catch((err: unknown) => {
+          // Like the listing, a failed search keeps what was shown.
+          console.warn('budget finder search failed', err);
+        });
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [client, access.index, baseFilter, lo, hi]);
+  return state;
+}

@@ -12,6 +12,7 @@ import (
 const (
 	ctxTenantsDir        = "forecourt:tenantsDir"
 	ctxLambdaDir         = "forecourt:lambdaDir"
+	ctxWebDist           = "forecourt:webDist"
 	ctxAlgoliaAppID      = "forecourt:algoliaAppId"
 	ctxIndexName         = "forecourt:indexName"
 	ctxPublicSearchURL   = "forecourt:publicSearchUrl"
@@ -40,6 +41,7 @@ func certificateKey(slug string) string { return ctxCertificatePrefix + slug }
 type Config struct {
 	TenantsDir        string
 	LambdaDir         string
+	WebDist           string
 	AlgoliaAppID      string
 	IndexName         string
 	PublicSearchURL   string
@@ -62,6 +64,7 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 	c := Config{
 		TenantsDir:        get(ctxTenantsDir),
 		LambdaDir:         get(ctxLambdaDir),
+		WebDist:           get(ctxWebDist),
 		AlgoliaAppID:      get(ctxAlgoliaAppID),
 		IndexName:         get(ctxIndexName),
 		PublicSearchURL:   get(ctxPublicSearchURL),
@@ -70,7 +73,7 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 		CertificateARNs:   map[string]string{},
 	}
 	for key, v := range map[string]string{
-		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxAlgoliaAppID: c.AlgoliaAppID,
+		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxWebDist: c.WebDist, ctxAlgoliaAppID: c.AlgoliaAppID,
 		ctxIndexName: c.IndexName, ctxAlgoliaSecretName: c.AlgoliaSecretName, ctxOriginSecretName: c.OriginSecretName,
 	} {
 		if v == "" {
@@ -114,6 +117,7 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		StackProps: base,
 		Stateful:   stateful,
 		LambdaDir:  c.LambdaDir,
+		WebDist:    c.WebDist,
 		Search: SearchConfig{
 			AppID:     c.AlgoliaAppID,
 			IndexName: c.IndexName,

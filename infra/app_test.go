@@ -37,6 +37,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// webFiles stand for a Vite build (web/dist): the shell and a hashed bundle.
+var webFiles = map[string]string{
+	"index.html":             `<!doctype html><script type="module" src="/assets/index-abc123.js"></script>`,
+	"assets/index-abc123.js": `console.log("forecourt")`,
+	"favicon.svg":            `<svg xmlns="http://www.w3.org/2000/svg"/>`,
+}
+
 // synthesized is the app built and synthesized once per test binary: each
 // synthesis runs the CDK in Node through jsii and takes seconds.
 type synthesized struct {
@@ -84,6 +91,20 @@ func doSynth() (s *synthesized, err error) {
 			return nil, err
 		}
 	}
+	webDist, err := os.MkdirTemp("", "forecourt-web-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(webDist)
+	for name, body := range webFiles {
+		file := filepath.Join(webDist, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+			return nil, err
+		}
+	}
 	outDir, err := os.MkdirTemp("", "forecourt-cdk-out-")
 	if err != nil {
 		return nil, err
@@ -98,6 +119,7 @@ func doSynth() (s *synthesized, err error) {
 	for k, v := range map[string]any{
 		ctxTenantsDir:               tenantsDir,
 		ctxLambdaDir:                lambdaDir,
+		ctxWebDist:                  webDist,
 		ctxAlgoliaAppID:             "TESTAPP",
 		ctxAlgoliaSecretName:        "test/algolia",
 		ctxOriginSecretName:         "test/origin",

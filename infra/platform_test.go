@@ -13,7 +13,7 @@ import (
 // Secrets Manager references.
 func TestLambdas(t *testing.T) {
 	s := synth(t)
-	fns := resources(s.json[PlatformStackName], "AWS::Lambda::Function")
+	fns := appFunctions(s)
 	if len(fns) != 2 {
 		t.Fatalf("got %d functions, want 2 (api, ingest)", len(fns))
 	}
@@ -57,14 +57,92 @@ func TestLambdas(t *testing.T) {
 	}
 }
 
-// The HTTP API routes /api/* and /ingest/* to their functions.
+// appFunctions returns the platform's own Lambdas by logical id (the ones
+// in functions/cmd), leaving out the CDK's bucket deployment handler.
+func appFunctions(s *synthesized) map[string]map[string]any {
+	out := map[string]map[string]any{}
+	for id, fn := range resources(s.json[PlatformStackName], "AWS::Lambda::Function") {
+		if d, _ := path(fn, "Properties", "Description").(string); strings.HasPrefix(d, "Forecourt ") {
+			out[id] = fn
+		}
+	}
+	return out
+}
+
+// appFunction returns the platform Lambda built from functions/cmd/<name>.
+func appFunction(t *testing.T, s *synthesized, name string) map[string]any {
+	t.Helper()
+	for _, fn := range appFunctions(s) {
+		if path(fn, "Properties", "Description") == "Forecourt "+name {
+			return fn
+		}
+	}
+	t.Fatalf("no function %s", name)
+	return nil
+}
+
+// docs/contracts.md "Environment": the api function hands browsers the
+// search host (Algolia's own when the context leaves it empty) and knows the
+// shoppers' user pool and client.
+func TestAPIFunctionEnvironment(t *testing.T) {
+	s := synth(t)
+	// Given the api function of a stack synthesized with an empty
+	// forecourt:publicSearchUrl and app id TESTAPP
+	vars := path(appFunction(t, s, "api"), "Properties", "Environment", "Variables").(map[string]any)
+	// Then browsers are sent to Algolia's read host for that app
+	if got, want := vars["FORECOURT_PUBLIC_SEARCH_URL"], "https://TESTAPP-dsn.algolia.net"; got != want {
+		t.Errorf("FORECOURT_PUBLIC_SEARCH_URL: got %v, want %s", got, want)
+	}
+	// And the Cognito ids come from the stateful stack's pool and web client
+	for name, logicalID := range map[string]string{
+		"COGNITO_USER_POOL_ID": "ShoppersPoolA9EEA0C3",
+		"COGNITO_CLIENT_ID":    "ShoppersPoolWeb",
+	} {
+		if got := flatten(vars[name]); !strings.Contains(got, StatefulStackName+":") || !strings.Contains(got, logicalID) {
+			t.Errorf("%s: got %v, want an import of the stateful stack's %s", name, vars[name], logicalID)
+		}
+	}
+	// And the ingest function, which signs no one in, does not get them
+	ingest := path(appFunction(t, s, "ingest"), "Properties", "Environment", "Variables").(map[string]any)
+	if _, ok := ingest["COGNITO_USER_POOL_ID"]; ok {
+		t.Errorf("ingest has COGNITO_USER_POOL_ID")
+	}
+}
+
+// The HTTP API routes /api/* and /media/* to the api function and /ingest/*
+// to the ingest function.
 func TestHTTPAPIRoutes(t *testing.T) {
 	s := synth(t)
 	tpl := s.templates[PlatformStackName]
-	for _, route := range []string{"ANY /api/{proxy+}", "ANY /ingest/{proxy+}"} {
-		check(t, route, func() {
-			tpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Route"), map[string]any{"RouteKey": route})
-		})
+	targets := map[string]string{}
+	for _, r := range resources(s.json[PlatformStackName], "AWS::ApiGatewayV2::Route") {
+		targets[path(r, "Properties", "RouteKey").(string)] = flatten(path(r, "Properties", "Target"))
+	}
+	integrationOf := map[string]string{}
+	for id, in := range resources(s.json[PlatformStackName], "AWS::ApiGatewayV2::Integration") {
+		integrationOf[id] = flatten(path(in, "Properties", "IntegrationUri"))
+	}
+	for route, fn := range map[string]string{
+		"ANY /api/{proxy+}":    "api",
+		"ANY /media/{proxy+}":  "api",
+		"ANY /ingest/{proxy+}": "ingest",
+	} {
+		// Given a route of the contract
+		target, ok := targets[route]
+		if !ok {
+			t.Errorf("no route %s", route)
+			continue
+		}
+		// Then its integration invokes the function
+		var uri string
+		for id, u := range integrationOf {
+			if strings.Contains(target, id) {
+				uri = u
+			}
+		}
+		if want := "ApiFn" + fn; !strings.Contains(uri, want) {
+			t.Errorf("%s: integration invokes %q, want function %s", route, uri, want)
+		}
 	}
 	check(t, "integrations", func() {
 		tpl.ResourcePropertiesCountIs(jsii.String("AWS::ApiGatewayV2::Integration"), map[string]any{
@@ -162,4 +240,69 @@ func flatten(v any) string {
 		return b.String()
 	}
 	return ""
+}
+
+// Deploying the platform stack publishes the built SPA (web/dist) into the
+// web bucket: the hashed bundles under assets/ cached for a year and never
+// pruned, then the shell (index.html and the other root files) revalidated
+// on every load, so a release shows at once and old tabs keep working.
+func TestPlatformDeploysWebDist(t *testing.T) {
+	s := synth(t)
+	tpl := s.json[PlatformStackName]
+	bucket := only(t, tpl, "AWS::S3::Bucket")
+	var bucketID string
+	for id, b := range resources(tpl, "AWS::S3::Bucket") {
+		if equalJSON(b, bucket) {
+			bucketID = id
+		}
+	}
+	// Given the stack synthesized from a dist folder with index.html, a
+	// favicon and assets/index-abc123.js
+	deployments := resources(tpl, "Custom::CDKBucketDeployment")
+	if len(deployments) != 2 {
+		t.Fatalf("got %d bucket deployments, want 2 (assets, shell)", len(deployments))
+	}
+	var assetsID string
+	var assets, shell map[string]any
+	for id, d := range deployments {
+		if equalJSON(path(d, "Properties", "Include"), []any{"assets/*"}) {
+			assetsID, assets = id, d
+		} else {
+			shell = d
+		}
+	}
+	if assets == nil || shell == nil {
+		t.Fatalf("want one deployment including only assets/* and one for the rest, got %v", deployments)
+	}
+	// Then both copy the same zipped build, named by its release hash, into the web bucket
+	release := s.stacks.Platform.Web.Release
+	for name, d := range map[string]map[string]any{"assets": assets, "shell": shell} {
+		if got := path(d, "Properties", "SourceObjectKeys"); !equalJSON(got, []any{release + ".zip"}) {
+			t.Errorf("%s source: got %v, want [%s.zip]", name, got, release)
+		}
+		if got := path(d, "Properties", "DestinationBucketName", "Ref"); got != bucketID {
+			t.Errorf("%s destination: got %v, want the web bucket %s", name, got, bucketID)
+		}
+	}
+	// And the bundles are immutable and kept across releases
+	matchObject(t, assets, map[string]any{"Properties": assertions.Match_ObjectLike(&map[string]any{
+		"Exclude":        []any{"*"},
+		"Prune":          false,
+		"SystemMetadata": map[string]any{"cache-control": "public, max-age=31536000, immutable"},
+	})})
+	// And the shell is revalidated, prunes stale root files but not the
+	// bundles, and is written only after the bundles it names
+	matchObject(t, shell, map[string]any{
+		"DependsOn": assertions.Match_ArrayWith(&[]any{assetsID}),
+		"Properties": assertions.Match_ObjectLike(&map[string]any{
+			"Exclude":        []any{"assets/*"},
+			"Include":        assertions.Match_Absent(),
+			"Prune":          true,
+			"SystemMetadata": map[string]any{"cache-control": "no-cache"},
+		}),
+	})
+	// And the platform stack imports nothing from a tenant stack (no cycle)
+	if text := flatten(tpl); strings.Contains(text, TenantStackPrefix) {
+		t.Errorf("platform stack references a tenant stack")
+	}
 }

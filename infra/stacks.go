@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
@@ -39,19 +40,23 @@ func NewStatefulStack(scope constructs.Construct, id string, props *StatefulStac
 	return s
 }
 
-// PlatformStack holds the shared runtime: the HTTP API, its Lambdas and the
-// bucket with the SPA.
+// PlatformStack holds the shared runtime: the HTTP API, its Lambdas, the
+// bucket with the SPA and what every tenant's distribution shares.
 type PlatformStack struct {
 	awscdk.Stack
 	API *api.API
 	Web *web.Site
+	// MediaCachePolicy is the /media/* cache policy of every distribution.
+	MediaCachePolicy awscloudfront.CachePolicy
 }
 
 // PlatformStackProps configure the platform stack.
 type PlatformStackProps struct {
 	awscdk.StackProps
-	Stateful     *StatefulStack
-	LambdaDir    string
+	Stateful  *StatefulStack
+	LambdaDir string
+	// WebDist is the built SPA the stack publishes (web/dist).
+	WebDist      string
 	Search       SearchConfig
 	OriginSecret awscdk.SecretValue
 }
@@ -62,7 +67,8 @@ type SearchConfig struct {
 	AdminKey, SearchKey         awscdk.SecretValue
 }
 
-// NewPlatformStack creates the API, the functions and the web bucket.
+// NewPlatformStack creates the API, the functions, the web bucket with the
+// built SPA in it, and the media cache policy.
 func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStackProps) (*PlatformStack, error) {
 	stack := awscdk.NewStack(scope, jsii.String(id), &props.StackProps)
 	t := props.Stateful.Tables
@@ -77,11 +83,24 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 			SearchKey: props.Search.SearchKey,
 		},
 		OriginSecret: props.OriginSecret,
+		Shoppers: api.Shoppers{
+			UserPoolID: props.Stateful.Shoppers.Pool.UserPoolId(),
+			ClientID:   props.Stateful.Shoppers.Client.UserPoolClientId(),
+		},
 	})
 	if err != nil {
 		return nil, err
 	}
-	s := &PlatformStack{Stack: stack, API: a, Web: web.NewSite(stack, "Web")}
+	site, err := web.NewSite(stack, "Web", &web.SiteProps{DistDir: props.WebDist})
+	if err != nil {
+		return nil, err
+	}
+	s := &PlatformStack{
+		Stack:            stack,
+		API:              a,
+		Web:              site,
+		MediaCachePolicy: tenant.NewMediaCachePolicy(stack, "MediaCachePolicy"),
+	}
 	output(stack, "ApiEndpoint", a.HTTPAPI.ApiEndpoint())
 	output(stack, "WebBucketName", s.Web.Bucket.BucketName())
 	return s, nil
@@ -104,9 +123,9 @@ type TenantStackProps struct {
 	CertificateARN string
 }
 
-// NewTenantStack creates the tenant's distribution and writes its site
-// config into the sites table, so that deploying the stack onboards the
-// dealer.
+// NewTenantStack creates the tenant's distribution, invalidates its app
+// shell on each web release and writes its site config into the sites
+// table, so that deploying the stack onboards the dealer.
 func NewTenantStack(scope constructs.Construct, id string, props *TenantStackProps) *TenantStack {
 	stack := awscdk.NewStack(scope, jsii.String(id), &props.StackProps)
 	platformBucket := props.Platform.Web.Bucket
@@ -132,6 +151,12 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 		OriginSecret:   props.OriginSecret,
 		Domains:        props.Site.Site.Domains,
 		CertificateARN: props.CertificateARN,
+		MediaCachePolicy: awscloudfront.CachePolicy_FromCachePolicyId(stack, jsii.String("MediaCachePolicy"),
+			props.Platform.MediaCachePolicy.CachePolicyId()),
+	})
+	tenant.NewShellInvalidation(stack, "ShellInvalidation", &tenant.ShellInvalidationProps{
+		Distribution: edge.Distribution,
+		Release:      props.Platform.Web.Release,
 	})
 	tenant.NewRecord(stack, "SiteRecord", &tenant.RecordProps{
 		Slug:   props.Site.Site.Slug,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -160,23 +161,27 @@ func TestTenantStackWritesSiteRecord(t *testing.T) {
 	s := synth(t)
 	for slug, tenant := range s.tenants {
 		t.Run(slug, func(t *testing.T) {
-			// Given the tenant stack's custom resource
-			cr := only(t, s.json[TenantStackPrefix+slug], "Custom::AWS")
+			// Given the tenant stack's custom resource that writes to DynamoDB
+			cr := customResource(t, s.json[TenantStackPrefix+slug], "DynamoDB", "putItem")
 			for _, event := range []string{"Create", "Update"} {
 				// When CloudFormation creates or updates it
-				call := sdkCall(t, path(cr, "Properties", event))
+				var params struct {
+					TableName string                       `json:"TableName"`
+					Item      map[string]map[string]string `json:"Item"`
+				}
+				call := sdkCall(t, path(cr, "Properties", event), &params)
 				// Then it puts the site item into the sites table
 				if call.Service != "DynamoDB" || call.Action != "putItem" {
 					t.Fatalf("%s: got %s.%s, want DynamoDB.putItem", event, call.Service, call.Action)
 				}
-				if got := call.Parameters.TableName; got != tokenPlaceholder {
+				if got := params.TableName; got != tokenPlaceholder {
 					t.Errorf("%s table: got %q, want the sites table reference", event, got)
 				}
-				if got := call.Parameters.Item["slug"]["S"]; got != slug {
+				if got := params.Item["slug"]["S"]; got != slug {
 					t.Errorf("%s slug: got %q, want %q", event, got, slug)
 				}
 				var stored map[string]any
-				if err := json.Unmarshal([]byte(call.Parameters.Item["config"]["S"]), &stored); err != nil {
+				if err := json.Unmarshal([]byte(params.Item["config"]["S"]), &stored); err != nil {
 					t.Fatalf("%s config: %v", event, err)
 				}
 				if stored["slug"] != slug || stored["name"] != tenant.Site.Name {
@@ -196,21 +201,139 @@ func TestTenantStackWritesSiteRecord(t *testing.T) {
 	}
 }
 
+// Spec 000 §2 car images and dealer logos are /media/... URLs: each
+// distribution sends /media/* to the HTTP API with the tenant's headers and
+// caches the answers by path and query string (?angle= picks the view).
+func TestDistributionCachesMediaFromAPI(t *testing.T) {
+	s := synth(t)
+	// Given the platform's media cache policy
+	policies := resources(s.json[PlatformStackName], "AWS::CloudFront::CachePolicy")
+	if len(policies) != 1 {
+		t.Fatalf("platform stack: got %d cache policies, want 1 shared by every tenant", len(policies))
+	}
+	var policyID string
+	for id, p := range policies {
+		policyID = id
+		// Then it keys on the query string only and keeps images a day by default
+		matchObject(t, p, map[string]any{"Properties": map[string]any{"CachePolicyConfig": assertions.Match_ObjectLike(&map[string]any{
+			"DefaultTTL": 86400,
+			"MinTTL":     0,
+			"ParametersInCacheKeyAndForwardedToOrigin": assertions.Match_ObjectLike(&map[string]any{
+				"QueryStringsConfig": map[string]any{"QueryStringBehavior": "all"},
+				"HeadersConfig":      map[string]any{"HeaderBehavior": "none"},
+				"CookiesConfig":      map[string]any{"CookieBehavior": "none"},
+			}),
+		})}})
+	}
+	for slug := range s.tenants {
+		t.Run(slug, func(t *testing.T) {
+			config := path(only(t, s.json[TenantStackPrefix+slug], "AWS::CloudFront::Distribution"), "Properties", "DistributionConfig")
+			behaviors := map[string]map[string]any{}
+			for _, b := range path(config, "CacheBehaviors").([]any) {
+				b := b.(map[string]any)
+				behaviors[b["PathPattern"].(string)] = b
+			}
+			// When a browser asks for /media/demo/suv/red.svg?angle=2
+			media, ok := behaviors["/media/*"]
+			if !ok {
+				t.Fatalf("no /media/* behaviour")
+			}
+			// Then the API origin answers it, with the tenant's headers
+			if got, want := media["TargetOriginId"], behaviors["/api/*"]["TargetOriginId"]; got != want {
+				t.Errorf("origin: got %v, want the API origin %v", got, want)
+			}
+			// And it is cached under the shared policy, read-only, with no
+			// viewer header forwarded (API Gateway must see its own Host)
+			if got := flatten(media["CachePolicyId"]); !strings.Contains(got, policyID) {
+				t.Errorf("cache policy: got %v, want the platform's %s", media["CachePolicyId"], policyID)
+			}
+			if got := media["AllowedMethods"]; !equalJSON(got, []any{"GET", "HEAD"}) {
+				t.Errorf("methods: got %v, want GET, HEAD", got)
+			}
+			if got := media["OriginRequestPolicyId"]; got != nil {
+				t.Errorf("origin request policy: got %v, want none", got)
+			}
+		})
+	}
+}
+
+// A web release reaches every site at once: each tenant stack invalidates
+// its distribution's cached app shell (every client-side route is served as
+// /index.html) when the published build changes.
+func TestTenantStackInvalidatesShellOnRelease(t *testing.T) {
+	s := synth(t)
+	release := s.stacks.Platform.Web.Release
+	for slug := range s.tenants {
+		t.Run(slug, func(t *testing.T) {
+			// Given the tenant stack's CloudFront custom resource
+			tpl := s.json[TenantStackPrefix+slug]
+			cr := customResource(t, tpl, "CloudFront", "createInvalidation")
+			for _, event := range []string{"Create", "Update"} {
+				// When CloudFormation creates or updates it (the release changed)
+				var params struct {
+					DistributionID    string `json:"DistributionId"`
+					InvalidationBatch struct {
+						CallerReference string
+						Paths           struct {
+							Quantity int
+							Items    []string
+						}
+					}
+				}
+				sdkCall(t, path(cr, "Properties", event), &params)
+				// Then it invalidates /index.html of its own distribution, once per release
+				if params.DistributionID != tokenPlaceholder {
+					t.Errorf("%s distribution: got %q, want a reference", event, params.DistributionID)
+				}
+				batch := params.InvalidationBatch
+				if batch.Paths.Quantity != 1 || len(batch.Paths.Items) != 1 || batch.Paths.Items[0] != "/index.html" {
+					t.Errorf("%s paths: got %+v, want [/index.html]", event, batch.Paths)
+				}
+				if want := "release-" + release; batch.CallerReference != want {
+					t.Errorf("%s caller reference: got %q, want %q", event, batch.CallerReference, want)
+				}
+			}
+			// And the distribution it names is this stack's own
+			only(t, tpl, "AWS::CloudFront::Distribution")
+			for dist := range resources(tpl, "AWS::CloudFront::Distribution") {
+				if refs := findRefs(path(cr, "Properties", "Update")); !slices.Contains(refs, dist) {
+					t.Errorf("invalidation references %v, want the distribution %s", refs, dist)
+				}
+			}
+		})
+	}
+}
+
+// customResource returns the tenant stack's single AwsCustomResource that
+// makes the given SDK call.
+func customResource(t *testing.T, tpl map[string]any, service, action string) map[string]any {
+	t.Helper()
+	var found []map[string]any
+	for _, cr := range resources(tpl, "Custom::AWS") {
+		call := sdkCall(t, path(cr, "Properties", "Create"), nil)
+		if call.Service == service && call.Action == action {
+			found = append(found, cr)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("got %d Custom::AWS resources calling %s.%s, want 1", len(found), service, action)
+	}
+	return found[0]
+}
+
 // tokenPlaceholder stands for a CloudFormation reference inside a joined string.
 const tokenPlaceholder = "<ref>"
 
 type awsSdkCall struct {
-	Service    string `json:"service"`
-	Action     string `json:"action"`
-	Parameters struct {
-		TableName string                       `json:"TableName"`
-		Item      map[string]map[string]string `json:"Item"`
-	} `json:"parameters"`
+	Service    string          `json:"service"`
+	Action     string          `json:"action"`
+	Parameters json.RawMessage `json:"parameters"`
 }
 
 // sdkCall decodes an AwsCustomResource call, which the template holds as a
-// Fn::Join of JSON text and references.
-func sdkCall(t *testing.T, v any) awsSdkCall {
+// Fn::Join of JSON text and references, and its parameters into params
+// unless nil.
+func sdkCall(t *testing.T, v any, params any) awsSdkCall {
 	t.Helper()
 	var text strings.Builder
 	switch v := v.(type) {
@@ -229,5 +352,36 @@ func sdkCall(t *testing.T, v any) awsSdkCall {
 	if err := json.Unmarshal([]byte(text.String()), &call); err != nil {
 		t.Fatalf("decode sdk call %q: %v", text.String(), err)
 	}
+	if params != nil {
+		if err := json.Unmarshal(call.Parameters, params); err != nil {
+			t.Fatalf("decode %s.%s parameters %s: %v", call.Service, call.Action, call.Parameters, err)
+		}
+	}
 	return call
+}
+
+// findRefs lists the logical ids v references with Ref.
+func findRefs(v any) []string {
+	var refs []string
+	switch v := v.(type) {
+	case map[string]any:
+		if r, ok := v["Ref"].(string); ok && len(v) == 1 {
+			refs = append(refs, r)
+		}
+		for _, e := range v {
+			refs = append(refs, findRefs(e)...)
+		}
+	case []any:
+		for _, e := range v {
+			refs = append(refs, findRefs(e)...)
+		}
+	}
+	return refs
+}
+
+// equalJSON reports whether two decoded JSON values are equal.
+func equalJSON(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
 }

@@ -1,5 +1,5 @@
 // Package api provides the HTTP API and the Go Lambdas behind it: /api/*
-// for shoppers' browsers and /ingest/* for stock providers
+// and /media/* for shoppers' browsers and /ingest/* for stock providers
 // (docs/contracts.md "HTTP API").
 package api
 
@@ -34,6 +34,12 @@ type Search struct {
 	SearchKey awscdk.SecretValue
 }
 
+// Shoppers names the Cognito user pool and its web client, which the api
+// function needs to verify shoppers' tokens.
+type Shoppers struct {
+	UserPoolID, ClientID *string
+}
+
 // Props configure the API.
 type Props struct {
 	// LambdaDir holds one folder per function, each with a `bootstrap`
@@ -43,6 +49,7 @@ type Props struct {
 	Search    Search
 	// OriginSecret is the value CloudFront sends in X-Forecourt-Origin-Secret.
 	OriginSecret awscdk.SecretValue
+	Shoppers     Shoppers
 }
 
 // API is the HTTP API with its functions.
@@ -54,12 +61,12 @@ type API struct {
 	Fns    map[string]awslambda.Function
 }
 
-// function describes one Lambda: the folder it is built into, the route
-// prefix it serves and what it may touch. Adding a Lambda means adding a
+// function describes one Lambda: the folder it is built into, the routes
+// it serves and what it may touch. Adding a Lambda means adding a
 // row here and its name to scripts/build-lambdas.sh.
 type function struct {
 	name    string
-	route   string
+	routes  []string
 	memory  float64
 	timeout float64 // seconds; API Gateway stops waiting at 30
 	env     func(p *Props) map[string]*string
@@ -71,11 +78,15 @@ type function struct {
 func functions() []function {
 	return []function{
 		{
-			name: "api", route: "/api/{proxy+}", memory: 512, timeout: 10,
+			// /media/* are the car images the demo stock links to
+			// (demo.MediaHandler); the distributions cache them.
+			name: "api", routes: []string{"/api/{proxy+}", "/media/{proxy+}"}, memory: 512, timeout: 10,
 			env: func(p *Props) map[string]*string {
 				return map[string]*string{
 					"ALGOLIA_SEARCH_KEY":          p.Search.SearchKey.UnsafeUnwrap(),
 					"FORECOURT_PUBLIC_SEARCH_URL": jsii.String(p.Search.PublicURL),
+					"COGNITO_USER_POOL_ID":        p.Shoppers.UserPoolID,
+					"COGNITO_CLIENT_ID":           p.Shoppers.ClientID,
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
@@ -84,7 +95,7 @@ func functions() []function {
 			},
 		},
 		{
-			name: "ingest", route: "/ingest/{proxy+}", memory: 1024, timeout: 29,
+			name: "ingest", routes: []string{"/ingest/{proxy+}"}, memory: 1024, timeout: 29,
 			env: func(p *Props) map[string]*string {
 				return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap()}
 			},
@@ -121,15 +132,18 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 	for _, f := range functions() {
 		fn := newFunction(c, f, p)
 		f.grant(p.Tables, fn)
-		httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
-			Path:    jsii.String(f.route),
-			Methods: &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
-			Integration: awsapigatewayv2integrations.NewHttpLambdaIntegration(
-				jsii.String(f.name+"Integration"), fn,
-				&awsapigatewayv2integrations.HttpLambdaIntegrationProps{
-					PayloadFormatVersion: awsapigatewayv2.PayloadFormatVersion_VERSION_2_0(),
-				}),
-		})
+		integration := awsapigatewayv2integrations.NewHttpLambdaIntegration(
+			jsii.String(f.name+"Integration"), fn,
+			&awsapigatewayv2integrations.HttpLambdaIntegrationProps{
+				PayloadFormatVersion: awsapigatewayv2.PayloadFormatVersion_VERSION_2_0(),
+			})
+		for _, route := range f.routes {
+			httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
+				Path:        jsii.String(route),
+				Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
+				Integration: integration,
+			})
+		}
 		a.Fns[f.name] = fn
 	}
 	return a, nil

@@ -1,7 +1,8 @@
 // Package tenant provides one dealer site's edge: its CloudFront
-// distribution (the SPA from S3, /api/* and /ingest/* from the HTTP API with
-// the tenant's origin headers) and the record that puts its site config into
-// the sites table (DESIGN.md decision 4).
+// distribution (the SPA from S3; /api/*, /ingest/* and the cached /media/*
+// from the HTTP API with the tenant's origin headers), the invalidation of
+// the app shell on each web release, and the record that puts its site
+// config into the sites table (DESIGN.md decision 4).
 package tenant
 
 import (
@@ -37,6 +38,8 @@ type EdgeProps struct {
 	// cloudfront.net name only.
 	Domains        []string
 	CertificateARN string
+	// MediaCachePolicy caches /media/* (NewMediaCachePolicy).
+	MediaCachePolicy awscloudfront.ICachePolicy
 }
 
 // Edge is a tenant's distribution.
@@ -104,6 +107,15 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		AdditionalBehaviors: &map[string]*awscloudfront.BehaviorOptions{
 			"/api/*":    apiBehavior,
 			"/ingest/*": apiBehavior,
+			// Car images: a pure function of path and query, so cached; no
+			// viewer header reaches the origin, so Host is the API's own.
+			"/media/*": {
+				Origin:               api,
+				AllowedMethods:       awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
+				ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+				CachePolicy:          p.MediaCachePolicy,
+				Compress:             jsii.Bool(true),
+			},
 		},
 	}
 	if len(p.Domains) > 0 && p.CertificateARN != "" {
@@ -112,6 +124,73 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		props.MinimumProtocolVersion = awscloudfront.SecurityPolicyProtocol_TLS_V1_2_2021
 	}
 	return &Edge{Construct: c, Distribution: awscloudfront.NewDistribution(c, jsii.String("Distribution"), props)}
+}
+
+// Media cache times: images are a pure function of their URL, and the API
+// says how long it wants them kept (Cache-Control); without one, a day.
+const (
+	MediaDefaultTTLDays = 1
+	MediaMaxTTLDays     = 30
+)
+
+// NewMediaCachePolicy creates the cache policy of the /media/* behaviour:
+// the query string is part of the key (a car image's ?angle= selects the
+// view), headers and cookies are not. The platform stack creates it once
+// for every tenant: an account may hold only 20 custom cache policies.
+func NewMediaCachePolicy(scope constructs.Construct, id string) awscloudfront.CachePolicy {
+	return awscloudfront.NewCachePolicy(scope, jsii.String(id), &awscloudfront.CachePolicyProps{
+		Comment:                    jsii.String("Forecourt /media/*: images keyed by path and query string"),
+		DefaultTtl:                 awscdk.Duration_Days(jsii.Number(MediaDefaultTTLDays)),
+		MinTtl:                     awscdk.Duration_Seconds(jsii.Number(0)),
+		MaxTtl:                     awscdk.Duration_Days(jsii.Number(MediaMaxTTLDays)),
+		QueryStringBehavior:        awscloudfront.CacheQueryStringBehavior_All(),
+		HeaderBehavior:             awscloudfront.CacheHeaderBehavior_None(),
+		CookieBehavior:             awscloudfront.CacheCookieBehavior_None(),
+		EnableAcceptEncodingGzip:   jsii.Bool(true),
+		EnableAcceptEncodingBrotli: jsii.Bool(true),
+	})
+}
+
+// ShellPath is the app shell's cache key: the viewer-request rewrite turns
+// every client-side route into it, so one invalidation covers them all.
+const ShellPath = "/index.html"
+
+// ShellInvalidationProps configure the shell invalidation.
+type ShellInvalidationProps struct {
+	Distribution awscloudfront.IDistribution
+	// Release identifies the published web build; a new value invalidates.
+	Release string
+}
+
+// NewShellInvalidation invalidates the distribution's cached app shell
+// whenever Release changes. It lives in the tenant stack, which deploys
+// after the platform stack has published the build: the deployment in the
+// platform stack cannot name the tenants' distributions without a cycle.
+func NewShellInvalidation(scope constructs.Construct, id string, p *ShellInvalidationProps) customresources.AwsCustomResource {
+	invalidate := &customresources.AwsSdkCall{
+		Service: jsii.String("CloudFront"),
+		Action:  jsii.String("createInvalidation"),
+		Parameters: map[string]interface{}{
+			"DistributionId": p.Distribution.DistributionId(),
+			"InvalidationBatch": map[string]interface{}{
+				// CloudFront ignores a repeated reference, so a rollback to an
+				// earlier release is not invalidated again; the shell's
+				// no-cache header bounds that staleness by the cache
+				// policy's minimum TTL.
+				"CallerReference": "release-" + p.Release,
+				"Paths":           map[string]interface{}{"Quantity": 1, "Items": []string{ShellPath}},
+			},
+		},
+		PhysicalResourceId: customresources.PhysicalResourceId_Of(jsii.String("shell-invalidation")),
+	}
+	return customresources.NewAwsCustomResource(scope, jsii.String(id), &customresources.AwsCustomResourceProps{
+		OnCreate: invalidate,
+		OnUpdate: invalidate,
+		Policy: customresources.AwsCustomResourcePolicy_FromSdkCalls(&customresources.SdkCallsPolicyOptions{
+			Resources: &[]*string{p.Distribution.DistributionArn()},
+		}),
+		InstallLatestAwsSdk: jsii.Bool(false),
+	})
 }
 
 // RecordProps configure the site record.

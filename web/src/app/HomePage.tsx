@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useSite } from '../features/site/hooks/SiteContext';
 import { BudgetFinder } from '../features/search/components/BudgetFinder';
+import { RecentSearches } from '../features/search/components/SearchHistory';
 import { LISTING_PATH } from '../features/search/routing';
 import { navigationOf } from './navigation';
 
@@ -23,6 +24,7 @@ export function HomePage() {
           ))}
         </div>
       </div>
+      <RecentSearches />
       <BudgetFinder />
     </section>
   );

@@ -88,6 +88,20 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     ]);
   });
 
+  it('keeps the previous hits and count when a search fails (spec 000 §4, §8)', async () => {
+    const user = userEvent.setup();
+    const { client } = renderListing('/search/new-used-and-demo-cars/');
+    await waitFor(() => expect(cards()).toHaveLength(21));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    client.search.mockRejectedValue(new Error('engine down'));
+    await user.click(screen.getByRole('checkbox', { name: /Kia/ }));
+    await waitFor(() => expect(client.search).toHaveBeenCalledTimes(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(cards()).toHaveLength(21);
+    expect(screen.getByText('50 cars found')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows the empty state with a clear-filters action', async () => {
     const user = userEvent.setup();
     renderListing('/search/new-used-and-demo-cars/?query=lamborghini');
@@ -112,6 +126,18 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     expect(window.location.search).toBe('');
     await waitFor(() => expect(window.location.search).toBe('?price=:30000'));
     await waitFor(() => expect(screen.getByText('21 cars found')).toBeInTheDocument());
+  });
+
+  it('records a settled search in the history (spec 001 §3)', async () => {
+    renderListing('/search/Kia?page=2');
+    await waitFor(() => expect(screen.getByText('10 cars found')).toBeInTheDocument());
+    await waitFor(
+      () =>
+        expect(JSON.parse(window.localStorage.getItem('forecourt:search-history:riverside-toyota') ?? '[]')).toEqual([
+          { path: '/search/Kia', label: 'Kia' },
+        ]),
+      { timeout: 3000 },
+    );
   });
 
   it('restricts to the car types the site sells (base filter)', async () => {

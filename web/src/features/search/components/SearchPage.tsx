@@ -11,6 +11,7 @@ import { CurrentFilters } from './CurrentFilters';
 import { FiltersPanel } from './FiltersPanel';
 import { ListingHeading } from './ListingHeading';
 import { SearchBox } from './SearchBox';
+import { RecordSearch } from './SearchHistory';
 import { SearchPagination } from './SearchPagination';
 import { SearchResults } from './SearchResults';
 import { SortSelect } from './SortSelect';
@@ -50,6 +51,7 @@ export function SearchPage({ searchClient }: { searchClient?: Parameters<typeof 
     >
       <ListingConfigure />
       <VirtualFacets />
+      <RecordSearch />
       <Listing />
     </InstantSearch>
   );

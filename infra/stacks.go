@@ -37,6 +37,8 @@ func NewStatefulStack(scope constructs.Construct, id string, props *StatefulStac
 	}
 	output(stack, "UserPoolId", s.Shoppers.Pool.UserPoolId())
 	output(stack, "UserPoolClientId", s.Shoppers.Client.UserPoolClientId())
+	// Ops write provider keys into this table by hand (infra/README.md).
+	output(stack, "ProviderKeysTableName", s.Tables.ProviderKeys.TableName())
 	return s
 }
 

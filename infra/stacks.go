@@ -147,14 +147,13 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 				" is not set: the distribution answers on its cloudfront.net name only"))
 	}
 	edge := tenant.NewEdge(stack, "Edge", &tenant.EdgeProps{
-		Slug:           props.Site.Site.Slug,
-		WebBucket:      bucket,
-		APIDomain:      props.Platform.API.Domain,
-		OriginSecret:   props.OriginSecret,
-		Domains:        props.Site.Site.Domains,
-		CertificateARN: props.CertificateARN,
-		MediaCachePolicy: awscloudfront.CachePolicy_FromCachePolicyId(stack, jsii.String("MediaCachePolicy"),
-			props.Platform.MediaCachePolicy.CachePolicyId()),
+		Slug:             props.Site.Site.Slug,
+		WebBucket:        bucket,
+		APIDomain:        props.Platform.API.Domain,
+		OriginSecret:     props.OriginSecret,
+		Domains:          props.Site.Site.Domains,
+		CertificateARN:   props.CertificateARN,
+		MediaCachePolicy: props.Platform.MediaCachePolicy,
 	})
 	tenant.NewShellInvalidation(stack, "ShellInvalidation", &tenant.ShellInvalidationProps{
 		Distribution: edge.Distribution,

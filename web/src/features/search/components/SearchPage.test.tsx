@@ -128,6 +128,19 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     await waitFor(() => expect(screen.getByText('21 cars found')).toBeInTheDocument());
   });
 
+  it('toggles simple_body from the body-type tiles (spec 001 §4)', async () => {
+    const user = userEvent.setup();
+    renderListing('/search/new-used-and-demo-cars/');
+    const tiles = await screen.findByRole('group', { name: 'Body type' });
+    const ute = within(tiles).getByRole('button', { name: 'Ute' });
+    await user.click(ute);
+    await waitFor(() => expect(window.location.search).toBe('?body=Ute'));
+    await waitFor(() => expect(screen.getByText('20 cars found')).toBeInTheDocument());
+    expect(within(screen.getByRole('group', { name: 'Body type' })).getByRole('button', { name: 'Ute' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(screen.getByRole('group', { name: 'Body type' })).getByRole('button', { name: 'Ute' }));
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
   it('records a settled search in the history (spec 001 §3)', async () => {
     renderListing('/search/Kia?page=2');
     await waitFor(() => expect(screen.getByText('10 cars found')).toBeInTheDocument());

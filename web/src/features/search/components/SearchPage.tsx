@@ -7,6 +7,7 @@ import { useMediaQuery } from '../hooks/useMediaQuery';
 import { enabledFacets, facetByName } from '../facets';
 import { createRouting, urlToRoute } from '../routing';
 import { createSearchClient } from '../searchClient';
+import { BodyTiles } from './BodyTiles';
 import { CurrentFilters } from './CurrentFilters';
 import { FiltersPanel } from './FiltersPanel';
 import { ListingHeading } from './ListingHeading';
@@ -133,6 +134,7 @@ function Listing() {
           </button>
         ) : null}
       </div>
+      <BodyTiles />
       <CurrentFilters />
       <div className="listing__body">
         <FiltersPanel drawer={drawer} open={open} onClose={close} resultCount={results?.nbHits ?? 0} />

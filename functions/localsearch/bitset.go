@@ -78,12 +78,6 @@ func (b bitset) andNotWith(o bitset) {
 	}
 }
 
-func (b bitset) clone(n int) bitset {
-	c := newBitset(n)
-	copy(c, b)
-	return c
-}
-
 // each calls f for every set bit in ascending order until f returns false.
 func (b bitset) each(f func(uint32) bool) {
 	for wi, w := range b {

@@ -3,7 +3,8 @@ package localsearch
 import (
 	"bytes"
 	"encoding/json"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -15,6 +16,8 @@ type highlighter struct {
 	post     string
 	words    []queryWord
 	termWord map[string]hlMatch
+	members  []hlMember // per-hit scratch
+	keys     []string   // per-hit scratch
 }
 
 type hlMatch struct {
@@ -56,6 +59,8 @@ func newHighlighter(q *searchQuery) *highlighter {
 		top, _, _ := strings.Cut(a, ".")
 		h.attrs = append(h.attrs, top)
 	}
+	slices.Sort(h.attrs)
+	h.attrs = slices.Compact(h.attrs)
 	for wi, w := range q.words {
 		for _, m := range w.matches {
 			if _, dup := h.termWord[m.term]; dup {
@@ -71,40 +76,116 @@ func newHighlighter(q *searchQuery) *highlighter {
 	return h
 }
 
-// render returns the _highlightResult object for one record, or nil.
-func (h *highlighter) render(top map[string]json.RawMessage) []byte {
+// render appends `"_highlightResult":{...}` for the record raw to b (after
+// a comma when comma is set), or nothing when no attribute qualifies.
+// Attributes are written in key order, as a JSON object encodes them.
+func (h *highlighter) render(b, raw []byte, comma bool) []byte {
+	rs := string(raw) // one copy per hit; every value below is a substring of it
+	h.members = h.members[:0]
+	ok := eachMember(rs, func(key, member string) {
+		h.members = append(h.members, hlMember{key, memberValue(member)})
+	})
+	if !ok {
+		return b
+	}
 	attrs := h.attrs
 	if h.all {
-		attrs = attrs[:0:0]
-		for k := range top {
-			if k != "objectID" && !strings.HasPrefix(k, "_") {
-				attrs = append(attrs, k)
+		attrs = h.keys[:0]
+		for _, m := range h.members {
+			if m.key != "objectID" && !strings.HasPrefix(m.key, "_") {
+				attrs = append(attrs, m.key)
 			}
 		}
-		sort.Strings(attrs)
+		slices.Sort(attrs)
+		attrs = slices.Compact(attrs)
+		h.keys = attrs
 	}
-	out := map[string]any{}
+	start := len(b)
+	if comma {
+		b = append(b, ',')
+	}
+	b = append(b, `"_highlightResult":{`...)
+	n := 0
 	for _, a := range attrs {
-		raw, ok := top[a]
-		if !ok {
+		v, found := h.member(a)
+		if !found {
 			continue
 		}
-		v, err := decodeValue(raw)
+		mark := len(b)
+		if n > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, a)
+		b = append(b, ':')
+		var ok bool
+		if b, ok = h.appendValue(b, v); ok {
+			n++
+		} else {
+			b = b[:mark]
+		}
+	}
+	if n == 0 {
+		return b[:start]
+	}
+	return append(b, '}')
+}
+
+type hlMember struct{ key, value string }
+
+// member returns the last value of top-level attribute a (as a JSON decoder keeps the last).
+func (h *highlighter) member(a string) (string, bool) {
+	for i := len(h.members) - 1; i >= 0; i-- {
+		if h.members[i].key == a {
+			return h.members[i].value, true
+		}
+	}
+	return "", false
+}
+
+// appendValue appends the highlight of the JSON value v: an object per
+// string or number, arrays element-wise; booleans and null have none.
+func (h *highlighter) appendValue(b []byte, v string) ([]byte, bool) {
+	if v == "" {
+		return b, false
+	}
+	switch c := v[0]; {
+	case c == '"':
+		return h.appendText(b, unquote(v)), true
+	case c == '-' || c >= '0' && c <= '9':
+		return h.appendText(b, v), true
+	case c == '[':
+		b = append(b, '[')
+		n := 0
+		eachElement(v, func(e string) {
+			mark := len(b)
+			if n > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = h.appendValue(b, e); ok {
+				n++
+			} else {
+				b = b[:mark]
+			}
+		})
+		return append(b, ']'), true
+	case c == '{':
+		// Nested objects are rare in records: decode and encode them.
+		dv, err := decodeValue(json.RawMessage(v))
 		if err != nil {
-			continue
+			return b, false
 		}
-		if hv := h.value(v); hv != nil {
-			out[a] = hv
+		hv := h.value(dv)
+		if hv == nil {
+			return b, false
 		}
+		j, err := json.Marshal(hv)
+		if err != nil {
+			return b, false
+		}
+		return append(b, j...), true
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	b, err := json.Marshal(out)
-	if err != nil {
-		return nil
-	}
-	return b
+	return b, false
 }
 
 func decodeValue(raw json.RawMessage) (any, error) {
@@ -120,12 +201,13 @@ func decodeValue(raw json.RawMessage) (any, error) {
 	return v, err
 }
 
+// value is the highlight of a decoded value (nested objects).
 func (h *highlighter) value(v any) any {
 	switch x := v.(type) {
 	case string:
-		return h.text(x)
+		return json.RawMessage(h.appendText(nil, x))
 	case json.Number:
-		return h.text(x.String())
+		return json.RawMessage(h.appendText(nil, x.String()))
 	case []any:
 		out := make([]any, 0, len(x))
 		for _, e := range x {
@@ -146,17 +228,12 @@ func (h *highlighter) value(v any) any {
 	return nil
 }
 
-type hlResult struct {
-	Value            string   `json:"value"`
-	MatchLevel       string   `json:"matchLevel"`
-	FullyHighlighted *bool    `json:"fullyHighlighted,omitempty"`
-	MatchedWords     []string `json:"matchedWords"`
-}
-
-func (h *highlighter) text(s string) hlResult {
-	matched := make([]bool, len(h.words))
-	var b strings.Builder
+// appendText appends the highlight object of one text:
+// {"value","matchLevel","fullyHighlighted","matchedWords"}.
+func (h *highlighter) appendText(b []byte, s string) []byte {
+	var matched uint64 // bit per query word (at most maxQueryWords)
 	last, full, any := 0, true, false
+	b = append(b, `{"value":"`...)
 	forEachWord(s, func(w string, start, end int) {
 		m, ok := h.termWord[w]
 		if !ok {
@@ -164,36 +241,40 @@ func (h *highlighter) text(s string) hlResult {
 			return
 		}
 		any = true
-		matched[m.word] = true
+		matched |= 1 << m.word
 		hlEnd := end
 		if m.prefixLen > 0 && end-start == len(w) && start+m.prefixLen < end {
 			hlEnd, full = start+m.prefixLen, false
 		}
-		b.WriteString(s[last:start])
-		b.WriteString(h.pre)
-		b.WriteString(s[start:hlEnd])
-		b.WriteString(h.post)
+		b = appendJSONText(b, s[last:start])
+		b = appendJSONText(b, h.pre)
+		b = appendJSONText(b, s[start:hlEnd])
+		b = appendJSONText(b, h.post)
 		last = hlEnd
 	})
-	r := hlResult{Value: s, MatchLevel: "none", MatchedWords: []string{}}
+	b = appendJSONText(b, s[last:])
+	b = append(b, '"')
 	if !any {
-		return r
+		return append(b, `,"matchLevel":"none","matchedWords":[]}`...)
 	}
-	b.WriteString(s[last:])
-	r.Value = b.String()
-	all := true
-	for i, ok := range matched {
-		if ok {
-			r.MatchedWords = append(r.MatchedWords, h.words[i].orig)
-		} else {
-			all = false
+	all := matched == 1<<len(h.words)-1
+	if all {
+		b = append(b, `,"matchLevel":"full"`...)
+	} else {
+		b = append(b, `,"matchLevel":"partial"`...)
+	}
+	b = append(b, `,"fullyHighlighted":`...)
+	b = strconv.AppendBool(b, full && all)
+	b = append(b, `,"matchedWords":[`...)
+	n := 0
+	for i := range h.words {
+		if matched&(1<<i) != 0 {
+			if n > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, h.words[i].orig)
+			n++
 		}
 	}
-	r.MatchLevel = "partial"
-	if all {
-		r.MatchLevel = "full"
-	}
-	fh := full && all
-	r.FullyHighlighted = &fh
-	return r
+	return append(b, "]}"...)
 }

@@ -14,6 +14,7 @@ type cfilter struct {
 	kids   []*cfilter
 	val    *facetVal // fFacet (nil = no record has the value)
 	col    []float64 // numeric comparisons (nil = no record has a number there)
+	more   map[uint32][]float64 // further elements of numeric arrays: any may match
 	lo, hi float64   // inclusive interval
 	ne     bool      // "!=": outside the interval [lo, hi]
 }
@@ -73,7 +74,7 @@ func compileFilter(st *store, f *filter) *cfilter {
 }
 
 func numInterval(st *store, attr string, lo, hi float64, ne bool) *cfilter {
-	return &cfilter{kind: fNumeric, col: st.numCol(attr), lo: lo, hi: hi, ne: ne}
+	return &cfilter{kind: fNumeric, col: st.numCol(attr), more: st.numMore[attr], lo: lo, hi: hi, ne: ne}
 }
 
 // matches evaluates c for one live slot.
@@ -105,46 +106,75 @@ func (c *cfilter) matches(s uint32) bool {
 		if v != v { // NaN: the record has no number there
 			return false
 		}
-		return (v >= c.lo && v <= c.hi) != c.ne
+		if (v >= c.lo && v <= c.hi) != c.ne {
+			return true
+		}
+		if c.more != nil {
+			for _, x := range c.more[s] {
+				if (x >= c.lo && x <= c.hi) != c.ne {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	return false
 }
 
-// eval returns the live slots matching c.
-func (c *cfilter) eval(st *store) bitset {
+// eval returns the live slots matching c. Bitsets come from qs (nil =
+// allocate) and intermediate ones are given back to it.
+func (c *cfilter) eval(st *store, qs *qscratch) bitset {
 	n := st.slots()
 	if c == nil {
-		return st.alive.clone(n)
+		b := qs.get(n)
+		copy(b, st.alive)
+		return b
 	}
 	switch c.kind {
 	case fAnd:
-		b := c.kids[0].eval(st)
+		b := c.kids[0].eval(st, qs)
 		for _, k := range c.kids[1:] {
-			b.andWith(k.eval(st))
+			kb := k.eval(st, qs)
+			b.andWith(kb)
+			qs.put(kb)
 		}
 		return b
 	case fOr:
-		b := newBitset(n)
+		b := qs.get(n)
 		for _, k := range c.kids {
-			b.orWith(k.eval(st))
+			kb := k.eval(st, qs)
+			b.orWith(kb)
+			qs.put(kb)
 		}
 		return b
 	case fNot:
-		b := st.alive.clone(n)
-		b.andNotWith(c.kids[0].eval(st))
+		b := qs.get(n)
+		copy(b, st.alive)
+		kb := c.kids[0].eval(st, qs)
+		b.andNotWith(kb)
+		qs.put(kb)
 		return b
 	case fFacet:
-		return c.val.set(n, st.alive)
+		b := qs.get(n)
+		c.val.setInto(b, st.alive)
+		return b
 	case fNumeric:
-		b := newBitset(n)
+		b := qs.get(n)
 		col, lo, hi, ne := c.col, c.lo, c.hi, c.ne
 		for i, v := range col {
 			if v == v && (v >= lo && v <= hi) != ne {
 				b[i>>6] |= 1 << (uint(i) & 63)
 			}
 		}
+		for s, xs := range c.more {
+			for _, x := range xs {
+				if (x >= lo && x <= hi) != ne {
+					b[s>>6] |= 1 << (s & 63)
+				}
+			}
+		}
 		b.andWith(st.alive)
 		return b
 	}
-	return newBitset(n)
+	return qs.get(n)
 }

@@ -44,7 +44,13 @@ type rankCache struct {
 	groups [][]sortKey
 	ranks  [][]uint32 // group -> slot -> dense rank
 	order  []uint32   // live slots in static order
+	// distinct is, per slot, the attributeForDistinct group (1-based; 0 =
+	// the record has no value and is its own group); nil when not configured.
+	distinct []uint32
 }
+
+// distinctGroups returns the distinct group of every slot, or nil.
+func (rc *rankCache) distinctGroups() []uint32 { return rc.distinct }
 
 func (rc *rankCache) reset() {
 	rc.mu.Lock()
@@ -140,6 +146,10 @@ func (ix *index) prepared() *rankCache {
 		return 0
 	})
 	rc.order = order
+	rc.distinct = nil
+	if path := settingStr(ix, "attributeForDistinct", ""); path != "" {
+		rc.distinct = distinctGroups(st, live, path)
+	}
 	rc.gen, rc.store, rc.valid = st.gen, st, true
 	return rc
 }
@@ -197,4 +207,24 @@ func denseRank(st *store, live []uint32, keys []sortKey) []uint32 {
 		ranks[s] = r
 	}
 	return ranks
+}
+
+// distinctGroups numbers the values of path over the live slots: records
+// with equal values (compared as JSON) share a group.
+func distinctGroups(st *store, live []uint32, path string) []uint32 {
+	groups := make([]uint32, st.slots())
+	ids := map[string]uint32{}
+	for _, s := range live {
+		raw, ok := valueAt(st.docs[s].raw, path)
+		if !ok || string(raw) == "null" {
+			continue
+		}
+		id, seen := ids[string(raw)]
+		if !seen {
+			id = uint32(len(ids) + 1)
+			ids[string(raw)] = id
+		}
+		groups[s] = id
+	}
+	return groups
 }

@@ -1,12 +1,14 @@
 package localsearch
 
 import (
-	"fmt"
+	"cmp"
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -26,6 +28,9 @@ type searchQuery struct {
 	length        int
 	useOffset     bool
 	paginationMax int
+	text0         textOptions
+	distinct      int // hits kept per attributeForDistinct value; 0 = off
+	strictness    int // virtual replicas: relevancyStrictness
 	words         []queryWord // set by execute, reused by the highlighter
 }
 
@@ -80,7 +85,101 @@ func compileQuery(ix *index, p params, keyFilter *filter) (*searchQuery, error) 
 		}
 	}
 	q.paginationMax = p.int("paginationLimitedTo", settingInt(ix, "paginationLimitedTo", 1000))
+	q.text0 = resolveTextOptions(ix, p)
+	if settingStr(ix, "attributeForDistinct", "") != "" {
+		v, ok := p["distinct"]
+		if !ok {
+			v = ix.settings["distinct"]
+		}
+		d, err := distinctLevel(v)
+		if err != nil {
+			return nil, err
+		}
+		q.distinct = d
+	}
+	q.strictness = p.int("relevancyStrictness", settingInt(ix, "relevancyStrictness", 100))
+	if q.strictness < 0 || q.strictness > 100 {
+		return nil, badRequest("relevancyStrictness must be between 0 and 100")
+	}
 	return q, nil
+}
+
+// distinctLevel reads `distinct`: true = 1, false = 0, or a count (0-4).
+func distinctLevel(v any) (int, error) {
+	n := 0
+	switch x := v.(type) {
+	case nil:
+	case bool:
+		if x {
+			n = 1
+		}
+	case float64:
+		if x != float64(int(x)) {
+			return 0, badRequest("distinct must be a boolean or an integer between 0 and 4")
+		}
+		n = int(x)
+	case int:
+		n = x
+	case string:
+		switch x {
+		case "true":
+			n = 1
+		case "false", "":
+		default:
+			i, err := strconv.Atoi(x)
+			if err != nil {
+				return 0, badRequest("distinct must be a boolean or an integer between 0 and 4")
+			}
+			n = i
+		}
+	default:
+		return 0, badRequest("distinct must be a boolean or an integer between 0 and 4")
+	}
+	if n < 0 || n > 4 {
+		return 0, badRequest("distinct must be a boolean or an integer between 0 and 4")
+	}
+	return n, nil
+}
+
+// textOptions are the parameters that change how query text matches.
+type textOptions struct {
+	typoOn     bool
+	min1, min2 int
+	restrict   []string // restrictSearchableAttributes; nil = every searchable attribute
+}
+
+func resolveTextOptions(ix *index, p params) textOptions {
+	o := textOptions{
+		typoOn: true,
+		min1:   p.int("minWordSizefor1Typo", settingInt(ix, "minWordSizefor1Typo", 4)),
+		min2:   p.int("minWordSizefor2Typos", settingInt(ix, "minWordSizefor2Typos", 8)),
+	}
+	if v, ok := p["typoTolerance"]; ok {
+		o.typoOn = v != false && v != "false"
+	} else if v, ok := ix.settings["typoTolerance"]; ok {
+		o.typoOn = v != false && v != "false"
+	}
+	if r, ok := p.list("restrictSearchableAttributes"); ok && len(r) > 0 {
+		o.restrict = r
+	}
+	return o
+}
+
+// allowedFields says, per field id of st, whether restrict selects it (the
+// attribute itself or a nested path under it); nil means every field.
+func (o *textOptions) allowedFields(st *store) []bool {
+	if o.restrict == nil {
+		return nil
+	}
+	ok := make([]bool, len(st.fields))
+	for i, f := range st.fields {
+		for _, r := range o.restrict {
+			if f.path != "" && (f.path == r || strings.HasPrefix(f.path, r) && len(f.path) > len(r) && f.path[len(r)] == '.') {
+				ok[i] = true
+			}
+		}
+	}
+	return ok
 }
 
 func settingInt(ix *index, k string, def int) int {
@@ -98,7 +197,7 @@ func settingStr(ix *index, k, def string) string {
 }
 
 // evalFilter returns the live slots matching f (nil = all live slots).
-func evalFilter(st *store, f *filter) bitset { return compileFilter(st, f).eval(st) }
+func evalFilter(st *store, f *filter) bitset { return compileFilter(st, f).eval(st, nil) }
 
 // queryWord is one word of the query text.
 type queryWord struct {
@@ -114,23 +213,6 @@ type termMatch struct {
 	exact  bool // the whole word, no typo
 	prefix bool // term is longer than the query word
 }
-
-// candidate ranking state, per slot, for a text query.
-type candState struct {
-	seen              uint8
-	wTypo             uint8
-	wExact            bool
-	wAttr, wPos       uint16
-	typo              uint16
-	exact             uint8
-	attr              uint32
-	prox              uint16
-	lastAttr, lastPos uint16
-}
-
-type scratch struct{ st []candState }
-
-var scratchPool = sync.Pool{New: func() any { return &scratch{} }}
 
 // maxQueryWords bounds the work of one query, as Algolia does.
 const maxQueryWords = 32
@@ -151,16 +233,10 @@ func splitQuery(text string) []queryWord {
 
 // expandWords finds the dictionary terms each query word matches: exact,
 // as a prefix (last word), and within Algolia's typo budget.
-func expandWords(st *store, words []queryWord, p params, ix *index) {
+func expandWords(st *store, words []queryWord, o textOptions) {
 	dict := st.dictionary()
-	min1 := p.int("minWordSizefor1Typo", settingInt(ix, "minWordSizefor1Typo", 4))
-	min2 := p.int("minWordSizefor2Typos", settingInt(ix, "minWordSizefor2Typos", 8))
-	typoOn := true
-	if v, ok := p["typoTolerance"]; ok {
-		typoOn = v != false && v != "false"
-	} else if v, ok := ix.settings["typoTolerance"]; ok {
-		typoOn = v != false && v != "false"
-	}
+	min1, min2, typoOn := o.min1, o.min2, o.typoOn
+	var ed editScratch
 	for i := range words {
 		w := &words[i]
 		seen := map[string]bool{}
@@ -199,7 +275,7 @@ func expandWords(st *store, words []queryWord, p params, ix *index) {
 			if tl+maxTypos < len(qr) || (!w.prefix && tl > 4*(len(qr)+maxTypos)) {
 				continue
 			}
-			d := editDistance(qr, t, maxTypos, w.prefix)
+			d := ed.distance(qr, t, maxTypos, w.prefix)
 			if d > 0 && d <= maxTypos {
 				seen[t] = true
 				w.matches = append(w.matches, termMatch{term: t, typos: uint8(d), prefix: w.prefix})
@@ -217,20 +293,34 @@ func isNumeric(s string) bool {
 	return true
 }
 
-// editDistance is the Damerau-Levenshtein (adjacent transposition) distance
+// editScratch holds the rows of editDistance, reused across the dictionary
+// scan so that scanning allocates nothing per term.
+type editScratch struct {
+	t                []rune
+	prev2, prev, cur []int
+}
+
+// distance is the Damerau-Levenshtein (adjacent transposition) distance
 // between q and t, or between q and the closest prefix of t when prefix is
 // set; it returns k+1 as soon as the distance must exceed k.
-func editDistance(q []rune, ts string, k int, prefix bool) int {
-	t := []rune(ts)
+func (ed *editScratch) distance(q []rune, ts string, k int, prefix bool) int {
+	t := ed.t[:0]
+	for _, r := range ts {
+		t = append(t, r)
+	}
+	ed.t = t
 	if !prefix && abs(len(t)-len(q)) > k {
 		return k + 1
 	}
 	if prefix && len(t) > len(q)+k {
 		t = t[:len(q)+k]
 	}
-	prev2 := make([]int, len(t)+1)
-	prev := make([]int, len(t)+1)
-	cur := make([]int, len(t)+1)
+	n := len(t) + 1
+	if cap(ed.prev) < n {
+		ed.prev2, ed.prev, ed.cur = make([]int, n), make([]int, n), make([]int, n)
+	}
+	prev2, prev, cur := ed.prev2[:n], ed.prev[:n], ed.cur[:n]
+	clear(prev2)
 	for j := range prev {
 		prev[j] = j
 	}
@@ -271,45 +361,111 @@ func abs(x int) int {
 	return x
 }
 
-// textMatch returns the slots in allowed matching every query word, with
-// their ranking state in sc.
-func textMatch(st *store, words []queryWord, allowed bitset, sc *scratch, unordered []bool) (cands []uint32, touched []uint32) {
-	if allowed == nil {
-		allowed = st.alive
-	}
+// candState is the ranking state of one slot during a text query.
+type candState struct {
+	seen              uint8
+	wTypo             uint8
+	wExact            bool
+	wAttr, wPos       uint16
+	typo              uint16
+	exact             uint8
+	attr              uint32
+	prox              uint16
+	lastAttr, lastPos uint16
+}
+
+// scratch is the per-text-match working memory: a state per slot (reset
+// through touched), the candidate lists and a mask of the rarest word.
+// It is pooled so that a search allocates none of it.
+type scratch struct {
+	st      []candState
+	touched []uint32
+	cur     []uint32
+	mask    bitset
+}
+
+var scratchPool = sync.Pool{New: func() any { return &scratch{} }}
+
+// textMatch returns the live slots matching every query word, with their
+// ranking state in sc. fields (nil = all) restricts the searchable fields.
+func textMatch(st *store, words []queryWord, sc *scratch, unordered []bool, fields []bool) (cands []uint32, touched []uint32) {
 	if len(sc.st) < st.slots() {
 		sc.st = make([]candState, st.slots()+st.slots()/4)
 	}
 	s := sc.st
-	var cur []uint32
+	allowed := st.alive
+	ranks := st.fields
+	// A term's postings: the best field of each record, plus the others
+	// when only some fields are searched.
+	lists := func(m termMatch) [2][]posting {
+		ls := [2][]posting{st.terms[m.term]}
+		if fields != nil {
+			ls[1] = st.moreTerms[m.term]
+		}
+		return ls
+	}
+	// With several words, the rarest one bounds the candidates: a mask of
+	// its records keeps the commoner words from touching slots that cannot
+	// match (the state array is far larger than the CPU caches).
+	if len(words) > 1 {
+		rarest, best := 0, -1
+		for wi := range words {
+			size := 0
+			for _, m := range words[wi].matches {
+				for _, ps := range lists(m) {
+					size += len(ps)
+				}
+			}
+			if best < 0 || size < best {
+				rarest, best = wi, size
+			}
+		}
+		if rarest != 0 {
+			n := len(st.alive)
+			if cap(sc.mask) < n {
+				sc.mask = make(bitset, n)
+			}
+			mask := sc.mask[:n]
+			clear(mask)
+			for _, m := range words[rarest].matches {
+				for _, ps := range lists(m) {
+					for _, p := range ps {
+						if fields == nil || fields[p.field] {
+							mask[p.doc>>6] |= 1 << (p.doc & 63)
+						}
+					}
+				}
+			}
+			mask.andWith(st.alive)
+			allowed = mask
+		}
+	}
+	touched = sc.touched[:0]
+	cur := sc.cur[:0]
 	for wi := range words {
 		w := &words[wi]
-		size := 0
+		cur = cur[:0]
 		for _, m := range w.matches {
-			size += len(st.terms[m.term])
-		}
-		if wi == 0 {
-			touched = make([]uint32, 0, size)
-		}
-		cur = make([]uint32, 0, min(size, max(len(cur), 16)))
-		for _, m := range w.matches {
-			for _, p := range st.terms[m.term] {
-				d := p.doc
-				if !allowed.has(d) {
-					continue
-				}
-				c := &s[d]
-				if int(c.seen) == wi {
-					c.seen++
-					c.wTypo, c.wExact, c.wAttr, c.wPos = m.typos, m.exact, p.attr, p.pos
-					if wi == 0 {
-						touched = append(touched, d)
+			for _, ps := range lists(m) {
+				for _, p := range ps {
+					d := p.doc
+					if !allowed.has(d) || (fields != nil && !fields[p.field]) {
+						continue
 					}
-					cur = append(cur, d)
-				} else if int(c.seen) == wi+1 {
-					// Several terms of the same word: keep the best match.
-					if m.typos < c.wTypo || (m.typos == c.wTypo && (m.exact && !c.wExact || m.exact == c.wExact && (p.attr < c.wAttr || p.attr == c.wAttr && p.pos < c.wPos))) {
-						c.wTypo, c.wExact, c.wAttr, c.wPos = m.typos, m.exact, p.attr, p.pos
+					attr := ranks[p.field].rank
+					c := &s[d]
+					if int(c.seen) == wi {
+						c.seen++
+						c.wTypo, c.wExact, c.wAttr, c.wPos = m.typos, m.exact, attr, p.pos
+						if wi == 0 {
+							touched = append(touched, d)
+						}
+						cur = append(cur, d)
+					} else if int(c.seen) == wi+1 {
+						// Several terms or fields for the same word: keep the best match.
+						if m.typos < c.wTypo || (m.typos == c.wTypo && (m.exact && !c.wExact || m.exact == c.wExact && (attr < c.wAttr || attr == c.wAttr && p.pos < c.wPos))) {
+							c.wTypo, c.wExact, c.wAttr, c.wPos = m.typos, m.exact, attr, p.pos
+						}
 					}
 				}
 			}
@@ -340,6 +496,7 @@ func textMatch(st *store, words []queryWord, allowed bitset, sc *scratch, unorde
 			break
 		}
 	}
+	sc.touched, sc.cur = touched, cur
 	return cur, touched
 }
 
@@ -350,50 +507,163 @@ func releaseScratch(sc *scratch, touched []uint32) {
 	scratchPool.Put(sc)
 }
 
-// rankCandidates sorts text-query candidates by the index's ranking formula.
-func rankCandidates(cands []uint32, s []candState, rc *rankCache) {
-	slices.SortFunc(cands, func(a, b uint32) int {
-		ca, cb := &s[a], &s[b]
-		for _, cr := range rc.crit {
-			var x, y int64
-			switch cr.kind {
-			case cTypo:
-				x, y = int64(ca.typo), int64(cb.typo)
-			case cProximity:
-				x, y = int64(ca.prox), int64(cb.prox)
-			case cAttribute:
-				x, y = int64(ca.attr), int64(cb.attr)
-			case cExact:
-				x, y = -int64(ca.exact), -int64(cb.exact)
-			case cStatic:
-				r := rc.ranks[cr.group]
-				x, y = int64(r[a]), int64(r[b])
-			default:
-				continue // words: every candidate matches every word
-			}
-			if x != y {
-				if x < y {
-					return -1
-				}
-				return 1
-			}
-		}
-		if a < b {
-			return -1
-		}
-		if a > b {
-			return 1
-		}
-		return 0
-	})
+// ranker orders text-query candidates by an index's ranking formula.
+// staticFirst puts the custom/asc/desc criteria before the textual ones,
+// which is how a virtual replica orders the hits it selected as relevant.
+type ranker struct {
+	s           []candState
+	rc          *rankCache
+	staticFirst bool
 }
 
-// matchSet is the result of a search: either every slot of a bitset (no
-// query text) in static order, or a ranked candidate list.
+func (r *ranker) compare(a, b uint32) int {
+	if r.staticFirst {
+		if c := r.pass(a, b, passStatic); c != 0 {
+			return c
+		}
+		if c := r.pass(a, b, passText); c != 0 {
+			return c
+		}
+	} else if c := r.pass(a, b, passAll); c != 0 {
+		return c
+	}
+	return cmpUint32(a, b) // final tie-break: insertion order
+}
+
+// Which criteria a ranking pass compares.
+const (
+	passAll = iota
+	passStatic
+	passText
+)
+
+func (r *ranker) pass(a, b uint32, which int) int {
+	ca, cb := &r.s[a], &r.s[b]
+	for _, cr := range r.rc.crit {
+		if which == passStatic && cr.kind != cStatic || which == passText && cr.kind == cStatic {
+			continue
+		}
+		var x, y uint32
+		switch cr.kind {
+		case cTypo:
+			x, y = uint32(ca.typo), uint32(cb.typo)
+		case cProximity:
+			x, y = uint32(ca.prox), uint32(cb.prox)
+		case cAttribute:
+			x, y = ca.attr, cb.attr
+		case cExact:
+			x, y = uint32(cb.exact), uint32(ca.exact) // more exact words first
+		case cStatic:
+			rk := r.rc.ranks[cr.group]
+			x, y = rk[a], rk[b]
+		default:
+			continue // words: every candidate matches every word
+		}
+		if c := cmpUint32(x, y); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+func cmpUint32(a, b uint32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// topWindow reorders list so that list[from:to] holds, sorted by cmp, the
+// elements ranking from-th to to-th, and returns that window. Only the top
+// `to` are selected, with a bounded heap (O(n log to)): a page never needs
+// the whole candidate set sorted.
+func topWindow[T any](list []T, from, to int, cmp func(a, b T) int) []T {
+	to = min(to, len(list))
+	if from >= to {
+		return list[:0]
+	}
+	if to*4 >= len(list) {
+		slices.SortFunc(list, cmp)
+		return list[from:to]
+	}
+	h := list[:to]
+	for i := to/2 - 1; i >= 0; i-- {
+		siftDown(h, i, cmp)
+	}
+	for i := to; i < len(list); i++ {
+		if cmp(list[i], h[0]) < 0 {
+			list[i], h[0] = h[0], list[i]
+			siftDown(h, 0, cmp)
+		}
+	}
+	slices.SortFunc(h, cmp)
+	return h[from:to]
+}
+
+// siftDown restores the max-heap (by cmp) property of h below i.
+func siftDown[T any](h []T, i int, cmp func(a, b T) int) {
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(h) && cmp(h[r], h[l]) > 0 {
+			m = r
+		}
+		if cmp(h[m], h[i]) <= 0 {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+}
+
+// relevant keeps the candidates a virtual replica considers relevant
+// enough to sort (relevant sort): each scores 100 minus penalties against
+// the best value among the candidates of each textual criterion (25 per
+// extra typo, 10 per searchable-attribute rank, 2 per unit of proximity, 5
+// per word not matched exactly), and is kept when its score reaches
+// strictness. 100 keeps only the hits as relevant as the best ones; 0
+// keeps every hit.
+func relevant(cands []uint32, s []candState, strictness int, into []uint32) []uint32 {
+	into = into[:0]
+	if strictness <= 0 {
+		return append(into, cands...)
+	}
+	var minTypo, minRank, minProx uint32 = math.MaxUint32, math.MaxUint32, math.MaxUint32
+	var maxExact uint32
+	for _, d := range cands {
+		c := &s[d]
+		minTypo = min(minTypo, uint32(c.typo))
+		minRank = min(minRank, c.attr>>16)
+		minProx = min(minProx, uint32(c.prox))
+		maxExact = max(maxExact, uint32(c.exact))
+	}
+	for _, d := range cands {
+		c := &s[d]
+		score := 100 - 25*int(uint32(c.typo)-minTypo) - 10*int(c.attr>>16-minRank) -
+			2*int(uint32(c.prox)-minProx) - 5*int(maxExact-uint32(c.exact))
+		if score >= strictness {
+			into = append(into, d)
+		}
+	}
+	return into
+}
+
+// matchSet is the result of a search: every match, either as a bitset (no
+// query text) or as a list, with the counts the response reports. Its
+// buffers are pooled: call release once the response is rendered.
 type matchSet struct {
-	bits  bitset
-	list  []uint32
-	count int
+	bits   bitset
+	list   []uint32
+	count  int // every match; facets are counted over them
+	hits   int // nbHits: matches after distinct
+	sorted int // virtual replicas: hits selected by relevant sort; -1 otherwise
+	qs     *qscratch
 }
 
 func (m *matchSet) each(f func(uint32)) {
@@ -403,6 +673,52 @@ func (m *matchSet) each(f func(uint32)) {
 	}
 	for _, s := range m.list {
 		f(s)
+	}
+}
+
+// release returns the pooled buffers; m and the page must not be used afterwards.
+func (m *matchSet) release() {
+	if m.qs == nil {
+		return
+	}
+	m.qs.put(m.bits)
+	m.bits, m.list = nil, nil
+	qscratchPool.Put(m.qs)
+	m.qs = nil
+}
+
+// qscratch is the per-query working memory: candidate and page lists,
+// facet counters, distinct counters and the bitsets of filter evaluation.
+type qscratch struct {
+	cands, ranked, page []uint32
+	counts              []int
+	dcount              []uint8
+	free                []bitset
+	facetOut            []facetCount
+}
+
+var qscratchPool = sync.Pool{New: func() any { return &qscratch{} }}
+
+// get returns a zeroed bitset of n slots, reusing a released one.
+func (qs *qscratch) get(n int) bitset {
+	w := (n + 63) >> 6
+	if qs != nil {
+		for i := len(qs.free) - 1; i >= 0; i-- {
+			if b := qs.free[i]; cap(b) >= w {
+				qs.free = slices.Delete(qs.free, i, i+1)
+				b = b[:w]
+				clear(b)
+				return b
+			}
+		}
+	}
+	return make(bitset, w)
+}
+
+// put gives b back for reuse by get.
+func (qs *qscratch) put(b bitset) {
+	if qs != nil && b != nil && len(qs.free) < 8 {
+		qs.free = append(qs.free, b)
 	}
 }
 
@@ -432,38 +748,52 @@ func (m *textMemo) release() {
 	m.entries = nil
 }
 
+// textKey identifies the text matching of q: the index, the text and the
+// options that change which records match.
 func textKey(q *searchQuery) string {
-	return q.index.name + "\x00" + q.text + "\x00" + fmt.Sprint(q.p["typoTolerance"], q.p["minWordSizefor1Typo"], q.p["minWordSizefor2Typos"])
+	o := &q.text0
+	b := make([]byte, 0, len(q.index.name)+len(q.text)+32)
+	b = append(b, q.index.name...)
+	b = append(b, 0)
+	b = append(b, q.text...)
+	b = append(b, 0)
+	b = strconv.AppendBool(b, o.typoOn)
+	b = append(b, 0)
+	b = strconv.AppendInt(b, int64(o.min1), 10)
+	b = append(b, 0)
+	b = strconv.AppendInt(b, int64(o.min2), 10)
+	for _, r := range o.restrict {
+		b = append(b, 0)
+		b = append(b, r...)
+	}
+	return string(b)
 }
 
 // execute runs q and returns the matches and the ordered slots of the
-// requested window [from, to). memo may be nil.
+// requested window [from, to) of the hits. memo may be nil. The caller
+// releases the match set when done with both.
 func execute(q *searchQuery, from, to int, memo *textMemo) (matchSet, []uint32) {
 	ix := q.index
 	st := ix.store
 	rc := ix.prepared()
+	qs := qscratchPool.Get().(*qscratch)
 	cf := compileFilter(st, q.filter)
+	var groups []uint32
+	if q.distinct > 0 {
+		groups = rc.distinctGroups()
+	}
 	words := splitQuery(q.text)
 	if len(words) == 0 {
-		allowed := cf.eval(st)
-		ms := matchSet{bits: allowed, count: allowed.count()}
-		var page []uint32
-		if to > from {
-			i := 0
-			for _, s := range rc.order {
-				if !allowed.has(s) {
-					continue
-				}
-				if i >= from {
-					page = append(page, s)
-				}
-				i++
-				if i >= to {
-					break
-				}
-			}
+		allowed := cf.eval(st, qs)
+		ms := matchSet{bits: allowed, count: allowed.count(), sorted: -1, qs: qs}
+		ms.hits = ms.count
+		if groups != nil {
+			ms.hits = qs.countDistinct(allowed, nil, groups, q.distinct)
 		}
-		return ms, page
+		if ix.virtual {
+			ms.sorted = ms.hits // without text every hit is as relevant
+		}
+		return ms, qs.walk(rc.order, allowed, from, to, groups, q.distinct)
 	}
 	var e *textEntry
 	key := textKey(q)
@@ -475,9 +805,9 @@ func execute(q *searchQuery, from, to int, memo *textMemo) (matchSet, []uint32) 
 		}
 	}
 	if e == nil {
-		expandWords(st, words, q.p, ix)
+		expandWords(st, words, q.text0)
 		e = &textEntry{key: key, store: st, words: words, sc: scratchPool.Get().(*scratch)}
-		e.matched, e.touched = textMatch(st, words, nil, e.sc, unorderedRanks(&st.schema))
+		e.matched, e.touched = textMatch(st, words, e.sc, unorderedRanks(&st.schema), q.text0.allowedFields(st))
 		if memo != nil {
 			memo.entries = append(memo.entries, e)
 		} else {
@@ -487,21 +817,106 @@ func execute(q *searchQuery, from, to int, memo *textMemo) (matchSet, []uint32) 
 	q.words = e.words
 	// The text narrows the candidates first; the filters are then checked
 	// per candidate instead of over every record.
-	cands := make([]uint32, 0, len(e.matched))
+	cands := qs.cands[:0]
 	for _, s := range e.matched {
 		if cf.matches(s) {
 			cands = append(cands, s)
 		}
 	}
-	if to > from {
-		rankCandidates(cands, e.sc.st, rc)
+	qs.cands = cands
+	ms := matchSet{list: cands, count: len(cands), hits: len(cands), sorted: -1, qs: qs}
+	if groups != nil {
+		ms.hits = qs.countDistinct(nil, cands, groups, q.distinct)
 	}
-	ms := matchSet{list: cands, count: len(cands)}
-	var page []uint32
-	if from < len(cands) {
-		page = cands[from:min(to, len(cands))]
+	rk := &ranker{s: e.sc.st, rc: rc}
+	list := cands
+	if ix.virtual {
+		qs.ranked = relevant(cands, e.sc.st, q.strictness, qs.ranked)
+		list, rk.staticFirst = qs.ranked, true
+		ms.sorted = len(list)
+		if groups != nil {
+			ms.sorted = qs.countDistinct(nil, list, groups, q.distinct)
+		}
 	}
-	return ms, page
+	if to <= from {
+		return ms, nil
+	}
+	if groups != nil {
+		slices.SortFunc(list, rk.compare)
+		return ms, qs.walk(list, nil, from, to, groups, q.distinct)
+	}
+	return ms, topWindow(list, from, to, rk.compare)
+}
+
+// walk returns the window [from, to) of order, keeping the slots in
+// allowed (nil = all) and, with groups, at most perGroup per distinct group.
+func (qs *qscratch) walk(order []uint32, allowed bitset, from, to int, groups []uint32, perGroup int) []uint32 {
+	page := qs.page[:0]
+	if to <= from {
+		return page
+	}
+	if groups != nil {
+		qs.resetDistinct(groups)
+	}
+	i := 0
+	for _, s := range order {
+		if allowed != nil && !allowed.has(s) {
+			continue
+		}
+		if groups != nil && !qs.admit(groups, s, perGroup) {
+			continue
+		}
+		if i >= from {
+			page = append(page, s)
+		}
+		i++
+		if i >= to {
+			break
+		}
+	}
+	qs.page = page
+	return page
+}
+
+// countDistinct counts the slots of bits or list once at most perGroup
+// per distinct group (slots without a group count each).
+func (qs *qscratch) countDistinct(bits bitset, list []uint32, groups []uint32, perGroup int) int {
+	qs.resetDistinct(groups)
+	n := 0
+	count := func(s uint32) bool {
+		if qs.admit(groups, s, perGroup) {
+			n++
+		}
+		return true
+	}
+	if bits != nil {
+		bits.each(count)
+	}
+	for _, s := range list {
+		count(s)
+	}
+	return n
+}
+
+func (qs *qscratch) resetDistinct(groups []uint32) {
+	if cap(qs.dcount) < len(groups)+1 {
+		qs.dcount = make([]uint8, len(groups)+1)
+	}
+	qs.dcount = qs.dcount[:len(groups)+1]
+	clear(qs.dcount)
+}
+
+// admit says whether slot s is within its group's quota, and counts it.
+func (qs *qscratch) admit(groups []uint32, s uint32, perGroup int) bool {
+	if int(s) >= len(groups) || groups[s] == 0 {
+		return true
+	}
+	g := groups[s]
+	if int(qs.dcount[g]) >= perGroup {
+		return false
+	}
+	qs.dcount[g]++
+	return true
 }
 
 // unorderedRanks says, per searchable rank, whether word positions are
@@ -554,9 +969,19 @@ func requestedFacets(st *store, names []string) []int {
 }
 
 // countFacets counts the values of facet attribute fi over the matches.
+// The counts live in the match set's scratch until the next call.
 func countFacets(st *store, fi int, ms *matchSet) []int {
 	fa := st.facets[fi]
-	counts := make([]int, len(fa.display))
+	var counts []int
+	if qs := ms.qs; qs != nil && cap(qs.counts) >= len(fa.display) {
+		counts = qs.counts[:len(fa.display)]
+		clear(counts)
+	} else {
+		counts = make([]int, len(fa.display))
+		if qs != nil {
+			qs.counts = counts
+		}
+	}
 	if ms.bits != nil && ms.count > st.slots()/8 && len(fa.display) <= 512 {
 		for id, v := range fa.vals {
 			counts[id] = v.countIn(ms.bits)
@@ -582,27 +1007,38 @@ func countFacets(st *store, fi int, ms *matchSet) []int {
 }
 
 // topFacetValues keeps the maxValues most frequent values (ties by name),
-// sorted by count or alphabetically.
-func topFacetValues(fa *facetAttr, counts []int, maxValues int, alpha bool) []facetCount {
-	var out []facetCount
+// sorted by count or alphabetically. into is reused for the result.
+func topFacetValues(fa *facetAttr, counts []int, maxValues int, alpha bool, into []facetCount) []facetCount {
+	out := into[:0]
 	for id, c := range counts {
 		if c > 0 {
 			out = append(out, facetCount{fa.display[id], c})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].count != out[j].count {
-			return out[i].count > out[j].count
+	out = topWindow(out, 0, maxValues, func(a, b facetCount) int {
+		if a.count != b.count {
+			return b.count - a.count
 		}
-		return out[i].value < out[j].value
+		return strings.Compare(a.value, b.value)
 	})
-	if len(out) > maxValues {
-		out = out[:maxValues]
-	}
 	if alpha {
-		sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i].value) < strings.ToLower(out[j].value) })
+		slices.SortFunc(out, func(a, b facetCount) int { return compareFold(a.value, b.value) })
 	}
 	return out
+}
+
+// compareFold compares a and b as their lower-cased forms would compare,
+// without building them.
+func compareFold(a, b string) int {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra, rb = unicode.ToLower(ra), unicode.ToLower(rb); ra != rb {
+			return cmp.Compare(ra, rb)
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return cmp.Compare(len(a), len(b))
 }
 
 // statsOf computes facets_stats for a numeric attribute over the matches.
@@ -611,17 +1047,26 @@ func statsOf(st *store, path string, ms *matchSet) (facetStats, bool) {
 	if col == nil {
 		return facetStats{}, false
 	}
+	more := st.numMore[path] // further elements of numeric arrays
 	s := facetStats{Min: math.Inf(1), Max: math.Inf(-1)}
 	n := 0
+	add := func(v float64) {
+		n++
+		s.Sum += v
+		s.Min = min(s.Min, v)
+		s.Max = max(s.Max, v)
+	}
 	ms.each(func(slot uint32) {
 		v := numAt(col, slot)
 		if v != v {
 			return
 		}
-		n++
-		s.Sum += v
-		s.Min = min(s.Min, v)
-		s.Max = max(s.Max, v)
+		add(v)
+		if more != nil {
+			for _, x := range more[slot] {
+				add(x)
+			}
+		}
 	})
 	if n == 0 {
 		return facetStats{}, false

@@ -300,7 +300,47 @@ func (e *Engine) singleQuery(w http.ResponseWriter, r *http.Request, acc *access
 	if err != nil {
 		return err
 	}
-	writeJSON(w, 200, search(q, true, nil))
+	res := search(q, true, nil)
+	defer res.release()
+	return writeResults(w, nil, res)
+}
+
+// writeResults writes one search result, or {"results":[...]} when results
+// is not nil, straight into a pooled buffer: the hits are stored JSON and
+// are not re-validated by encoding/json.
+func writeResults(w http.ResponseWriter, results []any, one *searchResult) error {
+	bp := bufPool.Get().(*[]byte)
+	defer func() { *bp = (*bp)[:0]; bufPool.Put(bp) }()
+	b := *bp
+	var err error
+	if one != nil {
+		b, err = one.appendJSON(b)
+	} else {
+		b = append(b, `{"results":[`...)
+		for i, r := range results {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if sr, ok := r.(*searchResult); ok {
+				b, err = sr.appendJSON(b)
+			} else {
+				var j []byte
+				j, err = json.Marshal(r)
+				b = append(b, j...)
+			}
+			if err != nil {
+				break
+			}
+		}
+		b = append(b, "]}"...)
+	}
+	*bp = b
+	if err != nil {
+		return fmt.Errorf("encode search results: %w", err)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+	w.WriteHeader(http.StatusOK)
+	w.Write(b) // a client gone mid-response is not an engine error
 	return nil
 }
 
@@ -340,6 +380,13 @@ func (e *Engine) multiQuery(w http.ResponseWriter, r *http.Request, acc *access)
 	enough := false
 	memo := &textMemo{}
 	defer memo.release()
+	defer func() {
+		for _, r := range results {
+			if sr, ok := r.(*searchResult); ok {
+				sr.release()
+			}
+		}
+	}()
 	for _, j := range jobs {
 		if j.typ == "facet" {
 			res, err := e.facetSearch(acc, j.name, j.facet, j.p)
@@ -363,8 +410,7 @@ func (e *Engine) multiQuery(w http.ResponseWriter, r *http.Request, acc *access)
 		}
 		results = append(results, res)
 	}
-	writeJSON(w, 200, map[string]any{"results": results})
-	return nil
+	return writeResults(w, results, nil)
 }
 
 func jsonString(m map[string]json.RawMessage, k string, into *string) error {
@@ -421,13 +467,14 @@ func (e *Engine) facetSearch(acc *access, name, facet string, p params) (map[str
 		return nil, badRequest("Cannot search in `%s` attribute, you need to add `searchable(%s)` to attributesForFaceting.", facet, facet)
 	}
 	ms, _ := execute(q, 0, 0, nil)
+	defer ms.release()
 	counts := countFacets(st, fi, &ms)
 	fa := st.facets[fi]
 	pre := q.p.str("highlightPreTag", settingStr(q.index, "highlightPreTag", "<em>"))
 	post := q.p.str("highlightPostTag", settingStr(q.index, "highlightPostTag", "</em>"))
 	needle := normalizeWord(strings.TrimSpace(fq))
 	hits := []facetHit{}
-	for _, v := range topFacetValues(fa, counts, len(counts), false) {
+	for _, v := range topFacetValues(fa, counts, len(counts), false, nil) {
 		hl, ok := highlightFacetValue(v.value, needle, pre, post)
 		if !ok {
 			continue
@@ -511,6 +558,7 @@ func (e *Engine) browse(w http.ResponseWriter, r *http.Request, acc *access, nam
 	}
 	q.useOffset, q.offset, q.length, q.paginationMax = true, offset, q.hitsPerPage, 0
 	res := search(q, false, nil)
+	defer res.release()
 	res.Offset, res.Length = nil, nil
 	res.Page = offset / max(1, q.hitsPerPage)
 	if next := offset + q.hitsPerPage; q.hitsPerPage > 0 && next < res.NbHits {
@@ -556,14 +604,14 @@ func (e *Engine) readObject(acc *access, name, id string, attrs []string) (json.
 	if !ok {
 		return nil, nil
 	}
-	if acc.filter != nil && !evalFilter(st, acc.filter).has(slot) {
+	if acc.filter != nil && !compileFilter(st, acc.filter).matches(slot) {
 		return nil, nil // a secured key never reveals records outside its filters
 	}
 	q := &searchQuery{index: ix, p: params{}}
 	if attrs != nil {
 		q.p["attributesToRetrieve"] = attrs
 	}
-	return renderHit(st.docs[slot].raw, newRetriever(q), nil), nil
+	return renderHit(nil, st.docs[slot].raw, newRetriever(q), nil), nil
 }
 
 func (e *Engine) getObjects(w http.ResponseWriter, r *http.Request, acc *access) error {
@@ -890,6 +938,7 @@ func (e *Engine) deleteByQuery(w http.ResponseWriter, r *http.Request, acc *acce
 		ms, _ := execute(q, 0, 0, nil)
 		var ids []string
 		ms.each(func(s uint32) { ids = append(ids, ix.store.docs[s].id) })
+		ms.release()
 		for _, id := range ids {
 			ix.store.remove(id)
 		}

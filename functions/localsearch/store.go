@@ -30,8 +30,17 @@ type store struct {
 
 	schema schema
 	facets []*facetAttr
-	nums   map[string][]float64 // attribute path -> value per slot (NaN = none)
-	terms  map[string][]posting
+	nums   map[string][]float64 // attribute path -> first value per slot (NaN = none)
+	// numMore holds the further elements of numeric arrays (path -> slot ->
+	// values after the first), so a filter matches when any element does.
+	numMore map[string]map[uint32][]float64
+	// terms holds, per term and record, the occurrence in the best-ranked
+	// field; moreTerms the occurrences in the record's other fields, read
+	// only when restrictSearchableAttributes excludes some fields.
+	terms     map[string][]posting
+	moreTerms map[string][]posting
+	fields    []searchField // field id -> searchable attribute path and rank
+	fieldID   map[string]uint16
 
 	dict *dictCache
 }
@@ -75,10 +84,20 @@ type fvRef struct {
 }
 
 type posting struct {
-	doc  uint32
-	attr uint16 // searchable rank of the attribute
-	pos  uint16 // word position inside the attribute
+	doc   uint32
+	field uint16 // index into store.fields
+	pos   uint16 // word position inside the attribute
 }
+
+// searchField is one searchable attribute path seen in the records.
+type searchField struct {
+	path string
+	rank uint16 // searchable rank (the attribute criterion)
+}
+
+// overflowField is shared by every field past the 65,535th; it has no
+// path, so restrictSearchableAttributes never selects it.
+const overflowField = math.MaxUint16
 
 // facetAttr is the inverted index of one attribute in attributesForFaceting.
 type facetAttr struct {
@@ -143,7 +162,8 @@ func (s *schema) searchRank(path string) (rank int, unordered bool) {
 }
 
 func newStore(sc schema) *store {
-	st := &store{byID: map[string]uint32{}, schema: sc, nums: map[string][]float64{}, terms: map[string][]posting{}, dict: &dictCache{}}
+	st := &store{byID: map[string]uint32{}, schema: sc, nums: map[string][]float64{}, numMore: map[string]map[uint32][]float64{},
+		terms: map[string][]posting{}, moreTerms: map[string][]posting{}, fieldID: map[string]uint16{}, dict: &dictCache{}}
 	for _, d := range sc.facetAttrs {
 		st.facets = append(st.facets, &facetAttr{path: d.path, ids: map[string]uint32{}})
 	}
@@ -299,6 +319,23 @@ func (st *store) dictionary() []string {
 	return d
 }
 
+// field returns the id of searchable path with the given rank, registering it.
+func (st *store) field(path string, rank int) uint16 {
+	if id, ok := st.fieldID[path]; ok {
+		return id
+	}
+	if len(st.fields) >= overflowField {
+		if len(st.fields) == overflowField {
+			st.fields = append(st.fields, searchField{rank: math.MaxUint16})
+		}
+		return overflowField
+	}
+	id := uint16(len(st.fields))
+	st.fields = append(st.fields, searchField{path: path, rank: uint16(min(rank, math.MaxUint16))})
+	st.fieldID[path] = id
+	return id
+}
+
 // indexer walks one record and feeds every index.
 type indexer struct {
 	st       *store
@@ -306,8 +343,13 @@ type indexer struct {
 	d        *doc
 	numSeen  map[string]bool
 	perFacet map[uint16]int
-	terms    map[string]posting
+	terms    map[termField]posting
 	nextPos  map[string]int
+}
+
+type termField struct {
+	term  string
+	field uint16
 }
 
 func (ix *indexer) walk(path string, v any) {
@@ -354,11 +396,22 @@ func jsonNumberString(f float64) string {
 }
 
 func (ix *indexer) number(path string, f float64) {
-	if path == "" || ix.numSeen[path] {
-		return // arrays of numbers: the first element is the one filtered on
+	if path == "" {
+		return
+	}
+	st := ix.st
+	if ix.numSeen[path] {
+		// A further element of an array: filters match any element; sorting
+		// and facets_stats' first-value column keep the first.
+		m := st.numMore[path]
+		if m == nil {
+			m = map[uint32][]float64{}
+			st.numMore[path] = m
+		}
+		m[ix.slot] = append(m[ix.slot], f)
+		return
 	}
 	ix.numSeen[path] = true
-	st := ix.st
 	col := st.nums[path]
 	// Columns grow lazily up to the highest slot with a value; shorter means NaN.
 	for len(col) <= int(ix.slot) {
@@ -406,23 +459,51 @@ func (ix *indexer) text(path, s string) {
 		return
 	}
 	if ix.terms == nil {
-		ix.terms, ix.nextPos = map[string]posting{}, map[string]int{}
+		ix.terms, ix.nextPos = map[termField]posting{}, map[string]int{}
 	}
+	field := ix.st.field(path, rank)
 	pos := ix.nextPos[path]
 	forEachWord(s, func(w string, _, _ int) {
-		p := posting{doc: ix.slot, attr: uint16(min(rank, math.MaxUint16)), pos: uint16(min(pos, math.MaxUint16))}
-		if old, ok := ix.terms[w]; !ok || p.attr < old.attr || (p.attr == old.attr && p.pos < old.pos) {
-			ix.terms[w] = p
+		p := posting{doc: ix.slot, field: field, pos: uint16(min(pos, math.MaxUint16))}
+		k := termField{w, field}
+		if old, ok := ix.terms[k]; !ok || p.pos < old.pos {
+			ix.terms[k] = p
 		}
 		pos++
 	})
 	ix.nextPos[path] = pos + 8 // array elements and values are not adjacent
 }
 
+// flushTerms adds the record's postings: per term, the best-ranked field's
+// occurrence to terms and the others to moreTerms.
 func (ix *indexer) flushTerms() {
-	for w, p := range ix.terms {
-		ix.st.terms[w] = append(ix.st.terms[w], p)
+	st := ix.st
+	best := make(map[string]posting, len(ix.terms))
+	for k, p := range ix.terms {
+		if old, ok := best[k.term]; !ok || st.better(p, old) {
+			best[k.term] = p
+		}
 	}
+	for k, p := range ix.terms {
+		if best[k.term] == p {
+			st.terms[k.term] = append(st.terms[k.term], p)
+		} else {
+			st.moreTerms[k.term] = append(st.moreTerms[k.term], p)
+		}
+	}
+}
+
+// better orders two occurrences of a term in one record: lower searchable
+// rank, then earlier position, then lower field id.
+func (st *store) better(a, b posting) bool {
+	ra, rb := st.fields[a.field].rank, st.fields[b.field].rank
+	if ra != rb {
+		return ra < rb
+	}
+	if a.pos != b.pos {
+		return a.pos < b.pos
+	}
+	return a.field < b.field
 }
 
 // forEachWord calls f with each lower-cased word of s and its byte range.
@@ -528,22 +609,19 @@ func (v *facetVal) has(s uint32) bool {
 	return found
 }
 
-// set returns the live slots having the value as a bitset of n slots.
-func (v *facetVal) set(n int, alive bitset) bitset {
-	var b bitset
+// setInto sets in b (zeroed, sized for every slot) the live slots having the value.
+func (v *facetVal) setInto(b, alive bitset) {
 	if v == nil {
-		return newBitset(n)
+		return
 	}
 	if v.bits != nil {
-		b = v.bits.clone(n)
+		copy(b, v.bits)
 	} else {
-		b = newBitset(n)
 		for _, s := range v.list {
 			b[s>>6] |= 1 << (s & 63)
 		}
 	}
 	b.andWith(alive)
-	return b
 }
 
 // countIn counts the slots of the value in the (live) set m.

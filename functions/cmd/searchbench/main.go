@@ -42,15 +42,24 @@ func main() {
 	n := flag.Int("n", 100000, "number of generated cars")
 	iters := flag.Int("iters", 2000, "searches per client")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	memprofile := flag.String("memprofile", "", "write an allocation profile of the run to this file (the searches: -focus=multiQuery)")
 	flag.Parse()
+	if *memprofile != "" {
+		runtime.MemProfileRate = 4096 // finer than the default, for per-search allocations
+	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
-		if err == nil {
-			_ = pprof.StartCPUProfile(f)
-			defer pprof.StopCPUProfile()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "searchbench:", err)
+			os.Exit(1)
 		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "searchbench:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
 	}
-	if err := run(*n, *iters); err != nil {
+	if err := run(*n, *iters, *memprofile); err != nil {
 		fmt.Fprintln(os.Stderr, "searchbench:", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
@@ -175,7 +184,23 @@ func (s search) request() []byte {
 	return b
 }
 
-func run(n, iters int) error {
+// loadAverage is the 1-minute load average, so readers can judge how much
+// of the tail latency is other processes competing for the CPU.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return "unknown"
+}
+
+func run(n, iters int, memprofile string) error {
+	fmt.Printf("searchbench: %d cars, %d searches per client, GOMAXPROCS=%d, NumCPU=%d, load average (1 min) %s\n",
+		n, iters, runtime.GOMAXPROCS(0), runtime.NumCPU(), loadAverage())
+
 	cars := generate(n)
 	var bodies [][]byte
 	for i := 0; i < n; i += 1000 {
@@ -224,7 +249,6 @@ func run(n, iters int) error {
 	bodies = nil
 
 	key := securedKey(searchKey, "filters=sites%3Aalpha&restrictIndices=cars%2Ccars_%2A")
-	fmt.Printf("searchbench: %d cars, %d searches per client, GOMAXPROCS=%d\n", n, iters, runtime.GOMAXPROCS(0))
 	fmt.Printf("index build:      %v (batches %v + first-search preparation %v), %.0f records/s\n",
 		build.Round(time.Millisecond), ingest.Round(time.Millisecond), (build - ingest).Round(time.Millisecond), float64(n)/build.Seconds())
 	fmt.Printf("memory/record:    %.0f bytes (heap after indexing, records kept as JSON)\n",
@@ -250,19 +274,33 @@ func run(n, iters int) error {
 		}
 	}
 
+	one := func(i int) error {
+		_, err := call(h, "POST", "/1/indexes/*/queries", key, searches[i%len(searches)].request())
+		return err
+	}
+	// Allocation per search, from a separate batch so the timed runs below
+	// are not perturbed by reading memory statistics.
+	allocs, bytesPer, err := allocsPerSearch(200, one)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("allocation:       %.0f allocs/search, %.0f bytes/search (HTTP handler included, %d searches)\n", allocs, bytesPer, 200)
 	var p50 time.Duration
 	for _, clients := range []int{1, 2} {
-		lat, wall, err := measure(clients, iters, func(i int) error {
-			_, err := call(h, "POST", "/1/indexes/*/queries", key, searches[i%len(searches)].request())
-			return err
-		})
+		gcBefore := gcCount()
+		lat, wall, err := measure(clients, iters, one)
 		if err != nil {
 			return err
 		}
-		fmt.Printf("engine, %d client%s: p50 %v  p99 %v  %.0f searches/s\n", clients, plural(clients),
-			pct(lat, 50), pct(lat, 99), float64(len(lat))/wall.Seconds())
+		fmt.Printf("engine, %d client%s: p50 %v  p99 %v  max %v  %.0f searches/s, %d GCs during the run, load average %s\n", clients, plural(clients),
+			pct(lat, 50), pct(lat, 99), lat[len(lat)-1].Round(time.Microsecond), float64(len(lat))/wall.Seconds(), gcCount()-gcBefore, loadAverage())
 		if clients == 1 {
 			p50 = pct(lat, 50)
+		}
+	}
+	if memprofile != "" {
+		if err := writeHeapProfile(memprofile); err != nil {
+			return err
 		}
 	}
 	naiveIters := max(20, iters/50)
@@ -274,6 +312,39 @@ func run(n, iters int) error {
 	fmt.Printf("speed-up (naive p50 / engine p50): %.0fx\n", float64(pct(lat, 50))/float64(p50))
 	fmt.Printf("targets: p50 <= 2ms, p99 <= 10ms, build <= 5s for 100000 cars, speed-up >= 20x\n")
 	return eng.Close()
+}
+
+func gcCount() uint32 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.NumGC
+}
+
+// allocsPerSearch runs f n times and returns the mean heap allocations and
+// bytes allocated per call (runtime.ReadMemStats around the batch).
+func allocsPerSearch(n int, f func(int) error) (allocs, bytes float64, err error) {
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	for i := 0; i < n; i++ {
+		if err := f(i); err != nil {
+			return 0, 0, err
+		}
+	}
+	runtime.ReadMemStats(&b)
+	return float64(b.Mallocs-a.Mallocs) / float64(n), float64(b.TotalAlloc-a.TotalAlloc) / float64(n), nil
+}
+
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("memprofile: %w", err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		return fmt.Errorf("memprofile %s: %w", path, err)
+	}
+	return nil
 }
 
 func plural(n int) string {

@@ -12,11 +12,11 @@ import (
 type cfilter struct {
 	kind   filterKind
 	kids   []*cfilter
-	val    *facetVal // fFacet (nil = no record has the value)
-	col    []float64 // numeric comparisons (nil = no record has a number there)
+	val    *facetVal            // fFacet (nil = no record has the value)
+	col    []float64            // numeric comparisons (nil = no record has a number there)
 	more   map[uint32][]float64 // further elements of numeric arrays: any may match
-	lo, hi float64   // inclusive interval
-	ne     bool      // "!=": outside the interval [lo, hi]
+	lo, hi float64              // inclusive interval
+	ne     bool                 // "!=": outside the interval [lo, hi]
 }
 
 func compileFilter(st *store, f *filter) *cfilter {

@@ -15,30 +15,30 @@ import (
 // The hot path writes it with appendJSON; encoding/json (browse, single
 // queries) gives the same bytes.
 type searchResult struct {
-	Hits                       json.RawMessage  `json:"hits"` // the JSON array, rendered by search
-	NbHits                     int              `json:"nbHits"`
-	Page                       int              `json:"page"`
-	NbPages                    int              `json:"nbPages"`
-	HitsPerPage                int              `json:"hitsPerPage"`
-	Offset                     *int             `json:"offset,omitempty"`
-	Length                     *int             `json:"length,omitempty"`
-	NbSortedHits               *int             `json:"nbSortedHits,omitempty"`
-	AppliedRelevancyStrictness *int             `json:"appliedRelevancyStrictness,omitempty"`
-	Facets                     json.RawMessage  `json:"facets"`
-	FacetsStats                statsList        `json:"facets_stats"`
-	ExhaustiveFacetsCount      bool             `json:"exhaustiveFacetsCount"`
-	ExhaustiveNbHits           bool             `json:"exhaustiveNbHits"`
-	ExhaustiveTypo             bool             `json:"exhaustiveTypo"`
-	Exhaustive                 exhaustive       `json:"exhaustive"`
-	Query                      string           `json:"query"`
-	Params                     string           `json:"params"`
-	Index                      string           `json:"index,omitempty"`
-	RenderingContent           any              `json:"renderingContent"`
-	ProcessingTimeMS           int64            `json:"processingTimeMS"`
-	ServerTimeMS               int64            `json:"serverTimeMS"`
-	Cursor                     string           `json:"cursor,omitempty"`
-	QueryID                    string           `json:"queryID,omitempty"`
-	buf                        *[]byte          // pooled storage of Hits and Facets
+	Hits                       json.RawMessage `json:"hits"` // the JSON array, rendered by search
+	NbHits                     int             `json:"nbHits"`
+	Page                       int             `json:"page"`
+	NbPages                    int             `json:"nbPages"`
+	HitsPerPage                int             `json:"hitsPerPage"`
+	Offset                     *int            `json:"offset,omitempty"`
+	Length                     *int            `json:"length,omitempty"`
+	NbSortedHits               *int            `json:"nbSortedHits,omitempty"`
+	AppliedRelevancyStrictness *int            `json:"appliedRelevancyStrictness,omitempty"`
+	Facets                     json.RawMessage `json:"facets"`
+	FacetsStats                statsList       `json:"facets_stats"`
+	ExhaustiveFacetsCount      bool            `json:"exhaustiveFacetsCount"`
+	ExhaustiveNbHits           bool            `json:"exhaustiveNbHits"`
+	ExhaustiveTypo             bool            `json:"exhaustiveTypo"`
+	Exhaustive                 exhaustive      `json:"exhaustive"`
+	Query                      string          `json:"query"`
+	Params                     string          `json:"params"`
+	Index                      string          `json:"index,omitempty"`
+	RenderingContent           any             `json:"renderingContent"`
+	ProcessingTimeMS           int64           `json:"processingTimeMS"`
+	ServerTimeMS               int64           `json:"serverTimeMS"`
+	Cursor                     string          `json:"cursor,omitempty"`
+	QueryID                    string          `json:"queryID,omitempty"`
+	buf                        *[]byte         // pooled storage of Hits and Facets
 }
 
 type exhaustive struct {

@@ -29,8 +29,8 @@ type searchQuery struct {
 	useOffset     bool
 	paginationMax int
 	text0         textOptions
-	distinct      int // hits kept per attributeForDistinct value; 0 = off
-	strictness    int // virtual replicas: relevancyStrictness
+	distinct      int         // hits kept per attributeForDistinct value; 0 = off
+	strictness    int         // virtual replicas: relevancyStrictness
 	words         []queryWord // set by execute, reused by the highlighter
 }
 

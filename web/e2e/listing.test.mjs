@@ -135,10 +135,20 @@ test('a car without photos shows the New Arrival panel', async () => {
 
 test('axe-core finds no serious or critical violation on the listing', async () => {
   const { page } = desktop;
-  for (const slug of ['riverside-toyota', 'northside-used']) {
+  for (const slug of ['riverside-toyota', 'northside-used', 'coastal-motor-group']) {
     await page.goto(tenantURL(slug, '/search/new-used-and-demo-cars/'));
     await waitForResults(page);
     const violations = await axeViolations(page);
     assert.deepEqual(violations, [], `${slug}: ${JSON.stringify(violations, null, 2)}`);
   }
+});
+
+test('axe-core finds no serious or critical violation on a car page', async () => {
+  const { page } = desktop;
+  await page.goto(tenantURL('riverside-toyota', '/cars/'));
+  await waitForResults(page);
+  await cards(page).first().getByRole('heading').getByRole('link').click();
+  await page.getByRole('heading', { name: 'Key details' }).waitFor();
+  const violations = await axeViolations(page);
+  assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
 });

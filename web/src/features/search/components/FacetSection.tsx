@@ -31,14 +31,17 @@ export function FacetSection({
     if (!remember) return defaultOpen;
     return readRemembered()[id] ?? defaultOpen;
   });
+  // Animate only what the shopper opens, not every section on page load.
+  const [animate, setAnimate] = useState(false);
   const toggle = () => {
     const next = !open;
     setOpen(next);
+    setAnimate(true);
     if (remember) window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...readRemembered(), [id]: next }));
   };
   const panelId = `facet-${id}`;
   return (
-    <section className={open ? 'facet facet--open' : 'facet'} aria-labelledby={`${panelId}-title`}>
+    <section className={`facet${open ? ' facet--open' : ''}${animate ? ' facet--animate' : ''}`} aria-labelledby={`${panelId}-title`}>
       <h3 className="facet__title" id={`${panelId}-title`}>
         <button type="button" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
           {title}

@@ -3,15 +3,23 @@ import { Navigate, Route, Routes } from 'react-router';
 import { SearchPage } from '../features/search/components/SearchPage';
 import { LISTING_PATH } from '../features/search/routing';
 import { NotFound } from '../components/NotFound';
-import { HomePage } from './HomePage';
 
 // The car page is its own chunk so the listing's initial JavaScript stays small.
 const CarPage = lazy(() => import('../features/car/components/CarPage'));
+// The home page (with the budget finder) is not needed to show the listing.
+const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<HomePage />} />
+      <Route
+        path="/"
+        element={
+          <Suspense fallback={<p role="status" className="page-status">Loading…</p>}>
+            <HomePage />
+          </Suspense>
+        }
+      />
       <Route path="/search" element={<Navigate to={LISTING_PATH} replace />} />
       <Route path="/search/*" element={<SearchPage />} />
       <Route path="/cars" element={<SearchPage />} />

@@ -6,7 +6,9 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -16,9 +18,10 @@ import (
 // access is what a request's API key allows.
 type access struct {
 	admin           bool
-	filter          *filter  // secured key filters, ANDed with every search
-	restrictIndices []string // secured key index patterns; nil = any
-	overrides       params   // secured key search parameters, applied last
+	filter          *filter        // secured key filters, ANDed with every search
+	restrictIndices []string       // secured key index patterns; nil = any
+	overrides       params         // secured key search parameters, applied last
+	sources         []netip.Prefix // secured key restrictSources; nil = any address
 }
 
 var (
@@ -57,7 +60,64 @@ func (e *Engine) authenticate(r *http.Request, now time.Time) (*access, error) {
 	if e.cfg.SearchKey != "" && equal(key, e.cfg.SearchKey) {
 		return &access{}, nil
 	}
-	return verifySecuredKey(e.cfg.SearchKey, key, now)
+	a, err := verifySecuredKey(e.cfg.SearchKey, key, now)
+	if err != nil {
+		return nil, err
+	}
+	if !a.allowsSource(r.RemoteAddr) {
+		return nil, errInvalidKey
+	}
+	return a, nil
+}
+
+// allowsSource applies restrictSources to the caller's address (the TCP
+// peer, as Algolia sees the client: a proxy in front of the engine is the
+// source it checks).
+func (a *access) allowsSource(remoteAddr string) bool {
+	if a.sources == nil {
+		return true
+	}
+	ap, err := netip.ParseAddrPort(remoteAddr)
+	if err != nil {
+		return false
+	}
+	ip := ap.Addr().Unmap()
+	for _, p := range a.sources {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseSources reads restrictSources: an IP address or a CIDR network
+// ("192.168.1.0/24"); several may be separated by commas or semicolons.
+func parseSources(v string) ([]netip.Prefix, error) {
+	out := []netip.Prefix{}
+	for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' }) {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if strings.Contains(part, "/") {
+			p, err := netip.ParsePrefix(part)
+			if err != nil {
+				return nil, fmt.Errorf("restrictSources %q: %w", part, err)
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		ip, err := netip.ParseAddr(part)
+		if err != nil {
+			return nil, fmt.Errorf("restrictSources %q: %w", part, err)
+		}
+		ip = ip.Unmap()
+		out = append(out, netip.PrefixFrom(ip, ip.BitLen()))
+	}
+	if len(out) == 0 {
+		return nil, nil // an empty restriction restricts nothing
+	}
+	return out, nil
 }
 
 // verifySecuredKey checks a key made as Algolia's clients make it:
@@ -106,9 +166,19 @@ func verifySecuredKey(parent, key string, now time.Time) (*access, error) {
 				return nil, errInvalidKey
 			}
 			a.filter = f
-		case "restrictSources", "userToken", "referers":
-			// restrictSources and referers are checked by Algolia's edge from the
-			// client address; locally every caller is on the same machine.
+		case "restrictSources":
+			src, err := parseSources(v)
+			if err != nil {
+				return nil, errInvalidKey
+			}
+			a.sources = src
+		case "userToken":
+			// The key's user token replaces any the request sends, so analytics
+			// and rate limits attribute its searches to that user.
+			a.overrides["userToken"] = v
+		case "referers":
+			// Referer restrictions belong to stored API keys (not implemented);
+			// a secured key carrying one is accepted without checking it.
 		default:
 			kind, ok := searchParams[k]
 			if !ok {

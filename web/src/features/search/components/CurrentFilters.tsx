@@ -1,5 +1,5 @@
 import { useClearRefinements, useCurrentRefinements } from 'react-instantsearch';
-import { formatKm, formatPrice } from '../../../lib/format';
+import { capitalise, formatKm, formatPrice } from '../../../lib/format';
 import { facetByAttribute } from '../facets';
 
 function describe(attribute: string, label: string, operator?: string, value?: string | number): string {
@@ -7,7 +7,7 @@ function describe(attribute: string, label: string, operator?: string, value?: s
     const v = attribute === 'km' ? formatKm(value) : attribute === 'year' ? String(value) : formatPrice(value);
     return `${operator === '>=' ? 'from' : 'up to'} ${v}`;
   }
-  return label;
+  return attribute === 'car_type' ? capitalise(label) : label;
 }
 
 /** CurrentFilters lists the active refinements as removable chips. */

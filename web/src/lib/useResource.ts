@@ -25,8 +25,7 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
       },
     );
     return () => ctrl.abort();
-    // load is keyed by key; callers pass a fresh closure each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // load is keyed by key: callers pass a fresh closure each render.
   }, [key]);
   return state.key === key ? state.resource : { status: 'loading' };
 }

@@ -11,3 +11,21 @@ export function bucketLowerBound(label: string): number {
 export function bucketOrder(a: { name: string }, b: { name: string }): number {
   return bucketLowerBound(a.name) - bucketLowerBound(b.name);
 }
+
+type FacetValue = { name: string; count: number; isRefined: boolean };
+
+/**
+ * popularFirst orders makes with the site's popular makes first, in the
+ * site's order, then by count and name (spec 000 §9: the collapsed make list
+ * shows the popular makes on sites that collapse to them).
+ */
+export function popularFirst(popular: string[]) {
+  const rank = new Map(popular.map((m, i) => [m.toLowerCase(), i]));
+  return (a: FacetValue, b: FacetValue): number => {
+    const ra = rank.get(a.name.toLowerCase()) ?? Number.MAX_SAFE_INTEGER;
+    const rb = rank.get(b.name.toLowerCase()) ?? Number.MAX_SAFE_INTEGER;
+    if (ra !== rb) return ra - rb;
+    if (a.count !== b.count) return b.count - a.count;
+    return a.name.localeCompare(b.name);
+  };
+}

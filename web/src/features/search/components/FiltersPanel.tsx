@@ -68,7 +68,12 @@ export function FiltersPanel({
             facet.kind === 'range' ? (
               <RangeFacet key={facet.name} facet={facet} remember={remember} />
             ) : (
-              <RefinementFacet key={facet.name} facet={facet} remember={remember} />
+              <RefinementFacet
+                key={facet.name}
+                facet={facet}
+                remember={remember}
+                popular={facet.name === 'make' && site.search?.makes_collapsed_to_popular ? site.search.popular_makes : undefined}
+              />
             ),
           )}
         </div>

@@ -1,21 +1,26 @@
+import { useMemo } from 'react';
 import { useRefinementList } from 'react-instantsearch';
 import { capitalise } from '../../../lib/format';
 import type { FacetDef } from '../facets';
-import { bucketOrder } from '../buckets';
+import { bucketOrder, popularFirst } from '../buckets';
 import { FacetSection } from './FacetSection';
 
 const BUCKET_FACETS = new Set(['price_range', 'weekly_price_range']);
+const DEFAULT_SORT: Array<'isRefined' | 'count:desc' | 'name:asc'> = ['isRefined', 'count:desc', 'name:asc'];
 
 /** RefinementFacet is a checkbox list with counts; renders nothing when it cannot refine. */
-export function RefinementFacet({ facet, remember }: { facet: FacetDef; remember?: boolean }) {
+export function RefinementFacet({ facet, remember, popular }: { facet: FacetDef; remember?: boolean; popular?: string[] }) {
   const limit = facet.limit ?? 10;
+  const key = (popular ?? []).join('|');
+  // A stable comparator: the connector compares its props on every render.
+  const popularSort = useMemo(() => popularFirst(popular ?? []), [key]);
   const showMore = facet.showMoreLimit !== undefined && facet.showMoreLimit > limit;
   const { items, refine, canRefine, isShowingMore, toggleShowMore, canToggleShowMore } = useRefinementList({
     attribute: facet.attribute,
     limit,
     showMore,
     showMoreLimit: showMore ? facet.showMoreLimit : undefined,
-    sortBy: BUCKET_FACETS.has(facet.name) ? bucketOrder : ['isRefined', 'count:desc', 'name:asc'],
+    sortBy: BUCKET_FACETS.has(facet.name) ? bucketOrder : popular && popular.length > 0 ? popularSort : DEFAULT_SORT,
   });
   if (!canRefine && items.length === 0) return null;
   return (

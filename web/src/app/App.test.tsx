@@ -15,8 +15,8 @@ describe('app shell (issue 2 item 8)', () => {
     const fetchMock = vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify(siteResponse({ template: 'modern' })), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     render(<App />);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading');
-    const home = await screen.findByRole('link', { name: 'Riverside Toyota home' });
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    const home = await screen.findByRole('link', { name: 'Riverside Toyota home' }, { timeout: 5000 });
     expect(home.querySelector('img')).toHaveAttribute('src', '/media/logos/riverside.svg');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0][0]).toBe('/api/site');
@@ -31,7 +31,7 @@ describe('app shell (issue 2 item 8)', () => {
   it('shows the error state when the site cannot load', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"code":"not_found","message":"no site"}}', { status: 404 })));
     render(<App />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This site is unavailable');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('This site is unavailable');
   });
 
   it('lists only the car types a used-only dealer sells', async () => {
@@ -40,7 +40,7 @@ describe('app shell (issue 2 item 8)', () => {
       vi.fn(async () => new Response(JSON.stringify(siteResponse({ stock: { car_types: ['used'] } })), { status: 200 })),
     );
     render(<App />);
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
     expect(nav).toHaveTextContent('Our Stock');
     expect(nav).not.toHaveTextContent('New Cars');
   });

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A shared 2-core machine runs these next to other suites: give async
+// queries room before they fail.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSite } from '../features/site/hooks/SiteContext';
+import { useSite } from '../lib/siteContext';
 import { BudgetFinder } from '../features/search/components/BudgetFinder';
 import { RecentSearches } from '../features/search/components/SearchHistory';
 import { LISTING_PATH } from '../features/search/routing';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useSite } from '../features/site/hooks/SiteContext';
+import { useSite } from '../lib/siteContext';
 import { templateOf } from '../features/site/theme';
 import type { NavItem } from '../lib/types';
 import { navigationOf } from './navigation';

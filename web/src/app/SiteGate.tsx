@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSiteQuery } from '../features/site/api/getSite';
-import { SiteProvider } from '../features/site/hooks/SiteContext';
+import { SiteProvider } from '../lib/siteContext';
 import { templateOf, themeVariables } from '../features/site/theme';
 import { Layout } from './Layout';
 

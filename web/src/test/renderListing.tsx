@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { SearchClient } from 'instantsearch.js';
 import { BrowserRouter, Route, Routes, useParams } from 'react-router';
 import { SearchPage } from '../features/search/components/SearchPage';
-import { SiteProvider } from '../features/site/hooks/SiteContext';
+import { SiteProvider } from '../lib/siteContext';
 import type { Car, SiteResponse } from '../lib/types';
 import { fakeSearchClient } from './fakeSearchClient';
 import { siteResponse, stock } from './fixtures';

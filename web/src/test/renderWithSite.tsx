@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { SiteProvider } from '../features/site/hooks/SiteContext';
+import { SiteProvider } from '../lib/siteContext';
 import type { SiteResponse } from '../lib/types';
 import { siteResponse } from './fixtures';
 

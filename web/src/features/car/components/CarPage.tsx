@@ -7,7 +7,7 @@ import { priceDisplay } from '../../../lib/priceDisplay';
 import { isSold } from '../../../lib/tagPriority';
 import type { Car } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
-import { useSite } from '../../site/hooks/SiteContext';
+import { useSite } from '../../../lib/siteContext';
 import '../car.css';
 import { useCarQuery } from '../api/getCar';
 import { DealerComments } from './DealerComments';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { BUDGET_DEFAULTS, BUDGET_FALLBACK_MAX_PRICE, BUDGET_MIN_FILTER_PRICE, BUDGET_SLIDER, budgetAmount, budgetEstimate, budgetTooLow, type Frequency } from '../../../lib/budget';
 import { formatPrice } from '../../../lib/format';
 import type { CarType } from '../../../lib/types';
-import { useSite } from '../../site/hooks/SiteContext';
+import { useSite } from '../../../lib/siteContext';
 import { baseFilters } from '../filters';
 import { useBudgetCount } from '../hooks/useBudgetCount';
 import { LISTING_PATH } from '../routing';

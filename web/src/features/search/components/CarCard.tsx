@@ -5,7 +5,7 @@ import { priceDisplay } from '../../../lib/priceDisplay';
 import { carTag, isSold } from '../../../lib/tagPriority';
 import type { Car, Site } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
-import { useSite } from '../../site/hooks/SiteContext';
+import { useSite } from '../../../lib/siteContext';
 
 /** DEFAULT_CHIPS: spec 000 §2 "Attribute chips". */
 export const DEFAULT_CHIPS = ['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum'];

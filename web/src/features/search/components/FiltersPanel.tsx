@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSite } from '../../site/hooks/SiteContext';
+import { useSite } from '../../../lib/siteContext';
 import { enabledFacets } from '../facets';
 import { ClearFilters } from './CurrentFilters';
 import { RangeFacet } from './RangeFacet';

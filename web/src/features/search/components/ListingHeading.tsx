@@ -1,6 +1,6 @@
 import { useInstantSearch } from 'react-instantsearch';
 import { formatNumber } from '../../../lib/format';
-import { useSite } from '../../site/hooks/SiteContext';
+import { useSite } from '../../../lib/siteContext';
 import { stockCount } from '../stockCount';
 
 const TYPE_TITLES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useInstantSearch } from 'react-instantsearch';
 import { Link } from 'react-router';
-import { useSite } from '../../site/hooks/SiteContext';
+import { useSite } from '../../../lib/siteContext';
 import { historyEntry } from '../history';
 import { useSearchHistory } from '../hooks/useSearchHistory';
 import { stateToRoute } from '../routing';

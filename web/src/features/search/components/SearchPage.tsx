@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Configure, InstantSearch, useInstantSearch, useRange, useRefinementList } from 'react-instantsearch';
 import { useLocation, useNavigationType } from 'react-router';
-import { useSite } from '../../site/hooks/SiteContext';
+import { useSite } from '../../../lib/siteContext';
 import { baseFilters } from '../filters';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { enabledFacets, facetByName } from '../facets';

@@ -1,7 +1,7 @@
 import { useHits, useInstantSearch } from 'react-instantsearch';
 import type { Hit } from 'instantsearch.js';
 import type { Car, CarType } from '../../../lib/types';
-import { useSite } from '../../site/hooks/SiteContext';
+import { useSite } from '../../../lib/siteContext';
 import { insertPromos } from '../promos';
 import { CarCard } from './CarCard';
 import { ClearFilters } from './CurrentFilters';

@@ -1,5 +1,5 @@
 import { useSortBy } from 'react-instantsearch';
-import { useSite } from '../../site/hooks/SiteContext';
+import { useSite } from '../../../lib/siteContext';
 import type { SortKey } from '../../../lib/types';
 
 const LABELS: Record<SortKey, string> = {

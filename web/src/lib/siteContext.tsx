@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { SiteResponse } from '../../../lib/types';
+import type { SiteResponse } from './types';
 
 const SiteContext = createContext<SiteResponse | null>(null);
 

@@ -3,7 +3,10 @@
 // InstantSearch search (main query plus two disjunctive facet queries, a
 // two-word text query, two refinements and a price range) at 1 and 2
 // concurrent clients, against a naive full scan of the same records in the
-// same run.
+// same run. It also prints allocations per search, GC cycles during the
+// timed runs, GOMAXPROCS and the load average, so tails can be read
+// against the machine's contention; -cpuprofile and -memprofile write
+// profiles.
 //
 //	go run ./functions/cmd/searchbench -n 100000
 package main

@@ -83,7 +83,7 @@ func doSynth() (s *synthesized, err error) {
 		return nil, err
 	}
 	defer os.RemoveAll(lambdaDir)
-	for _, name := range []string{"api", "ingest"} {
+	for _, name := range []string{"api", "ingest", "sweep"} {
 		if err := os.MkdirAll(filepath.Join(lambdaDir, name), 0o755); err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -14,8 +15,8 @@ import (
 func TestLambdas(t *testing.T) {
 	s := synth(t)
 	fns := appFunctions(s)
-	if len(fns) != 2 {
-		t.Fatalf("got %d functions, want 2 (api, ingest)", len(fns))
+	if len(fns) != 3 {
+		t.Fatalf("got %d functions, want 3 (api, ingest, sweep)", len(fns))
 	}
 	secretVars := map[string]string{
 		"ALGOLIA_ADMIN_KEY":       "{{resolve:secretsmanager:test/algolia:SecretString:admin_key:",
@@ -305,4 +306,26 @@ func TestPlatformDeploysWebDist(t *testing.T) {
 	if text := flatten(tpl); strings.Contains(text, TenantStackPrefix) {
 		t.Errorf("platform stack references a tenant stack")
 	}
+}
+
+// Spec 001 §9 "Sold cars in search": the sweep function runs every hour, so
+// sold cars past retention leave the index even when feeds stop.
+func TestSweepRunsHourly(t *testing.T) {
+	// Given the platform stack
+	s := synth(t)
+	// Then one rule invokes the sweep function at rate(1 hour)
+	rules := resources(s.json[PlatformStackName], "AWS::Events::Rule")
+	if len(rules) != 1 {
+		t.Fatalf("got %d event rules, want 1", len(rules))
+	}
+	for _, r := range rules {
+		if got := path(r, "Properties", "ScheduleExpression"); got != "rate(1 hour)" {
+			t.Errorf("got schedule %v, want rate(1 hour)", got)
+		}
+		target, _ := path(r, "Properties", "Targets").([]any)
+		if len(target) != 1 || !strings.Contains(fmt.Sprint(target[0]), "Fnsweep") {
+			t.Errorf("got targets %v, want the sweep function", target)
+		}
+	}
+	appFunction(t, s, "sweep")
 }

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 # The one list of Lambdas (infra/constructs/api lists their routes and grants).
-LAMBDAS=(api ingest)
+LAMBDAS=(api ingest sweep)
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${FORECOURT_LAMBDA_OUT:-$root/.build/lambda}"

@@ -9,13 +9,15 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"sync"
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
-	"forecourt/functions/algolia"
-	"forecourt/functions/dynamo"
+	"forecourt/functions/demo"
 	"forecourt/functions/httpapi"
+	"forecourt/functions/platform"
+	"forecourt/shared"
 )
 
 // defaultPublicSearchURL is the search host handed to browsers locally.
@@ -35,30 +37,57 @@ func newHandler(ctx context.Context) (http.Handler, error) {
 	if secret == "" {
 		return nil, fmt.Errorf("FORECOURT_ORIGIN_SECRET is not set")
 	}
-	db, err := dynamo.NewClient(ctx)
+	p, err := platform.FromEnv(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("dynamodb: %w", err)
-	}
-	tables := dynamo.TablesFromEnv()
-	cfg := algolia.ConfigFromEnv()
-	idx, err := algolia.New(cfg)
-	if err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
+		return nil, err
 	}
 	host, ok := os.LookupEnv("FORECOURT_PUBLIC_SEARCH_URL")
 	if !ok {
 		host = defaultPublicSearchURL
 	}
-	return httpapi.NewAPIHandler(httpapi.APIConfig{
-		Sites: dynamo.NewSiteStore(db, tables),
-		Cars:  dynamo.NewCarStore(db, tables),
-		Keys:  idx,
+	api, err := httpapi.NewAPIHandler(httpapi.APIConfig{
+		Sites: p.Sites(),
+		Cars:  p.Cars(),
+		Keys:  p.Index,
 		Search: httpapi.SearchConfig{
-			AppID:       cfg.AppID,
+			AppID:       p.IndexConfig.AppID,
 			Host:        host,
-			Index:       idx.Name(),
-			SortIndices: idx.SortIndices(),
+			Index:       p.Index.Name(),
+			SortIndices: p.Index.SortIndices(),
 		},
 		OriginSecret: secret,
 	})
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/api/", api)
+	// CloudFront sends /media/* here too (infra: the media behaviour).
+	mux.Handle("/media/", &mediaHandler{sites: p.Sites()})
+	return mux, nil
+}
+
+// mediaHandler serves the demo car images and dealer logos. Logos are drawn
+// from the site configs, read on first use and kept for the life of the
+// Lambda container; a failed read is retried on the next request.
+type mediaHandler struct {
+	sites shared.SiteStore
+	mu    sync.Mutex
+	h     http.Handler
+}
+
+func (m *mediaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	m.mu.Lock()
+	if m.h == nil {
+		sites, err := m.sites.ListSites(r.Context())
+		if err != nil {
+			m.mu.Unlock()
+			httpapi.WriteError(w, r, fmt.Errorf("load sites for media: %w", err))
+			return
+		}
+		m.h = demo.MediaHandler(sites)
+	}
+	h := m.h
+	m.mu.Unlock()
+	h.ServeHTTP(w, r)
 }

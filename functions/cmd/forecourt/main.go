@@ -25,9 +25,8 @@ import (
 	"strings"
 	"time"
 
-	"forecourt/functions/algolia"
-	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
+	"forecourt/functions/platform"
 )
 
 const usage = `usage:
@@ -215,19 +214,11 @@ func sweep(ctx context.Context, stdout io.Writer) error {
 // service is the ingestion service over DynamoDB and the index, configured
 // by the environment.
 func service(ctx context.Context) (*feed.Service, error) {
-	db, err := dynamo.NewClient(ctx)
+	p, err := platform.FromEnv(ctx)
 	if err != nil {
 		return nil, err
 	}
-	tables := dynamo.TablesFromEnv()
-	idx, err := algolia.New(algolia.ConfigFromEnv())
-	if err != nil {
-		return nil, err
-	}
-	return feed.NewService(feed.ServiceConfig{
-		Cars: dynamo.NewCarStore(db, tables), Runs: dynamo.NewRunStore(db, tables),
-		Sites: dynamo.NewSiteStore(db, tables), Index: idx,
-	}), nil
+	return p.Feed(), nil
 }
 
 func envOr(name, def string) string {

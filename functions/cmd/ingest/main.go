@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
@@ -13,10 +12,8 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
-	"forecourt/functions/algolia"
-	"forecourt/functions/dynamo"
-	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
+	"forecourt/functions/platform"
 )
 
 func main() {
@@ -29,20 +26,9 @@ func main() {
 }
 
 func newHandler(ctx context.Context) (http.Handler, error) {
-	db, err := dynamo.NewClient(ctx)
+	p, err := platform.FromEnv(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("dynamodb: %w", err)
+		return nil, err
 	}
-	tables := dynamo.TablesFromEnv()
-	idx, err := algolia.New(algolia.ConfigFromEnv())
-	if err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
-	}
-	svc := feed.NewService(feed.ServiceConfig{
-		Cars:  dynamo.NewCarStore(db, tables),
-		Runs:  dynamo.NewRunStore(db, tables),
-		Sites: dynamo.NewSiteStore(db, tables),
-		Index: idx,
-	})
-	return httpapi.NewIngestHandler(svc, dynamo.NewProviderKeyStore(db, tables), os.Getenv("FORECOURT_OPS_KEY")), nil
+	return httpapi.NewIngestHandler(p.Feed(), p.ProviderKeys(), os.Getenv("FORECOURT_OPS_KEY")), nil
 }

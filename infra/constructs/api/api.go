@@ -12,6 +12,8 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awseventstargets"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
 	"github.com/aws/constructs-go/constructs/v10"
@@ -71,6 +73,9 @@ type function struct {
 	timeout float64 // seconds; API Gateway stops waiting at 30
 	env     func(p *Props) map[string]*string
 	grant   func(t Tables, fn awslambda.IFunction)
+	// schedule, when set, invokes the function on a timer instead of (or as
+	// well as) through routes.
+	schedule awsevents.Schedule
 }
 
 // functions lists the Lambdas; a function, not a variable, so no caller can
@@ -103,6 +108,20 @@ func functions() []function {
 				t.Cars.GrantReadWriteData(fn)
 				t.Sites.GrantReadData(fn)
 				t.ProviderKeys.GrantReadData(fn)
+				t.FeedRuns.GrantReadWriteData(fn)
+			},
+		},
+		{
+			// Sold cars leave the index once past their site's retention
+			// even when a dealership's feeds stop (spec 001 §9).
+			name: "sweep", memory: 512, timeout: 300,
+			schedule: awsevents.Schedule_Rate(awscdk.Duration_Hours(jsii.Number(1))),
+			env: func(p *Props) map[string]*string {
+				return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap()}
+			},
+			grant: func(t Tables, fn awslambda.IFunction) {
+				t.Cars.GrantReadWriteData(fn)
+				t.Sites.GrantReadData(fn)
 				t.FeedRuns.GrantReadWriteData(fn)
 			},
 		},
@@ -142,6 +161,12 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 				Path:        jsii.String(route),
 				Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
 				Integration: integration,
+			})
+		}
+		if f.schedule != nil {
+			awsevents.NewRule(c, jsii.String("Fn"+f.name+"Schedule"), &awsevents.RuleProps{
+				Schedule: f.schedule,
+				Targets:  &[]awsevents.IRuleTarget{awseventstargets.NewLambdaFunction(fn, nil)},
 			})
 		}
 		a.Fns[f.name] = fn

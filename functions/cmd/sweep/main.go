@@ -1,0 +1,33 @@
+// Command sweep is the scheduled Lambda that removes sold cars past their
+// site's retention from the search index (spec 001 §9 "Sold cars in search"),
+// so that a dealership whose feeds stop still loses its expired cars.
+// DynamoDB keeps them. `forecourt sweep` does the same by hand.
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"forecourt/functions/feed"
+	"forecourt/functions/platform"
+)
+
+func main() {
+	p, err := platform.FromEnv(context.Background())
+	if err != nil {
+		slog.Error("start sweep", "err", err)
+		os.Exit(1)
+	}
+	svc := p.Feed()
+	lambda.Start(func(ctx context.Context) (feed.SweepReport, error) {
+		rep, err := svc.Sweep(ctx)
+		if err != nil {
+			return rep, err
+		}
+		slog.InfoContext(ctx, "swept", "dealerships", rep.Dealerships, "removed", rep.Removed, "busy", rep.Busy)
+		return rep, nil
+	})
+}

@@ -94,6 +94,27 @@ describe('algoliasearch v5 against the local engine', () => {
     assert.deepEqual(ids(res), ['c1', 'c3', 'c2', 'c4', 'c5']);
   });
 
+  test('virtual replica: relevant sort and the fields the relevantSort widget reads', async () => {
+    const { taskID } = await admin.setSettings({
+      indexName: 'models',
+      indexSettings: { searchableAttributes: ['model', 'make'], replicas: ['virtual(models_price_desc)'] },
+    });
+    await admin.waitForTask({ indexName: 'models', taskID });
+    await admin.setSettings({ indexName: 'models_price_desc', indexSettings: { customRanking: ['desc(price)'] } });
+    await admin.saveObjects({ indexName: 'models', objects: cars, waitForTasks: true });
+    const { results } = await admin.search({
+      requests: [
+        { indexName: 'models_price_desc', query: 'toyota corolla' },
+        { indexName: 'models_price_desc', query: 'toyota', relevancyStrictness: 0 },
+      ],
+    });
+    assert.deepEqual(ids(results[0]), ['c3', 'c1'], 'relevant hits ordered by the replica customRanking');
+    assert.equal(results[0].appliedRelevancyStrictness, 100);
+    assert.equal(results[0].nbSortedHits, 2);
+    assert.deepEqual(ids(results[1]), ['c2', 'c3', 'c1']);
+    assert.equal(results[1].appliedRelevancyStrictness, 0);
+  });
+
   test('search for facet values', async () => {
     const res = await admin.searchForFacetValues({ indexName: 'cars', facetName: 'make', searchForFacetValuesRequest: { facetQuery: 'ma' } });
     assert.deepEqual(res.facetHits, [{ value: 'Mazda', highlighted: '<em>Ma</em>zda', count: 1 }]);

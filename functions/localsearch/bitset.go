@@ -78,6 +78,19 @@ func (b bitset) andNotWith(o bitset) {
 	}
 }
 
+// retain clears the set bits for which keep is false.
+func (b bitset) retain(keep func(uint32) bool) {
+	for wi, w := range b {
+		for rest := w; rest != 0; rest &= rest - 1 {
+			t := bits.TrailingZeros64(rest)
+			if !keep(uint32(wi<<6 + t)) {
+				w &^= 1 << t
+			}
+		}
+		b[wi] = w
+	}
+}
+
 // each calls f for every set bit in ascending order until f returns false.
 func (b bitset) each(f func(uint32) bool) {
 	for wi, w := range b {

@@ -35,7 +35,11 @@ type filter struct {
 func and(fs ...*filter) *filter {
 	var kids []*filter
 	for _, f := range fs {
-		if f != nil {
+		switch {
+		case f == nil:
+		case f.kind == fAnd:
+			kids = append(kids, f.kids...) // flat, so evaluation can order the terms
+		default:
 			kids = append(kids, f)
 		}
 	}

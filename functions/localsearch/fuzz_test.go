@@ -12,6 +12,7 @@ func fuzzStore() *store {
 	for i, r := range []map[string]any{
 		{"make": "Toyota", "model": "Corolla", "year": 2019.0, "price": 21000.0, "sites": []any{"a"}, "_tags": []any{"new"}},
 		{"make": "Ford", "model": "Ranger", "year": 2018.0, "price": 45000.0, "sites": []any{"b"}, "available": true},
+		{"make": "Kia", "year": 2020.0, "price": []any{9000.0, 12000.0, 15000.0}, "sites": []any{"a", "b"}},
 	} {
 		st.putRaw(string(rune('a'+i)), []byte(`{}`), r)
 	}
@@ -19,13 +20,15 @@ func fuzzStore() *store {
 }
 
 // Issue 3 "Robustness": the filters parser never panics, and whatever it
-// accepts evaluates without panicking.
+// accepts evaluates without panicking, to the same records whether it is
+// evaluated over every slot (bitsets) or per candidate (text queries).
 func FuzzFilters(f *testing.F) {
 	for _, s := range []string{
 		`make:Toyota`, `make:"Land Rover" AND NOT model:Camry`, `(make:Toyota OR make:Ford) AND year:2015 TO 2020`,
 		`price < 10000 OR price >= 45000`, `available:true`, `_tags:new`, `(a:b AND c:d) OR e:f`, `NOT (a:b)`,
 		`"make":'Toyota'`, `price != 5`, `year:2019`, `((((a:b))))`, `a:`, `:b`, `a:b OR`, `"unterminated`, `price > abc`,
-		`a:b TO c`, `make:Toyota AND (sites:a OR sites:b)`, strings.Repeat("(", 100) + "a:b" + strings.Repeat(")", 100),
+		`a:b TO c`, `make:Toyota AND (sites:a OR sites:b)`, `price = 12000 AND sites:a`, `price != 9000 AND NOT make:Kia`,
+		`price:10000 TO 13000 AND year > 2019`, strings.Repeat("(", 100) + "a:b" + strings.Repeat(")", 100),
 	} {
 		f.Add(s)
 	}
@@ -35,9 +38,14 @@ func FuzzFilters(f *testing.F) {
 		if err != nil {
 			return
 		}
-		evalFilter(st, flt)
 		cf := compileFilter(st, flt)
-		st.alive.each(func(slot uint32) bool { cf.matches(slot); return true })
+		bits := cf.eval(st, nil)
+		st.alive.each(func(slot uint32) bool {
+			if bits.has(slot) != cf.matches(slot) {
+				t.Fatalf("%q: slot %d is %v as a bitset, %v per slot", s, slot, bits.has(slot), cf.matches(slot))
+			}
+			return true
+		})
 		for _, parse := range []func(any) (*filter, error){parseFacetFilters, parseNumericFilters, parseTagFilters} {
 			if lf, err := parse(s); err == nil {
 				evalFilter(st, lf)

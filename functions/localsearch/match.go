@@ -132,11 +132,31 @@ func (c *cfilter) eval(st *store, qs *qscratch) bitset {
 	}
 	switch c.kind {
 	case fAnd:
-		b := c.kids[0].eval(st, qs)
-		for _, k := range c.kids[1:] {
+		// Facet terms are bitset copies and intersect first; numeric terms
+		// would scan a whole column, so they are checked only on the slots
+		// still set.
+		var b bitset
+		for _, k := range c.kids {
+			if k.kind == fNumeric {
+				continue
+			}
 			kb := k.eval(st, qs)
+			if b == nil {
+				b = kb
+				continue
+			}
 			b.andWith(kb)
 			qs.put(kb)
+		}
+		for _, k := range c.kids {
+			if k.kind != fNumeric {
+				continue
+			}
+			if b == nil {
+				b = k.eval(st, qs)
+				continue
+			}
+			b.retain(k.matches)
 		}
 		return b
 	case fOr:

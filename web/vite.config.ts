@@ -1,13 +1,49 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The gateway resolves the tenant from the Host header, so the proxy keeps it
 // (changeOrigin false): open http://<slug>.localhost:5173/ in dev.
 const gateway = process.env.FORECOURT_GATEWAY_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * InstantSearch's history router imports qs (with side-channel, object-inspect
+ * and get-intrinsic: ~13 KB gzip) only for its default createURL and parseURL.
+ * Our router always passes both (src/features/search/routing.ts maps the
+ * readable URL itself), so qs is never called: the build gets a stand-in that
+ * fails loudly if someone drops those options, rather than silently shipping
+ * InstantSearch's nested URL format.
+ */
+function qsUnused(): Plugin {
+  const id = '\0qs-unused';
+  const fail =
+    'throw new Error("qs is not bundled: pass createURL and parseURL to the history router (see features/search/routing.ts)");';
+  return {
+    name: 'forecourt:qs-unused',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'qs' ? id : null),
+    load: (source) => (source === id ? `export default { stringify() { ${fail} }, parse() { ${fail} } };` : null),
+  };
+}
+
+/**
+ * react-router's export map always points at its development build (dev
+ * warnings on); the production build next to it is the same code with them
+ * off, so the shipped bundle uses that one.
+ */
+function reactRouterProduction(): string {
+  const dev = createRequire(import.meta.url).resolve('react-router'); // dist/development/index.js
+  return path.join(path.dirname(dev), '..', 'production', 'index.mjs');
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), qsUnused()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
+  },
   server: {
     proxy: {
       '/api': { target: gateway, changeOrigin: false },
@@ -25,4 +61,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['tests/engine/**', 'e2e/**', 'node_modules/**'],
   },
-});
+}));

@@ -40,6 +40,7 @@ export interface Texts {
   new_tag?: string;
   call_text?: string;
   enquire_label?: string;
+  find_similar?: string;
 }
 
 export interface Features {
@@ -99,6 +100,18 @@ export interface BudgetConfig {
   car_type?: CarType | '';
 }
 
+/** Location mirrors shared.Location (shared/location.go): the fields the web reads. */
+export interface Location {
+  id: string;
+  name: string;
+  slug?: string;
+  primary?: boolean;
+  visible?: boolean;
+  location_type?: string;
+  dealership_slug?: string;
+  contact_detail?: { phone?: string; landline_phone?: string; email?: string };
+}
+
 export interface Site {
   slug: string;
   template?: string;
@@ -108,6 +121,8 @@ export interface Site {
   manufacturer?: { name: string; slug?: string; logo?: ImageRef };
   theme?: Theme;
   dealerships?: Dealership[];
+  locations?: Location[];
+  leads?: { email?: string };
   navigation?: NavItem[];
   texts?: Texts;
   phones?: { override?: string; new?: string; used?: string; demo?: string };

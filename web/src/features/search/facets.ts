@@ -16,6 +16,8 @@ export interface FacetDef {
   limit?: number;
   /** Values shown after "Show more"; absent means no toggle. */
   showMoreLimit?: number;
+  /** Only ever refined from the URL or a link, never listed in the filters. */
+  hidden?: boolean;
 }
 
 const FACETS: FacetDef[] = [
@@ -45,6 +47,9 @@ const FACETS: FacetDef[] = [
   { name: 'state', attribute: 'state', kind: 'list', label: 'State', limit: 8 },
   { name: 'location_name', attribute: 'location_name', kind: 'list', label: 'Location', limit: 20, showMoreLimit: 40 },
   { name: 'dealership_name', attribute: 'dealership_name', kind: 'list', label: 'Dealership', limit: 20, showMoreLimit: 40 },
+  // The dealer-scoped link form (spec 000 §2): ?dealership=<slug> refines
+  // dealership_slug, a filter-only attribute, so it is never a visible list.
+  { name: 'dealership', attribute: 'dealership_slug', kind: 'list', label: 'Dealership', hidden: true },
 ];
 
 const BY_NAME = new Map(FACETS.map((f) => [f.name, f]));
@@ -80,7 +85,7 @@ export function enabledFacets(search: SearchConfig | undefined): FacetDef[] {
   const out: FacetDef[] = [];
   for (const name of list) {
     const def = BY_NAME.get(name);
-    if (!def) continue;
+    if (!def || def.hidden) continue;
     if (name === 'badge' && !search?.badge_filter) continue;
     if (name === 'location_name' && search?.location_filter === false) continue;
     out.push(name === 'make' && makeLimit ? { ...def, limit: makeLimit } : def);

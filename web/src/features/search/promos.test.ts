@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PromoTile } from '../../lib/types';
-import { insertPromos, isActive, showsFor } from './promos';
+import { insertPromos, isActive, showsFor, shuffled } from './promos';
 
 const hits = Array.from({ length: 21 }, (_, i) => i + 1);
 const tile = (id: string, extra: Partial<PromoTile> = {}): PromoTile => ({ id, title: id, ...extra });
@@ -49,5 +49,31 @@ describe('promotional tiles (spec 001 §3, §9)', () => {
   it('inserts only the tiles that show for the refinement', () => {
     const items = insertPromos(hits, [tile('u', { display: ['used'] }), tile('n', { display: ['new'] })], { refined: ['new'], now });
     expect(positionsOf(items)).toEqual([['n', 8]]);
+  });
+});
+
+describe('promotional tiles by page and order (spec 001 §9)', () => {
+  it('shows tiles on the first page only', () => {
+    expect(positionsOf(insertPromos(hits, [tile('a')], { refined: [], now, page: 1 }))).toEqual([['a', 8]]);
+    const second = insertPromos(hits, [tile('a'), tile('b', { position: 3 })], { refined: [], now, page: 2 });
+    expect(positionsOf(second)).toEqual([]);
+    expect(second).toHaveLength(21);
+  });
+
+  it('with random order, one shuffled tile takes the first position and the rest wait their turn', () => {
+    const tiles = [tile('a'), tile('b'), tile('c'), tile('own', { position: 3 })];
+    // random() = 0 moves each later tile to the front in turn: [a,b,c] -> [b,c,a].
+    const items = insertPromos(hits, tiles, { refined: [], now, random: () => 0 });
+    expect(positionsOf(items)).toEqual([['own', 3], ['b', 8]]);
+    // Another draw puts another tile at position 8.
+    const other = insertPromos(hits, tiles, { refined: [], now, random: () => 0.99 });
+    expect(positionsOf(other)).toEqual([['own', 3], ['a', 8]]);
+  });
+
+  it('shuffles a copy, keeping every tile', () => {
+    const list = ['a', 'b', 'c', 'd'];
+    const out = shuffled(list, () => 0.5);
+    expect([...out].sort()).toEqual(list);
+    expect(list).toEqual(['a', 'b', 'c', 'd']);
   });
 });

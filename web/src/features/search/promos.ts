@@ -31,20 +31,51 @@ export function showsFor(tile: PromoTile, refined: CarType[]): boolean {
   return tile.strictDisplay ? refined.every((t) => display.includes(t)) : refined.some((t) => display.includes(t));
 }
 
+export interface PromoOptions {
+  positions?: number[];
+  refined: CarType[];
+  now: Date;
+  /** 1-based result page; tiles show on page 1 only (absent means page 1). */
+  page?: number;
+  /**
+   * With the site's promo_random_order, a source of numbers in [0, 1): the
+   * tiles without a position of their own are shuffled and one of them takes
+   * the first promo position (spec 001 §9 "at position 8 in random order").
+   */
+  random?: () => number;
+}
+
+/** shuffled is a Fisher-Yates shuffle of a copy of list. */
+export function shuffled<T>(list: T[], random: () => number): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 /**
- * insertPromos places the eligible tiles at 1-based grid positions. Tiles
- * without a position take the configured positions in order; a position past
- * the end of the page (beyond one slot after the last car) is skipped.
+ * insertPromos places the eligible tiles at 1-based grid positions on the
+ * first page of results. Tiles without a position take the configured
+ * positions in order; a position past the end of the page (beyond one slot
+ * after the last car) is skipped.
  */
-export function insertPromos<T>(
-  hits: T[],
-  tiles: PromoTile[],
-  opts: { positions?: number[]; refined: CarType[]; now: Date },
-): GridItem<T>[] {
+export function insertPromos<T>(hits: T[], tiles: PromoTile[], opts: PromoOptions): GridItem<T>[] {
   const items: GridItem<T>[] = hits.map((hit) => ({ kind: 'car', hit }));
-  if (hits.length === 0) return items;
-  const positions = opts.positions && opts.positions.length > 0 ? opts.positions : DEFAULT_PROMO_POSITIONS;
-  const eligible = tiles.filter((t) => isActive(t, opts.now) && showsFor(t, opts.refined));
+  if (hits.length === 0 || (opts.page ?? 1) > 1) return items;
+  const configured = opts.positions && opts.positions.length > 0 ? opts.positions : DEFAULT_PROMO_POSITIONS;
+  let eligible = tiles.filter((t) => isActive(t, opts.now) && showsFor(t, opts.refined));
+  let positions = configured;
+  if (opts.random) {
+    const own = eligible.filter((t) => t.position && t.position > 0);
+    const rotating = shuffled(
+      eligible.filter((t) => !(t.position && t.position > 0)),
+      opts.random,
+    );
+    eligible = [...own, ...rotating];
+    positions = configured.slice(0, 1);
+  }
   let next = 0;
   const placed: Array<{ position: number; tile: PromoTile }> = [];
   for (const tile of eligible) {
@@ -58,4 +89,16 @@ export function insertPromos<T>(
     items.splice(position - 1, 0, { kind: 'promo', tile });
   }
   return items;
+}
+
+/** seededRandom is a small deterministic generator (mulberry32), so a page view keeps one promo order across renders. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

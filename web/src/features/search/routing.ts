@@ -102,18 +102,20 @@ function sameSet(a: string[], b: string[]): boolean {
 /**
  * routeToURL renders a RouteState as path and query. A car-type preset wins
  * the path; otherwise one make (with at most one model) goes in the path.
+ * With basePath (a page of its own, such as a dealership's search) the path
+ * is fixed and every refinement goes in the query.
  */
-export function routeToURL(route: RouteState): string {
+export function routeToURL(route: RouteState, basePath?: string): string {
   const lists: Record<string, string[]> = { ...(route.lists ?? {}) };
-  let path = LISTING_PATH;
+  let path = basePath ?? LISTING_PATH;
   const types = lists.car_type ?? [];
-  const preset = types.length > 0 ? TYPE_PATHS.find((p) => sameSet(p.types, types)) : undefined;
+  const preset = !basePath && types.length > 0 ? TYPE_PATHS.find((p) => sameSet(p.types, types)) : undefined;
   const makes = lists.make ?? [];
   const models = lists.model ?? [];
   if (preset) {
     path = `/search/${preset.segment}`;
     delete lists.car_type;
-  } else if (makes.length === 1 && models.length <= 1) {
+  } else if (!basePath && makes.length === 1 && models.length <= 1) {
     path = `/search/${encodeURIComponent(makes[0])}`;
     delete lists.make;
     if (models.length === 1) {
@@ -190,14 +192,19 @@ export function isListingPath(pathname: string): boolean {
   return /^\/search(\/|$)/.test(pathname) || /^\/cars\/?$/.test(pathname);
 }
 
-/** createRouting wires the mapping functions to InstantSearch's history router. */
-export function createRouting(cfg: RoutingConfig) {
+/**
+ * createRouting wires the mapping functions to InstantSearch's history
+ * router. basePath gives a search page of its own (not the listing paths) a
+ * fixed path with the state in its query.
+ */
+export function createRouting(cfg: RoutingConfig, basePath?: string) {
+  const owns = (pathname: string) =>
+    basePath ? pathname.replace(/\/+$/, '') === basePath.replace(/\/+$/, '') : isListingPath(pathname);
   return {
     router: history<RouteState>({
       cleanUrlOnDispose: false,
-      createURL: ({ routeState }) => routeToURL(routeState),
-      parseURL: ({ location }) =>
-        isListingPath(location.pathname) ? urlToRoute(location.pathname, location.search) : {},
+      createURL: ({ routeState }) => routeToURL(routeState, basePath),
+      parseURL: ({ location }) => (owns(location.pathname) ? urlToRoute(location.pathname, location.search) : {}),
     }),
     stateMapping: {
       stateToRoute: (uiState: UiState) => stateToRoute(uiState, cfg),

@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Car } from '../../../lib/types';
+import type { Car, Site } from '../../../lib/types';
 import { siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
-import { CarCard } from './CarCard';
+import { CarCard, similarPath } from './CarCard';
 
 const now = new Date('2026-03-02T00:00:00Z');
 const car = (extra: Partial<Car> = {}): Car => ({
@@ -77,7 +77,8 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
   it('shows a sold car with JUST SOLD, Find Me Something Similar and no save button', () => {
     renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />);
     expect(screen.getByText('JUST SOLD')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toBeInTheDocument();
+    // The similar cars are the listing refined to the same make, model and body type.
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Toyota/Corolla?body=Hatch');
     expect(screen.queryByRole('link', { name: /View details/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
   });
@@ -105,5 +106,87 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
         primary_image_url: '/media/demo/cars/c1.svg',
       },
     ]);
+  });
+
+  it('links a sold car without a model or body to the make listing', () => {
+    expect(similarPath({ make: 'Mazda', model: '', simple_body: undefined })).toBe('/search/Mazda');
+    expect(similarPath({ make: 'Land Rover', model: 'Defender 110', simple_body: 'SUV' })).toBe('/search/Land%20Rover/Defender%20110?body=SUV');
+  });
+});
+
+const withLocations = (extra: Partial<Site> = {}) =>
+  siteResponse({
+    locations: [
+      { id: 'svc', name: 'Riverside Toyota - Service', location_type: 'service', dealership_slug: 'riverside-toyota', contact_detail: { email: 'service@riverside.example' } },
+      { id: 'sales', name: 'Riverside Toyota - Sales', location_type: 'sales', dealership_slug: 'riverside-toyota', contact_detail: { email: 'sales@riverside.example', phone: '0491 570 110' } },
+    ],
+    ...extra,
+  });
+
+describe('Request Photos on the New Arrival panel (spec 000 §2, §5)', () => {
+  const placeholder = () => car({ primary_image_url: '/media/demo/placeholder.svg', dealership_slug: 'riverside-toyota' });
+
+  it('opens a labelled dialog with an optional message, the hidden default and an email to the sales location', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={placeholder()} now={now} />, withLocations());
+    const open = screen.getByRole('button', { name: 'Request photos of 2021 Toyota Corolla' });
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Request photos' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const message = within(dialog).getByRole('textbox', { name: /Message/ });
+    expect(message).toHaveFocus();
+    expect(message).not.toBeRequired();
+    expect(dialog.querySelector('input[type="hidden"][name="request"]')).toHaveValue('Please send photos for this car');
+    // Honest: it says the email app opens and nothing is sent by the site.
+    expect(dialog).toHaveAccessibleDescription(/opens your email app.*Riverside Toyota \(sales@riverside\.example\)/);
+
+    await user.type(message, 'Interior please');
+    const email = within(dialog).getByRole('link', { name: 'Email your request' });
+    const href = new URL(email.getAttribute('href') ?? '');
+    expect(href.protocol).toBe('mailto:');
+    expect(href.pathname).toBe('sales@riverside.example');
+    expect(href.searchParams.get('subject')).toBe('Photo request: 2021 Toyota Corolla (Stock #RT1234)');
+    expect(href.searchParams.get('body')).toBe(
+      `Please send photos for this car\n\nInterior please\n\n${window.location.origin}/cars/2021-toyota-corolla-c1`,
+    );
+  });
+
+  it('closes with Escape and returns focus to the button', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={placeholder()} now={now} />, withLocations());
+    const open = screen.getByRole('button', { name: /Request photos/ });
+    await user.click(open);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={placeholder()} now={now} />, withLocations());
+    await user.click(screen.getByRole('button', { name: /Request photos/ }));
+    const dialog = screen.getByRole('dialog');
+    await user.tab();
+    expect(within(dialog).getByRole('link', { name: 'Email your request' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
+  it('offers a call when the site has no email', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={placeholder()} now={now} />, siteResponse({ phones: { used: '07 5550 1234' } }));
+    await user.click(screen.getByRole('button', { name: /Request photos/ }));
+    expect(screen.getByRole('link', { name: 'Call 07 5550 1234' })).toHaveAttribute('href', 'tel:0755501234');
+  });
+
+  it('shows no Request Photos without any contact, nor on a car with photos', () => {
+    renderWithSite(<CarCard car={placeholder()} now={now} />);
+    expect(screen.getByText('New Arrival')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Request photos/ })).not.toBeInTheDocument();
+    renderWithSite(<CarCard car={car({ id: 'c2', dealership_slug: 'riverside-toyota' })} now={now} />, withLocations());
+    expect(screen.queryAllByRole('button', { name: /Request photos/ })).toHaveLength(0);
   });
 });

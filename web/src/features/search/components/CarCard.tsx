@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { capitalise, formatKm } from '../../../lib/format';
@@ -6,6 +7,9 @@ import { carTag, isSold } from '../../../lib/tagPriority';
 import type { Car, Site } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
 import { useSite } from '../../../lib/siteContext';
+import { photoContact } from '../photoRequest';
+import { routeToURL } from '../routing';
+import { RequestPhotosDialog } from './RequestPhotosDialog';
 
 /** DEFAULT_CHIPS: spec 000 §2 "Attribute chips". */
 export const DEFAULT_CHIPS = ['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum'];
@@ -17,6 +21,18 @@ function chipText(car: Car, chip: string): string | undefined {
   if (chip === 'car_type') return capitalise(String(value));
   if (chip === 'stocknum') return `Stock #${String(value)}`;
   return String(value);
+}
+
+/**
+ * similarPath is the listing of cars like a sold one: its make, model and
+ * body type (spec 000 §4 "Find Me Something Similar").
+ */
+export function similarPath(car: Pick<Car, 'make' | 'model' | 'simple_body'>): string {
+  const lists: Record<string, string[]> = {};
+  if (car.make) lists.make = [car.make];
+  if (car.make && car.model) lists.model = [car.model];
+  if (car.simple_body) lists.body = [car.simple_body];
+  return routeToURL({ lists });
 }
 
 export function chipsOf(car: Car, site: Site): string[] {
@@ -48,20 +64,44 @@ export function CarCard({ car, now = new Date(), headingLevel = 3 }: { car: Car;
   const favouritesOn = site.features?.favourites !== false;
   const { isSaved, toggle } = useFavourites(site.slug);
   const saved = isSaved(car.id);
+  const [requesting, setRequesting] = useState(false);
+  const contact = image ? undefined : photoContact(site, car);
 
   return (
     <article className={`car-card car-card--${sold ? 'sold' : car.status || 'in_stock'}`} aria-label={title}>
       <div className="car-card__media">
-        <Link to={href} className="car-card__image-link" tabIndex={-1} aria-hidden="true">
-          {image ? (
+        {image ? (
+          <Link to={href} className="car-card__image-link" tabIndex={-1} aria-hidden="true">
             <img src={image} alt="" loading="lazy" decoding="async" width={480} height={320} />
-          ) : (
-            <div className="car-card__new-arrival">
+          </Link>
+        ) : (
+          <div className="car-card__new-arrival">
+            <Link to={href} className="car-card__image-link car-card__new-arrival-link" tabIndex={-1} aria-hidden="true">
               <strong>{texts.new_arrival || 'New Arrival'}</strong>
               <span>Photos coming soon</span>
-            </div>
-          )}
-        </Link>
+            </Link>
+            {contact && !sold ? (
+              <button
+                type="button"
+                className="button button--light car-card__request-photos"
+                aria-haspopup="dialog"
+                aria-label={`Request photos of ${title}`}
+                onClick={() => setRequesting(true)}
+              >
+                Request Photos
+              </button>
+            ) : null}
+          </div>
+        )}
+        {requesting && contact ? (
+          <RequestPhotosDialog
+            contact={contact}
+            carTitle={title}
+            carPath={href}
+            stocknum={car.stocknum}
+            onClose={() => setRequesting(false)}
+          />
+        ) : null}
         {tag.kind ? <span className={`car-card__tag car-card__tag--${tag.kind}`}>{tag.text}</span> : null}
         {site.card?.location_overlay && location ? <span className="car-card__location">{location}</span> : null}
         {favouritesOn && (!sold || saved) ? (
@@ -113,8 +153,8 @@ export function CarCard({ car, now = new Date(), headingLevel = 3 }: { car: Car;
         </div>
         <div className="car-card__actions">
           {sold ? (
-            <Link className="button button--block" to={href}>
-              Find Me Something Similar
+            <Link className="button button--block" to={similarPath(car)}>
+              {texts.find_similar || 'Find Me Something Similar'}
             </Link>
           ) : (
             <Link className="button button--block button--ghost" to={href} aria-label={`View details of ${title}`}>

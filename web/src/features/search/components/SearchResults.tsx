@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
 import type { Hit } from 'instantsearch.js';
 import type { Car, CarType } from '../../../lib/types';
 import { useSite } from '../../../lib/siteContext';
-import { insertPromos } from '../promos';
+import { insertPromos, seededRandom } from '../promos';
 import { CarCard } from './CarCard';
 import { ClearFilters } from './CurrentFilters';
 import { PromoTileCard } from './PromoTileCard';
@@ -16,6 +17,8 @@ export function SearchResults({ now = new Date() }: { now?: Date }) {
   const { items } = useHits<Car>();
   const { status, results, indexUiState } = useInstantSearch({ catchError: true });
   const busy = status === 'loading' || status === 'stalled';
+  // One draw per page view: the order stays put while the shopper refines.
+  const [seed] = useState(() => Math.floor(Math.random() * 2 ** 32));
 
   if (results && !results.__isArtificial && results.nbHits === 0 && !busy) return <NoResults />;
   const refined = (indexUiState.refinementList?.car_type ?? []) as CarType[];
@@ -23,6 +26,8 @@ export function SearchResults({ now = new Date() }: { now?: Date }) {
     positions: site.search?.promo_positions,
     refined,
     now,
+    page: indexUiState.page || 1,
+    random: site.search?.promo_random_order ? seededRandom(seed) : undefined,
   });
   return (
     <ol className="results" aria-busy={busy} aria-label="Cars">

@@ -28,4 +28,8 @@ describe('enabled facets (spec 000 §2, §9; spec 001 §4)', () => {
       enabledFacets({ facets: ['make'], popular_makes: ['Toyota', 'Lexus', 'Mazda'], makes_collapsed_to_popular: true })[0].limit,
     ).toBe(3);
   });
+
+  it('never lists the dealer-scoped dealership facet, which only links refine (spec 000 §2)', () => {
+    expect(names({ facets: ['dealership', 'make'] })).toEqual(['make']);
+  });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useInstantSearch } from 'react-instantsearch';
 import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../../lib/siteContext';
@@ -10,14 +11,29 @@ const TYPE_TITLES: Record<string, string> = {
   'demo,new': 'New and demo cars',
 };
 
-/** listingTitle names the listing after its path preset: "Used cars", "Toyota Corolla". */
-export function listingTitle(refinements: Record<string, string[]> | undefined, siteTypes: string[] = []): string {
+/**
+ * listingTitle names the listing after its path preset and the car types the
+ * site sells: "Used cars" (also on a used-only site), "Toyota Corolla"; a
+ * dealer-scoped listing (one dealership_slug) adds "at <dealership>".
+ */
+export function listingTitle(
+  refinements: Record<string, string[]> | undefined,
+  siteTypes: string[] = [],
+  dealershipName?: (slug: string) => string | undefined,
+): string {
   const refined = refinements?.car_type ?? [];
   const types = [...(refined.length > 0 ? refined : siteTypes)].sort().join(',');
   const makes = refinements?.make ?? [];
   const models = refinements?.model ?? [];
-  if (makes.length === 1) return models.length === 1 ? `${makes[0]} ${models[0]}` : `${makes[0]} cars`;
-  return TYPE_TITLES[types] ?? 'New, used and demo cars';
+  const title =
+    makes.length === 1
+      ? models.length === 1
+        ? `${makes[0]} ${models[0]}`
+        : `${makes[0]} cars`
+      : (TYPE_TITLES[types] ?? 'New, used and demo cars');
+  const dealerships = refinements?.dealership_slug ?? [];
+  const dealer = dealerships.length === 1 ? (dealershipName?.(dealerships[0]) ?? dealerships[0]) : undefined;
+  return dealer ? `${title} at ${dealer}` : title;
 }
 
 /** ListingHeading shows the title and the stock count (spec 000 §9 stock count rule). */
@@ -28,9 +44,18 @@ export function ListingHeading() {
   const ready = results && !results.__isArtificial;
   const typeCounts = ready ? (results.getFacetByName('car_type') as { data?: Record<string, number> } | undefined)?.data : undefined;
   const count = ready ? stockCount(results.nbHits, configured, typeCounts) : 0;
+  const title = listingTitle(indexUiState.refinementList, site.stock?.car_types, (slug) =>
+    site.dealerships?.find((d) => d.slug === slug)?.name,
+  );
+  useEffect(() => {
+    document.title = `${title} | ${site.name}`;
+    return () => {
+      document.title = site.name;
+    };
+  }, [title, site.name]);
   return (
     <div className="listing__heading">
-      <h1>{listingTitle(indexUiState.refinementList, site.stock?.car_types)}</h1>
+      <h1>{title}</h1>
       <p className="listing__count" role="status" aria-live="polite">
         {ready ? `${formatNumber(count)} ${count === 1 ? 'car' : 'cars'} found` : '\u00a0'}
       </p>

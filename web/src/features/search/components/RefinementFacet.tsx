@@ -7,6 +7,8 @@ import { FacetSection } from './FacetSection';
 
 const BUCKET_FACETS = new Set(['price_range', 'weekly_price_range']);
 const DEFAULT_SORT: Array<'isRefined' | 'count:desc' | 'name:asc'> = ['isRefined', 'count:desc', 'name:asc'];
+// Cars without a value (no price: an empty price_range) are no choice to offer.
+const withValue = <T extends { value: string }>(items: T[]): T[] => items.filter((item) => item.value.trim() !== '');
 
 /** RefinementFacet is a checkbox list with counts; renders nothing when it cannot refine. */
 export function RefinementFacet({ facet, remember, popular }: { facet: FacetDef; remember?: boolean; popular?: string[] }) {
@@ -21,6 +23,7 @@ export function RefinementFacet({ facet, remember, popular }: { facet: FacetDef;
     showMore,
     showMoreLimit: showMore ? facet.showMoreLimit : undefined,
     sortBy: BUCKET_FACETS.has(facet.name) ? bucketOrder : popular && popular.length > 0 ? popularSort : DEFAULT_SORT,
+    transformItems: withValue,
   });
   if (!canRefine && items.length === 0) return null;
   return (

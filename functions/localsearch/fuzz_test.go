@@ -48,7 +48,7 @@ func FuzzFilters(f *testing.F) {
 		})
 		for _, parse := range []func(any) (*filter, error){parseFacetFilters, parseNumericFilters, parseTagFilters} {
 			if lf, err := parse(s); err == nil {
-				evalFilter(st, lf)
+				compileFilter(st, lf).eval(st, nil)
 			}
 		}
 	})

@@ -196,9 +196,6 @@ func settingStr(ix *index, k, def string) string {
 	return def
 }
 
-// evalFilter returns the live slots matching f (nil = all live slots).
-func evalFilter(st *store, f *filter) bitset { return compileFilter(st, f).eval(st, nil) }
-
 // queryWord is one word of the query text.
 type queryWord struct {
 	orig    string // as typed, for matchedWords

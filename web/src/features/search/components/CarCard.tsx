@@ -41,7 +41,21 @@ export function chipsOf(car: Car, site: Site): string[] {
 }
 
 /** CarCard is one result of the listing (spec 000 §2 "Car card"). */
-export function CarCard({ car, now = new Date(), headingLevel = 3 }: { car: Car; now?: Date; headingLevel?: 2 | 3 }) {
+/**
+ * priority marks the card whose photo is likely the page's largest paint (the
+ * first result): it loads at once with high priority instead of lazily.
+ */
+export function CarCard({
+  car,
+  now = new Date(),
+  headingLevel = 3,
+  priority = false,
+}: {
+  car: Car;
+  now?: Date;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
   const { site } = useSite();
   const texts = site.texts ?? {};
   const sold = isSold(car);
@@ -72,7 +86,15 @@ export function CarCard({ car, now = new Date(), headingLevel = 3 }: { car: Car;
       <div className="car-card__media">
         {image ? (
           <Link to={href} className="car-card__image-link" tabIndex={-1} aria-hidden="true">
-            <img src={image} alt="" loading="lazy" decoding="async" width={480} height={320} />
+            <img
+              src={image}
+              alt=""
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              decoding="async"
+              width={480}
+              height={320}
+            />
           </Link>
         ) : (
           <div className="car-card__new-arrival">

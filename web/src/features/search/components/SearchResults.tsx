@@ -29,12 +29,13 @@ export function SearchResults({ now = new Date() }: { now?: Date }) {
     page: indexUiState.page || 1,
     random: site.search?.promo_random_order ? seededRandom(seed) : undefined,
   });
+  const firstCar = grid.findIndex((item) => item.kind === 'car');
   return (
     <ol className="results" aria-busy={busy} aria-label="Cars">
-      {grid.map((item) =>
+      {grid.map((item, i) =>
         item.kind === 'car' ? (
           <li key={item.hit.objectID} className="results__item">
-            <CarCard car={item.hit} now={now} />
+            <CarCard car={item.hit} now={now} priority={i === firstCar} />
           </li>
         ) : (
           <li key={`promo-${item.tile.id}`} className="results__item results__item--promo">

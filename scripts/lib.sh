@@ -77,3 +77,20 @@ stop_started() {
   done
   STARTED_PIDS=()
 }
+
+# start_gateway DIR: builds the dev gateway into DIR and starts it on free
+# ports against the DynamoDB Local at FORECOURT_DYNAMO_ENDPOINT, serving
+# web/dist, with its data in DIR/data; sets GATEWAY_URL once /healthz is 200.
+start_gateway() {
+  local dir=$1 gateway_port search_port
+  go build -o "$dir/devgateway" ./functions/cmd/devgateway || return 1
+  gateway_port=$(free_port)
+  search_port=$(free_port)
+  FORECOURT_GATEWAY_PORT=$gateway_port FORECOURT_SEARCH_PORT=$search_port \
+    FORECOURT_PUBLIC_SEARCH_URL="http://localhost:$search_port" ALGOLIA_HOST="http://127.0.0.1:$search_port" \
+    FORECOURT_TABLE_PREFIX=${FORECOURT_TABLE_PREFIX:-forecourt-e2e-} FORECOURT_DATA_DIR="$dir/data" \
+    FORECOURT_WEB_DIST="$ROOT/web/dist" "$dir/devgateway" >"$dir/gateway.log" 2>&1 &
+  STARTED_PIDS+=($!)
+  GATEWAY_URL="http://localhost:$gateway_port"
+  (wait_ok "http://127.0.0.1:$gateway_port/healthz" 150 "the dev gateway") || { tail -n 40 "$dir/gateway.log" >&2; return 1; }
+}

@@ -52,25 +52,13 @@ node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destinatio
   --test-reporter=tap --test-reporter-destination="$OUT/engine-js.tap" web/tests/engine/
 node scripts/count-tap.mjs engine-js "$OUT/engine-js.tap" "$OUT/engine-js.count"
 
-log "building the dev gateway"
-if [ ! -f "$OUT/web-build.count" ] && go build -o "$OUT/devgateway" ./functions/cmd/devgateway; then
-  gateway_port=$(free_port)
-  search_port=$(free_port)
-  FORECOURT_GATEWAY_PORT=$gateway_port FORECOURT_SEARCH_PORT=$search_port \
-    FORECOURT_PUBLIC_SEARCH_URL="http://localhost:$search_port" ALGOLIA_HOST="http://127.0.0.1:$search_port" \
-    FORECOURT_TABLE_PREFIX=forecourt-e2e- FORECOURT_DATA_DIR="$OUT/data" FORECOURT_WEB_DIST="$ROOT/web/dist" \
-    "$OUT/devgateway" >"$OUT/gateway.log" 2>&1 &
-  STARTED_PIDS+=($!)
-  if (wait_ok "http://127.0.0.1:$gateway_port/healthz" 150 "the dev gateway"); then
-    log "browser end-to-end tests (headless Chromium)"
-    FORECOURT_E2E_GATEWAY="http://localhost:$gateway_port" \
-      node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
-      --test-reporter=tap --test-reporter-destination="$OUT/e2e.tap" web/e2e/
-    node scripts/count-tap.mjs e2e "$OUT/e2e.tap" "$OUT/e2e.count"
-  else
-    tail -n 40 "$OUT/gateway.log"
-    echo '{"suite":"e2e","passed":0,"failed":1}' >"$OUT/e2e.count"
-  fi
+log "starting the dev gateway with the demo tenants"
+if [ ! -f "$OUT/web-build.count" ] && start_gateway "$OUT"; then
+  log "browser end-to-end tests (headless Chromium)"
+  FORECOURT_E2E_GATEWAY="$GATEWAY_URL" \
+    node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$OUT/e2e.tap" web/e2e/
+  node scripts/count-tap.mjs e2e "$OUT/e2e.tap" "$OUT/e2e.count"
 else
   echo '{"suite":"e2e","passed":0,"failed":1}' >"$OUT/e2e.count"
 fi

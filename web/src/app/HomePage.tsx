@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useSite } from '../lib/siteContext';
 import { BudgetFinder } from '../features/search/components/BudgetFinder';
+import { HomeBrowse } from '../features/search/components/HomeBrowse';
 import { RecentSearches } from '../features/search/components/SearchHistory';
 import { LISTING_PATH } from '../features/search/routing';
 import { navigationOf } from './navigation';
@@ -24,6 +25,7 @@ export function HomePage() {
           ))}
         </div>
       </div>
+      <HomeBrowse />
       <RecentSearches />
       <BudgetFinder />
     </section>

@@ -8,6 +8,10 @@ import { NotFound } from '../components/NotFound';
 const CarPage = lazy(() => import('../features/car/components/CarPage'));
 // The home page (with the budget finder) is not needed to show the listing.
 const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
+const ManufacturersPage = lazy(() => import('../features/search/components/ManufacturersPage'));
+const DealershipsPage = lazy(() => import('../features/search/components/DealershipsPage'));
+const DealershipSearchPage = lazy(() => import('../features/search/components/DealershipSearchPage'));
+const loading = <p role="status" className="page-status">Loading…</p>;
 
 export function AppRoutes() {
   return (
@@ -28,6 +32,30 @@ export function AppRoutes() {
         element={
           <Suspense fallback={<p role="status" className="page-status">Loading car…</p>}>
             <CarPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/manufacturers"
+        element={
+          <Suspense fallback={loading}>
+            <ManufacturersPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/dealerships"
+        element={
+          <Suspense fallback={loading}>
+            <DealershipsPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/dealerships/:slug/cars"
+        element={
+          <Suspense fallback={loading}>
+            <DealershipSearchPage />
           </Suspense>
         }
       />

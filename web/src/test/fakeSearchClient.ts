@@ -1,6 +1,7 @@
 // A fake search client for component tests: it answers InstantSearch's
 // requests (client.search([{indexName, params}])) from an in-memory list,
-// applying query, facetFilters, numericFilters, filters (price > 0 only),
+// applying query, facetFilters, numericFilters, filters (numeric comparisons,
+// car_type groups and single quoted facet values),
 // sorting by replica name, facets with counts and stats, and paging.
 import { vi } from 'vitest';
 import type { Car } from '../lib/types';
@@ -57,6 +58,11 @@ function answer(cars: Car[], indexName: string, params: Params) {
     }
     for (const m of (params.filters ?? '').matchAll(/(\w+) ([<>]=?) (\d+)/g)) {
       if (!matchesNumeric(c, `${m[1]}${m[2]}${m[3]}`)) return false;
+    }
+    // A lone quoted facet filter ANDed in: make:"Toyota", dealership_slug:"coastal-kia".
+    for (const part of (params.filters ?? '').split(' AND ')) {
+      const m = part.trim().match(/^(\w+):"((?:[^"\\]|\\.)*)"$/);
+      if (m && String(ATTRIBUTE_VALUE(c, m[1])) !== m[2].replace(/\\(.)/g, '$1')) return false;
     }
     for (const m of (params.filters ?? '').matchAll(/\((car_type:"\w+"(?: OR car_type:"\w+")*)\)/g)) {
       const types = [...m[1].matchAll(/"(\w+)"/g)].map((t) => t[1]);

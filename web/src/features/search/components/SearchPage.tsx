@@ -134,7 +134,9 @@ function Listing() {
           </button>
         ) : null}
       </div>
-      <BodyTiles />
+      <div className="listing__tiles" data-pending={!results || results.__isArtificial ? '' : undefined}>
+        <BodyTiles />
+      </div>
       <CurrentFilters />
       <div className="listing__body">
         <FiltersPanel drawer={drawer} open={open} onClose={close} resultCount={results?.nbHits ?? 0} />

@@ -1,0 +1,110 @@
+import { useEffect, useMemo } from 'react';
+import { Configure, InstantSearch, useInstantSearch } from 'react-instantsearch';
+import { Link, useParams } from 'react-router';
+import { NotFound } from '../../../components/NotFound';
+import { formatNumber } from '../../../lib/format';
+import { useSite } from '../../../lib/siteContext';
+import type { Dealership } from '../../../lib/types';
+import { facetByName } from '../facets';
+import { baseFilters } from '../filters';
+import { createRouting } from '../routing';
+import { createSearchClient } from '../searchClient';
+import { dealershipListingPath, dealershipSearchPath } from './DealershipList';
+import { RangeFacet } from './RangeFacet';
+import { RefinementFacet } from './RefinementFacet';
+import { SearchBox } from './SearchBox';
+import { SearchPagination } from './SearchPagination';
+import { SearchResults } from './SearchResults';
+import '../search.css';
+
+/** DEALERSHIP_HITS_PER_PAGE: the dealership search pages 21 cars (spec 000 §9). */
+export const DEALERSHIP_HITS_PER_PAGE = 21;
+const FUTURE = { preserveSharedStateOnUnmount: true };
+
+function quote(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** dealershipFilters: the site's base filters and the dealership (spec 000 §7 "dealership-scoped search"). */
+export function dealershipFilters(base: string, slug: string): string {
+  return [base, `dealership_slug:${quote(slug)}`].filter(Boolean).join(' AND ');
+}
+
+/**
+ * DealershipSearchPage is one dealership's stock (spec 000 §2): a search box
+ * (debounced 300 ms), the categories and price facets, 21 cars a page, its
+ * state in the URL of /dealerships/{slug}/cars.
+ */
+export default function DealershipSearchPage({ searchClient }: { searchClient?: Parameters<typeof InstantSearch>[0]['searchClient'] }) {
+  const { slug = '' } = useParams();
+  const { site, search } = useSite();
+  const dealership = site.dealerships?.find((d) => d.slug === slug);
+  const client = useMemo(() => searchClient ?? createSearchClient(search), [search, searchClient]);
+  const basePath = dealershipSearchPath(slug);
+  const routing = useMemo(
+    () => createRouting({ indexName: search.index, sortIndices: search.sortIndices }, basePath),
+    [search.index, search.sortIndices, basePath],
+  );
+  if (!dealership) {
+    return (
+      <NotFound title="Dealership not found">
+        <p>This site has no dealership called “{slug}”.</p>
+      </NotFound>
+    );
+  }
+  return (
+    <InstantSearch key={slug} searchClient={client} indexName={search.index} routing={routing} future={FUTURE}>
+      <Configure hitsPerPage={DEALERSHIP_HITS_PER_PAGE} filters={dealershipFilters(baseFilters(site, false), slug)} />
+      <DealershipListing dealership={dealership} />
+    </InstantSearch>
+  );
+}
+
+const FACETS = ['categories', 'price'];
+
+function DealershipListing({ dealership }: { dealership: Dealership }) {
+  const { site } = useSite();
+  const { results } = useInstantSearch();
+  const ready = results && !results.__isArtificial;
+  const count = ready ? results.nbHits : 0;
+  const title = `${dealership.name} stock`;
+  useEffect(() => {
+    document.title = `${title} | ${site.name}`;
+    return () => {
+      document.title = site.name;
+    };
+  }, [title, site.name]);
+  return (
+    <div className="listing listing--dealership">
+      <div className="listing__heading">
+        <h1>{title}</h1>
+        <p className="listing__count" role="status" aria-live="polite">
+          {ready ? `${formatNumber(count)} ${count === 1 ? 'car' : 'cars'} found` : '\u00a0'}
+        </p>
+      </div>
+      <p className="listing__scope">
+        <Link to={dealershipListingPath(dealership.slug)}>Open in the full listing with every filter</Link>
+      </p>
+      <div className="listing__toolbar">
+        <SearchBox />
+      </div>
+      <div className="listing__body">
+        <aside className="filters" aria-label="Filters">
+          <div className="filters__body">
+            {FACETS.map((name) => facetByName(name)).map((facet) =>
+              facet?.kind === 'range' ? (
+                <RangeFacet key={facet.name} facet={facet} />
+              ) : facet ? (
+                <RefinementFacet key={facet.name} facet={facet} />
+              ) : null,
+            )}
+          </div>
+        </aside>
+        <section className="listing__results" aria-label="Search results">
+          <SearchResults />
+          <SearchPagination />
+        </section>
+      </div>
+    </div>
+  );
+}

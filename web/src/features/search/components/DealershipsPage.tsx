@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useSite } from '../../../lib/siteContext';
+import { baseFilters } from '../filters';
+import { useFacetClient, useFacetCounts, type FacetClient } from '../hooks/useFacetCounts';
+import { DealershipList } from './DealershipList';
+import '../search.css';
+
+/** DealershipsPage lists the site's dealerships, each linked to its stock (spec 001 §2 "Several dealerships"). */
+export default function DealershipsPage({ searchClient }: { searchClient?: FacetClient }) {
+  const { site, search } = useSite();
+  const client = useFacetClient(search, searchClient);
+  const state = useFacetCounts(client, search.index, ['dealership_name'], baseFilters(site, false));
+  useEffect(() => {
+    document.title = `Our dealerships | ${site.name}`;
+    return () => {
+      document.title = site.name;
+    };
+  }, [site.name]);
+  return (
+    <section className="directory">
+      <h1>Our dealerships</h1>
+      <DealershipList dealerships={site.dealerships ?? []} facets={state.status === 'ready' ? state.facets : undefined} />
+    </section>
+  );
+}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SiteProvider } from '../../../lib/siteContext';
 import type { Car, SiteResponse } from '../../../lib/types';
+import type { FacetClient } from '../hooks/useFacetCounts';
 import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { siteResponse, stock } from '../../../test/fixtures';
 import { HomeBrowse } from './HomeBrowse';
@@ -17,7 +18,7 @@ const priced = (cars: Car[]): Car[] =>
   cars.map((c) => ({ ...c, price_range: (c.price ?? 0) < 20000 ? '$10,000 - $20,000' : (c.price ?? 0) < 30000 ? '$20,000 - $30,000' : '$50,000 - $75,000' }) as Car);
 
 function renderHome(site: SiteResponse = siteResponse(), cars: Car[] = priced(stock(50))) {
-  const client = fakeSearchClient(cars);
+  const client = fakeSearchClient(cars) as unknown as FacetClient;
   render(
     <MemoryRouter initialEntries={['/']}>
       <SiteProvider value={site}>

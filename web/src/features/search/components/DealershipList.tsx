@@ -36,7 +36,6 @@ export function DealershipList({
         const count = counts?.[d.name];
         return (
           <li key={d.slug} className="dealership-card">
-            {d.logo?.url ? <img className="dealership-card__logo" src={d.logo.url} alt="" height={40} /> : null}
             <Heading className="dealership-card__name">{d.name}</Heading>
             {d.make ? <p className="dealership-card__make">{d.make} dealer</p> : null}
             {count !== undefined ? (

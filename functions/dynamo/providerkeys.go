@@ -83,6 +83,11 @@ func (s *ProviderKeyStore) Lookup(ctx context.Context, rawKey string) (Provider,
 	return Provider{Name: it.Provider, Dealerships: it.Dealerships, Columns: it.Columns}, nil
 }
 
+// MayFeed reports whether the provider's key is scoped to the dealership.
+func (p Provider) MayFeed(dealershipSlug string) bool {
+	return slices.Contains(p.Dealerships, dealershipSlug)
+}
+
 // Authorize returns the provider of rawKey if it may feed the dealership:
 // EUNAUTHORIZED for an unknown key, EFORBIDDEN outside its scope.
 func (s *ProviderKeyStore) Authorize(ctx context.Context, rawKey, dealershipSlug string) (Provider, error) {
@@ -90,7 +95,7 @@ func (s *ProviderKeyStore) Authorize(ctx context.Context, rawKey, dealershipSlug
 	if err != nil {
 		return Provider{}, err
 	}
-	if !slices.Contains(p.Dealerships, dealershipSlug) {
+	if !p.MayFeed(dealershipSlug) {
 		return Provider{}, shared.Errorf(shared.EFORBIDDEN, "this key may not feed dealership %q", dealershipSlug)
 	}
 	return p, nil

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"crypto/subtle"
 	"net/http"
 	"strings"
 
@@ -11,17 +10,18 @@ import (
 	"forecourt/shared"
 )
 
-// ProviderAuthorizer checks a provider key against a dealership
-// (dynamo.ProviderKeyStore): EUNAUTHORIZED for an unknown key, EFORBIDDEN
-// outside its scope.
+// ProviderAuthorizer checks provider keys (dynamo.ProviderKeyStore).
+// Lookup fails with EUNAUTHORIZED for an unknown key; Authorize also with
+// EFORBIDDEN for a dealership outside the key's scope.
 type ProviderAuthorizer interface {
+	Lookup(ctx context.Context, rawKey string) (dynamo.Provider, error)
 	Authorize(ctx context.Context, rawKey, dealershipSlug string) (dynamo.Provider, error)
 }
 
 // NewIngestHandler serves the ingestion API (docs/contracts.md):
 //
 //	POST /ingest/v1/dealerships/{slug}/feed[?mode=full|delta]  provider key
-//	GET  /ingest/v1/runs/{id}                                  any provider key
+//	GET  /ingest/v1/runs/{id}                                  a provider key scoped to the run's dealership
 //	POST /ingest/v1/reindex[?dealership=SLUG]                  ops key
 //
 // An empty opsKey refuses every ops request.
@@ -65,16 +65,21 @@ func (s *ingestServer) handleFeed(w http.ResponseWriter, r *http.Request) error 
 }
 
 func (s *ingestServer) handleRun(w http.ResponseWriter, r *http.Request) error {
-	rep, err := s.svc.Run(r.Context(), r.PathValue("id"))
+	// The key is checked before the run is read, so that a caller without
+	// a valid key cannot tell which run ids exist.
+	provider, err := s.keys.Lookup(r.Context(), bearer(r))
 	if err != nil {
 		return err
 	}
-	// A provider sees only runs of dealerships its key may feed.
-	if _, err := s.keys.Authorize(r.Context(), bearer(r), rep.DealershipSlug); err != nil {
-		if shared.ErrorCode(err) == shared.EFORBIDDEN {
-			return shared.Errorf(shared.ENOTFOUND, "run %q not found", r.PathValue("id"))
-		}
+	id := r.PathValue("id")
+	rep, err := s.svc.Run(r.Context(), id)
+	if err != nil {
 		return err
+	}
+	// A run of a dealership outside the key's scope is answered like a
+	// missing one: a provider learns nothing of other dealerships' runs.
+	if !provider.MayFeed(rep.DealershipSlug) {
+		return shared.Errorf(shared.ENOTFOUND, "run %q not found", id)
 	}
 	WriteJSON(w, http.StatusOK, rep)
 	return nil
@@ -85,7 +90,7 @@ func (s *ingestServer) handleReindex(w http.ResponseWriter, r *http.Request) err
 	if key == "" {
 		return shared.Errorf(shared.EUNAUTHORIZED, "an ops key is required")
 	}
-	if s.opsKey == "" || subtle.ConstantTimeCompare([]byte(key), []byte(s.opsKey)) != 1 {
+	if !secretEqual(key, s.opsKey) {
 		return shared.Errorf(shared.EFORBIDDEN, "reindex needs the ops key")
 	}
 	rep, err := s.svc.Reindex(r.Context(), r.URL.Query().Get("dealership"))

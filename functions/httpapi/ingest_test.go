@@ -160,9 +160,17 @@ func TestIngestHandler(t *testing.T) {
 			want{status: 404, code: shared.ENOTFOUND}},
 		{"run unknown key", "GET", "/ingest/v1/runs/" + firstRep.RunID, "not-a-key", "", "", "",
 			want{status: 401, code: shared.EUNAUTHORIZED}},
+		// Without a valid key a missing run answers like an existing one:
+		// run ids cannot be probed (issue 4 "Runs", provider key scope).
+		{"run unknown, unknown key", "GET", "/ingest/v1/runs/run_nope", "not-a-key", "", "", "",
+			want{status: 401, code: shared.EUNAUTHORIZED}},
+		{"run without key", "GET", "/ingest/v1/runs/" + firstRep.RunID, "", "", "", "",
+			want{status: 401, code: shared.EUNAUTHORIZED}},
 		{"reindex without key", "POST", "/ingest/v1/reindex", "", "", "", "",
 			want{status: 401, code: shared.EUNAUTHORIZED}},
 		{"reindex with a provider key", "POST", "/ingest/v1/reindex", northKey, "", "", "",
+			want{status: 403, code: shared.EFORBIDDEN}},
+		{"reindex with a prefix of the ops key", "POST", "/ingest/v1/reindex", opsKey[:3], "", "", "",
 			want{status: 403, code: shared.EFORBIDDEN}},
 		{"reindex", "POST", "/ingest/v1/reindex?dealership=north", opsKey, "", "", "",
 			want{status: 200, report: counts(map[string]float64{"dealerships": 1, "indexed": 2})}},

@@ -60,25 +60,37 @@ function launchChrome(chromePath) {
     [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const stop = () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(profile, { recursive: true, force: true });
+  const exited = new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.once('error', resolve); // never started: no exit event follows
+  });
+  // stop waits for Chromium to exit before removing its profile (it writes
+  // there until the end); a profile left in the temp dir fails nothing.
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    } catch (err) {
+      console.error(`lighthouse: profile ${profile} left behind: ${err.message}`);
+    }
   };
   return new Promise((resolve, reject) => {
     let stderr = '';
     const fail = (err) => {
-      stop();
-      reject(new Error(`start ${chromePath}: ${err}\n${stderr.slice(-2000)}`));
+      clearTimeout(timer);
+      stop().finally(() => reject(new Error(`start ${chromePath}: ${err}\n${stderr.slice(-2000)}`)));
     };
     const timer = setTimeout(() => fail('no DevTools port within 30s'), 30_000);
     child.on('error', (err) => fail(err.message));
-    child.on('exit', (code) => fail(`exited with ${code}`));
+    const onExit = (code) => fail(`exited with ${code}`);
+    child.once('exit', onExit);
     child.stderr.on('data', (buf) => {
       stderr += buf;
       const m = stderr.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
       if (m) {
         clearTimeout(timer);
-        child.removeAllListeners('exit');
+        child.off('exit', onExit);
         child.stderr.removeAllListeners('data');
         child.stderr.resume();
         resolve({ port: Number(m[1]), stop });
@@ -93,8 +105,7 @@ async function main() {
   const chrome = await launchChrome(opts.chrome);
   const guard = setTimeout(() => {
     console.error(`lighthouse: no result within ${opts.timeout}s`);
-    chrome.stop();
-    process.exit(1);
+    chrome.stop().finally(() => process.exit(1));
   }, Number(opts.timeout) * 1000);
   let result;
   try {
@@ -107,7 +118,7 @@ async function main() {
     });
   } finally {
     clearTimeout(guard);
-    chrome.stop();
+    await chrome.stop();
   }
   if (!result) throw new Error(`lighthouse ${url}: no result`);
   const { lhr, report } = result;

@@ -38,6 +38,10 @@ func TestLambdas(t *testing.T) {
 					"FEED_RUNS_TABLE":     assertions.Match_AnyValue(),
 					"ALGOLIA_APP_ID":      "TESTAPP",
 					"FORECOURT_INDEX":     "cars",
+					// Set and empty, so the Go client uses Algolia's own hosts
+					// (docs/contracts.md: ALGOLIA_HOST unset in AWS), never
+					// the local default 127.0.0.1:7700.
+					"ALGOLIA_HOST": "",
 				})},
 			})})
 			// And every secret is a Secrets Manager reference, never a literal

@@ -176,11 +176,14 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 
 func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Function {
 	env := map[string]*string{
-		"CARS_TABLE":              p.Tables.Cars.TableName(),
-		"SITES_TABLE":             p.Tables.Sites.TableName(),
-		"PROVIDER_KEYS_TABLE":     p.Tables.ProviderKeys.TableName(),
-		"FEED_RUNS_TABLE":         p.Tables.FeedRuns.TableName(),
-		"ALGOLIA_APP_ID":          jsii.String(p.Search.AppID),
+		"CARS_TABLE":          p.Tables.Cars.TableName(),
+		"SITES_TABLE":         p.Tables.Sites.TableName(),
+		"PROVIDER_KEYS_TABLE": p.Tables.ProviderKeys.TableName(),
+		"FEED_RUNS_TABLE":     p.Tables.FeedRuns.TableName(),
+		"ALGOLIA_APP_ID":      jsii.String(p.Search.AppID),
+		// Set and empty: the client uses Algolia's own hosts. Left unset,
+		// algolia.ConfigFromEnv would take the local engine's address.
+		"ALGOLIA_HOST":            jsii.String(""),
 		"FORECOURT_INDEX":         jsii.String(p.Search.IndexName),
 		"FORECOURT_ORIGIN_SECRET": p.OriginSecret.UnsafeUnwrap(),
 	}

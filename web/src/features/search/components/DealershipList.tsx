@@ -44,11 +44,12 @@ export function DealershipList({
               </p>
             ) : null}
             <div className="dealership-card__actions">
-              <Link className="button" to={dealershipSearchPath(d.slug)} aria-label={`Search ${d.name} stock`}>
-                Search stock
+              {/* The visible words lead the name, so speech input matches it. */}
+              <Link className="button" to={dealershipSearchPath(d.slug)}>
+                Search stock <span className="visually-hidden">at {d.name}</span>
               </Link>
-              <Link className="button button--ghost" to={dealershipListingPath(d.slug)} aria-label={`${d.name} in the full listing`}>
-                Full listing
+              <Link className="button button--ghost" to={dealershipListingPath(d.slug)}>
+                Full listing <span className="visually-hidden">for {d.name}</span>
               </Link>
             </div>
           </li>

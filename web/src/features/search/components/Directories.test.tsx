@@ -98,7 +98,7 @@ describe('dealerships page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Our dealerships' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(NAMES);
     await waitFor(() => expect(screen.getAllByText('30 cars in stock')).toHaveLength(3));
-    expect(screen.getByRole('link', { name: 'Search Coastal Used Car Centre stock' })).toHaveAttribute('href', '/dealerships/coastal-used-centre/cars');
+    expect(screen.getByRole('link', { name: 'Search stock at Coastal Used Car Centre' })).toHaveAttribute('href', '/dealerships/coastal-used-centre/cars');
   });
 });
 

@@ -116,8 +116,8 @@ describe('a group site links each dealership (spec 000 §2)', () => {
     });
     renderHome(site, stock(9).map((c, i) => ({ ...c, dealership_name: ['Coastal Mazda', 'Coastal Kia', 'Coastal Used Car Centre'][i % 3] })));
     const section = screen.getByRole('region', { name: 'Our dealerships' });
-    expect(within(section).getByRole('link', { name: 'Search Coastal Kia stock' })).toHaveAttribute('href', '/dealerships/coastal-kia/cars');
-    expect(within(section).getByRole('link', { name: 'Coastal Kia in the full listing' })).toHaveAttribute(
+    expect(within(section).getByRole('link', { name: 'Search stock at Coastal Kia' })).toHaveAttribute('href', '/dealerships/coastal-kia/cars');
+    expect(within(section).getByRole('link', { name: 'Full listing for Coastal Kia' })).toHaveAttribute(
       'href',
       '/search/new-used-and-demo-cars/?dealership=coastal-kia',
     );

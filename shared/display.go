@@ -180,17 +180,30 @@ func PromoShows(p PromoTile, refined []CarType) bool {
 	return p.StrictDisplay
 }
 
-// SearchableUntil is when a sold car leaves the index: its sold date plus
-// the site's stock.sold_retention_days (spec 001 §4, §9), in unix seconds.
-// A car that is not sold has no limit (0). A sold car without a sold date
-// counts from now.
-func SearchableUntil(c Car, s Site, now time.Time) int64 {
-	if c.Available() {
+// DefaultSoldRetentionDays is how long a sold car stays searchable when a
+// site sets no stock.sold_retention_days (spec 001 §9).
+const DefaultSoldRetentionDays = 3
+
+// SoldRetentionDays is the site's stock.sold_retention_days, or the
+// default for a site stored without defaults applied.
+func (s Site) SoldRetentionDays() int {
+	if s.Stock.SoldRetentionDays > 0 {
+		return s.Stock.SoldRetentionDays
+	}
+	return DefaultSoldRetentionDays
+}
+
+// SearchableUntil is when a sold car stops being shown and leaves the
+// index: its sold date plus retentionDays (spec 001 §4, §9), in unix
+// seconds. A car that is not sold, by flag or by status, has no limit (0);
+// reserved and coming-soon cars stay. Ingestion stamps every sold car with
+// a sold date, so a sold car without one has no retention left.
+//
+// The index (searchable_until), the sweep and GET /api/cars all use this
+// one rule, so that a car leaves search and its page together.
+func SearchableUntil(c Car, retentionDays int) int64 {
+	if !c.Sold && c.Status != StatusSold {
 		return 0
 	}
-	sold := c.SoldDateTimestamp
-	if sold == 0 {
-		sold = now.Unix()
-	}
-	return sold + int64(s.Stock.SoldRetentionDays)*24*60*60
+	return c.SoldDateTimestamp + int64(retentionDays)*24*60*60
 }

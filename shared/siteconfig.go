@@ -139,7 +139,7 @@ func ApplyDefaults(s *Site) {
 	if len(s.Stock.CarTypes) == 0 {
 		s.Stock.CarTypes = []CarType{CarTypeNew, CarTypeUsed, CarTypeDemo}
 	}
-	setInt(&s.Stock.SoldRetentionDays, 3)
+	setInt(&s.Stock.SoldRetentionDays, DefaultSoldRetentionDays)
 
 	setStr(&s.Leads.LocationPlaceholder, "Please Select a Dealership Location")
 	setStr(&s.Leads.DealershipPlaceholder, "Select a Preferred Dealership")

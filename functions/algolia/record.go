@@ -3,6 +3,7 @@ package algolia
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"forecourt/shared"
 )
@@ -31,47 +32,37 @@ type Placement struct {
 // configs: every site listing the dealership shows them; the finance
 // settings come from the first such site and the retention is the longest.
 func PlacementFor(dealershipSlug string, sites []shared.Site) Placement {
-	p := Placement{Sites: []string{}, InterestRate: 8.5, TermYears: 5, SoldRetentionDays: 3}
-	first := true
+	p := Placement{Sites: []string{}, InterestRate: 8.5, TermYears: 5}
 	for _, s := range sites {
-		for _, d := range s.Dealerships {
-			if d.Slug != dealershipSlug {
-				continue
-			}
-			p.Sites = append(p.Sites, s.Slug)
-			if first {
-				first = false
-				p.DealershipName = d.Name
-				if s.Finance.InterestRate > 0 {
-					p.InterestRate = s.Finance.InterestRate
-				}
-				if s.Finance.TermYears > 0 {
-					p.TermYears = s.Finance.TermYears
-				}
-				p.SoldRetentionDays = 0
-			}
-			days := s.Stock.SoldRetentionDays
-			if days <= 0 {
-				days = 3
-			}
-			p.SoldRetentionDays = max(p.SoldRetentionDays, days)
-			break
+		i := slices.IndexFunc(s.Dealerships, func(d shared.Dealership) bool { return d.Slug == dealershipSlug })
+		if i < 0 {
+			continue
 		}
+		if len(p.Sites) == 0 {
+			p.DealershipName = s.Dealerships[i].Name
+			if s.Finance.InterestRate > 0 {
+				p.InterestRate = s.Finance.InterestRate
+			}
+			if s.Finance.TermYears > 0 {
+				p.TermYears = s.Finance.TermYears
+			}
+		}
+		p.Sites = append(p.Sites, s.Slug)
+		p.SoldRetentionDays = max(p.SoldRetentionDays, s.SoldRetentionDays())
 	}
-	if first {
-		p.SoldRetentionDays = 3
+	if p.SoldRetentionDays == 0 {
+		p.SoldRetentionDays = shared.DefaultSoldRetentionDays
 	}
 	return p
 }
 
-// SearchableUntil is when the car leaves the index: its sold date plus the
-// retention days when sold, NoExpiry otherwise.
+// SearchableUntil is searchable_until of the car's record: the shared sold
+// retention rule, with NoExpiry for a car that is not sold.
 func (p Placement) SearchableUntil(c shared.Car) int64 {
-	if !c.Sold && c.Status != shared.StatusSold {
-		return NoExpiry
+	if until := shared.SearchableUntil(c, p.SoldRetentionDays); until != 0 {
+		return until
 	}
-	// Ingestion always stamps a sold date; a car without one has no retention left.
-	return c.SoldDateTimestamp + int64(p.SoldRetentionDays)*24*60*60
+	return NoExpiry
 }
 
 // NewRecord builds the index record of a car.

@@ -59,10 +59,6 @@ const (
 	errorCacheControl = "no-store"
 )
 
-// defaultSoldRetentionDays applies when a site leaves sold_retention_days
-// unset (spec 001 §9).
-const defaultSoldRetentionDays = 3
-
 // apiServer serves /api/*.
 type apiServer struct {
 	cfg APIConfig
@@ -212,17 +208,8 @@ func shows(site shared.Site, car shared.Car, now time.Time) bool {
 	if types := site.Stock.CarTypes; len(types) > 0 && !slices.Contains(types, car.CarType) {
 		return false
 	}
-	if car.Sold && car.SoldDateTimestamp > 0 {
-		days := site.Stock.SoldRetentionDays
-		if days <= 0 {
-			days = defaultSoldRetentionDays
-		}
-		until := time.Unix(car.SoldDateTimestamp, 0).AddDate(0, 0, days)
-		if now.After(until) {
-			return false
-		}
-	}
-	return true
+	until := shared.SearchableUntil(car, site.SoldRetentionDays())
+	return until == 0 || now.Unix() <= until
 }
 
 // secretEqual compares in constant time. Hashing first makes the time

@@ -90,6 +90,10 @@ func testAPI(t *testing.T, keys KeyMinter) http.Handler {
 		car("north-sold-long-ago", "northside-used", func(c *shared.Car) {
 			c.Sold, c.Status, c.SoldDateTimestamp = true, shared.StatusSold, testNow.AddDate(0, 0, -4).Unix()
 		}),
+		car("north-sold-by-status", "northside-used", func(c *shared.Car) {
+			c.Status, c.SoldDateTimestamp = shared.StatusSold, testNow.AddDate(0, 0, -4).Unix()
+		}),
+		car("north-reserved", "northside-used", func(c *shared.Car) { c.Reserved = true }),
 		car("group-sold-4-days", "group-kia", func(c *shared.Car) {
 			c.Sold, c.Status, c.SoldDateTimestamp = true, shared.StatusSold, testNow.AddDate(0, 0, -4).Unix()
 		}),
@@ -241,6 +245,10 @@ func TestCar(t *testing.T) {
 		{"sold within the default 3-day retention", "northside", "north-sold-today", 200},
 		{"sold past the default retention", "northside", "north-sold-long-ago", 404},
 		{"sold within the site's 7-day retention", "group", "group-sold-4-days", 200},
+		// The index's rule (shared.SearchableUntil): sold by status alone
+		// counts as sold, and a reserved car is not sold.
+		{"sold by status, past retention", "northside", "north-sold-by-status", 404},
+		{"reserved car has no retention limit", "northside", "north-reserved", 200},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -220,7 +220,7 @@ func (g *generator) car(i int) shared.Car {
 	}
 	c.BuildDate = c.ComplianceDate
 	c.Name = strings.Join([]string{fmt.Sprint(year), m.Make, m.Model, v.Badge}, " ")
-	c.Slug = slugify(fmt.Sprintf("%s %s", c.Name, c.ID[:8]))
+	c.Slug = shared.Slugify(fmt.Sprintf("%s %s", c.Name, c.ID[:8]))
 	p := g.paint(m.Make)
 	c.Colour = p.Name
 	c.InteriorColour = one(r, []string{"Black Cloth", "Black Cloth", "Black Leather", "Grey Cloth", "Black/Grey Trim"})
@@ -523,22 +523,6 @@ func complianceDate(r *rand.Rand, year int, now time.Time) string {
 		months = int(now.Month())
 	}
 	return fmt.Sprintf("%d-%02d", year, 1+r.IntN(months))
-}
-
-// slugify lowercases s and joins its letters and digits with hyphens.
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	return strings.TrimSuffix(b.String(), "-")
 }
 
 // PlaceAt puts each car at one of its dealership's sales locations, in turn,

@@ -112,3 +112,30 @@ func TestScalarAliasesOfNestedNames(t *testing.T) {
 		})
 	}
 }
+
+// Issue 4 "Diffing": slugs are year-make-model-badge plus a stock suffix,
+// lower-case words joined by single hyphens, with an id part that keeps
+// two dealerships' cars with the same stock number apart.
+func TestSlug(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		car  shared.Car
+		id   string
+		want string
+	}{
+		{"stock number", shared.Car{Year: 2020, Make: "Toyota", Model: "Corolla", Badge: "Ascent Sport", StockNum: "A100"},
+			"abcd1234", "2020-toyota-corolla-ascent-sport-a100-abcd"},
+		{"no badge, punctuation", shared.Car{Year: 2019, Make: "Mercedes-Benz", Model: "C300 (AMG)", StockNum: "S/12"},
+			"ff001122", "2019-mercedes-benz-c300-amg-s-12-ff00"},
+		{"VIN tail without a stock number", shared.Car{Year: 2021, Make: "Kia", Model: "Rio", VIN: "KNADN512AM6123456"},
+			"0a0b0c0d", "2021-kia-rio-123456-0a0b"},
+	} {
+		if got := feed.Slug(tt.car, tt.id); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	a := shared.Car{Year: 2020, Make: "Kia", Model: "Rio", StockNum: "1"}
+	if feed.Slug(a, feed.CarID("north", "stock:1")) == feed.Slug(a, feed.CarID("south", "stock:1")) {
+		t.Error("the same stock number at two dealerships got the same slug")
+	}
+}

@@ -361,22 +361,7 @@ func Slug(c shared.Car, id string) string {
 	if suffix == "" {
 		suffix = c.VIN[len(c.VIN)-6:]
 	}
-	parts := []string{fmt.Sprint(c.Year), c.Make, c.Model, c.Badge, suffix, id[:4]}
-	var b strings.Builder
-	for _, p := range parts {
-		for _, r := range strings.ToLower(p) {
-			switch {
-			case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
-				b.WriteRune(r)
-			case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
-				b.WriteByte('-')
-			}
-		}
-		if b.Len() > 0 && !strings.HasSuffix(b.String(), "-") {
-			b.WriteByte('-')
-		}
-	}
-	return strings.TrimSuffix(b.String(), "-")
+	return shared.Slugify(strings.Join([]string{fmt.Sprint(c.Year), c.Make, c.Model, c.Badge, suffix, id[:4]}, " "))
 }
 
 // contentHash identifies a car's feed content; derived and bookkeeping

@@ -20,7 +20,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -36,7 +38,10 @@ const usage = `usage:
 `
 
 func main() {
-	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	// Ctrl-C cancels a push or reindex in flight instead of killing it mid-write.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "forecourt:", err)
 		os.Exit(1)
 	}
@@ -60,7 +65,7 @@ func feedPush(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.SetOutput(stderr)
 	dealership := fs.String("dealership", "", "dealership slug (required)")
 	mode := fs.String("mode", "", "full or delta (default: the feed's own, else full)")
-	url := fs.String("url", envOr("FORECOURT_URL", "http://127.0.0.1:8080"), "gateway or API base URL")
+	baseURL := fs.String("url", envOr("FORECOURT_URL", "http://127.0.0.1:8080"), "gateway or API base URL")
 	key := fs.String("key", envOr("FORECOURT_PROVIDER_KEY", envOr("FORECOURT_DEMO_PROVIDER_KEY", "demo-provider-key")), "provider key")
 	// Flags may follow the file name, as in the usage line.
 	var file string
@@ -98,9 +103,9 @@ func feedPush(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if filepath.Ext(name) == ".csv" {
 		contentType = "text/csv"
 	}
-	endpoint := strings.TrimRight(*url, "/") + "/ingest/v1/dealerships/" + *dealership + "/feed"
+	endpoint := strings.TrimRight(*baseURL, "/") + "/ingest/v1/dealerships/" + url.PathEscape(*dealership) + "/feed"
 	if *mode != "" {
-		endpoint += "?mode=" + *mode
+		endpoint += "?" + url.Values{"mode": {*mode}}.Encode()
 	}
 	body := &progressReader{r: f, total: info.Size(), out: stderr, show: info.Size() > 1<<20}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, body)

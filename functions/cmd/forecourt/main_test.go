@@ -3,6 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -59,5 +64,70 @@ func TestSweepCommand(t *testing.T) {
 	}
 	if _, err := idx.Client().GetObject(idx.Client().NewApiGetObjectRequest(cfg.Index, sold)); err == nil {
 		t.Error("sold car past retention still indexed after the sweep")
+	}
+}
+
+// Issue 4 "CLI": feed push sends the file to the feed endpoint with the
+// provider key, the content type by extension (.gz as gzip encoding) and
+// the mode, and prints the run report; an error status is an error.
+func TestFeedPush(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	type seen struct{ path, query, ctype, encoding, auth, body string }
+	var got seen
+	status := http.StatusOK
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got = seen{r.URL.EscapedPath(), r.URL.RawQuery, r.Header.Get("Content-Type"), r.Header.Get("Content-Encoding"),
+			r.Header.Get("Authorization"), string(b)}
+		w.WriteHeader(status)
+		if status != http.StatusOK {
+			io.WriteString(w, `{"error":{"code":"forbidden","message":"no"}}`)
+			return
+		}
+		io.WriteString(w, `{"run_id":"run_1","dealership_slug":"north","mode":"delta","status":"succeeded","received":2,"created":1,
+			"rejected":1,"rejected_rows":[{"row":3,"field":"vin","reason":"must be 17 characters"}]}`)
+	}))
+	defer srv.Close()
+
+	for _, tt := range []struct {
+		name string
+		args []string
+		want seen
+	}{
+		{"csv with flags after the file", []string{write("stock.csv", "a,b\n"), "--dealership", "north", "--mode", "delta", "--url", srv.URL, "--key", "k1"},
+			seen{"/ingest/v1/dealerships/north/feed", "mode=delta", "text/csv", "", "Bearer k1", "a,b\n"}},
+		{"gzip json, no mode", []string{"--dealership", "north", "--url", srv.URL + "/", "--key", "k2", write("stock.json.gz", "zz")},
+			seen{"/ingest/v1/dealerships/north/feed", "", "application/json", "gzip", "Bearer k2", "zz"}},
+		{"slug and mode are escaped", []string{write("s.json", "[]"), "--dealership", "a/b", "--mode", "x&y", "--url", srv.URL, "--key", "k"},
+			seen{"/ingest/v1/dealerships/a%2Fb/feed", "mode=x%26y", "application/json", "", "Bearer k", "[]"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if err := run(context.Background(), append([]string{"feed", "push"}, tt.args...), &out, &errOut); err != nil {
+				t.Fatalf("feed push: %v (%s)", err, errOut.String())
+			}
+			if got != tt.want {
+				t.Errorf("request: got %+v, want %+v", got, tt.want)
+			}
+			for _, line := range []string{"run run_1", "received 2  created 1", "rejected: row 3  vin: must be 17 characters"} {
+				if !strings.Contains(out.String(), line) {
+					t.Errorf("output %q lacks %q", out.String(), line)
+				}
+			}
+		})
+	}
+
+	status = http.StatusForbidden
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"feed", "push", write("f.json", "[]"), "--dealership", "south", "--url", srv.URL}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "403") {
+		t.Errorf("403 from the endpoint: got %v, want an error naming the status", err)
 	}
 }

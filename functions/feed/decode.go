@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"forecourt/shared"
@@ -196,7 +197,13 @@ func jsonError(err error) error {
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return shared.FieldError(te.Field, "expected %s, got JSON %s", te.Type, te.Value)
+		// Named in JSON's terms: the Go type (e.g. []json.RawMessage) means
+		// nothing to a provider.
+		want := "a string"
+		if k := te.Type.Kind(); k == reflect.Slice || k == reflect.Array {
+			want = "an array"
+		}
+		return shared.FieldError(te.Field, "expected %s, got JSON %s", want, te.Value)
 	}
 	return shared.FieldError("body", "invalid JSON: %v", err)
 }

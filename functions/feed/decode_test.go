@@ -1,6 +1,7 @@
 package feed_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -123,4 +124,27 @@ func FuzzDecodeJSON(f *testing.F) {
 			feed.ParseRow(row, "d", now)
 		}
 	})
+}
+
+// DESIGN.md quality bar "bad input gets a clear error (status, field,
+// reason)": a feed body of the wrong JSON shape names the field and what
+// was expected in JSON's terms, never a Go type.
+func TestDecodeJSONShapeErrors(t *testing.T) {
+	for _, tt := range []struct {
+		in, field, want string
+	}{
+		{`{"cars": 5}`, "cars", "expected an array, got JSON number"},
+		{`{"cars": [], "mode": true}`, "mode", "expected a string, got JSON bool"},
+		{`{"cars": [], "remove": [1]}`, "remove", "expected a string, got JSON number"},
+		{`[1, 2`, "body", "invalid JSON"},
+	} {
+		_, err := feed.DecodeJSON(strings.NewReader(tt.in), nil, 100)
+		var e *shared.Error
+		if !errors.As(err, &e) || e.Code != shared.EINVALID || e.Field != tt.field || !strings.Contains(e.Message, tt.want) {
+			t.Errorf("%s: got %v, want invalid %s: %s", tt.in, err, tt.field, tt.want)
+		}
+		if e != nil && strings.Contains(e.Message, "json.") {
+			t.Errorf("%s: message %q names a Go type", tt.in, e.Message)
+		}
+	}
 }

@@ -81,3 +81,14 @@ func TestRecordSearchableUntil(t *testing.T) {
 		}
 	}
 }
+
+// spec 000 §2: every facet a site config may list (shared.Facets) is an
+// attribute the index facets on, or the site's facet would silently show
+// nothing.
+func TestIndexFacetsCoverSiteFacets(t *testing.T) {
+	for _, f := range shared.Facets {
+		if !slices.Contains(algolia.Facets, f) {
+			t.Errorf("site facet %q is not in algolia.Facets", f)
+		}
+	}
+}

@@ -129,10 +129,8 @@ func FinanceEligible(c Car, s Site, now time.Time) bool {
 			return false
 		}
 	}
-	for _, d := range s.Dealerships {
-		if d.Slug == c.DealershipSlug && d.HideFinance {
-			return false
-		}
+	if d, ok := s.Dealership(c.DealershipSlug); ok && d.HideFinance {
+		return false
 	}
 	priced := c.Price > FinanceMinPrice
 	switch p {

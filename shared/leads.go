@@ -126,17 +126,8 @@ func ValidateLead(l Lead, s Site) error {
 	if len(s.Dealerships) > 1 && l.DealershipSlug == "" {
 		bad("dealership_slug", "Select a Preferred Dealership")
 	}
-	if l.DealershipSlug != "" && !hasDealership(s, l.DealershipSlug) {
+	if _, ok := s.Dealership(l.DealershipSlug); l.DealershipSlug != "" && !ok {
 		bad("dealership_slug", "unknown dealership")
 	}
 	return errors.Join(errs...)
-}
-
-func hasDealership(s Site, slug string) bool {
-	for _, d := range s.Dealerships {
-		if d.Slug == slug {
-			return true
-		}
-	}
-	return false
 }

@@ -84,6 +84,17 @@ type Dealership struct {
 	HideFinance bool `json:"hide_finance,omitempty"`
 }
 
+// Dealership returns the site's dealership with the slug. A site shows the
+// stock of its dealerships only, so this is the tenant check for a car.
+func (s Site) Dealership(slug string) (Dealership, bool) {
+	for _, d := range s.Dealerships {
+		if d.Slug == slug {
+			return d, true
+		}
+	}
+	return Dealership{}, false
+}
+
 // Manufacturer is a car maker (spec 001 §3).
 type Manufacturer struct {
 	ID   string    `json:"id,omitempty"`

@@ -3,7 +3,6 @@ package algolia
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"forecourt/shared"
 )
@@ -34,12 +33,12 @@ type Placement struct {
 func PlacementFor(dealershipSlug string, sites []shared.Site) Placement {
 	p := Placement{Sites: []string{}, InterestRate: 8.5, TermYears: 5}
 	for _, s := range sites {
-		i := slices.IndexFunc(s.Dealerships, func(d shared.Dealership) bool { return d.Slug == dealershipSlug })
-		if i < 0 {
+		d, ok := s.Dealership(dealershipSlug)
+		if !ok {
 			continue
 		}
 		if len(p.Sites) == 0 {
-			p.DealershipName = s.Dealerships[i].Name
+			p.DealershipName = d.Name
 			if s.Finance.InterestRate > 0 {
 				p.InterestRate = s.Finance.InterestRate
 			}

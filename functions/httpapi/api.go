@@ -199,10 +199,7 @@ func shows(site shared.Site, car shared.Car, now time.Time) bool {
 	if !car.ShowOnDealerWebsite {
 		return false
 	}
-	owned := slices.ContainsFunc(site.Dealerships, func(d shared.Dealership) bool {
-		return d.Slug == car.DealershipSlug
-	})
-	if !owned {
+	if _, owned := site.Dealership(car.DealershipSlug); !owned {
 		return false
 	}
 	if types := site.Stock.CarTypes; len(types) > 0 && !slices.Contains(types, car.CarType) {

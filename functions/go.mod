@@ -13,6 +13,7 @@ require (
 	github.com/aws/aws-sdk-go-v2/service/dynamodb v1.73.0
 	github.com/awslabs/aws-lambda-go-api-proxy v0.16.2
 	github.com/guregu/dynamo/v2 v2.1.1
+	github.com/klauspost/compress v1.20.3
 	golang.org/x/sync v0.7.0
 )
 

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -251,5 +253,37 @@ func TestLoadConfig(t *testing.T) {
 	env["FORECOURT_GATEWAY_PORT"] = "eighty"
 	if _, err := loadConfig(nil, func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "FORECOURT_GATEWAY_PORT") {
 		t.Errorf("bad port: got %v, want an error naming FORECOURT_GATEWAY_PORT", err)
+	}
+}
+
+// The gateway stands in for CloudFront, which compresses: the app's bundle
+// reaches a browser that accepts gzip compressed, and one that does not gets
+// it plain.
+func TestGatewayCompresses(t *testing.T) {
+	big := strings.Repeat("console.log('forecourt');\n", 200)
+	gw := newGateway([]shared.Site{{Slug: "a"}}, 8080, "s", nil, nil, nil, nil,
+		spaHandler{dist: fstest.MapFS{"assets/app.js": {Data: []byte(big)}}, dir: "dist"})
+	h := compressed(gw)
+	for _, tc := range []struct{ accept, want string }{{"gzip", "gzip"}, {"", ""}} {
+		req := httptest.NewRequest(http.MethodGet, "http://a.localhost:8080/assets/app.js", nil)
+		if tc.accept != "" {
+			req.Header.Set("Accept-Encoding", tc.accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if got := rec.Header().Get("Content-Encoding"); got != tc.want {
+			t.Fatalf("Accept-Encoding %q: got Content-Encoding %q, want %q", tc.accept, got, tc.want)
+		}
+		body := io.Reader(rec.Body)
+		if tc.want == "gzip" {
+			zr, err := gzip.NewReader(rec.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body = zr
+		}
+		if b, _ := io.ReadAll(body); string(b) != big {
+			t.Fatalf("Accept-Encoding %q: body differs after decoding", tc.accept)
+		}
 	}
 }

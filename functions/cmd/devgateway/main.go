@@ -27,6 +27,7 @@ import (
 	"time"
 
 	gdynamo "github.com/guregu/dynamo/v2"
+	"github.com/klauspost/compress/gzhttp"
 
 	"forecourt/functions/algolia"
 	"forecourt/functions/demo"
@@ -193,7 +194,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	}}
 	gw := newGateway(tenants, cfg.GatewayPort, secret, p.api, p.ingest, demo.MediaHandler(tenants), h,
 		spaHandler{dist: os.DirFS(cfg.WebDist), dir: cfg.WebDist})
-	gatewaySrv := &http.Server{Handler: gw, ReadHeaderTimeout: 10 * time.Second}
+	gatewaySrv := &http.Server{Handler: compressed(gw), ReadHeaderTimeout: 10 * time.Second}
 	serveAll(gatewaySrv, gatewayLns, log)
 	defer shutdown(gatewaySrv)
 	fmt.Fprintf(out, "gateway on http://localhost:%d (search engine on %d); seeding…\n", cfg.GatewayPort, cfg.SearchPort)
@@ -217,6 +218,11 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	fmt.Fprintln(out, "stopping")
 	return nil
 }
+
+// compressed gzips h's answers for clients that accept it: CloudFront
+// compresses what it serves, so the gateway standing in for it does too (a
+// listing's JavaScript and search answers shrink several times over).
+func compressed(h http.Handler) http.Handler { return gzhttp.GzipHandler(h) }
 
 // prepare creates the tables, waiting for DynamoDB Local to come up: the
 // scripts start it just before the gateway.

@@ -19,4 +19,12 @@ FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" go run ./functions/cmd
 
 log "web: the listing's initial JavaScript"
 npm run -s build -w web >"$OUT/web-build.log" 2>&1 || { tail -n 30 "$OUT/web-build.log"; die "web build failed"; }
-node scripts/web-size.mjs web/dist
+node web/scripts/bundle-size.mjs web/dist
+
+log "web: Lighthouse on a demo tenant's listing (mobile, simulated throttling)"
+cognito_port=$(free_port)
+start_cognito "$cognito_port" "$OUT/cognito"
+mkdir -p "$OUT/gateway"
+FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port" \
+  start_gateway "$OUT/gateway" || die "the dev gateway did not start"
+node scripts/lighthouse.mjs --out "$OUT" "${GATEWAY_URL/localhost/riverside-toyota.localhost}/search/new-used-and-demo-cars/"

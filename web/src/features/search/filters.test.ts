@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Site } from '../../lib/types';
-import { baseFilters } from './filters';
+import { andFilters, baseFilters, facetFilter } from './filters';
 
 const site = (extra: Partial<Site>): Site => ({ slug: 's', name: 'S', ...extra });
 
@@ -25,5 +25,14 @@ describe('base filters (spec 001 §7, spec 000 §5)', () => {
     expect(baseFilters(s, true)).toBe('price > 0');
     expect(baseFilters(s, false)).toBe('');
     expect(baseFilters(site({}), true)).toBe('');
+  });
+});
+
+describe('facet conditions for the scoped searches (spec 000 §7)', () => {
+  it('quotes values and joins the non-empty parts with AND', () => {
+    expect(facetFilter('make', 'Land Rover')).toBe('make:"Land Rover"');
+    expect(facetFilter('model', 'Say "hi" \\ there')).toBe('model:"Say \\"hi\\" \\\\ there"');
+    expect(andFilters('', 'dealership_slug:"coastal-kia"')).toBe('dealership_slug:"coastal-kia"');
+    expect(andFilters('(car_type:"used")', 'make:"Kia"')).toBe('(car_type:"used") AND make:"Kia"');
   });
 });

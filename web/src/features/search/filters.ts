@@ -9,6 +9,16 @@ function quote(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+/** facetFilter is one quoted facet condition for a filter string: make:"Land Rover". */
+export function facetFilter(attribute: string, value: string): string {
+  return `${attribute}:${quote(value)}`;
+}
+
+/** andFilters joins filter strings with AND, leaving out empty ones. */
+export function andFilters(...parts: string[]): string {
+  return parts.filter(Boolean).join(' AND ');
+}
+
 export function baseFilters(site: Site, priceAscending: boolean): string {
   const parts: string[] = [];
   const own = site.search?.filters?.trim();

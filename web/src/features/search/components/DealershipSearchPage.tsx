@@ -6,7 +6,7 @@ import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../../lib/siteContext';
 import type { Dealership } from '../../../lib/types';
 import { facetByName } from '../facets';
-import { baseFilters } from '../filters';
+import { andFilters, baseFilters, facetFilter } from '../filters';
 import { createRouting } from '../routing';
 import { createSearchClient } from '../searchClient';
 import { dealershipListingPath, dealershipSearchPath } from './DealershipList';
@@ -21,13 +21,9 @@ import '../search.css';
 export const DEALERSHIP_HITS_PER_PAGE = 21;
 const FUTURE = { preserveSharedStateOnUnmount: true };
 
-function quote(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
-
 /** dealershipFilters: the site's base filters and the dealership (spec 000 §7 "dealership-scoped search"). */
 export function dealershipFilters(base: string, slug: string): string {
-  return [base, `dealership_slug:${quote(slug)}`].filter(Boolean).join(' AND ');
+  return andFilters(base, facetFilter('dealership_slug', slug));
 }
 
 /**

@@ -65,11 +65,15 @@ export default function ManufacturersPage({ searchClient }: { searchClient?: Fac
   return (
     <section className="directory">
       <h1>Manufacturers</h1>
-      <form role="search" className="search-box" onSubmit={(e) => {
-        e.preventDefault();
-        clearTimeout(timer.current);
-        setQuery(text);
-      }}>
+      <form
+        role="search"
+        className="search-box"
+        onSubmit={(e) => {
+          e.preventDefault();
+          clearTimeout(timer.current);
+          setQuery(text);
+        }}
+      >
         <label htmlFor={`${id}-q`} className="visually-hidden">
           Search makes
         </label>

@@ -2,16 +2,12 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatPrice } from '../../../lib/format';
 import { useSite } from '../../../lib/siteContext';
-import { baseFilters } from '../filters';
+import { andFilters, baseFilters, facetFilter } from '../filters';
 import { useFacetCounts, type FacetClient, type FacetData } from '../hooks/useFacetCounts';
 import { facetCounts, makeMenu } from '../makeMenu';
 import { routeToURL } from '../routing';
 
 const MAX_PRICES = [10000, 20000, 30000, 40000, 50000, 75000, 100000];
-
-function quote(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
 
 /**
  * quickSearchPath is the listing a quick search opens: make and model in the
@@ -37,10 +33,13 @@ export function QuickSearch({ client, facets }: { client: FacetClient; facets: F
   const [model, setModel] = useState('');
   const [maxPrice, setMaxPrice] = useState('');
   const menu = makeMenu(facetCounts(facets?.make), site.search?.popular_makes);
-  const base = baseFilters(site, false);
-  const modelFilter = [base, make ? `make:${quote(make)}` : ''].filter(Boolean).join(' AND ');
+  const modelFilter = andFilters(baseFilters(site, false), make ? facetFilter('make', make) : '');
   const models = useFacetCounts(client, search.index, ['model'], modelFilter, !make);
-  const modelList = make && models.status === 'ready' ? facetCounts(models.facets.model).sort((a, b) => a.name.localeCompare(b.name)) : [];
+  // Only the chosen make's models, never the previous make's while the next load.
+  const modelList =
+    make && models.status === 'ready' && models.filters === modelFilter
+      ? facetCounts(models.facets.model).sort((a, b) => a.name.localeCompare(b.name))
+      : [];
 
   return (
     <form

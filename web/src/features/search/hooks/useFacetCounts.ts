@@ -4,7 +4,11 @@ import { createSearchClient } from '../searchClient';
 
 export type FacetData = Record<string, Record<string, number>>;
 export type FacetClient = { search: (input: { requests: Array<Record<string, unknown>> }) => Promise<unknown> };
-export type FacetState = { status: 'loading' } | { status: 'ready'; facets: FacetData; nbHits: number } | { status: 'error' };
+/** FacetState: a ready state names the filter string it answers. */
+export type FacetState =
+  | { status: 'loading' }
+  | { status: 'ready'; facets: FacetData; nbHits: number; filters: string }
+  | { status: 'error' };
 
 /** MAX_FACET_VALUES: every make or model a site could stock fits in one answer. */
 export const MAX_FACET_VALUES = 1000;
@@ -32,7 +36,7 @@ export function useFacetCounts(client: FacetClient, index: string, facets: strin
       })
       .then((res) => {
         const [result] = (res as { results: Array<{ facets?: FacetData; nbHits?: number }> }).results;
-        if (live) setState({ status: 'ready', facets: result.facets ?? {}, nbHits: result.nbHits ?? 0 });
+        if (live) setState({ status: 'ready', facets: result.facets ?? {}, nbHits: result.nbHits ?? 0, filters });
       })
       .catch((err: unknown) => {
         console.warn('facet search failed', err);

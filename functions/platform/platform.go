@@ -6,12 +6,15 @@ package platform
 import (
 	"context"
 	"fmt"
+	"log/slog"
+	"net/http"
 
 	guregu "github.com/guregu/dynamo/v2"
 
 	"forecourt/functions/algolia"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
+	"forecourt/functions/httpapi"
 )
 
 // Platform holds the connected clients.
@@ -20,6 +23,8 @@ type Platform struct {
 	Tables      dynamo.Tables
 	Index       *algolia.Index
 	IndexConfig algolia.Config
+	// Logger receives the ingestion service's logs; nil means slog.Default().
+	Logger *slog.Logger
 }
 
 // FromEnv connects to DynamoDB and the search index named by the environment.
@@ -50,9 +55,37 @@ func (p *Platform) ProviderKeys() *dynamo.ProviderKeyStore {
 // Feed is the ingestion service over the stores and the index.
 func (p *Platform) Feed() *feed.Service {
 	return feed.NewService(feed.ServiceConfig{
-		Cars:  p.Cars(),
-		Runs:  dynamo.NewRunStore(p.DB, p.Tables),
-		Sites: p.Sites(),
-		Index: p.Index,
+		Cars:   p.Cars(),
+		Runs:   dynamo.NewRunStore(p.DB, p.Tables),
+		Sites:  p.Sites(),
+		Index:  p.Index,
+		Logger: p.Logger,
 	})
+}
+
+// API is the /api handler. originSecret is the value CloudFront (or the
+// dev gateway) sends in X-Forecourt-Origin-Secret; publicSearchURL is the
+// search host handed to browsers ("" = Algolia's own hosts).
+func (p *Platform) API(originSecret, publicSearchURL string) (http.Handler, error) {
+	h, err := httpapi.NewAPIHandler(httpapi.APIConfig{
+		Sites: p.Sites(),
+		Cars:  p.Cars(),
+		Keys:  p.Index,
+		Search: httpapi.SearchConfig{
+			AppID:       p.IndexConfig.AppID,
+			Host:        publicSearchURL,
+			Index:       p.Index.Name(),
+			SortIndices: p.Index.SortIndices(),
+		},
+		OriginSecret: originSecret,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("api handler: %w", err)
+	}
+	return h, nil
+}
+
+// Ingest is the /ingest handler over svc; opsKey guards the ops endpoints.
+func (p *Platform) Ingest(svc *feed.Service, opsKey string) http.Handler {
+	return httpapi.NewIngestHandler(svc, p.ProviderKeys(), opsKey)
 }

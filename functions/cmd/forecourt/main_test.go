@@ -17,6 +17,7 @@ import (
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/internal/testenv"
+	"forecourt/shared"
 )
 
 func TestMain(m *testing.M) { testenv.Main(m) }
@@ -147,4 +148,41 @@ func gz(s string) string {
 	zw.Write([]byte(s))
 	zw.Close()
 	return b.String()
+}
+
+// Issue 4 "Auth": ops create a provider key scoped to dealerships; the key
+// is printed once, stored only as its hash, and feeds only its dealerships.
+func TestKeysAdd(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	_, cfg := testenv.Engine(t)
+	for name, v := range map[string]string{
+		"FORECOURT_DYNAMO_ENDPOINT": testenv.DynamoEndpoint(t), "CARS_TABLE": tables.Cars, "SITES_TABLE": tables.Sites,
+		"PROVIDER_KEYS_TABLE": tables.ProviderKeys, "FEED_RUNS_TABLE": tables.FeedRuns,
+		"ALGOLIA_APP_ID": cfg.AppID, "ALGOLIA_ADMIN_KEY": cfg.AdminKey, "ALGOLIA_SEARCH_KEY": cfg.SearchKey,
+		"ALGOLIA_HOST": cfg.Host, "FORECOURT_INDEX": cfg.Index,
+	} {
+		t.Setenv(name, v)
+	}
+	var out, errOut bytes.Buffer
+	if err := run(ctx, []string{"keys", "add", "--provider", "acme-dms", "--dealership", "north, south"}, &out, &errOut); err != nil {
+		t.Fatalf("keys add: %v (%s)", err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	key := lines[len(lines)-1]
+	if len(key) != 64 {
+		t.Fatalf("got key %q, want 64 hex characters", key)
+	}
+	keys := dynamo.NewProviderKeyStore(db, tables)
+	for _, tc := range []struct {
+		dealership, wantCode string
+	}{{"north", ""}, {"south", ""}, {"east", shared.EFORBIDDEN}} {
+		_, err := keys.Authorize(ctx, key, tc.dealership)
+		if got := shared.ErrorCode(err); got != tc.wantCode {
+			t.Errorf("%s: got %q, want %q", tc.dealership, got, tc.wantCode)
+		}
+	}
+	if err := run(ctx, []string{"keys", "add", "--provider", "x"}, &out, &errOut); err == nil {
+		t.Error("keys add without --dealership succeeded")
+	}
 }

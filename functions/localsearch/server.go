@@ -651,35 +651,20 @@ func newObjectID() string {
 	return hex.EncodeToString(b[:])
 }
 
+// addObject stores a record under a new objectID (POST /1/indexes/{i}).
 func (e *Engine) addObject(w http.ResponseWriter, r *http.Request, acc *access, name string) error {
-	if err := needAdmin(acc); err != nil {
-		return err
-	}
-	var raw json.RawMessage
-	if err := e.decodeBody(w, r, &raw); err != nil {
-		return err
-	}
-	rec, err := decodeObject(raw)
-	if err != nil {
-		return err
-	}
 	id := newObjectID()
-	rec["objectID"] = id
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	ix, err := e.writable(name)
-	if err != nil {
-		return err
-	}
-	if err := ix.store.put(id, rec); err != nil {
-		return err
-	}
-	e.touched(ix)
-	writeJSON(w, 201, map[string]any{"createdAt": nowString(), "taskID": e.nextTask(), "objectID": id})
-	return nil
+	return e.saveObject(w, r, acc, name, id, 201, map[string]any{"createdAt": nowString(), "objectID": id})
 }
 
+// putObject stores a record under the given objectID (PUT /1/indexes/{i}/{id}).
 func (e *Engine) putObject(w http.ResponseWriter, r *http.Request, acc *access, name, id string) error {
+	return e.saveObject(w, r, acc, name, id, 200, map[string]any{"updatedAt": nowString(), "objectID": id})
+}
+
+// saveObject replaces the record id with the request body and answers
+// status with answer plus the task id.
+func (e *Engine) saveObject(w http.ResponseWriter, r *http.Request, acc *access, name, id string, status int, answer map[string]any) error {
 	if err := needAdmin(acc); err != nil {
 		return err
 	}
@@ -702,7 +687,8 @@ func (e *Engine) putObject(w http.ResponseWriter, r *http.Request, acc *access, 
 		return err
 	}
 	e.touched(ix)
-	writeJSON(w, 200, map[string]any{"updatedAt": nowString(), "taskID": e.nextTask(), "objectID": id})
+	answer["taskID"] = e.nextTask()
+	writeJSON(w, status, answer)
 	return nil
 }
 

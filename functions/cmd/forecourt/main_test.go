@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	gdynamo "github.com/guregu/dynamo/v2"
+
 	"forecourt/functions/algolia"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
@@ -22,10 +24,10 @@ import (
 
 func TestMain(m *testing.M) { testenv.Main(m) }
 
-// forecourt sweep removes sold cars past retention from the index, with
-// DynamoDB and the index taken from the environment (docs/contracts.md).
-func TestSweepCommand(t *testing.T) {
-	ctx := context.Background()
+// platformEnv gives the test fresh tables and an engine, and points the
+// environment at them as a Lambda's would be (docs/contracts.md "Environment").
+func platformEnv(t *testing.T) (*gdynamo.DB, dynamo.Tables, algolia.Config) {
+	t.Helper()
 	db, tables := testenv.DB(t)
 	_, cfg := testenv.Engine(t)
 	for name, v := range map[string]string{
@@ -36,6 +38,14 @@ func TestSweepCommand(t *testing.T) {
 	} {
 		t.Setenv(name, v)
 	}
+	return db, tables, cfg
+}
+
+// forecourt sweep removes sold cars past retention from the index, with
+// DynamoDB and the index taken from the environment (docs/contracts.md).
+func TestSweepCommand(t *testing.T) {
+	ctx := context.Background()
+	db, tables, cfg := platformEnv(t)
 	idx, err := algolia.New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -154,16 +164,7 @@ func gz(s string) string {
 // is printed once, stored only as its hash, and feeds only its dealerships.
 func TestKeysAdd(t *testing.T) {
 	ctx := context.Background()
-	db, tables := testenv.DB(t)
-	_, cfg := testenv.Engine(t)
-	for name, v := range map[string]string{
-		"FORECOURT_DYNAMO_ENDPOINT": testenv.DynamoEndpoint(t), "CARS_TABLE": tables.Cars, "SITES_TABLE": tables.Sites,
-		"PROVIDER_KEYS_TABLE": tables.ProviderKeys, "FEED_RUNS_TABLE": tables.FeedRuns,
-		"ALGOLIA_APP_ID": cfg.AppID, "ALGOLIA_ADMIN_KEY": cfg.AdminKey, "ALGOLIA_SEARCH_KEY": cfg.SearchKey,
-		"ALGOLIA_HOST": cfg.Host, "FORECOURT_INDEX": cfg.Index,
-	} {
-		t.Setenv(name, v)
-	}
+	db, tables, _ := platformEnv(t)
 	var out, errOut bytes.Buffer
 	if err := run(ctx, []string{"keys", "add", "--provider", "acme-dms", "--dealership", "north, south"}, &out, &errOut); err != nil {
 		t.Fatalf("keys add: %v (%s)", err, errOut.String())

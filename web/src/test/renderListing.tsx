@@ -12,10 +12,16 @@ function CarStub() {
   return <h1>Car page {slug}</h1>;
 }
 
-/** renderListing renders the listing at url with a fake search client over cars. */
-export function renderListing(url: string, opts: { site?: SiteResponse; cars?: Car[] } = {}) {
+/**
+ * renderListing renders the listing at url with a fake search client over
+ * cars, or with the given fake client.
+ */
+export function renderListing(
+  url: string,
+  opts: { site?: SiteResponse; cars?: Car[]; client?: ReturnType<typeof fakeSearchClient> } = {},
+) {
   window.history.replaceState(null, '', url);
-  const fake = fakeSearchClient(opts.cars ?? stock(50));
+  const fake = opts.client ?? fakeSearchClient(opts.cars ?? stock(50));
   const client = fake as unknown as SearchClient;
   const site = opts.site ?? siteResponse();
   const view = render(

@@ -2,7 +2,9 @@
 // the non-empty filters of a search plus its path; newest first.
 import type { RouteState } from './routing';
 import { routeToURL } from './routing';
+import { capitalise } from '../../lib/format';
 import { facetByName } from './facets';
+import { parseRange, rangeText } from './range';
 
 export const HISTORY_LIMIT = 5;
 
@@ -13,24 +15,19 @@ export interface HistoryEntry {
   label: string;
 }
 
-function rangeLabel(name: string, value: string): string {
-  const [lo, hi] = value.split(':');
-  const fmt = (v: string) => (name === 'price' ? `$${Number(v).toLocaleString('en-AU')}` : name === 'km' ? `${Number(v).toLocaleString('en-AU')} km` : v);
-  if (lo && hi) return `${fmt(lo)} – ${fmt(hi)}`;
-  return lo ? `from ${fmt(lo)}` : `up to ${fmt(hi)}`;
-}
-
 /** historyEntry describes a search, or returns undefined when it has no filters. */
 export function historyEntry(route: RouteState): HistoryEntry | undefined {
   const parts: string[] = [];
   if (route.query) parts.push(`“${route.query}”`);
   for (const [name, values] of Object.entries(route.lists ?? {})) {
     if (values.length === 0) continue;
-    const shown = name === 'car_type' ? values.map((v) => v.charAt(0).toUpperCase() + v.slice(1)) : values;
+    const shown = name === 'car_type' ? values.map(capitalise) : values;
     parts.push(shown.join(', '));
   }
   for (const [name, value] of Object.entries(route.ranges ?? {})) {
-    const label = rangeLabel(name, value);
+    const { min, max } = parseRange(value);
+    const label = rangeText(facetByName(name)?.attribute ?? name, min, max);
+    if (!label) continue;
     parts.push(name === 'price' ? label : `${facetByName(name)?.label ?? name} ${label}`);
   }
   if (parts.length === 0) return undefined;

@@ -2,6 +2,8 @@
 // rounded to 1000 for price and km; without stats the maximum is 100000; the
 // step is one hundredth of the range; values are clamped and min never passes max.
 
+import { formatKm, formatPrice } from '../../lib/format';
+
 export const DEFAULT_RANGE_MAX = 100000;
 export const SLIDER_DEBOUNCE_MS = 400;
 const ROUND_TO_THOUSAND = new Set(['price', 'km', 'subscription_price']);
@@ -74,4 +76,25 @@ export function nextRange(
  */
 export function refinementFor(values: [number, number], bounds: Bounds): [number | undefined, number | undefined] {
   return [values[0] > bounds.min ? values[0] : undefined, values[1] < bounds.max ? values[1] : undefined];
+}
+
+/** formatRangeValue shows a range end as the shopper reads it: "$10,000", "50,000 km", "2018". */
+export function formatRangeValue(attribute: string, value: number): string {
+  if (attribute === 'km') return formatKm(value);
+  if (attribute === 'year') return String(value);
+  return formatPrice(value);
+}
+
+/** rangeText describes a range with either end open: "$10,000 – $60,000", "from 2018", "up to 50,000 km". */
+export function rangeText(attribute: string, min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `${formatRangeValue(attribute, min)} – ${formatRangeValue(attribute, max)}`;
+  if (min !== undefined) return `from ${formatRangeValue(attribute, min)}`;
+  return max !== undefined ? `up to ${formatRangeValue(attribute, max)}` : '';
+}
+
+/** parseRange reads the URL and UI state form "min:max" (either side may be empty). */
+export function parseRange(value: string | undefined): { min?: number; max?: number } {
+  const [lo, hi] = String(value ?? '').split(':');
+  const num = (t: string | undefined) => (t && Number.isFinite(Number(t)) ? Number(t) : undefined);
+  return { min: num(lo), max: num(hi) };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
+import { PageLoading } from '../../../components/PageLoading';
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { ApiError } from '../../../lib/http';
 import { priceDisplay } from '../../../lib/priceDisplay';
@@ -8,6 +9,7 @@ import { isSold } from '../../../lib/tagPriority';
 import type { Car } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
 import { useSite } from '../../../lib/siteContext';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import '../car.css';
 import { useCarQuery } from '../api/getCar';
 import { DealerComments } from './DealerComments';
@@ -22,11 +24,7 @@ export default function CarPage() {
   const { slug = '' } = useParams();
   const car = useCarQuery(slug);
   if (car.status === 'loading') {
-    return (
-      <p className="page-status" role="status">
-        Loading car…
-      </p>
-    );
+    return <PageLoading label="Loading car…" />;
   }
   if (car.status === 'error') {
     if (car.error instanceof ApiError && car.error.status === 404) {
@@ -53,6 +51,7 @@ function similarPath(car: Car): string {
 export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
   const { site } = useSite();
   const title = carTitle(car, site.card?.extended_title);
+  useDocumentTitle(title);
   const price = priceDisplay(car, site.texts?.no_price);
   const sold = isSold(car);
   const primary = imageOf(car);

@@ -1,42 +1,42 @@
-import { useClearRefinements, useCurrentRefinements } from 'react-instantsearch';
-import { capitalise, formatKm, formatPrice } from '../../../lib/format';
+import { useClearRefinements, useInstantSearch } from 'react-instantsearch';
 import { useSite } from '../../../lib/siteContext';
-import { facetByAttribute } from '../facets';
+import { activeFilters, filterLabel, filterText, withoutFilter, type ActiveFilter } from '../activeFilters';
+import { enabledFacets } from '../facets';
 
-function describe(attribute: string, label: string, operator?: string, value?: string | number): string {
-  if (operator && typeof value === 'number') {
-    const v = attribute === 'km' ? formatKm(value) : attribute === 'year' ? String(value) : formatPrice(value);
-    return `${operator === '>=' ? 'from' : 'up to'} ${v}`;
-  }
-  return attribute === 'car_type' ? capitalise(label) : label;
-}
-
-/** CurrentFilters lists the active refinements as removable chips. */
+/**
+ * CurrentFilters lists the active refinements as removable chips. They come
+ * from the UI state (the URL on first paint), so they are drawn with the
+ * page rather than with the first results.
+ */
 export function CurrentFilters() {
-  const { items, refine } = useCurrentRefinements();
+  const { indexUiState, setIndexUiState } = useInstantSearch();
   const { site } = useSite();
-  if (items.length === 0) return null;
-  // The dealer-scoped link carries a slug; the chip names the dealership.
-  const dealershipName = (slug: string) => site.dealerships?.find((d) => d.slug === slug)?.name ?? slug;
+  const order = enabledFacets(site.search).map((f) => f.attribute);
+  const filters = activeFilters(indexUiState, order);
+  if (filters.length === 0) return null;
+  const dealershipName = (slug: string) => site.dealerships?.find((d) => d.slug === slug)?.name;
+  const keyOf = (f: ActiveFilter) => `${f.attribute}:${f.kind === 'list' ? f.value : 'range'}`;
   return (
     <ul className="current-filters" aria-label="Active filters">
-      {items.flatMap((item) =>
-        item.refinements.map((r) => {
-          const facet = facetByAttribute(item.attribute)?.label ?? item.label;
-          const text =
-            item.attribute === 'dealership_slug' ? dealershipName(String(r.value)) : describe(item.attribute, r.label, r.operator, r.value);
-          return (
-            <li key={`${item.attribute}:${r.operator ?? ''}:${r.value}`}>
-              <button type="button" className="chip chip--removable" onClick={() => refine(r)} aria-label={`Remove ${facet}: ${text}`}>
-                <span>
-                  {facet}: {text}
-                </span>
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          );
-        }),
-      )}
+      {filters.map((f) => {
+        const label = filterLabel(f);
+        const text = filterText(f, dealershipName);
+        return (
+          <li key={keyOf(f)}>
+            <button
+              type="button"
+              className="chip chip--removable"
+              onClick={() => setIndexUiState((state) => withoutFilter(state, f))}
+              aria-label={`Remove ${label}: ${text}`}
+            >
+              <span>
+                {label}: {text}
+              </span>
+              <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,8 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Configure, InstantSearch, useInstantSearch } from 'react-instantsearch';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
-import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../../lib/siteContext';
 import type { Dealership } from '../../../lib/types';
 import { facetByName } from '../facets';
@@ -10,6 +9,7 @@ import { andFilters, baseFilters, facetFilter } from '../filters';
 import { createRouting } from '../routing';
 import { createSearchClient } from '../searchClient';
 import { dealershipListingPath, dealershipSearchPath } from './DealershipList';
+import { CountedHeading } from './ListingHeading';
 import { RangeFacet } from './RangeFacet';
 import { RefinementFacet } from './RefinementFacet';
 import { SearchBox } from './SearchBox';
@@ -59,25 +59,11 @@ export default function DealershipSearchPage({ searchClient }: { searchClient?: 
 const FACETS = ['categories', 'price'];
 
 function DealershipListing({ dealership }: { dealership: Dealership }) {
-  const { site } = useSite();
   const { results } = useInstantSearch();
   const ready = results && !results.__isArtificial;
-  const count = ready ? results.nbHits : 0;
-  const title = `${dealership.name} stock`;
-  useEffect(() => {
-    document.title = `${title} | ${site.name}`;
-    return () => {
-      document.title = site.name;
-    };
-  }, [title, site.name]);
   return (
     <div className="listing listing--dealership">
-      <div className="listing__heading">
-        <h1>{title}</h1>
-        <p className="listing__count" role="status" aria-live="polite">
-          {ready ? `${formatNumber(count)} ${count === 1 ? 'car' : 'cars'} found` : '\u00a0'}
-        </p>
-      </div>
+      <CountedHeading title={`${dealership.name} stock`} count={ready ? results.nbHits : undefined} />
       <p className="listing__scope">
         <Link to={dealershipListingPath(dealership.slug)}>Open in the full listing with every filter</Link>
       </p>

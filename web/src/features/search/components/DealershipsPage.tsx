@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSite } from '../../../lib/siteContext';
 import { baseFilters } from '../filters';
 import { useFacetClient, useFacetCounts, type FacetClient } from '../hooks/useFacetCounts';
@@ -10,12 +10,7 @@ export default function DealershipsPage({ searchClient }: { searchClient?: Facet
   const { site, search } = useSite();
   const client = useFacetClient(search, searchClient);
   const state = useFacetCounts(client, search.index, ['dealership_name'], baseFilters(site, false));
-  useEffect(() => {
-    document.title = `Our dealerships | ${site.name}`;
-    return () => {
-      document.title = site.name;
-    };
-  }, [site.name]);
+  useDocumentTitle('Our dealerships');
   return (
     <section className="directory">
       <h1>Our dealerships</h1>

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { useInstantSearch } from 'react-instantsearch';
 import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../../lib/siteContext';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { stockCount } from '../stockCount';
 
 const TYPE_TITLES: Record<string, string> = {
@@ -47,17 +47,20 @@ export function ListingHeading() {
   const title = listingTitle(indexUiState.refinementList, site.stock?.car_types, (slug) =>
     site.dealerships?.find((d) => d.slug === slug)?.name,
   );
-  useEffect(() => {
-    document.title = `${title} | ${site.name}`;
-    return () => {
-      document.title = site.name;
-    };
-  }, [title, site.name]);
+  return <CountedHeading title={title} count={ready ? count : undefined} />;
+}
+
+/**
+ * CountedHeading is a listing's title with its car count, which is blank
+ * (but holds its line) until the first results arrive; it also names the tab.
+ */
+export function CountedHeading({ title, count }: { title: string; count: number | undefined }) {
+  useDocumentTitle(title);
   return (
     <div className="listing__heading">
       <h1>{title}</h1>
       <p className="listing__count" role="status" aria-live="polite">
-        {ready ? `${formatNumber(count)} ${count === 1 ? 'car' : 'cars'} found` : '\u00a0'}
+        {count === undefined ? '\u00a0' : `${formatNumber(count)} ${count === 1 ? 'car' : 'cars'} found`}
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../../lib/siteContext';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { baseFilters } from '../filters';
 import { useFacetClient, useFacetCounts, type FacetClient } from '../hooks/useFacetCounts';
 import { facetCounts, type FacetCount } from '../makeMenu';
@@ -36,12 +37,7 @@ export default function ManufacturersPage({ searchClient }: { searchClient?: Fac
   const [text, setText] = useState(query);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    document.title = `Manufacturers | ${site.name}`;
-    return () => {
-      document.title = site.name;
-    };
-  }, [site.name]);
+  useDocumentTitle('Manufacturers');
 
   const makes = state.status === 'ready' ? matchMakes(facetCounts(state.facets.make), query) : [];
   const pages = Math.max(1, Math.ceil(makes.length / MANUFACTURERS_PER_PAGE));
@@ -105,7 +101,7 @@ export default function ManufacturersPage({ searchClient }: { searchClient?: Fac
                 : 'No cars in stock right now'
               : `${formatNumber(makes.length)} ${makes.length === 1 ? 'make' : 'makes'} in stock`}
       </p>
-      <ul className="tiles tiles--directory" aria-label="Makes">
+      <ul className="tiles tiles--directory" aria-label="Makes" aria-busy={state.status === 'loading'}>
         {shown.map((m) => (
           <li key={m.name}>
             <Tile to={routeToURL({ lists: { make: [m.name] } })} name={m.name} count={m.count} />

@@ -1,16 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useRange } from 'react-instantsearch';
-import { formatKm, formatPrice } from '../../../lib/format';
 import type { FacetDef } from '../facets';
 import { useDebouncedCallback } from '../hooks/useDebounced';
-import { nextRange, refinementFor, SLIDER_DEBOUNCE_MS, sliderBounds, sliderStep } from '../range';
+import { formatRangeValue, nextRange, refinementFor, SLIDER_DEBOUNCE_MS, sliderBounds, sliderStep } from '../range';
 import { FacetSection } from './FacetSection';
-
-function formatValue(attribute: string, v: number): string {
-  if (attribute === 'km') return formatKm(v);
-  if (attribute === 'year') return String(v);
-  return formatPrice(v);
-}
 
 /**
  * RangeFacet is a two-thumb slider made of two native range inputs (keyboard
@@ -45,7 +38,7 @@ export function RangeFacet({ facet, remember }: { facet: FacetDef; remember?: bo
     <FacetSection id={facet.name} title={facet.label} remember={remember}>
       <div className="range">
         <output className="range__values" aria-live="polite">
-          {formatValue(facet.attribute, values[0])} – {formatValue(facet.attribute, values[1])}
+          {formatRangeValue(facet.attribute, values[0])} – {formatRangeValue(facet.attribute, values[1])}
         </output>
         <div
           className="range__track"
@@ -59,7 +52,7 @@ export function RangeFacet({ facet, remember }: { facet: FacetDef; remember?: bo
           <input
             type="range"
             aria-label={`Minimum ${label}`}
-            aria-valuetext={formatValue(facet.attribute, values[0])}
+            aria-valuetext={formatRangeValue(facet.attribute, values[0])}
             min={bounds.min}
             max={bounds.max}
             step={step}
@@ -69,7 +62,7 @@ export function RangeFacet({ facet, remember }: { facet: FacetDef; remember?: bo
           <input
             type="range"
             aria-label={`Maximum ${label}`}
-            aria-valuetext={formatValue(facet.attribute, values[1])}
+            aria-valuetext={formatRangeValue(facet.attribute, values[1])}
             min={bounds.min}
             max={bounds.max}
             step={step}

@@ -40,7 +40,7 @@ export function SearchBox() {
         ref={input}
         id="search-query"
         type="search"
-        placeholder="Search make, model, keyword…"
+        placeholder="Make, model or keyword"
         autoComplete="off"
         enterKeyHint="search"
         value={value}

@@ -91,6 +91,25 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
     expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Mazda/CX-5');
   });
 
+  it('shows the card’s tag banner by the title (coming soon, reserved) and names the tab after the car (spec 000 §4)', async () => {
+    stubFetch(200, { car: { ...car, status: 'coming_soon' } });
+    const { unmount } = renderCar();
+    expect(await screen.findByText('COMING SOON')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^2020 Mazda CX-5 \| /));
+    unmount();
+
+    stubFetch(200, { car: { ...car, reserved: true } });
+    renderCar();
+    expect(await screen.findByText('RESERVED')).toBeInTheDocument();
+  });
+
+  it('shows no tag banner on a sold car: the sold notice says it', async () => {
+    stubFetch(200, { car: { ...car, sold: true, status: 'sold' } });
+    renderCar();
+    await screen.findByText('Unfortunately this vehicle recently sold.');
+    expect(screen.queryByText(/SOLD/)).not.toBeInTheDocument();
+  });
+
   it('shows the not-found state on 404', async () => {
     stubFetch(404, { error: { code: 'not_found', message: 'car not found' } });
     renderCar('gone');

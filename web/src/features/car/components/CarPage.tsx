@@ -5,7 +5,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { ApiError } from '../../../lib/http';
 import { priceDisplay } from '../../../lib/priceDisplay';
-import { isSold } from '../../../lib/tagPriority';
+import { carTag, isSold, tagSettingsOf } from '../../../lib/tagPriority';
 import type { Car } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
 import { useSite } from '../../../lib/siteContext';
@@ -54,6 +54,8 @@ export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
   useDocumentTitle(title);
   const price = priceDisplay(car, site.texts?.no_price);
   const sold = isSold(car);
+  // The card's banner, beside the title; a sold car has its notice instead.
+  const tag = carTag(car, tagSettingsOf(site), now);
   const primary = imageOf(car);
   const urls = (car.images ?? []).map((i) => i.url).filter(Boolean);
   const images = primary ? (urls.length > 0 ? urls : [primary]) : [];
@@ -66,6 +68,7 @@ export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
       </nav>
       <header className="car-page__head">
         <div>
+          {tag.kind && tag.kind !== 'sold' ? <p className={`car-page__tag tag tag--${tag.kind}`}>{tag.text}</p> : null}
           <h1>{title}</h1>
           {car.badge || car.series ? <p className="car-page__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p> : null}
         </div>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { capitalise, formatKm } from '../../../lib/format';
 import { priceDisplay } from '../../../lib/priceDisplay';
-import { carTag, isSold } from '../../../lib/tagPriority';
+import { carTag, isSold, tagSettingsOf } from '../../../lib/tagPriority';
 import type { Car, Site } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
 import { useSite } from '../../../lib/siteContext';
@@ -59,16 +59,7 @@ export function CarCard({
   const { site } = useSite();
   const texts = site.texts ?? {};
   const sold = isSold(car);
-  const tag = carTag(
-    car,
-    {
-      electricTag: site.features?.electric_tag,
-      certifiedProgramme: site.features?.certified_programme,
-      soldText: texts.sold_tag,
-      newText: texts.new_tag,
-    },
-    now,
-  );
+  const tag = carTag(car, tagSettingsOf(site), now);
   const price = priceDisplay(car, texts.no_price);
   const title = carTitle(car, site.card?.extended_title);
   const image = imageOf(car);
@@ -124,7 +115,7 @@ export function CarCard({
             onClose={() => setRequesting(false)}
           />
         ) : null}
-        {tag.kind ? <span className={`car-card__tag car-card__tag--${tag.kind}`}>{tag.text}</span> : null}
+        {tag.kind ? <span className={`car-card__tag tag tag--${tag.kind}`}>{tag.text}</span> : null}
         {site.card?.location_overlay && location ? <span className="car-card__location">{location}</span> : null}
         {favouritesOn && (!sold || saved) ? (
           <button

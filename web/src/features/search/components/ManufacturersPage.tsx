@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../../lib/siteContext';
@@ -9,6 +9,7 @@ import { facetCounts, type FacetCount } from '../makeMenu';
 import { routeToURL } from '../routing';
 import { Tile } from './FacetTiles';
 import { SEARCH_DEBOUNCE_MS } from './SearchBox';
+import { SearchForm } from './SearchForm';
 import '../search.css';
 
 /** MANUFACTURERS_PER_PAGE: the manufacturer search pages like every search (spec 000 §9). */
@@ -29,7 +30,6 @@ export function matchMakes(makes: FacetCount[], query: string): FacetCount[] {
  */
 export default function ManufacturersPage({ searchClient }: { searchClient?: FacetClient }) {
   const { site, search } = useSite();
-  const id = useId();
   const client = useFacetClient(search, searchClient);
   const state = useFacetCounts(client, search.index, ['make'], baseFilters(site, false));
   const [params, setParams] = useSearchParams();
@@ -61,35 +61,20 @@ export default function ManufacturersPage({ searchClient }: { searchClient?: Fac
   return (
     <section className="directory">
       <h1>Manufacturers</h1>
-      <form
-        role="search"
-        className="search-box"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <SearchForm
+        label="Search makes"
+        placeholder="Search makes…"
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => setQuery(value), SEARCH_DEBOUNCE_MS);
+        }}
+        onSubmit={() => {
           clearTimeout(timer.current);
           setQuery(text);
         }}
-      >
-        <label htmlFor={`${id}-q`} className="visually-hidden">
-          Search makes
-        </label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          placeholder="Search makes…"
-          autoComplete="off"
-          value={text}
-          onChange={(e) => {
-            const value = e.target.value;
-            setText(value);
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => setQuery(value), SEARCH_DEBOUNCE_MS);
-          }}
-        />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </form>
+      />
       <p className="listing__count" role="status" aria-live="polite">
         {state.status === 'loading'
           ? 'Loading makes…'

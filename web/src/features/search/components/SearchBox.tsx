@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchBox } from 'react-instantsearch';
+import { SearchForm } from './SearchForm';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -23,35 +24,20 @@ export function SearchBox() {
   }, [query]);
 
   return (
-    <form
-      role="search"
-      className="search-box"
-      onSubmit={(e) => {
-        e.preventDefault();
+    <SearchForm
+      label="Search cars"
+      placeholder="Make, model or keyword"
+      inputRef={input}
+      value={value}
+      onChange={(text) => {
+        setValue(text);
+        refine(text);
+      }}
+      onSubmit={() => {
         clearTimeout(timer.current);
         refine(value);
         input.current?.blur();
       }}
-    >
-      <label htmlFor="search-query" className="visually-hidden">
-        Search cars
-      </label>
-      <input
-        ref={input}
-        id="search-query"
-        type="search"
-        placeholder="Make, model or keyword"
-        autoComplete="off"
-        enterKeyHint="search"
-        value={value}
-        onChange={(e) => {
-          setValue(e.target.value);
-          refine(e.target.value);
-        }}
-      />
-      <button type="submit" className="button">
-        Search
-      </button>
-    </form>
+    />
   );
 }

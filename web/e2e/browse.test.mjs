@@ -5,7 +5,7 @@
 // axe-core on the new pages.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { axeViolations, cards, findCar, launch, tenantURL, waitForResults } from './browser.mjs';
+import { axeViolations, cards, findCar, horizontalOverflow, launch, tenantURL, waitForResults } from './browser.mjs';
 
 let desktop;
 before(async () => {
@@ -16,7 +16,7 @@ after(async () => {
 });
 
 async function noOverflow(page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await horizontalOverflow(page);
   assert.ok(overflow <= 0, `no horizontal scrolling (overflow ${overflow})`);
 }
 

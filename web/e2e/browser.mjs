@@ -48,6 +48,11 @@ export async function launch({ width = 1280, height = 900 } = {}) {
   };
 }
 
+/** horizontalOverflow is how far the page is wider than the window (0 when nothing scrolls sideways). */
+export async function horizontalOverflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
 /** cards are the car cards of the listing. */
 export function cards(page) {
   return page.getByRole('list', { name: 'Cars' }).getByRole('article');

@@ -2,7 +2,7 @@
 // drawer at 375 px; sold and placeholder cards; axe-core on the listing.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { axeViolations, cards, findCar, launch, tenantURL, waitForResults } from './browser.mjs';
+import { axeViolations, cards, findCar, horizontalOverflow, launch, tenantURL, waitForResults } from './browser.mjs';
 
 let desktop;
 before(async () => {
@@ -78,7 +78,7 @@ test('filters open in a drawer at 375 px and are keyboard operable', async () =>
     const { page } = phone;
     await page.goto(tenantURL('northside-used', '/search/new-used-and-demo-cars/'));
     await waitForResults(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await horizontalOverflow(page);
     assert.ok(overflow <= 0, `no horizontal scrolling at 375 px (overflow ${overflow})`);
     assert.equal(await page.getByRole('dialog', { name: 'Filters' }).count(), 0);
 

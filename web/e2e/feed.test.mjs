@@ -55,4 +55,13 @@ test('a DMS CSV feed is ingested and its cars are on the listing when the run en
   const noPrice = await page.evaluate(async () => (await (await fetch('/api/site')).json()).site.texts.no_price);
   await cards(page).filter({ hasText: 'Ranger' }).getByText(noPrice).waitFor();
   assert.deepEqual(errors, []);
+
+  // Leave the dealer's stock as it was: a delta feed removes what this test added.
+  const cleanup = await fetch(`${gateway}/ingest/v1/dealerships/northside-used/feed`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${providerKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'delta', cars: [], remove: [`${tag}A`, `${tag}C`] }),
+  });
+  assert.equal(cleanup.status, 200);
+  assert.equal((await cleanup.json()).removed, 2);
 });

@@ -126,7 +126,7 @@ func (ix *index) prepared() *rankCache {
 	if rc.valid && rc.gen == st.gen && rc.store == st {
 		return rc
 	}
-	rc.crit, rc.groups = parseRanking(stringListOrNil(ix.settings["ranking"]), stringList(ix.settings["customRanking"]))
+	rc.crit, rc.groups = parseRanking(stringList(ix.settings["ranking"]), stringList(ix.settings["customRanking"]))
 	rc.ranks = make([][]uint32, len(rc.groups))
 	live := make([]uint32, 0, st.live)
 	st.alive.each(func(s uint32) bool { live = append(live, s); return true })
@@ -152,13 +152,6 @@ func (ix *index) prepared() *rankCache {
 	}
 	rc.gen, rc.store, rc.valid = st.gen, st, true
 	return rc
-}
-
-func stringListOrNil(v any) []string {
-	if v == nil {
-		return nil
-	}
-	return stringList(v)
 }
 
 // denseRank ranks live slots by keys: equal keys share a rank; records

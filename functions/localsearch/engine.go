@@ -124,10 +124,18 @@ func (e *Engine) writable(name string) (*index, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ix.primary != "" {
-		return nil, badRequest("Cannot write to a replica index (%s is a replica of %s)", name, ix.primary)
+	if err := ix.checkWritable(); err != nil {
+		return nil, err
 	}
 	return ix, nil
+}
+
+// checkWritable rejects writes to a replica: its records are its primary's.
+func (ix *index) checkWritable() error {
+	if ix.primary != "" {
+		return badRequest("Cannot write to a replica index (%s is a replica of %s)", ix.name, ix.primary)
+	}
+	return nil
 }
 
 func (e *Engine) touched(ix *index) {

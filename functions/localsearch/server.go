@@ -515,8 +515,8 @@ type browseCursor struct {
 }
 
 func (e *Engine) browse(w http.ResponseWriter, r *http.Request, acc *access, name string) error {
-	if !acc.admin {
-		return errMethodNotAllowed
+	if err := needAdmin(acc); err != nil {
+		return err
 	}
 	req := map[string]json.RawMessage{}
 	if r.Method == http.MethodPost {
@@ -572,9 +572,6 @@ func (e *Engine) browse(w http.ResponseWriter, r *http.Request, acc *access, nam
 // ---- objects ----
 
 func (e *Engine) getObject(w http.ResponseWriter, r *http.Request, acc *access, name, id string) error {
-	if !acc.allowsIndex(name) {
-		return errIndexNotAllowed
-	}
 	var attrs []string
 	if a := r.URL.Query().Get("attributesToRetrieve"); a != "" {
 		attrs = strings.Split(a, ",")
@@ -595,6 +592,9 @@ func (e *Engine) getObject(w http.ResponseWriter, r *http.Request, acc *access, 
 
 // readObject returns a record as acc may see it, or nil.
 func (e *Engine) readObject(acc *access, name, id string, attrs []string) (json.RawMessage, error) {
+	if !acc.allowsIndex(name) {
+		return nil, errIndexNotAllowed
+	}
 	ix, ok := e.lookup(name)
 	if !ok {
 		return nil, errIndexMissing
@@ -629,9 +629,6 @@ func (e *Engine) getObjects(w http.ResponseWriter, r *http.Request, acc *access)
 	defer e.mu.RUnlock()
 	results := make([]json.RawMessage, 0, len(body.Requests))
 	for _, rq := range body.Requests {
-		if !acc.allowsIndex(rq.IndexName) {
-			return errIndexNotAllowed
-		}
 		rec, err := e.readObject(acc, rq.IndexName, rq.ObjectID, rq.AttributesToRetrieve)
 		if err != nil && !errors.Is(err, errIndexMissing) {
 			return err
@@ -726,8 +723,8 @@ func (e *Engine) deleteObject(w http.ResponseWriter, acc *access, name, id strin
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if ix, ok := e.lookup(name); ok {
-		if ix.primary != "" {
-			return badRequest("Cannot write to a replica index (%s is a replica of %s)", name, ix.primary)
+		if err := ix.checkWritable(); err != nil {
+			return err
 		}
 		ix.store.remove(id)
 		e.touched(ix)
@@ -914,8 +911,8 @@ func (e *Engine) deleteByQuery(w http.ResponseWriter, r *http.Request, acc *acce
 	defer e.mu.Unlock()
 	ix, ok := e.lookup(name)
 	if ok {
-		if ix.primary != "" {
-			return badRequest("Cannot write to a replica index (%s is a replica of %s)", name, ix.primary)
+		if err := ix.checkWritable(); err != nil {
+			return err
 		}
 		q, err := compileQuery(ix, p, nil)
 		if err != nil {

@@ -121,12 +121,12 @@ func (e *Engine) route(w http.ResponseWriter, r *http.Request) error {
 	case len(segs) == 1 && m == http.MethodDelete:
 		return e.deleteIndexReq(w, acc, segs[0])
 	case len(segs) == 1 && m == http.MethodGet:
-		return e.singleQuery(w, r, acc, segs[0], r.URL.Query().Get("query"), true)
+		return e.singleQuery(w, r, acc, segs[0])
 	case len(segs) == 2:
 		name, rest := segs[0], segs[1]
 		switch {
 		case rest == "query" && m == http.MethodPost:
-			return e.singleQuery(w, r, acc, name, "", false)
+			return e.singleQuery(w, r, acc, name)
 		case rest == "batch" && m == http.MethodPost:
 			return e.batchReq(w, r, acc, name)
 		case rest == "settings" && m == http.MethodGet:
@@ -240,6 +240,15 @@ func needAdmin(acc *access) error {
 
 // ---- search ----
 
+// decodeParams decodes a body holding one search request.
+func (e *Engine) decodeParams(w http.ResponseWriter, r *http.Request) (params, error) {
+	var req map[string]json.RawMessage
+	if err := e.decodeBody(w, r, &req); err != nil {
+		return nil, err
+	}
+	return requestParams(req)
+}
+
 // requestParams decodes one search request: the `params` string and the
 // flattened parameters (which win).
 func requestParams(req map[string]json.RawMessage) (params, error) {
@@ -279,20 +288,19 @@ func (e *Engine) prepare(acc *access, name string, p params) (*searchQuery, erro
 	return compileQuery(ix, p, acc.filter)
 }
 
-func (e *Engine) singleQuery(w http.ResponseWriter, r *http.Request, acc *access, name, legacyQuery string, legacy bool) error {
-	var req map[string]json.RawMessage
-	if legacy {
-		req = map[string]json.RawMessage{}
-		if legacyQuery != "" {
-			b, _ := json.Marshal(legacyQuery)
-			req["query"] = b
+// singleQuery answers POST /1/indexes/{i}/query and the legacy
+// GET /1/indexes/{i}?query=, which carries the query text only.
+func (e *Engine) singleQuery(w http.ResponseWriter, r *http.Request, acc *access, name string) error {
+	p := params{}
+	if r.Method == http.MethodGet {
+		if q := r.URL.Query().Get("query"); q != "" {
+			p["query"] = q
 		}
-	} else if err := e.decodeBody(w, r, &req); err != nil {
-		return err
-	}
-	p, err := requestParams(req)
-	if err != nil {
-		return err
+	} else {
+		var err error
+		if p, err = e.decodeParams(w, r); err != nil {
+			return err
+		}
 	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
@@ -430,11 +438,7 @@ type facetHit struct {
 }
 
 func (e *Engine) facetQuery(w http.ResponseWriter, r *http.Request, acc *access, name, facet string) error {
-	var req map[string]json.RawMessage
-	if err := e.decodeBody(w, r, &req); err != nil {
-		return err
-	}
-	p, err := requestParams(req)
+	p, err := e.decodeParams(w, r)
 	if err != nil {
 		return err
 	}
@@ -899,11 +903,7 @@ func (e *Engine) deleteByQuery(w http.ResponseWriter, r *http.Request, acc *acce
 	if err := needAdmin(acc); err != nil {
 		return err
 	}
-	var req map[string]json.RawMessage
-	if err := e.decodeBody(w, r, &req); err != nil {
-		return err
-	}
-	p, err := requestParams(req)
+	p, err := e.decodeParams(w, r)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/jsii-runtime-go"
+
+	"forecourt/infra/constructs/api"
 )
 
 // Context keys (cdk.json holds their defaults; override with -c key=value).
@@ -118,7 +120,7 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		Stateful:   stateful,
 		LambdaDir:  c.LambdaDir,
 		WebDist:    c.WebDist,
-		Search: SearchConfig{
+		Search: api.Search{
 			AppID:     c.AlgoliaAppID,
 			IndexName: c.IndexName,
 			PublicURL: c.PublicSearchURL,

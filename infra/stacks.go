@@ -37,7 +37,7 @@ func NewStatefulStack(scope constructs.Construct, id string, props *StatefulStac
 	}
 	output(stack, "UserPoolId", s.Shoppers.Pool.UserPoolId())
 	output(stack, "UserPoolClientId", s.Shoppers.Client.UserPoolClientId())
-	// Ops write provider keys into this table by hand (infra/README.md).
+	// `forecourt keys add` writes provider keys into this table (infra/README.md).
 	output(stack, "ProviderKeysTableName", s.Tables.ProviderKeys.TableName())
 	return s
 }
@@ -59,14 +59,8 @@ type PlatformStackProps struct {
 	LambdaDir string
 	// WebDist is the built SPA the stack publishes (web/dist).
 	WebDist      string
-	Search       SearchConfig
+	Search       api.Search
 	OriginSecret awscdk.SecretValue
-}
-
-// SearchConfig is the search index configuration from the CDK context.
-type SearchConfig struct {
-	AppID, IndexName, PublicURL string
-	AdminKey, SearchKey         awscdk.SecretValue
 }
 
 // NewPlatformStack creates the API, the functions, the web bucket with the
@@ -75,15 +69,9 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	stack := awscdk.NewStack(scope, jsii.String(id), &props.StackProps)
 	t := props.Stateful.Tables
 	a, err := api.New(stack, "Api", &api.Props{
-		LambdaDir: props.LambdaDir,
-		Tables:    api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns},
-		Search: api.Search{
-			AppID:     props.Search.AppID,
-			IndexName: props.Search.IndexName,
-			PublicURL: props.Search.PublicURL,
-			AdminKey:  props.Search.AdminKey,
-			SearchKey: props.Search.SearchKey,
-		},
+		LambdaDir:    props.LambdaDir,
+		Tables:       api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns},
+		Search:       props.Search,
 		OriginSecret: props.OriginSecret,
 		Shoppers: api.Shoppers{
 			UserPoolID: props.Stateful.Shoppers.Pool.UserPoolId(),

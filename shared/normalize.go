@@ -29,9 +29,9 @@ var ValidBodyTypes = []string{"4x4", "bus", "cabChassis", "convertible", "coupe"
 // ValidBodyType reports whether raw is one of spec 001 §9's valid body types,
 // ignoring case, spaces, hyphens and underscores ("cab chassis" = "cabChassis").
 func ValidBodyType(raw string) bool {
-	k := squash(raw)
+	k := Squash(raw)
 	for _, b := range ValidBodyTypes {
-		if squash(b) == k {
+		if Squash(b) == k {
 			return true
 		}
 	}
@@ -209,10 +209,10 @@ var makeAliases = map[string]string{
 var makeIndex = func() map[string]string {
 	m := make(map[string]string, len(Makes)+len(makeAliases))
 	for _, mk := range Makes {
-		m[squash(mk)] = mk
+		m[Squash(mk)] = mk
 	}
 	for k, v := range makeAliases {
-		m[squash(k)] = v
+		m[Squash(k)] = v
 	}
 	return m
 }()
@@ -222,7 +222,7 @@ var makeIndex = func() map[string]string {
 // in the built-in list comes back trimmed with each word capitalised.
 func CanonicalMake(raw string) string {
 	raw = strings.Join(strings.Fields(raw), " ")
-	if m, ok := makeIndex[squash(raw)]; ok {
+	if m, ok := makeIndex[Squash(raw)]; ok {
 		return m
 	}
 	words := strings.Fields(strings.ToLower(raw))
@@ -234,8 +234,10 @@ func CanonicalMake(raw string) string {
 	return strings.Join(words, " ")
 }
 
-// squash lower-cases s and drops everything but letters and digits.
-func squash(s string) string {
+// Squash lower-cases s and drops everything but letters and digits, so that
+// spellings that differ only in case, spaces and punctuation compare equal
+// ("Stock No.", "stock_no" and "STOCKNO"; "cab chassis" and "cabChassis").
+func Squash(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {

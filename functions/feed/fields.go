@@ -3,7 +3,6 @@ package feed
 import (
 	"reflect"
 	"strings"
-	"unicode"
 
 	"forecourt/shared"
 )
@@ -54,8 +53,8 @@ var carFields = func() map[string]fieldKind {
 	return m
 }()
 
-// aliases maps normalised column names (lower case, letters and digits
-// only) that dealer management systems use to Car JSON names.
+// aliases maps column names that dealer management systems use, squashed
+// (shared.Squash), to Car JSON names.
 var aliases = map[string]string{
 	"stocknumber": "stocknum", "stockno": "stocknum", "stock": "stocknum", "stockid": "stocknum",
 	"stockcode": "stocknum", "stocknum": "stocknum",
@@ -88,25 +87,13 @@ var aliases = map[string]string{
 	"location": "location_name", "yard": "location_name",
 }
 
-// normName lower-cases s and keeps only letters and digits, so that
-// "Stock No.", "stock_no" and "STOCKNO" compare equal.
-func normName(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // carNames maps normalised names to Car JSON names; aliases maps them to
 // the usual DMS names. A Car name wins over an alias of the same spelling
 // ("location", "variant"), so a feed of Car JSON keeps its nested objects.
 var carNames = func() map[string]string {
 	m := make(map[string]string, len(carFields))
 	for name := range carFields {
-		m[normName(name)] = name
+		m[shared.Squash(name)] = name
 	}
 	return m
 }()
@@ -123,9 +110,9 @@ func (c Columns) fieldFor(name string, scalar bool) string {
 	if f, ok := c[name]; ok {
 		return f
 	}
-	n := normName(name)
+	n := shared.Squash(name)
 	for k, f := range c {
-		if normName(k) == n {
+		if shared.Squash(k) == n {
 			return f
 		}
 	}

@@ -121,7 +121,7 @@ func ParseRow(row Row, dealershipSlug string, now time.Time) (shared.Car, *RowEr
 }
 
 func carType(raw string) (shared.CarType, bool) {
-	switch normName(raw) {
+	switch shared.Squash(raw) {
 	case "new", "brandnew":
 		return shared.CarTypeNew, true
 	case "used", "preowned", "secondhand", "usedcar", "certifiedpreowned":
@@ -135,7 +135,7 @@ func carType(raw string) (shared.CarType, bool) {
 // carStatus maps a feed's status; reserved reports a status that means the
 // car is held for a buyer (it stays in stock, flagged reserved).
 func carStatus(raw string) (status shared.CarStatus, reserved bool) {
-	switch normName(raw) {
+	switch shared.Squash(raw) {
 	case "", "instock", "available", "active", "forsale", "stock", "live":
 		return shared.StatusInStock, false
 	case "comingsoon", "incoming", "intransit", "arriving", "onorder":
@@ -223,7 +223,7 @@ func coerce(kind fieldKind, v any) (any, error) {
 		case json.Number:
 			return x.String() != "0", nil
 		case string:
-			switch normName(x) {
+			switch shared.Squash(x) {
 			case "true", "yes", "y", "1", "x":
 				return true, nil
 			case "false", "no", "n", "0":

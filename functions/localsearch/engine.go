@@ -219,13 +219,7 @@ func (e *Engine) setSettings(name string, body map[string]any, forward bool) err
 		}
 	}
 	old := schemaOf(ix.settings)
-	for k, v := range body {
-		if v == nil {
-			delete(ix.settings, k)
-		} else {
-			ix.settings[k] = v
-		}
-	}
+	applySettings(ix.settings, body)
 	if ix.primary == "" {
 		if ns := schemaOf(ix.settings); !sameSchema(old, ns) {
 			ix.store = ix.store.rebuild(ns)
@@ -240,16 +234,7 @@ func (e *Engine) setSettings(name string, body map[string]any, forward bool) err
 			for _, r := range stringList(ix.settings["replicas"]) {
 				rn, _ := replicaSpec(r)
 				if rix, ok := e.indices[rn]; ok {
-					for k, v := range body {
-						if k == "replicas" {
-							continue
-						}
-						if v == nil {
-							delete(rix.settings, k)
-						} else {
-							rix.settings[k] = v
-						}
-					}
+					applySettings(rix.settings, withoutReplicas(body))
 					rix.rank.reset()
 				}
 			}
@@ -258,6 +243,29 @@ func (e *Engine) setSettings(name string, body map[string]any, forward bool) err
 	ix.rank.reset()
 	e.touched(ix)
 	return nil
+}
+
+// applySettings sets body's settings in dst; a null unsets one.
+func applySettings(dst, body map[string]any) {
+	for k, v := range body {
+		if v == nil {
+			delete(dst, k)
+		} else {
+			dst[k] = v
+		}
+	}
+}
+
+// withoutReplicas copies settings but their replicas, which belong to one
+// index only.
+func withoutReplicas(settings map[string]any) map[string]any {
+	out := make(map[string]any, len(settings))
+	for k, v := range settings {
+		if k != "replicas" {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 func sameSchema(a, b schema) bool {
@@ -307,12 +315,7 @@ func (e *Engine) syncReplicas(primary *index) error {
 		if err := validIndexName(name); err != nil {
 			return err
 		}
-		st := map[string]any{}
-		for k, v := range primary.settings {
-			if k != "replicas" {
-				st[k] = v
-			}
-		}
+		st := withoutReplicas(primary.settings)
 		st["primary"] = primary.name
 		now := time.Now().UTC()
 		e.indices[name] = &index{name: name, settings: st, primary: primary.name, virtual: virtual,

@@ -1048,12 +1048,7 @@ func (e *Engine) operation(w http.ResponseWriter, r *http.Request, acc *access, 
 	}
 	keepReplicas := dst.settings["replicas"]
 	if scope["settings"] {
-		dst.settings = map[string]any{}
-		for k, v := range src.settings {
-			if k != "replicas" {
-				dst.settings[k] = v
-			}
-		}
+		dst.settings = withoutReplicas(src.settings)
 		if keepReplicas != nil {
 			dst.settings["replicas"] = keepReplicas
 		}

@@ -67,16 +67,30 @@ var wordSplit = regexp.MustCompile(`[^a-z0-9]+`)
 // facet; ok is false when nothing matches. Words match whole, so "Bus" does
 // not match "Business".
 func SimpleBody(raw string) (string, bool) {
-	words := wordSplit.Split(strings.ToLower(splitCamel(raw)), -1)
-	text := " " + strings.Join(words, " ") + " "
+	text := wordText(splitCamel(raw))
 	for _, r := range bodyRules {
-		for _, w := range r.words {
-			if strings.Contains(text, " "+w+" ") {
-				return r.body, true
-			}
+		if hasWord(text, r.words...) {
+			return r.body, true
 		}
 	}
 	return "", false
+}
+
+// wordText lower-cases s and joins its words with single spaces, padded
+// with one on each side, for hasWord.
+func wordText(s string) string {
+	return " " + strings.Join(wordSplit.Split(strings.ToLower(s), -1), " ") + " "
+}
+
+// hasWord reports whether the wordText text holds any of words as whole
+// words ("bus" is not in " business ").
+func hasWord(text string, words ...string) bool {
+	for _, w := range words {
+		if strings.Contains(text, " "+w+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // splitCamel puts a space before each upper-case letter that follows a
@@ -109,16 +123,8 @@ const (
 // SimpleFuel maps a feed's fuel description to a simple fuel: "" for an
 // empty one, Other for one it does not know.
 func SimpleFuel(raw string) string {
-	words := wordSplit.Split(strings.ToLower(raw), -1)
-	text := " " + strings.Join(words, " ") + " "
-	has := func(ws ...string) bool {
-		for _, w := range ws {
-			if strings.Contains(text, " "+w+" ") {
-				return true
-			}
-		}
-		return false
-	}
+	text := wordText(raw)
+	has := func(ws ...string) bool { return hasWord(text, ws...) }
 	switch {
 	case strings.TrimSpace(raw) == "":
 		return ""

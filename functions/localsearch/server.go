@@ -114,7 +114,7 @@ func (e *Engine) route(w http.ResponseWriter, r *http.Request) error {
 		case "objects":
 			return e.getObjects(w, r, acc)
 		case "batch":
-			return e.multiBatch(w, r, acc)
+			return e.batchReq(w, r, acc, "*")
 		}
 	case len(segs) == 1 && m == http.MethodPost:
 		return e.addObject(w, r, acc, segs[0])
@@ -745,6 +745,9 @@ type batchOp struct {
 	Body      json.RawMessage `json:"body"`
 }
 
+// batchReq answers POST /1/indexes/{name}/batch, and with name "*" the
+// multi-index batch, whose operations name their index and which answers a
+// task per index.
 func (e *Engine) batchReq(w http.ResponseWriter, r *http.Request, acc *access, name string) error {
 	if err := needAdmin(acc); err != nil {
 		return err
@@ -755,8 +758,10 @@ func (e *Engine) batchReq(w http.ResponseWriter, r *http.Request, acc *access, n
 	if err := e.decodeBody(w, r, &body); err != nil {
 		return err
 	}
-	for i := range body.Requests {
-		body.Requests[i].IndexName = name
+	if name != "*" {
+		for i := range body.Requests {
+			body.Requests[i].IndexName = name
+		}
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -764,25 +769,9 @@ func (e *Engine) batchReq(w http.ResponseWriter, r *http.Request, acc *access, n
 	if err != nil {
 		return err
 	}
-	writeJSON(w, 200, map[string]any{"taskID": e.nextTask(), "objectIDs": ids})
-	return nil
-}
-
-func (e *Engine) multiBatch(w http.ResponseWriter, r *http.Request, acc *access) error {
-	if err := needAdmin(acc); err != nil {
-		return err
-	}
-	var body struct {
-		Requests []batchOp `json:"requests"`
-	}
-	if err := e.decodeBody(w, r, &body); err != nil {
-		return err
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	ids, err := e.applyBatch(body.Requests)
-	if err != nil {
-		return err
+	if name != "*" {
+		writeJSON(w, 200, map[string]any{"taskID": e.nextTask(), "objectIDs": ids})
+		return nil
 	}
 	tasks := map[string]int64{}
 	for _, op := range body.Requests {

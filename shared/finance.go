@@ -14,6 +14,13 @@ const (
 	TaurusMaxAgeYears     = 12  // Taurus finances cars newer than this many years
 )
 
+// Defaults of finance.interest_rate and finance.term_years, which the
+// weekly repayment estimate uses (spec 001 §9).
+const (
+	DefaultInterestRate = 8.5
+	DefaultTermYears    = 5
+)
+
 // HasPrice reports whether price counts as a price at all: shown only when
 // above 10 (spec 001 §5 "Price display").
 func HasPrice(price float64) bool { return price > PriceDisplayThreshold }
@@ -87,12 +94,6 @@ func WeeklyPriceRange(weekly int) string {
 
 // WeeklyPriceRanges lists WeeklyPriceRange's labels in ascending order.
 var WeeklyPriceRanges = []string{"Under $100", "$100 - $150", "$150 - $200", "$200 - $300", "$300+"}
-
-// SiteWeeklyPrice is the car's weekly repayment at the site's rate and term:
-// the index's weekly_price.
-func SiteWeeklyPrice(c Car, s Site) int {
-	return WeeklyRepayment(c.Price, s.Finance.InterestRate, s.Finance.TermYears)
-}
 
 // Lender returns the car's lender data for the provider, matching the
 // provider's name case-insensitively.

@@ -130,8 +130,8 @@ func ApplyDefaults(s *Site) {
 	}
 
 	f := &s.Finance
-	setFloat(&f.InterestRate, 8.5)
-	setInt(&f.TermYears, 5)
+	setFloat(&f.InterestRate, DefaultInterestRate)
+	setInt(&f.TermYears, DefaultTermYears)
 	if f.HiddenMakes == nil {
 		f.HiddenMakes = []string{"Suzuki"}
 	}

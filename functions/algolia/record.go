@@ -31,7 +31,7 @@ type Placement struct {
 // configs: every site listing the dealership shows them; the finance
 // settings come from the first such site and the retention is the longest.
 func PlacementFor(dealershipSlug string, sites []shared.Site) Placement {
-	p := Placement{Sites: []string{}, InterestRate: 8.5, TermYears: 5}
+	p := Placement{Sites: []string{}, InterestRate: shared.DefaultInterestRate, TermYears: shared.DefaultTermYears}
 	for _, s := range sites {
 		d, ok := s.Dealership(dealershipSlug)
 		if !ok {

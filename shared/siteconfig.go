@@ -236,6 +236,27 @@ func (s Site) Validate() error {
 	bad := func(field, format string, args ...any) {
 		errs = append(errs, FieldError(field, format, args...))
 	}
+	required := func(field, v string) {
+		if strings.TrimSpace(v) == "" {
+			bad(field, "required")
+		}
+	}
+	// uniqueID checks a required id that no earlier entry of its list has.
+	uniqueID := func(field, kind, v string, seen map[string]bool) {
+		if v == "" {
+			bad(field, "required")
+		} else if seen[v] {
+			bad(field, "duplicate %s %q", kind, v)
+		}
+		seen[v] = true
+	}
+	date := func(field, v, example string) time.Time {
+		t, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			bad(field, "want a date like %s, got %q", example, v)
+		}
+		return t
+	}
 	checkSlug := func(field, v string) {
 		if v == "" {
 			bad(field, "required")
@@ -270,9 +291,7 @@ func (s Site) Validate() error {
 	}
 
 	checkSlug("slug", s.Slug)
-	if strings.TrimSpace(s.Name) == "" {
-		bad("name", "required")
-	}
+	required("name", s.Name)
 	if s.Template != "" {
 		oneOf("template", s.Template, Templates)
 	}
@@ -299,24 +318,15 @@ func (s Site) Validate() error {
 			bad(p+".slug", "duplicate dealership slug %q", d.Slug)
 		}
 		dealerships[d.Slug] = true
-		if strings.TrimSpace(d.Name) == "" {
-			bad(p+".name", "required")
-		}
+		required(p+".name", d.Name)
 		nonNegative(p+".stock_count", d.StockCount)
 	}
 
 	locIDs := map[string]bool{}
 	for i, l := range s.Locations {
 		p := fmt.Sprintf("locations[%d]", i)
-		if l.ID == "" {
-			bad(p+".id", "required")
-		} else if locIDs[l.ID] {
-			bad(p+".id", "duplicate location id %q", l.ID)
-		}
-		locIDs[l.ID] = true
-		if strings.TrimSpace(l.Name) == "" {
-			bad(p+".name", "required")
-		}
+		uniqueID(p+".id", "location id", l.ID, locIDs)
+		required(p+".name", l.Name)
 		if l.Slug != "" {
 			checkSlug(p+".slug", l.Slug)
 		}
@@ -343,9 +353,7 @@ func (s Site) Validate() error {
 		}
 		for j, sh := range l.SpecialHours {
 			hp := fmt.Sprintf("%s.special_hours[%d]", p, j)
-			if _, err := time.Parse(time.DateOnly, sh.Date); err != nil {
-				bad(hp+".date", "want a date like 2025-12-25, got %q", sh.Date)
-			}
+			date(hp+".date", sh.Date, "2025-12-25")
 			oneOf(hp+".status", sh.Status, []string{"Open", "Closed"})
 			oneOf(hp+".department", sh.Department, []string{"sales", "service", "parts", "all"})
 			for _, c := range []struct{ f, v string }{{"start_hour", sh.StartHour}, {"end_hour", sh.EndHour}} {
@@ -408,29 +416,17 @@ func (s Site) Validate() error {
 	promoIDs := map[string]bool{}
 	for i, p := range s.Promotions {
 		pp := fmt.Sprintf("promotions[%d]", i)
-		if p.ID == "" {
-			bad(pp+".id", "required")
-		} else if promoIDs[p.ID] {
-			bad(pp+".id", "duplicate promotion id %q", p.ID)
-		}
-		promoIDs[p.ID] = true
-		if strings.TrimSpace(p.Title) == "" {
-			bad(pp+".title", "required")
-		}
+		uniqueID(pp+".id", "promotion id", p.ID, promoIDs)
+		required(pp+".title", p.Title)
 		for j, t := range p.Display {
 			checkCarType(fmt.Sprintf("%s.display[%d]", pp, j), t)
 		}
 		var start, expiry time.Time
-		var err error
 		if p.Start != "" {
-			if start, err = time.Parse(time.DateOnly, p.Start); err != nil {
-				bad(pp+".start", "want a date like 2025-07-01, got %q", p.Start)
-			}
+			start = date(pp+".start", p.Start, "2025-07-01")
 		}
 		if p.Expiry != "" {
-			if expiry, err = time.Parse(time.DateOnly, p.Expiry); err != nil {
-				bad(pp+".expiry", "want a date like 2025-08-01, got %q", p.Expiry)
-			}
+			expiry = date(pp+".expiry", p.Expiry, "2025-08-01")
 		}
 		if !start.IsZero() && !expiry.IsZero() && expiry.Before(start) {
 			bad(pp+".expiry", "%s is before start %s", p.Expiry, p.Start)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -39,7 +40,7 @@ func decodeStrict(data []byte, v any) error {
 	if err := json.Unmarshal(data, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return &Error{Code: EINVALID, Field: te.Field, Message: fmt.Sprintf("want %s, got %s", jsonTypeName(te.Type), te.Value)}
+			return FieldError(te.Field, "want %s, got %s", jsonTypeName(te.Type), te.Value)
 		}
 		return &Error{Code: EINVALID, Message: err.Error()}
 	}
@@ -78,7 +79,7 @@ var (
 // checkJSON checks the decoded JSON value v against the Go type t.
 func checkJSON(v any, t reflect.Type, path string, errs *[]error) {
 	bad := func(format string, args ...any) {
-		*errs = append(*errs, &Error{Code: EINVALID, Field: path, Message: fmt.Sprintf(format, args...)})
+		*errs = append(*errs, FieldError(path, format, args...))
 	}
 	if v == nil {
 		switch t.Kind() {
@@ -115,15 +116,10 @@ func checkJSON(v any, t reflect.Type, path string, errs *[]error) {
 			return
 		}
 		fields := jsonFields(t)
-		keys := make([]string, 0, len(obj))
-		for k := range obj {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			f, ok := fields[k]
 			if !ok {
-				*errs = append(*errs, &Error{Code: EINVALID, Field: joinPath(path, k), Message: "unknown field"})
+				*errs = append(*errs, FieldError(joinPath(path, k), "unknown field"))
 				continue
 			}
 			checkJSON(obj[k], f.Type, joinPath(path, k), errs)
@@ -134,12 +130,7 @@ func checkJSON(v any, t reflect.Type, path string, errs *[]error) {
 			bad("want object, got %s", jsonKind(v))
 			return
 		}
-		keys := make([]string, 0, len(obj))
-		for k := range obj {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			checkJSON(obj[k], t.Elem(), joinPath(path, k), errs)
 		}
 	case reflect.Slice, reflect.Array:

@@ -181,7 +181,6 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	if err != nil {
 		return err
 	}
-	p.seeder.count = demo.Count
 
 	probeClient := &http.Client{Timeout: 2 * time.Second}
 	h := &health{timeout: 2 * time.Second, probes: []probe{

@@ -8,6 +8,7 @@ import (
 	gdynamo "github.com/guregu/dynamo/v2"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/demo"
 	"forecourt/functions/dynamo"
 	fplatform "forecourt/functions/platform"
 )
@@ -43,6 +44,7 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		seeder: &seeder{
 			sites: p.Sites(), cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc,
 			providerKey: cfg.DemoProviderKey,
+			count:       demo.Count,
 			now:         time.Now(),
 			log:         cfg.Log,
 		},

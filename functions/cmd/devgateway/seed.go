@@ -26,7 +26,7 @@ type seeder struct {
 	}
 	feed        *feed.Service
 	providerKey string
-	// count is the stock size per dealership (demo.Count in the gateway).
+	// count is the stock size per dealership: demo.Count, smaller in tests.
 	count func(dealershipSlug string) int
 	now   time.Time
 	log   *slog.Logger

@@ -23,25 +23,18 @@ free_port() {
   node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
 }
 
-# wait_http URL SECONDS WHAT: waits until URL answers any HTTP status.
+# wait_http URL SECONDS WHAT [STATUS]: waits until URL answers, with STATUS
+# when given (any HTTP status otherwise); on a timeout shows what URL says.
 wait_http() {
-  local url=$1 secs=$2 what=$3 i
-  for ((i = 0; i < secs * 10; i++)); do
-    if curl -s -o /dev/null --max-time 1 "$url"; then return 0; fi
+  local url=$1 secs=$2 what=$3 want=${4:-} code deadline=$((SECONDS + $2))
+  while ((SECONDS < deadline)); do
+    # curl prints 000 when nothing answered; its failure must not trip set -e.
+    code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "$url" || true)
+    if [ "$code" != 000 ] && { [ -z "$want" ] || [ "$code" = "$want" ]; }; then return 0; fi
     sleep 0.1
   done
-  die "$what did not answer at $url within ${secs}s"
-}
-
-# wait_ok URL SECONDS WHAT: waits until URL answers 200.
-wait_ok() {
-  local url=$1 secs=$2 what=$3 i
-  for ((i = 0; i < secs * 10; i++)); do
-    if [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "$url")" = 200 ]; then return 0; fi
-    sleep 0.2
-  done
-  curl -s --max-time 2 "$url" >&2 || true
-  die "$what was not ready at $url within $((secs * 2))s"
+  if [ -n "$want" ]; then curl -s --max-time 2 "$url" >&2 || true; fi
+  die "$what did not answer${want:+ $want} at $url within ${secs}s"
 }
 
 # start_dynamo PORT DBPATH: starts DynamoDB Local; DBPATH "" keeps data in memory.
@@ -93,5 +86,5 @@ start_gateway() {
     FORECOURT_WEB_DIST="$ROOT/web/dist" "$dir/devgateway" >"$dir/gateway.log" 2>&1 &
   STARTED_PIDS+=($!)
   GATEWAY_URL="http://localhost:$gateway_port"
-  (wait_ok "http://127.0.0.1:$gateway_port/healthz" 150 "the dev gateway") || { tail -n 40 "$dir/gateway.log" >&2; return 1; }
+  (wait_http "http://127.0.0.1:$gateway_port/healthz" 300 "the dev gateway" 200) || { tail -n 40 "$dir/gateway.log" >&2; return 1; }
 }

@@ -16,6 +16,17 @@ export LOG_DIR="$OUT"
 trap stop_started EXIT
 source "$ROOT/scripts/cdk-env.sh"
 
+# report: a suite's counts into a .count file, then the total (scripts/test-report.mjs).
+report() { node scripts/test-report.mjs "$@"; }
+
+# node_suite NAME DIR: runs node's test runner over DIR, printing as it goes
+# and keeping a TAP copy to count.
+node_suite() {
+  node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$OUT/$1.tap" "$2"
+  report tap "$OUT/$1.tap"
+}
+
 log "starting DynamoDB Local and cognito-local"
 dynamo_port=$(free_port)
 start_dynamo "$dynamo_port" ""
@@ -26,42 +37,38 @@ export FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port"
 export AWS_REGION=${AWS_REGION:-ap-southeast-2}
 
 log "building the Lambdas and the web app"
-bash scripts/build-lambdas.sh || echo '{"suite":"build-lambdas","passed":0,"failed":1}' >"$OUT/build-lambdas.count"
+bash scripts/build-lambdas.sh || report failed "$OUT/build-lambdas"
+web_built=1
 npm run -s build -w web >"$OUT/web-build.log" 2>&1 ||
-  { tail -n 40 "$OUT/web-build.log"; echo '{"suite":"web-build","passed":0,"failed":1}' >"$OUT/web-build.count"; }
+  { tail -n 40 "$OUT/web-build.log"; report failed "$OUT/web-build"; web_built=; }
 
 log "Go tests (shared, functions, infra)"
 go test -json -count=1 ./shared/... ./functions/... ./infra/... >"$OUT/go.json" 2>"$OUT/go.stderr"
 cat "$OUT/go.stderr" >&2
-node scripts/test-report.mjs go "$OUT/go.json"
+report go "$OUT/go.json"
 
 log "CDK synth through the CLI"
 if bash scripts/synth.sh >"$OUT/synth.log" 2>&1; then
-  echo '{"suite":"cdk-synth","passed":1,"failed":0}' >"$OUT/synth.count"
+  echo '{"suite":"cdk-synth","passed":1,"failed":0}' >"$OUT/cdk-synth.count"
 else
   tail -n 40 "$OUT/synth.log"
-  echo '{"suite":"cdk-synth","passed":0,"failed":1}' >"$OUT/synth.count"
+  report failed "$OUT/cdk-synth"
 fi
 
 log "Vitest"
 (cd web && ../node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile="$OUT/vitest.json")
-node scripts/count-vitest.mjs "$OUT/vitest.json" "$OUT/vitest.count"
+report vitest "$OUT/vitest.json"
 
 log "engine conformance with the JavaScript client"
-node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
-  --test-reporter=tap --test-reporter-destination="$OUT/engine-js.tap" web/tests/engine/
-node scripts/count-tap.mjs engine-js "$OUT/engine-js.tap" "$OUT/engine-js.count"
+node_suite engine-js web/tests/engine/
 
 log "starting the dev gateway with the demo tenants"
-if [ ! -f "$OUT/web-build.count" ] && start_gateway "$OUT"; then
+if [ -n "$web_built" ] && start_gateway "$OUT"; then
   log "browser end-to-end tests (headless Chromium)"
-  FORECOURT_E2E_GATEWAY="$GATEWAY_URL" \
-    node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=tap --test-reporter-destination="$OUT/e2e.tap" web/e2e/
-  node scripts/count-tap.mjs e2e "$OUT/e2e.tap" "$OUT/e2e.count"
+  FORECOURT_E2E_GATEWAY="$GATEWAY_URL" node_suite e2e web/e2e/
 else
-  echo '{"suite":"e2e","passed":0,"failed":1}' >"$OUT/e2e.count"
+  report failed "$OUT/e2e"
 fi
 
 stop_started
-node scripts/test-report.mjs total "$OUT"
+report total "$OUT"

@@ -32,13 +32,17 @@ type filter struct {
 	hi    float64 // fRange high
 }
 
-func and(fs ...*filter) *filter {
+func and(fs ...*filter) *filter { return join(fAnd, fs) }
+
+// join combines fs (nil ones dropped) under kind, lifting the children of
+// those of the same kind: flat, so evaluation can order the terms.
+func join(kind filterKind, fs []*filter) *filter {
 	var kids []*filter
 	for _, f := range fs {
 		switch {
 		case f == nil:
-		case f.kind == fAnd:
-			kids = append(kids, f.kids...) // flat, so evaluation can order the terms
+		case f.kind == kind:
+			kids = append(kids, f.kids...)
 		default:
 			kids = append(kids, f)
 		}
@@ -49,7 +53,7 @@ func and(fs ...*filter) *filter {
 	case 1:
 		return kids[0]
 	}
-	return &filter{kind: fAnd, kids: kids}
+	return &filter{kind: kind, kids: kids}
 }
 
 // maxFilterDepth bounds nesting so hostile input cannot exhaust the stack.
@@ -199,7 +203,7 @@ func (p *filterParser) parseOr(depth int) (*filter, error) {
 			return nil, fmt.Errorf("filters: filter (X AND Y) OR Z is not allowed, only (X OR Y) AND Z is allowed")
 		}
 	}
-	return &filter{kind: fOr, kids: flatten(fOr, kids)}, nil
+	return join(fOr, kids), nil
 }
 
 func (p *filterParser) parseAnd(depth int) (*filter, error) {
@@ -218,19 +222,7 @@ func (p *filterParser) parseAnd(depth int) (*filter, error) {
 	if len(kids) == 1 {
 		return first, nil
 	}
-	return &filter{kind: fAnd, kids: flatten(fAnd, kids)}, nil
-}
-
-func flatten(k filterKind, kids []*filter) []*filter {
-	var out []*filter
-	for _, c := range kids {
-		if c.kind == k {
-			out = append(out, c.kids...)
-		} else {
-			out = append(out, c)
-		}
-	}
-	return out
+	return and(kids...), nil
 }
 
 func (p *filterParser) parseUnary(depth int) (*filter, error) {
@@ -400,28 +392,21 @@ func parseFilterList(v any, name string, item func(string) (*filter, error)) (*f
 			}
 			return parseFilterList(arr, name, item)
 		}
-		var ands []*filter
+		// The comma-separated form, read as the array form it stands for.
+		var arr []any
 		for _, part := range splitTopLevel(t) {
 			part = strings.TrimSpace(part)
 			if strings.HasPrefix(part, "(") && strings.HasSuffix(part, ")") {
-				var ors []*filter
+				var ors []any
 				for _, o := range strings.Split(part[1:len(part)-1], ",") {
-					f, err := item(strings.TrimSpace(o))
-					if err != nil {
-						return nil, err
-					}
-					ors = append(ors, f)
+					ors = append(ors, strings.TrimSpace(o))
 				}
-				ands = append(ands, &filter{kind: fOr, kids: ors})
+				arr = append(arr, ors)
 				continue
 			}
-			f, err := item(part)
-			if err != nil {
-				return nil, err
-			}
-			ands = append(ands, f)
+			arr = append(arr, part)
 		}
-		return and(ands...), nil
+		return parseFilterList(arr, name, item)
 	case []any:
 		var ands []*filter
 		for _, e := range x {

@@ -246,7 +246,6 @@ func (st *store) maybeCompact() {
 // rebuild returns a new store with the live records indexed under sc.
 func (st *store) rebuild(sc schema) *store {
 	n := newStore(sc)
-	n.gen = st.gen + 1
 	for _, d := range st.docs {
 		if d == nil {
 			continue
@@ -257,7 +256,7 @@ func (st *store) rebuild(sc schema) *store {
 		}
 		n.putRaw(d.id, d.raw, rec)
 	}
-	n.gen = st.gen + 1
+	n.gen = st.gen + 1 // not a generation the old store's caches have seen
 	return n
 }
 

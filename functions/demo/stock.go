@@ -86,7 +86,7 @@ type generator struct {
 	d      shared.Dealership
 	now    time.Time
 	prefix string
-	own    []model // current models of the dealership's make
+	own    []weighted[model] // current models of the dealership's make
 	types  []weighted[shared.CarType]
 }
 
@@ -131,15 +131,15 @@ func typeWeights(carTypes []shared.CarType, franchised bool) []weighted[shared.C
 	return out
 }
 
-// ownModels returns the make's models on sale in the year.
-func ownModels(mk string, year int) []model {
+// ownModels returns the make's models on sale in the year, weighted.
+func ownModels(mk string, year int) []weighted[model] {
 	if mk == "" {
 		return nil
 	}
-	var out []model
+	var out []weighted[model]
 	for _, m := range catalogue {
 		if strings.EqualFold(m.Make, mk) && m.LastYear == 0 && m.FirstYear <= year {
-			out = append(out, m)
+			out = append(out, weighted[model]{m, m.Weight})
 		}
 	}
 	return out
@@ -173,11 +173,7 @@ func (g *generator) car(i int) shared.Car {
 	if carType == shared.CarTypeUsed {
 		m = g.usedModel()
 	} else {
-		items := make([]weighted[model], 0, len(g.own))
-		for _, o := range g.own {
-			items = append(items, weighted[model]{o, o.Weight})
-		}
-		m = pick(r, items)
+		m = pick(r, g.own)
 	}
 	v := one(r, m.Variants)
 	year, km := g.yearAndKM(carType, m)
@@ -265,8 +261,9 @@ func (g *generator) car(i int) shared.Car {
 		c.PrimaryImageURL = PlaceholderPath
 	} else {
 		for a := range 3 + r.IntN(4) {
-			c.Images = append(c.Images, shared.Image{URL: ImagePath(m.Body, p.Base, a+1)})
-			c.Thumbnails = append(c.Thumbnails, ImagePath(m.Body, p.Base, a+1))
+			url := ImagePath(m.Body, p.Base, a+1)
+			c.Images = append(c.Images, shared.Image{URL: url})
+			c.Thumbnails = append(c.Thumbnails, url)
 		}
 		c.PrimaryImageURL = c.Images[0].URL
 		c.PhotosCount = len(c.Images)

@@ -454,7 +454,7 @@ func valueAt(raw []byte, path string) ([]byte, bool) {
 	var rest string
 	eachMember(raw, func(key, member []byte) {
 		k := string(key)
-		if k == path || (found == nil && strings.HasPrefix(path, k) && len(path) > len(k) && path[len(k)] == '.') {
+		if k == path || found == nil && inAttribute(path, k) {
 			found, rest = memberValue(member), strings.TrimPrefix(path, k)
 		}
 	})

@@ -174,7 +174,7 @@ func (o *textOptions) allowedFields(st *store) []bool {
 	ok := make([]bool, len(st.fields))
 	for i, f := range st.fields {
 		for _, r := range o.restrict {
-			if f.path != "" && (f.path == r || strings.HasPrefix(f.path, r) && len(f.path) > len(r) && f.path[len(r)] == '.') {
+			if f.path != "" && inAttribute(f.path, r) {
 				ok[i] = true
 			}
 		}

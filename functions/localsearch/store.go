@@ -154,11 +154,16 @@ func (s *schema) searchRank(path string) (rank int, unordered bool) {
 		return 0, true
 	}
 	for _, a := range s.searchable {
-		if a.path == path || (strings.HasPrefix(path, a.path) && len(path) > len(a.path) && path[len(a.path)] == '.') {
+		if inAttribute(path, a.path) {
 			return a.rank, a.unordered
 		}
 	}
 	return -1, false
+}
+
+// inAttribute reports whether the dotted path is attr or lies under it.
+func inAttribute(path, attr string) bool {
+	return path == attr || strings.HasPrefix(path, attr) && len(path) > len(attr) && path[len(attr)] == '.'
 }
 
 func newStore(sc schema) *store {

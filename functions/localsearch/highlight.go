@@ -25,13 +25,17 @@ type hlMatch struct {
 	prefixLen int // > 0: only this many bytes of the record word matched
 }
 
+// highlightTags are the tags around matched words: the request's, else the
+// index's, else Algolia's defaults.
+func (q *searchQuery) highlightTags() (pre, post string) {
+	return q.p.str("highlightPreTag", settingStr(q.index, "highlightPreTag", "<em>")),
+		q.p.str("highlightPostTag", settingStr(q.index, "highlightPostTag", "</em>"))
+}
+
 func newHighlighter(q *searchQuery) *highlighter {
 	ix := q.index
-	h := &highlighter{
-		pre:   q.p.str("highlightPreTag", settingStr(ix, "highlightPreTag", "<em>")),
-		post:  q.p.str("highlightPostTag", settingStr(ix, "highlightPostTag", "</em>")),
-		words: q.words, termWord: map[string]hlMatch{},
-	}
+	h := &highlighter{words: q.words, termWord: map[string]hlMatch{}}
+	h.pre, h.post = q.highlightTags()
 	attrs, ok := q.p.list("attributesToHighlight")
 	if !ok {
 		if v, set := ix.settings["attributesToHighlight"]; set {

@@ -474,8 +474,7 @@ func (e *Engine) facetSearch(acc *access, name, facet string, p params) (map[str
 	defer ms.release()
 	counts := countFacets(st, fi, &ms)
 	fa := st.facets[fi]
-	pre := q.p.str("highlightPreTag", settingStr(q.index, "highlightPreTag", "<em>"))
-	post := q.p.str("highlightPostTag", settingStr(q.index, "highlightPostTag", "</em>"))
+	pre, post := q.highlightTags()
 	needle := normalizeWord(strings.TrimSpace(fq))
 	hits := []facetHit{}
 	for _, v := range topFacetValues(fa, counts, len(counts), false, nil) {

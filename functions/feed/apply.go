@@ -3,7 +3,10 @@ package feed
 import (
 	"context"
 	"fmt"
+	"iter"
+	"maps"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -207,7 +210,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynam
 		s.cfg.Logger.ErrorContext(ctx, "index sync failed; DynamoDB kept, next run reindexes",
 			"dealership", slug, "run", rep.RunID, "err", indexErr)
 		rep.Status = StatusIndexFailed
-		return outcome{states: slimStates(stateByID)}, nil
+		return outcome{states: slimStates(maps.Values(stateByID))}, nil
 	}
 	if err := s.cfg.Cars.SetUnindexed(ctx, slug, expiredIDs); err != nil {
 		return outcome{}, err
@@ -221,7 +224,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynam
 	if fromManifest && len(writes)+len(removeIDs)+len(expiredIDs) == 0 {
 		return outcome{clean: true, keep: true}, nil
 	}
-	return outcome{clean: true, states: slimStates(stateByID)}, nil
+	return outcome{clean: true, states: slimStates(maps.Values(stateByID))}, nil
 }
 
 type parsedRow struct {
@@ -259,9 +262,9 @@ func expired(st dynamo.CarState, now time.Time) bool {
 }
 
 // slimStates keeps what the manifest holds.
-func slimStates(m map[string]dynamo.CarState) []dynamo.CarState {
-	out := make([]dynamo.CarState, 0, len(m))
-	for _, st := range m {
+func slimStates(states iter.Seq[dynamo.CarState]) []dynamo.CarState {
+	var out []dynamo.CarState
+	for st := range states {
 		out = append(out, dynamo.CarState{ID: st.ID, ContentHash: st.ContentHash, Sold: st.Sold,
 			SearchableUntil: st.SearchableUntil, Unindexed: st.Unindexed})
 	}
@@ -411,14 +414,8 @@ func (s *Service) sweepDealership(ctx context.Context, slug string) (removed int
 		return 0, err
 	}
 	clean := false
-	defer func() {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		// A dealership whose index was already behind stays marked for reindexing.
-		if err := s.cfg.Runs.ReleaseLease(rctx, slug, holder, clean && !lease.Dirty); err != nil {
-			s.cfg.Logger.ErrorContext(ctx, "release lease", "dealership", slug, "err", err)
-		}
-	}()
+	// A dealership whose index was already behind stays marked for reindexing.
+	defer func() { s.release(ctx, slug, holder, clean && !lease.Dirty) }()
 	states, fromManifest, err := s.states(ctx, slug, lease)
 	if err != nil {
 		return 0, err
@@ -438,10 +435,6 @@ func (s *Service) sweepDealership(ctx context.Context, slug string) (removed int
 		return 0, err
 	}
 	clean = true
-	byID := make(map[string]dynamo.CarState, len(states))
-	for _, st := range states {
-		byID[st.ID] = st
-	}
-	s.saveManifest(ctx, slug, holder, lease, outcome{states: slimStates(byID), keep: fromManifest && len(expiredIDs) == 0})
+	s.saveManifest(ctx, slug, holder, lease, outcome{states: slimStates(slices.Values(states)), keep: fromManifest && len(expiredIDs) == 0})
 	return len(expiredIDs), nil
 }

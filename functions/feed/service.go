@@ -199,14 +199,7 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 		return Report{}, err
 	}
 	clean := false
-	defer func() {
-		// A fresh context: the lease must be released even when ctx ended.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		if err := s.cfg.Runs.ReleaseLease(rctx, slug, rep.RunID, clean); err != nil {
-			s.cfg.Logger.ErrorContext(ctx, "release lease", "dealership", slug, "err", err)
-		}
-	}()
+	defer func() { s.release(ctx, slug, rep.RunID, clean) }()
 	if err := s.saveReport(ctx, rep); err != nil {
 		return Report{}, err
 	}
@@ -281,6 +274,17 @@ func (s *Service) acquire(ctx context.Context, slug, holder string) (dynamo.Leas
 			return dynamo.Lease{}, ctx.Err()
 		case <-time.After(200 * time.Millisecond):
 		}
+	}
+}
+
+// release gives the dealership's lease up; clean says the index caught up
+// with DynamoDB. It runs on a fresh context: the lease must be released
+// even when ctx ended.
+func (s *Service) release(ctx context.Context, slug, holder string, clean bool) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := s.cfg.Runs.ReleaseLease(rctx, slug, holder, clean); err != nil {
+		s.cfg.Logger.ErrorContext(ctx, "release lease", "dealership", slug, "err", err)
 	}
 }
 

@@ -92,11 +92,10 @@ func DecodeCSV(r io.Reader, cols Columns, maxCars int) (Body, error) {
 	return body, nil
 }
 
+// csvError names a CSV syntax error in the provider's terms; other errors
+// (a body past its limit, corrupt gzip) are wrapped for Service.decode to
+// classify.
 func csvError(err error) error {
-	var tl *tooLargeError
-	if errors.As(err, &tl) {
-		return err
-	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		return shared.FieldError("body", "CSV line %d: %v", pe.Line, pe.Err)
@@ -116,10 +115,6 @@ type jsonBody struct {
 func DecodeJSON(r io.Reader, cols Columns, maxCars int) (Body, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		var tl *tooLargeError
-		if errors.As(err, &tl) {
-			return Body{}, err
-		}
 		return Body{}, fmt.Errorf("read json: %w", err)
 	}
 	var jb jsonBody

@@ -14,6 +14,8 @@ import (
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/call"
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/transport"
+
+	"forecourt/shared"
 )
 
 // Config says which application and index to use. An empty Host means
@@ -43,14 +45,15 @@ func ConfigFromEnv() Config {
 	}
 }
 
-// Sort replicas by sort option name (docs/contracts.md "Search index").
-// The ranking criterion leads each replica's ranking.
-var sorts = []struct{ name, suffix, criterion string }{
-	{"latest", "_latest", "desc(created_at_timestamp)"},
-	{"price_asc", "_price_asc", "asc(price)"},
-	{"price_desc", "_price_desc", "desc(price)"},
-	{"km_asc", "_km_asc", "asc(km)"},
-	{"km_desc", "_km_desc", "desc(km)"},
+// Sort replicas by sort option (docs/contracts.md "Search index"): the
+// replica of option o is "<index>_<o>". The ranking criterion leads each
+// replica's ranking.
+var sorts = []struct{ option, criterion string }{
+	{shared.SortLatest, "desc(created_at_timestamp)"},
+	{shared.SortPriceAsc, "asc(price)"},
+	{shared.SortPriceDesc, "desc(price)"},
+	{shared.SortKMAsc, "asc(km)"},
+	{shared.SortKMDesc, "desc(km)"},
 }
 
 var defaultRanking = []string{"typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"}
@@ -111,12 +114,15 @@ func (ix *Index) Client() *search.APIClient { return ix.client }
 // SortIndices maps each sort option (relevance, latest, price_desc,
 // price_asc, km_desc, km_asc) to the index that serves it.
 func (ix *Index) SortIndices() map[string]string {
-	m := map[string]string{"relevance": ix.cfg.Index}
+	m := map[string]string{shared.SortRelevance: ix.cfg.Index}
 	for _, s := range sorts {
-		m[s.name] = ix.cfg.Index + s.suffix
+		m[s.option] = ix.replica(s.option)
 	}
 	return m
 }
+
+// replica names the replica serving a sort option.
+func (ix *Index) replica(option string) string { return ix.cfg.Index + "_" + option }
 
 // EnsureSettings writes the primary index's settings (facets, searchable
 // attributes, custom ranking, replicas) and each replica's ranking. It is
@@ -124,7 +130,7 @@ func (ix *Index) SortIndices() map[string]string {
 func (ix *Index) EnsureSettings(ctx context.Context) error {
 	replicas := make([]string, len(sorts))
 	for i, s := range sorts {
-		replicas[i] = ix.cfg.Index + s.suffix
+		replicas[i] = ix.replica(s.option)
 	}
 	primary := search.NewEmptyIndexSettings().
 		SetAttributesForFaceting(Facets).

@@ -19,19 +19,20 @@ const (
 // Save writes whole records, replacing any previous version, so that
 // attributes a car lost also leave the index.
 func (ix *Index) Save(ctx context.Context, recs []Record) error {
-	ops := make([]search.BatchRequest, len(recs))
-	for i, r := range recs {
-		ops[i] = *search.NewBatchRequest(search.ACTION_UPDATE_OBJECT, r)
-	}
-	return ix.batch(ctx, ops)
+	return ix.write(ctx, search.ACTION_UPDATE_OBJECT, recs)
 }
 
 // PartialUpdate changes only the attributes present in each record (plus
 // objectID), creating the record if it is missing.
 func (ix *Index) PartialUpdate(ctx context.Context, recs []Record) error {
+	return ix.write(ctx, search.ACTION_PARTIAL_UPDATE_OBJECT, recs)
+}
+
+// write batches one action over the records.
+func (ix *Index) write(ctx context.Context, action search.Action, recs []Record) error {
 	ops := make([]search.BatchRequest, len(recs))
 	for i, r := range recs {
-		ops[i] = *search.NewBatchRequest(search.ACTION_PARTIAL_UPDATE_OBJECT, r)
+		ops[i] = *search.NewBatchRequest(action, r)
 	}
 	return ix.batch(ctx, ops)
 }

@@ -9,6 +9,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -76,7 +77,7 @@ func run(ctx context.Context, n int) error {
 		b, _ := json.Marshal(rows)
 		start := time.Now()
 		rep, err := svc.Ingest(ctx, feed.Request{DealershipSlug: "bench", Mode: feed.ModeFull,
-			ContentType: "application/json", Body: strings.NewReader(string(b))})
+			ContentType: "application/json", Body: bytes.NewReader(b)})
 		return time.Since(start), rep, err
 	}
 

@@ -36,6 +36,8 @@ func TestParseRowRules(t *testing.T) {
 		{"year text", func(m map[string]any) { m["year"] = "soon" }, "year"},
 		{"negative price", func(m map[string]any) { m["price"] = "-1" }, "price"},
 		{"negative km", func(m map[string]any) { m["km"] = "-5" }, "km"},
+		{"negative seats", func(m map[string]any) { m["seats"] = "-2" }, "seats"},
+		{"negative doors", func(m map[string]any) { m["doors"] = "-4" }, "doors"},
 		{"bad car type", func(m map[string]any) { m["car_type"] = "vintage" }, "car_type"},
 		{"no car type", func(m map[string]any) { delete(m, "car_type") }, "car_type"},
 		{"bad bool", func(m map[string]any) { m["certified"] = "maybe" }, "certified"},

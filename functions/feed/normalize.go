@@ -79,8 +79,10 @@ func ParseRow(row Row, dealershipSlug string, now time.Time) (shared.Car, *RowEr
 		return reject("price", "must not be negative")
 	case c.KM < 0:
 		return reject("km", "must not be negative")
-	case c.Seats < 0 || c.Doors < 0:
+	case c.Seats < 0:
 		return reject("seats", "must not be negative")
+	case c.Doors < 0:
+		return reject("doors", "must not be negative")
 	}
 	ct, ok := carType(string(c.CarType))
 	if !ok {

@@ -74,10 +74,15 @@ func (s *SiteStore) SaveSite(ctx context.Context, site shared.Site) error {
 	return nil
 }
 
+// decodeSite reads a stored config onto the documented defaults, as the
+// tenant files are read, so that a field missing from a stored item means
+// its default to every reader. It is not strict: an item written by an older
+// release must still load.
 func decodeSite(it siteItem) (shared.Site, error) {
-	var site shared.Site
+	site := shared.DefaultSite()
 	if err := json.Unmarshal([]byte(it.Config), &site); err != nil {
 		return shared.Site{}, fmt.Errorf("decode site %s: %w", it.Slug, err)
 	}
+	shared.ApplyDefaults(&site)
 	return site, nil
 }

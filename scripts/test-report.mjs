@@ -32,8 +32,13 @@ if (mode === 'go') {
     if (!line.startsWith('{')) continue;
     let ev;
     try { ev = JSON.parse(line); } catch { continue; }
-    const key = `${ev.Package} ${ev.Test ?? ''}`;
-    if (ev.Action === 'output') {
+    // Compiler errors come as build-output events keyed by ImportPath.
+    const key = ev.ImportPath ?? `${ev.Package} ${ev.Test ?? ''}`;
+    if (ev.Action === 'build-fail') {
+      process.stdout.write((out.get(key) ?? []).join(''));
+      continue;
+    }
+    if (ev.Action === 'output' || ev.Action === 'build-output') {
       if (!out.has(key)) out.set(key, []);
       out.get(key).push(ev.Output);
       continue;

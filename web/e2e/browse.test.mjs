@@ -4,16 +4,10 @@
 // link, Request Photos and Find Me Something Similar; keyboard, 375 px and
 // axe-core on the new pages.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { axeViolations, cards, findCar, horizontalOverflow, launch, tenantURL, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { axeViolations, cards, findCar, horizontalOverflow, launch, sharedBrowser, tenantURL, waitForResults } from './browser.mjs';
 
-let desktop;
-before(async () => {
-  desktop = await launch();
-});
-after(async () => {
-  await desktop?.close();
-});
+const desktop = sharedBrowser();
 
 async function noOverflow(page) {
   const overflow = await horizontalOverflow(page);

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const gateway = new URL(process.env.FORECOURT_E2E_GATEWAY ?? 'http://localhost:8080');
@@ -51,6 +52,22 @@ export async function launch({ width = 1280, height = 900 } = {}) {
 /** horizontalOverflow is how far the page is wider than the window (0 when nothing scrolls sideways). */
 export async function horizontalOverflow(page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/**
+ * sharedBrowser launches one Chromium for a test file's tests (before them)
+ * and closes it after them. Call it at the top level of the file; the
+ * returned object gains `page`, `errors` and `close` once launched.
+ */
+export function sharedBrowser(options) {
+  const browser = {};
+  before(async () => {
+    Object.assign(browser, await launch(options));
+  });
+  after(async () => {
+    await browser.close?.();
+  });
+  return browser;
 }
 
 /** cards are the car cards of the listing. */

@@ -5,19 +5,13 @@
 // run has finished: the first search after the run answers with it, with no
 // waiting or retrying.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { cards, launch, tenantURL, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { cards, sharedBrowser, tenantURL, waitForResults } from './browser.mjs';
 
 const gateway = process.env.FORECOURT_E2E_GATEWAY ?? 'http://localhost:8080';
 const providerKey = process.env.FORECOURT_DEMO_PROVIDER_KEY ?? 'demo-provider-key';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 test('a DMS CSV feed is ingested and its cars are on the listing when the run ends', async () => {
   const tag = `E2E${Date.now().toString(36).toUpperCase()}`;

@@ -1,16 +1,10 @@
 // Issue 5: refine, sort, paginate, then back restores each state; the phone
 // drawer at 375 px; sold and placeholder cards; axe-core on the listing.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { axeViolations, cards, findCar, horizontalOverflow, launch, tenantURL, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { axeViolations, cards, findCar, horizontalOverflow, launch, sharedBrowser, tenantURL, waitForResults } from './browser.mjs';
 
-let desktop;
-before(async () => {
-  desktop = await launch();
-});
-after(async () => {
-  await desktop?.close();
-});
+const desktop = sharedBrowser();
 
 async function listingState(page) {
   return {

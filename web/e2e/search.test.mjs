@@ -1,15 +1,9 @@
 // Issue 2 item 10: open a demo tenant, search, refine by make, open a car.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { cards, launch, tenantURL, waitForResults } from './browser.mjs';
+import { test } from 'node:test';
+import { cards, sharedBrowser, tenantURL, waitForResults } from './browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 test('a shopper searches, refines by make and opens a car', async () => {
   const { page, errors } = browser;

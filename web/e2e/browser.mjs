@@ -70,6 +70,15 @@ export function sharedBrowser(options) {
   return browser;
 }
 
+/**
+ * settled waits until an element's CSS transitions and animations (its own
+ * and its descendants') have finished, so a measurement sees where it rests
+ * rather than a frame of the way there.
+ */
+export async function settled(locator) {
+  await locator.evaluate((el) => Promise.allSettled(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
+
 /** cards are the car cards of the listing. */
 export function cards(page) {
   return page.getByRole('list', { name: 'Cars' }).getByRole('article');

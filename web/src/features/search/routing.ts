@@ -203,7 +203,17 @@ export function createRouting(cfg: RoutingConfig, basePath?: string) {
   return {
     router: history<RouteState>({
       cleanUrlOnDispose: false,
-      createURL: ({ routeState }) => routeToURL(routeState, basePath),
+      // Absolute, like location.href: the router skips a write equal to the
+      // current URL only when the two compare equal, so a relative URL made it
+      // push the page's own URL again after every mount (a second history
+      // entry, and a pending write that outlived the listing).
+      createURL: ({ routeState, location }) => location.origin + routeToURL(routeState, basePath),
+      // Writes are debounced (400 ms). By the time one fires the app may have
+      // navigated to a page the listing does not own (a car page); writing
+      // then would undo that navigation.
+      push: (url) => {
+        if (owns(window.location.pathname)) window.history.pushState(null, '', url);
+      },
       parseURL: ({ location }) => (owns(location.pathname) ? urlToRoute(location.pathname, location.search) : {}),
     }),
     stateMapping: {

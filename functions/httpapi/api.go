@@ -167,9 +167,11 @@ func publicSite(site shared.Site) shared.Site {
 	return site
 }
 
-// CarResponse is the body of GET /api/cars/{slug}.
+// CarResponse is the body of GET /api/cars/{slug}: the car, and what the
+// page shows of it on the requesting site, computed here (shared.ViewCar).
 type CarResponse struct {
-	Car shared.Car `json:"car"`
+	Car  shared.Car     `json:"car"`
+	View shared.CarView `json:"view"`
 }
 
 func (s *apiServer) handleCar(w http.ResponseWriter, r *http.Request) error {
@@ -188,7 +190,7 @@ func (s *apiServer) handleCar(w http.ResponseWriter, r *http.Request) error {
 		return shared.Errorf(shared.ENOTFOUND, "car not found")
 	}
 	w.Header().Set("Cache-Control", carCacheControl)
-	WriteJSON(w, http.StatusOK, CarResponse{Car: car})
+	WriteJSON(w, http.StatusOK, CarResponse{Car: car, View: shared.ViewCar(car, site, s.now())})
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -271,6 +272,45 @@ func TestCar(t *testing.T) {
 			}
 			if got := rec.Header().Get("Cache-Control"); got != carCacheControl {
 				t.Errorf("Cache-Control: got %q, want %q", got, carCacheControl)
+			}
+		})
+	}
+}
+
+// GET /api/cars/{slug} ships the page's view of the car, computed for the
+// requesting site at the request's time (DESIGN.md decision 9).
+func TestCarView(t *testing.T) {
+	h := testAPI(t, fakeKeys{})
+	tests := []struct {
+		slug      string
+		available bool
+		tag       shared.TagKind
+	}{
+		{"north-car", true, shared.TagNone},
+		{"north-reserved", true, shared.TagReserved},
+		{"north-sold-today", false, shared.TagSold},
+	}
+	for _, tt := range tests {
+		t.Run(tt.slug, func(t *testing.T) {
+			rec := get(h, "/api/cars/"+tt.slug, "northside", testSecret)
+			var body struct {
+				View map[string]json.RawMessage `json:"view"`
+			}
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || rec.Code != 200 {
+				t.Fatalf("status %d, body %s (%v)", rec.Code, rec.Body, err)
+			}
+			var tag shared.CardTag
+			_ = json.Unmarshal(body.View["tag"], &tag)
+			if got := string(body.View["available"]); got != fmt.Sprint(tt.available) {
+				t.Errorf("available: got %s, want %v", got, tt.available)
+			}
+			if tag.Kind != tt.tag {
+				t.Errorf("tag: got %q, want %q", tag.Kind, tt.tag)
+			}
+			for _, field := range []string{"price", "comments", "phone"} {
+				if _, ok := body.View[field]; !ok {
+					t.Errorf("view has no %s: %s", field, rec.Body)
+				}
 			}
 		})
 	}

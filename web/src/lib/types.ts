@@ -213,3 +213,26 @@ export interface Car {
   variant?: Variant;
   available?: boolean;
 }
+
+/** CarView is what the car page shows of a car on the requesting site, computed by the server (shared.CarView). */
+export interface CarView {
+  price: { text: string; has_price: boolean; was_text: string; below_market: boolean; price_type: string };
+  tag: { kind: '' | 'sold' | 'electric' | 'reserved' | 'certified' | 'custom' | 'coming_soon' | 'new'; text: string };
+  available: boolean;
+  comments: DealerCommentsView;
+  phone: string;
+  finance?: { provider: string; lender: Record<string, unknown> };
+}
+
+/** DealerCommentsView is the comments split on the bar and cut at 400 characters (spec 000 §2). */
+export interface DealerCommentsView {
+  segments: string[];
+  short: string[];
+  truncated: boolean;
+}
+
+/** CarResponse is the body of GET /api/cars/{slug}. */
+export interface CarResponse {
+  car: Car;
+  view: CarView;
+}

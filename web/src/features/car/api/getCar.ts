@@ -1,10 +1,10 @@
 import { getJSON } from '../../../lib/http';
-import type { Car } from '../../../lib/types';
+import type { CarResponse } from '../../../lib/types';
 import { useResource } from '../../../lib/useResource';
 
-/** getCar fetches one car the requesting site shows; 404 when it does not. */
-export function getCar(slug: string, signal?: AbortSignal): Promise<Car> {
-  return getJSON<{ car: Car }>(`/api/cars/${encodeURIComponent(slug)}`, signal).then((r) => r.car);
+/** getCar fetches one car the requesting site shows, with the server's view of it; 404 when the site does not show it. */
+export function getCar(slug: string, signal?: AbortSignal): Promise<CarResponse> {
+  return getJSON<CarResponse>(`/api/cars/${encodeURIComponent(slug)}`, signal);
 }
 
 export function useCarQuery(slug: string) {

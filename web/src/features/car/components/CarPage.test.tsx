@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Car } from '../../../lib/types';
+import type { Car, CarView } from '../../../lib/types';
 import { renderWithSite } from '../../../test/renderWithSite';
 import CarPage from './CarPage';
-import { commentSegments, PENDING_COMMENTS, truncateSegments } from './DealerComments';
+import { PENDING_COMMENTS } from './DealerComments';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,6 +34,20 @@ const car: Car = {
   standardEquipment: Array.from({ length: 10 }, (_, i) => `Feature ${i + 1}`),
 };
 
+/** viewOf is the server's view of the car (GET /api/cars/{slug} "view"), as shared.ViewCar computes it. */
+function viewOf(overrides: Partial<CarView> = {}): CarView {
+  return {
+    price: { text: '$31,990', has_price: true, was_text: '', below_market: false, price_type: '' },
+    tag: { kind: '', text: '' },
+    available: true,
+    comments: { segments: [], short: [], truncated: false },
+    phone: '',
+    ...overrides,
+  };
+}
+
+const soldView = viewOf({ available: false, tag: { kind: 'sold', text: 'JUST SOLD' } });
+
 function renderCar(slug = car.slug) {
   return renderWithSite(
     <Routes>
@@ -46,7 +60,7 @@ function renderCar(slug = car.slug) {
 
 describe('car page (spec 000 §2, spec 001 §2)', () => {
   it('loads the car by slug and shows title, price, gallery, key details', async () => {
-    const fetchMock = stubFetch(200, { car });
+    const fetchMock = stubFetch(200, { car, view: viewOf() });
     renderCar();
     expect(await screen.findByRole('heading', { level: 1, name: '2020 Mazda CX-5' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/cars/2020-mazda-cx-5-c9', expect.anything());
@@ -60,7 +74,7 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
 
   it('moves through the gallery with the arrow keys and buttons', async () => {
     const user = userEvent.setup();
-    stubFetch(200, { car });
+    stubFetch(200, { car, view: viewOf() });
     renderCar();
     const gallery = await screen.findByRole('region', { name: 'Photos of 2020 Mazda CX-5' });
     expect(within(gallery).getByRole('img', { name: /photo 1 of 3/ })).toBeInTheDocument();
@@ -75,7 +89,7 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
 
   it('shows the first 8 features and Show All', async () => {
     const user = userEvent.setup();
-    stubFetch(200, { car });
+    stubFetch(200, { car, view: viewOf() });
     renderCar();
     const section = (await screen.findByRole('heading', { name: 'Features' })).parentElement as HTMLElement;
     expect(within(section).getAllByRole('listitem')).toHaveLength(8);
@@ -85,26 +99,26 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
   });
 
   it('shows the sold notice with Find Me Something Similar', async () => {
-    stubFetch(200, { car: { ...car, sold: true, status: 'sold' } });
+    stubFetch(200, { car: { ...car, sold: true, status: 'sold' }, view: soldView });
     renderCar();
     expect(await screen.findByText('Unfortunately this vehicle recently sold.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Mazda/CX-5');
   });
 
   it('shows the card’s tag banner by the title (coming soon, reserved) and names the tab after the car (spec 000 §4)', async () => {
-    stubFetch(200, { car: { ...car, status: 'coming_soon' } });
+    stubFetch(200, { car: { ...car, status: 'coming_soon' }, view: viewOf({ tag: { kind: 'coming_soon', text: 'COMING SOON' } }) });
     const { unmount } = renderCar();
     expect(await screen.findByText('COMING SOON')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^2020 Mazda CX-5 \| /));
     unmount();
 
-    stubFetch(200, { car: { ...car, reserved: true } });
+    stubFetch(200, { car: { ...car, reserved: true }, view: viewOf({ tag: { kind: 'reserved', text: 'RESERVED' } }) });
     renderCar();
     expect(await screen.findByText('RESERVED')).toBeInTheDocument();
   });
 
   it('shows no tag banner on a sold car: the sold notice says it', async () => {
-    stubFetch(200, { car: { ...car, sold: true, status: 'sold' } });
+    stubFetch(200, { car: { ...car, sold: true, status: 'sold' }, view: soldView });
     renderCar();
     await screen.findByText('Unfortunately this vehicle recently sold.');
     expect(screen.queryByText(/SOLD/)).not.toBeInTheDocument();
@@ -116,31 +130,19 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Car not found' })).toBeInTheDocument();
   });
 
-  it('splits dealer comments on the bar and truncates at 400 characters with show more / less', async () => {
+  it('shows the dealer comments as the server cut them, with show more / less (spec 000 §2)', async () => {
     const user = userEvent.setup();
     const long = 'x'.repeat(390);
-    stubFetch(200, { car: { ...car, dealercomments: `One owner | ${long} | Full service history` } });
+    const segments = ['One owner', long, 'Full service history'];
+    const comments = { segments, short: ['One owner', long.slice(0, 391)], truncated: true };
+    stubFetch(200, { car: { ...car, dealercomments: segments.join(' | ') }, view: viewOf({ comments }) });
     renderCar();
     await waitFor(() => expect(screen.getByText('One owner')).toBeInTheDocument());
+    expect(screen.getByText(`${long.slice(0, 391)}…`)).toBeInTheDocument();
     expect(screen.queryByText('Full service history')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     expect(screen.getByText('Full service history')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show less' }));
     expect(screen.queryByText('Full service history')).not.toBeInTheDocument();
-  });
-});
-
-describe('dealer comments rules (spec 000 §2, §9)', () => {
-  it('splits on the bar and drops empty segments', () => {
-    expect(commentSegments(' a | b || c ')).toEqual(['a', 'b', 'c']);
-    expect(commentSegments(undefined)).toEqual([]);
-  });
-
-  it('keeps at most 400 characters', () => {
-    const { segments, truncated } = truncateSegments(['a'.repeat(300), 'b'.repeat(300)]);
-    expect(truncated).toBe(true);
-    expect(segments[0]).toHaveLength(300);
-    expect(segments[1]).toBe(`${'b'.repeat(100)}…`);
-    expect(truncateSegments(['short']).truncated).toBe(false);
   });
 });

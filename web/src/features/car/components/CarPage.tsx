@@ -4,9 +4,7 @@ import { NotFound } from '../../../components/NotFound';
 import { PageLoading } from '../../../components/PageLoading';
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { ApiError } from '../../../lib/http';
-import { priceDisplay } from '../../../lib/priceDisplay';
-import { carTag, isSold, tagSettingsOf } from '../../../lib/tagPriority';
-import type { Car } from '../../../lib/types';
+import type { Car, CarView } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -41,21 +39,23 @@ export default function CarPage() {
       </div>
     );
   }
-  return <CarDetail car={car.data} />;
+  return <CarDetail car={car.data.car} view={car.data.view} />;
 }
 
 function similarPath(car: Car): string {
   return `/search/${encodeURIComponent(car.make)}/${encodeURIComponent(car.model)}`;
 }
 
-export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
+/**
+ * CarDetail renders a car and the server's view of it for this site (price,
+ * tag, comments: GET /api/cars/{slug}), so the page keeps no copy of those rules.
+ */
+export function CarDetail({ car, view, now = new Date() }: { car: Car; view: CarView; now?: Date }) {
   const { site } = useSite();
   const title = carTitle(car, site.card?.extended_title);
   useDocumentTitle(title);
-  const price = priceDisplay(car, site.texts?.no_price);
-  const sold = isSold(car);
-  // The card's banner, beside the title; a sold car has its notice instead.
-  const tag = carTag(car, tagSettingsOf(site), now);
+  const { price, tag } = view;
+  const sold = !view.available;
   const primary = imageOf(car);
   const urls = (car.images ?? []).map((i) => i.url).filter(Boolean);
   const images = primary ? (urls.length > 0 ? urls : [primary]) : [];
@@ -73,10 +73,10 @@ export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
           {car.badge || car.series ? <p className="car-page__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p> : null}
         </div>
         <div className="car-page__price">
-          {price.wasText ? <s aria-label={`Was ${price.wasText}`}>{price.wasText}</s> : null}
+          {price.was_text ? <s aria-label={`Was ${price.was_text}`}>{price.was_text}</s> : null}
           <strong>{price.text}</strong>
-          {price.priceType ? <span>{price.priceType}</span> : null}
-          {price.belowMarket ? <span className="badge badge--market">Below market</span> : null}
+          {price.price_type ? <span>{price.price_type}</span> : null}
+          {price.below_market ? <span className="badge badge--market">Below market</span> : null}
         </div>
       </header>
       {sold ? (
@@ -92,7 +92,7 @@ export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
           <Gallery images={images} title={title} placeholder={site.texts?.new_arrival || 'New Arrival'} />
           <section aria-labelledby="comments-title" className="car-page__section">
             <h2 id="comments-title">Dealer Comments</h2>
-            <DealerComments text={car.dealercomments} />
+            <DealerComments comments={view.comments} />
           </section>
           <Specifications rows={specifications(car)} />
           {car.standardEquipment && car.standardEquipment.length > 0 ? (

@@ -1,46 +1,24 @@
 import { useState } from 'react';
+import type { DealerCommentsView } from '../../../lib/types';
 
-export const COMMENTS_LIMIT = 400;
 export const PENDING_COMMENTS = 'Dealer comments are pending. Please check back here later.';
 
-/** commentSegments splits dealer comments on the bar character, dropping empty parts (spec 000 §2). */
-export function commentSegments(text: string | undefined): string[] {
-  return (text ?? '')
-    .split('|')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/** truncateSegments keeps whole segments and cuts the last one so the total stays within limit characters. */
-export function truncateSegments(segments: string[], limit = COMMENTS_LIMIT): { segments: string[]; truncated: boolean } {
-  const out: string[] = [];
-  let used = 0;
-  for (const seg of segments) {
-    if (used + seg.length <= limit) {
-      out.push(seg);
-      used += seg.length;
-      continue;
-    }
-    const room = limit - used;
-    if (room > 0) out.push(`${seg.slice(0, room).trimEnd()}…`);
-    return { segments: out, truncated: true };
-  }
-  return { segments: out, truncated: false };
-}
-
-/** DealerComments shows the comments, 400 characters at first with Show more / Show less (spec 000 §2). */
-export function DealerComments({ text }: { text?: string }) {
+/**
+ * DealerComments shows the comments the server split and cut (spec 000 §2:
+ * 400 characters at first, Show more / Show less); a cut ends in an ellipsis.
+ */
+export function DealerComments({ comments }: { comments: DealerCommentsView }) {
   const [expanded, setExpanded] = useState(false);
-  const segments = commentSegments(text);
+  const { segments, short, truncated } = comments;
   if (segments.length === 0) return <p className="muted">{PENDING_COMMENTS}</p>;
-  const short = truncateSegments(segments);
-  const shown = expanded ? segments : short.segments;
+  const shown = expanded ? segments : short;
+  const cut = truncated && !expanded;
   return (
     <div className="dealer-comments" id="dealer-comments">
       {shown.map((s, i) => (
-        <p key={i}>{s}</p>
+        <p key={i}>{cut && i === shown.length - 1 ? `${s.trimEnd()}…` : s}</p>
       ))}
-      {short.truncated ? (
+      {truncated ? (
         <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
           {expanded ? 'Show less' : 'Show more'}
         </button>

@@ -110,6 +110,11 @@ func ApplyDefaults(s *Site) {
 	setStr(&x.LocationsTitle, "Our Locations")
 
 	setStr(&s.Features.ReservePath, "checkout")
+	// Served canonical, as car makes are indexed, so the tag rule (Go and
+	// TypeScript alike) compares plain names ("range rover" -> "Land Rover").
+	if p := s.Features.CertifiedProgramme; p != "" {
+		s.Features.CertifiedProgramme = CanonicalMake(p)
+	}
 	setStr(&s.Features.TradeInPath, "/trade-in")
 
 	q := &s.Search

@@ -153,6 +153,20 @@ func TestDecodeSiteKeepsExplicitValues(t *testing.T) {
 	}
 }
 
+// The certified programme is served canonical, as car makes are indexed, so
+// the tag rule compares plain names on both sides (spec 000 §4 (3)).
+func TestDecodeSiteCanonicalCertifiedProgramme(t *testing.T) {
+	for raw, want := range map[string]string{"range rover": "Land Rover", "mercedes benz": "Mercedes-Benz", "TOYOTA": "Toyota"} {
+		s, err := DecodeSite(strings.NewReader(withField(`"features": {"certified_programme": "`+raw+`"}`)), "x.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Features.CertifiedProgramme; got != want {
+			t.Errorf("certified_programme %q: got %q, want %q", raw, got, want)
+		}
+	}
+}
+
 func TestDecodeSiteReportsEveryUnknownField(t *testing.T) {
 	_, err := DecodeSite(strings.NewReader(withField(`"a": 1, "search": {"b": 2}`)), "x.json")
 	for _, want := range []string{"x.json: a: unknown field", "x.json: search.b: unknown field"} {

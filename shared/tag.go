@@ -65,8 +65,10 @@ func TagFor(c Car, s Site, now time.Time) CardTag {
 	if c.Reserved {
 		return CardTag{Kind: TagReserved, Text: ReservedText}
 	}
-	if p := s.Features.CertifiedProgramme; p != "" && c.Certified && c.CarType == CarTypeUsed && strings.EqualFold(CanonicalMake(c.Make), CanonicalMake(p)) {
-		return CardTag{Kind: TagCertified, Text: CanonicalMake(p) + " Certified Pre-Owned"}
+	// Both makes are canonical already (the feed canonicalises car makes,
+	// ApplyDefaults the programme), so the browser's twin compares the same way.
+	if p := s.Features.CertifiedProgramme; p != "" && c.Certified && c.CarType == CarTypeUsed && strings.EqualFold(strings.TrimSpace(c.Make), p) {
+		return CardTag{Kind: TagCertified, Text: p + " Certified Pre-Owned"}
 	}
 	if t := strings.TrimSpace(c.Tag); t != "" {
 		return CardTag{Kind: TagCustom, Text: t}

@@ -54,18 +54,6 @@ export function isSold(car: { sold?: boolean; status?: string }): boolean {
   return !isAvailable(car);
 }
 
-function squash(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-function displayMake(make: string): string {
-  const m = make.trim().replace(/\s+/g, ' ');
-  if (m === m.toUpperCase() || m === m.toLowerCase()) {
-    return m.toLowerCase().replace(/(^|\s)(\p{L})/gu, (_, sp: string, c: string) => sp + c.toUpperCase());
-  }
-  return m;
-}
-
 /**
  * carTag picks the banner: the sold tag for a car that is not available,
  * otherwise the first of electric/hybrid (when on), RESERVED, certified used of
@@ -80,8 +68,10 @@ export function carTag(car: TagInput, settings: TagSettings, now: Date): Tag {
   }
   if (car.reserved) return { kind: 'reserved', text: 'RESERVED' };
   const programme = settings.certifiedProgramme ?? '';
-  if (programme && car.certified && car.car_type === 'used' && squash(car.make ?? '') === squash(programme)) {
-    return { kind: 'certified', text: `${displayMake(programme)} Certified Pre-Owned` };
+  // Both are canonical makes (the feed canonicalises cars', the site config
+  // its programme), so a plain comparison ignoring case is the whole rule.
+  if (programme && car.certified && car.car_type === 'used' && (car.make ?? '').trim().toLowerCase() === programme.toLowerCase()) {
+    return { kind: 'certified', text: `${programme} Certified Pre-Owned` };
   }
   const custom = (car.tag ?? '').trim();
   if (custom) return { kind: 'custom', text: custom };

@@ -158,3 +158,23 @@ func TestVectorFilesShape(t *testing.T) {
 		}
 	}
 }
+
+func TestPromoVectors(t *testing.T) {
+	type in struct {
+		Tile    PromoTile `json:"tile"`
+		Now     time.Time `json:"now"`
+		Refined []CarType `json:"refined"`
+	}
+	type want struct {
+		Active bool `json:"active"`
+		Shows  bool `json:"shows"`
+	}
+	for _, v := range loadVectors[in, want](t, "promo.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			got := want{Active: PromoActive(v.Input.Tile, v.Input.Now), Shows: PromoShows(v.Input.Tile, v.Input.Refined)}
+			if got != v.Want {
+				t.Errorf("got %+v, want %+v", got, v.Want)
+			}
+		})
+	}
+}

@@ -2,12 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import budgetCases from '../../../shared/testdata/vectors/budget.json';
 import priceCases from '../../../shared/testdata/vectors/price_display.json';
+import promoCases from '../../../shared/testdata/vectors/promo.json';
 import stockCases from '../../../shared/testdata/vectors/stock_count.json';
 import tagCases from '../../../shared/testdata/vectors/tag_priority.json';
+import { isActive, showsFor } from '../features/search/promos';
 import { stockCount } from '../features/search/stockCount';
 import { budgetAmount, budgetEstimate, type Frequency } from './budget';
 import { priceDisplay } from './priceDisplay';
 import { carTag } from './tagPriority';
+import type { CarType, PromoTile } from './types';
 
 describe('price display vectors (spec 001 §5, §9)', () => {
   it.each(priceCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
@@ -53,6 +56,16 @@ describe('budget vectors (spec 001 §5, §9)', () => {
       repayment,
       deposit,
       estimate: budgetEstimate(repayment, deposit, c.input.frequency as Frequency, c.input.term_years),
+    }).toEqual(c.want);
+  });
+});
+
+describe('promo tile vectors (spec 001 §3, §9)', () => {
+  it.each(promoCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const tile = c.input.tile as PromoTile;
+    expect({
+      active: isActive(tile, new Date(c.input.now)),
+      shows: showsFor(tile, c.input.refined as CarType[]),
     }).toEqual(c.want);
   });
 });

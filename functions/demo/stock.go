@@ -68,6 +68,7 @@ func Stock(d shared.Dealership, carTypes []shared.CarType, n int, now time.Time)
 	seed := h.Sum64()
 	g := &generator{
 		r:      rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		n:      n,
 		d:      d,
 		now:    now.UTC().Truncate(time.Second),
 		prefix: stockPrefix(d.Slug),
@@ -83,6 +84,7 @@ func Stock(d shared.Dealership, carTypes []shared.CarType, n int, now time.Time)
 
 type generator struct {
 	r      *rand.Rand
+	n      int // cars in the stock
 	d      shared.Dealership
 	now    time.Time
 	prefix string
@@ -189,7 +191,7 @@ func (g *generator) car(i int) shared.Car {
 		CarType:             carType,
 		Status:              shared.StatusInStock,
 		ItemType:            "Car",
-		CreatedAt:           g.now.Add(-time.Duration(r.IntN(90*24*60)) * time.Minute),
+		CreatedAt:           g.now.Add(-g.arrivedAgo(r.Float64())),
 		Price:               price,
 		PriceType:           "Drive Away",
 		StockNum:            fmt.Sprintf("%s%s%05d", g.prefix, strings.ToUpper(string(carType[0])), 10000+i),
@@ -319,6 +321,28 @@ func (g *generator) price(t shared.CarType, rrp, age, km int) float64 {
 		p = math.Max(p, 4990)
 	}
 	return math.Floor(p/1000)*1000 - 10
+}
+
+// Arrivals: about recentArrivals cars of a stock arrived within the New tag's
+// window (spec 000 §9: 8 days), the rest over the stockAge before it, so
+// that the newest-first listing marks a realistic few New rather than a
+// whole page.
+const (
+	recentArrivals = 4
+	recentWindow   = 7 * 24 * time.Hour // inside the 8-day New window
+	olderFrom      = 9 * 24 * time.Hour // clear of it
+	stockAge       = 270 * 24 * time.Hour
+)
+
+// arrivedAgo maps one uniform draw p in [0, 1) to how long before now a car
+// arrived: the first recentArrivals/n of the range within the last week,
+// the rest spread evenly from nine days to nine months back.
+func (g *generator) arrivedAgo(p float64) time.Duration {
+	recent := min(1, float64(recentArrivals)/float64(max(g.n, 1)))
+	if p < recent {
+		return time.Duration(p / recent * float64(recentWindow)).Truncate(time.Minute)
+	}
+	return (olderFrom + time.Duration((p-recent)/(1-recent)*float64(stockAge-olderFrom))).Truncate(time.Minute)
 }
 
 func (g *generator) uuid() string {

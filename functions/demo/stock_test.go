@@ -274,3 +274,25 @@ func TestEveryBodyHasAnIllustration(t *testing.T) {
 		}
 	}
 }
+
+// Issue 17 "found on the way": the newest-first listing shows a realistic
+// few New cars (spec 000 §9: 8 days from created_at), not a whole page.
+func TestStockNewArrivalsAreAFew(t *testing.T) {
+	for _, n := range []int{40, 550} {
+		cars := Stock(toyota, allTypes, n, now)
+		recent, oldest := 0, time.Duration(0)
+		for _, c := range cars {
+			age := now.Sub(c.CreatedAt)
+			if age < shared.NewTagWindow {
+				recent++
+			}
+			oldest = max(oldest, age)
+		}
+		if recent < 1 || recent > 10 {
+			t.Errorf("%d cars: %d arrived within the New window, want a few (1-10)", n, recent)
+		}
+		if oldest < 60*24*time.Hour {
+			t.Errorf("%d cars: the oldest arrived %v ago, want stock spread over months", n, oldest)
+		}
+	}
+}

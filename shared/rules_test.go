@@ -373,12 +373,6 @@ func TestConfiguredStockCount(t *testing.T) {
 	}
 }
 
-func TestBudgetTooLow(t *testing.T) {
-	if !BudgetTooLow(4000, 4990) || BudgetTooLow(5000, 4990) || !BudgetTooLow(38000, 0) {
-		t.Error("spec 001 §4: the finder is disabled when the budget is under the lowest price, or nothing matched")
-	}
-}
-
 func TestImageSrc(t *testing.T) {
 	if got := (Image{URL: "a.jpg"}).Src(); got != "a.jpg" {
 		t.Errorf("flat form: %q", got)

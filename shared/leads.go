@@ -131,3 +131,86 @@ func ValidateLead(l Lead, s Site) error {
 	}
 	return errors.Join(errs...)
 }
+
+// LeadType is the kind of lead a form sends.
+type LeadType string
+
+const (
+	LeadEnquiry   LeadType = "enquiry"
+	LeadTestDrive LeadType = "test_drive"
+	LeadTradeIn   LeadType = "trade_in"
+	LeadFinance   LeadType = "finance"
+	LeadPhotos    LeadType = "request_photos"
+	LeadCareers   LeadType = "careers"
+)
+
+// Lead categories with special handling (spec 001 §4, §5).
+const (
+	CategoryGeneralEnquiry = "General Enquiry"
+	SubcategoryCareers     = "Career Enquiry"
+	SubcategoryOfferAccept = "3. Offer Accepted"
+)
+
+// Lead is a lead form submission: the contact fields, the lead form defaults,
+// and the enquiry, test drive, trade-in and finance fields of spec 001 §3
+// ("Lead form defaults", "Trade-in lead", "Enquiry form fields", "Form
+// submission payload") and §7. JSON names are the spec's, including its
+// "Vehicle Make", "Vehicle Model" and "Rego".
+type Lead struct {
+	Type        LeadType `json:"type"`
+	Category    string   `json:"category"`
+	Subcategory string   `json:"subcategory,omitempty"`
+	EventID     int      `json:"event_id"`
+	PageID      string   `json:"page_id,omitempty"`
+
+	// Contact fields.
+	FirstName              string `json:"name"`
+	LastName               string `json:"last_name,omitempty"`
+	Postcode               string `json:"postcode,omitempty"`
+	Phone                  string `json:"phone,omitempty"`
+	Email                  string `json:"email,omitempty"`
+	PreferredContactMethod string `json:"preferred_contact_method,omitempty"` // Phone (default), Email, SMS
+	OptIn                  bool   `json:"opt_in"`                             // default true
+	TermsConditions        bool   `json:"terms_conditions,omitempty"`
+
+	// Where and what.
+	DealershipSlug       string   `json:"dealership_slug,omitempty"`
+	ManufacturerSlug     string   `json:"manufacturer_slug,omitempty"`
+	LocationID           string   `json:"location_id,omitempty"`
+	Location             string   `json:"location,omitempty"`
+	DistributionLocation string   `json:"distribution_location,omitempty"`
+	CarID                string   `json:"car_id,omitempty"`
+	CarDealershipID      string   `json:"car_dealership_id,omitempty"`
+	CarType              CarType  `json:"car_type,omitempty"`
+	StockNumber          string   `json:"stock_number,omitempty"`
+	VehicleMake          string   `json:"Vehicle Make,omitempty"`
+	VehicleModel         string   `json:"Vehicle Model,omitempty"`
+	VehicleStatus        string   `json:"vehicle_status,omitempty"`
+	Message              string   `json:"message,omitempty"`
+	Rego                 string   `json:"Rego,omitempty"`
+	UnderFinance         string   `json:"under_finance,omitempty"` // Yes or No
+	HasTradeIn           string   `json:"has_trade_in,omitempty"`  // Yes or No
+	AdditionalServices   []string `json:"additional_services,omitempty"`
+
+	// Test drive.
+	Appointment string `json:"appointment,omitempty"` // RFC 3339; optional
+
+	// Trade-in.
+	URL            string          `json:"url,omitempty"`
+	Source         string          `json:"source,omitempty"` // "Website"
+	UserAgent      string          `json:"user_agent,omitempty"`
+	LeadAttributes *LeadAttributes `json:"lead_attributes,omitempty"`
+	RegoState      string          `json:"regoState,omitempty"`
+	OfferAccepted  bool            `json:"offer_accepted,omitempty"`
+	FormCompleted  bool            `json:"form_completed,omitempty"`
+
+	// Finance.
+	PreferredDealership string  `json:"preferredDealership,omitempty"`
+	VehiclePriceBudget  float64 `json:"vehiclePriceBudget,omitempty"`
+}
+
+// LeadAttributes is the trade-in lead's browsing context.
+type LeadAttributes struct {
+	VisitedPages      []string          `json:"visited_pages,omitempty"`
+	LinkedQueryParams map[string]string `json:"linked_query_params,omitempty"`
+}

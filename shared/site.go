@@ -334,3 +334,14 @@ type ReserveConfig struct {
 	Deposit   int `json:"deposit"`    // dollars; default 200
 	HoldHours int `json:"hold_hours"` // default 48
 }
+
+// DealershipWebsite is one entry of the brand banner of dealership websites
+// (spec 001 §3 "Other entities").
+type DealershipWebsite struct {
+	URL   string    `json:"url"`
+	Make  string    `json:"make,omitempty"`
+	Slug  string    `json:"slug,omitempty"`
+	Logo  *ImageRef `json:"logo,omitempty"`
+	Title string    `json:"title,omitempty"`
+	Name  string    `json:"name"`
+}

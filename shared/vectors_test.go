@@ -65,29 +65,6 @@ func TestTagPriorityVectors(t *testing.T) {
 	}
 }
 
-func TestBudgetVectors(t *testing.T) {
-	type in struct {
-		Repayment string `json:"repayment"`
-		Deposit   string `json:"deposit"`
-		Frequency string `json:"frequency"`
-		TermYears int    `json:"term_years"`
-	}
-	type want struct {
-		Repayment float64 `json:"repayment"`
-		Deposit   float64 `json:"deposit"`
-		Estimate  float64 `json:"estimate"`
-	}
-	for _, v := range loadVectors[in, want](t, "budget.json") {
-		t.Run(v.Name, func(t *testing.T) {
-			r, d := BudgetAmount(v.Input.Repayment), BudgetAmount(v.Input.Deposit)
-			got := want{r, d, BudgetEstimate(r, d, v.Input.Frequency, v.Input.TermYears)}
-			if got != v.Want {
-				t.Errorf("got %+v, want %+v", got, v.Want)
-			}
-		})
-	}
-}
-
 func TestStockCountVectors(t *testing.T) {
 	type in struct {
 		NbHits      int            `json:"nb_hits"`

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
+
+	"forecourt/shared"
 )
 
 // writeBatch is how many operations go in one batch request; attempts is
@@ -16,15 +18,38 @@ const (
 	attempts   = 4
 )
 
-// Save writes whole records, replacing any previous version, so that
-// attributes a car lost also leave the index.
-func (ix *Index) Save(ctx context.Context, recs []Record) error {
+// Save writes the whole records of the placed cars (NewRecord), replacing
+// any previous version, so that attributes a car lost also leave the index.
+func (ix *Index) Save(ctx context.Context, cars []shared.IndexedCar) error {
+	recs := make([]Record, len(cars))
+	for i, ic := range cars {
+		r, err := NewRecord(ic)
+		if err != nil {
+			return err
+		}
+		recs[i] = r
+	}
+	return ix.SaveRecords(ctx, recs)
+}
+
+// MarkSold updates the sold attributes of the placed cars' records
+// (SoldUpdate), leaving the rest as it was.
+func (ix *Index) MarkSold(ctx context.Context, cars []shared.IndexedCar) error {
+	recs := make([]Record, len(cars))
+	for i, ic := range cars {
+		recs[i] = SoldUpdate(ic)
+	}
+	return ix.PartialUpdateRecords(ctx, recs)
+}
+
+// SaveRecords writes whole records, replacing any previous version.
+func (ix *Index) SaveRecords(ctx context.Context, recs []Record) error {
 	return ix.write(ctx, search.ACTION_UPDATE_OBJECT, recs)
 }
 
-// PartialUpdate changes only the attributes present in each record (plus
-// objectID), creating the record if it is missing.
-func (ix *Index) PartialUpdate(ctx context.Context, recs []Record) error {
+// PartialUpdateRecords changes only the attributes present in each record
+// (plus objectID), creating the record if it is missing.
+func (ix *Index) PartialUpdateRecords(ctx context.Context, recs []Record) error {
 	return ix.write(ctx, search.ACTION_PARTIAL_UPDATE_OBJECT, recs)
 }
 

@@ -84,7 +84,7 @@ func TestBatchActionsAgainstEngine(t *testing.T) {
 	}
 }
 
-// The adapter's own writes (Save, PartialUpdate, Delete) land in the engine
+// The adapter's own writes (Save, PartialUpdateRecords, Delete) land in the engine
 // and a site's secured key finds only its cars (docs/contracts.md).
 func TestIndexWritesAndSecuredKey(t *testing.T) {
 	_, cfg := testenv.Engine(t)
@@ -96,15 +96,12 @@ func TestIndexWritesAndSecuredKey(t *testing.T) {
 	if err := idx.EnsureSettings(ctx); err != nil {
 		t.Fatal(err)
 	}
-	place := algolia.Placement{Sites: []string{"north-site"}, DealershipName: "North", InterestRate: 8.5, TermYears: 5, SoldRetentionDays: 3}
-	rec, err := algolia.NewRecord(shared.Car{ID: "c1", Make: "Kia", Model: "Rio", Year: 2020, Price: 15000, Status: shared.StatusInStock}, place)
-	if err != nil {
+	place := shared.Placement{Sites: []string{"north-site"}, DealershipName: "North", InterestRate: 8.5, TermYears: 5, SearchableUntil: shared.NoExpiry}
+	car := shared.Car{ID: "c1", Make: "Kia", Model: "Rio", Year: 2020, Price: 15000, Status: shared.StatusInStock}
+	if err := idx.Save(ctx, []shared.IndexedCar{{Car: car, Placement: place}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := idx.Save(ctx, []algolia.Record{rec}); err != nil {
-		t.Fatal(err)
-	}
-	if err := idx.PartialUpdate(ctx, []algolia.Record{{"objectID": "c1", "price": 14000}}); err != nil {
+	if err := idx.PartialUpdateRecords(ctx, []algolia.Record{{"objectID": "c1", "price": 14000}}); err != nil {
 		t.Fatal(err)
 	}
 	hits := func(site string) []search.Hit {

@@ -21,24 +21,15 @@ const (
 	writeWorkers = 8
 )
 
-// StoredCar is a car as the cars table keeps it: the Car JSON attributes plus
-// bookkeeping (docs/contracts.md).
-type StoredCar struct {
-	shared.Car
-	// ContentHash identifies the feed content the car was last written from.
-	ContentHash string
-	UpdatedAt   time.Time
-	// SearchableUntil is when the car leaves the search index (unix seconds).
-	SearchableUntil int64
-	// Unindexed is set once a sold car's retention ended and it left the index.
-	Unindexed bool
-}
+// carItem is the cars table's item of a shared.StoredCar: the Car JSON
+// attributes plus bookkeeping (docs/contracts.md).
+type carItem shared.StoredCar
 
 var jsonTags = func(o *attributevalue.EncoderOptions) { o.TagKey = "json" }
 var jsonTagsDecode = func(o *attributevalue.DecoderOptions) { o.TagKey = "json" }
 
 // MarshalDynamoItem encodes the car by its JSON names.
-func (s StoredCar) MarshalDynamoItem() (dynamo.Item, error) {
+func (s carItem) MarshalDynamoItem() (dynamo.Item, error) {
 	item, err := attributevalue.MarshalMapWithOptions(s.Car, jsonTags)
 	if err != nil {
 		return nil, fmt.Errorf("encode car %s: %w", s.ID, err)
@@ -53,7 +44,7 @@ func (s StoredCar) MarshalDynamoItem() (dynamo.Item, error) {
 }
 
 // UnmarshalDynamoItem decodes an item written by MarshalDynamoItem.
-func (s *StoredCar) UnmarshalDynamoItem(item dynamo.Item) error {
+func (s *carItem) UnmarshalDynamoItem(item dynamo.Item) error {
 	if err := attributevalue.UnmarshalMapWithOptions(item, &s.Car, jsonTagsDecode); err != nil {
 		return fmt.Errorf("decode car: %w", err)
 	}
@@ -71,9 +62,8 @@ func (s *StoredCar) UnmarshalDynamoItem(item dynamo.Item) error {
 	return nil
 }
 
-// CarState is the part of a stored car that diffing needs; reading only
-// these attributes keeps a re-ingest of unchanged stock cheap.
-type CarState struct {
+// carStateItem is the projection of a car item that shared.CarState holds.
+type carStateItem struct {
 	ID                string           `dynamo:"id"`
 	Slug              string           `dynamo:"slug"`
 	ContentHash       string           `dynamo:"content_hash"`
@@ -83,6 +73,14 @@ type CarState struct {
 	SearchableUntil   int64            `dynamo:"searchable_until"`
 	Unindexed         bool             `dynamo:"unindexed"`
 	CreatedAt         string           `dynamo:"created_at"`
+}
+
+func storedCars(items []carItem) []shared.StoredCar {
+	out := make([]shared.StoredCar, len(items))
+	for i, it := range items {
+		out[i] = shared.StoredCar(it)
+	}
+	return out
 }
 
 // CarStore keeps cars. It implements shared.CarStore.
@@ -99,7 +97,7 @@ func NewCarStore(db *dynamo.DB, t Tables) *CarStore {
 
 // FindCarBySlug returns the car with the slug, or an ENOTFOUND error.
 func (s *CarStore) FindCarBySlug(ctx context.Context, slug string) (shared.Car, error) {
-	var sc StoredCar
+	var sc carItem
 	err := s.table.Get("slug", slug).Index(SlugIndex).One(ctx, &sc)
 	if errors.Is(err, dynamo.ErrNotFound) {
 		return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car %q not found", slug)
@@ -124,23 +122,27 @@ func (s *CarStore) FindCarsByDealership(ctx context.Context, dealershipSlug stri
 }
 
 // StoredCars returns every stored car of the dealership.
-func (s *CarStore) StoredCars(ctx context.Context, dealershipSlug string) ([]StoredCar, error) {
-	var out []StoredCar
+func (s *CarStore) StoredCars(ctx context.Context, dealershipSlug string) ([]shared.StoredCar, error) {
+	var out []carItem
 	if err := s.table.Get("dealership_slug", dealershipSlug).All(ctx, &out); err != nil {
 		return nil, fmt.Errorf("query cars of %s: %w", dealershipSlug, err)
 	}
-	return out, nil
+	return storedCars(out), nil
 }
 
 // States returns the diffing state of every car of the dealership in one Query.
-func (s *CarStore) States(ctx context.Context, dealershipSlug string) ([]CarState, error) {
-	var out []CarState
+func (s *CarStore) States(ctx context.Context, dealershipSlug string) ([]shared.CarState, error) {
+	var items []carStateItem
 	err := s.table.Get("dealership_slug", dealershipSlug).
 		Project("id", "slug", "content_hash", "sold", "status", "sold_date_timestamp",
 			"searchable_until", "unindexed", "created_at").
-		All(ctx, &out)
+		All(ctx, &items)
 	if err != nil {
 		return nil, fmt.Errorf("query car states of %s: %w", dealershipSlug, err)
+	}
+	out := make([]shared.CarState, len(items))
+	for i, it := range items {
+		out[i] = shared.CarState(it)
 	}
 	return out, nil
 }
@@ -166,7 +168,7 @@ func (s *CarStore) Dealerships(ctx context.Context) ([]string, error) {
 
 // GetCars returns the stored cars of the dealership with the ids; missing
 // ids are left out.
-func (s *CarStore) GetCars(ctx context.Context, dealershipSlug string, ids []string) ([]StoredCar, error) {
+func (s *CarStore) GetCars(ctx context.Context, dealershipSlug string, ids []string) ([]shared.StoredCar, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
@@ -174,21 +176,21 @@ func (s *CarStore) GetCars(ctx context.Context, dealershipSlug string, ids []str
 	for i, id := range ids {
 		keys[i] = dynamo.Keys{dealershipSlug, id}
 	}
-	var out []StoredCar
+	var out []carItem
 	err := s.table.Batch("dealership_slug", "id").Get(keys...).All(ctx, &out)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, fmt.Errorf("get cars of %s: %w", dealershipSlug, err)
 	}
-	return out, nil
+	return storedCars(out), nil
 }
 
 // PutCars writes the cars in batches of 25, several batches at once.
 // Unprocessed items are retried by the client.
-func (s *CarStore) PutCars(ctx context.Context, cars []StoredCar) error {
+func (s *CarStore) PutCars(ctx context.Context, cars []shared.StoredCar) error {
 	return inBatches(ctx, len(cars), func(ctx context.Context, lo, hi int) error {
 		items := make([]any, 0, hi-lo)
 		for i := lo; i < hi; i++ {
-			items = append(items, cars[i])
+			items = append(items, carItem(cars[i]))
 		}
 		if _, err := s.table.Batch("dealership_slug", "id").Write().Put(items...).Run(ctx); err != nil {
 			return fmt.Errorf("write cars: %w", err)

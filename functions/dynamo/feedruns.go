@@ -71,21 +71,11 @@ func (s *RunStore) Run(ctx context.Context, id string) ([]byte, error) {
 
 const leasePrefix = "lease#"
 
-// Lease is what AcquireLease learns from the previous holder.
-type Lease struct {
-	// Dirty reports that the previous holder did not finish cleanly: the
-	// index may be behind DynamoDB.
-	Dirty bool
-	// Manifest names the dealership's manifest, written by the last holder
-	// that finished writing cars; invalid when that holder stopped midway.
-	Manifest ManifestRef
-}
-
 // AcquireLease takes the dealership's ingestion lease for holder until ttl
 // passes, with a conditional write: it fails with ECONFLICT while another
 // holder's lease is live. It also takes the manifest's name away, since
 // the new holder may change the cars; SaveManifest gives it back.
-func (s *RunStore) AcquireLease(ctx context.Context, dealershipSlug, holder string, ttl time.Duration) (Lease, error) {
+func (s *RunStore) AcquireLease(ctx context.Context, dealershipSlug, holder string, ttl time.Duration) (shared.Lease, error) {
 	now := s.now()
 	var old leaseItem
 	err := s.table.Update("id", leasePrefix+dealershipSlug).
@@ -97,13 +87,13 @@ func (s *RunStore) AcquireLease(ctx context.Context, dealershipSlug, holder stri
 		OldValue(ctx, &old)
 	switch {
 	case dynamo.IsCondCheckFailed(err):
-		return Lease{}, shared.Errorf(shared.ECONFLICT, "another feed for dealership %q is running", dealershipSlug)
+		return shared.Lease{}, shared.Errorf(shared.ECONFLICT, "another feed for dealership %q is running", dealershipSlug)
 	case errors.Is(err, dynamo.ErrNotFound):
-		return Lease{}, nil // no previous lease item
+		return shared.Lease{}, nil // no previous lease item
 	case err != nil:
-		return Lease{}, fmt.Errorf("acquire lease for %s: %w", dealershipSlug, err)
+		return shared.Lease{}, fmt.Errorf("acquire lease for %s: %w", dealershipSlug, err)
 	}
-	return Lease{Dirty: old.Dirty, Manifest: ManifestRef{Run: old.ManifestRun, Shards: old.ManifestShards}}, nil
+	return shared.Lease{Dirty: old.Dirty, Manifest: shared.ManifestRef{Run: old.ManifestRun, Shards: old.ManifestShards}}, nil
 }
 
 // ReleaseLease gives the lease up. clean clears the dirty mark: pass false

@@ -8,10 +8,12 @@ import (
 	"strconv"
 
 	"github.com/guregu/dynamo/v2"
+
+	"forecourt/shared"
 )
 
 // A manifest is a compact copy of the diffing state of a dealership's cars
-// (CarState without slug and dates), kept in the feed-runs table so that a
+// (shared.CarState without slug and dates), kept in the feed-runs table so that a
 // run reads it with one BatchGet instead of querying every car item. It is
 // a cache of the cars table: the lease item names the run that wrote it,
 // AcquireLease removes that name (the new holder is about to change the
@@ -23,16 +25,6 @@ import (
 const manifestShardBytes = 300 << 10
 
 const manifestPrefix = "manifest#"
-
-// ManifestRef names a dealership's current manifest: the run that wrote it
-// and its number of shards. The zero value means there is none.
-type ManifestRef struct {
-	Run    string
-	Shards int
-}
-
-// Valid reports whether the ref names a manifest.
-func (r ManifestRef) Valid() bool { return r.Run != "" && r.Shards > 0 }
 
 type manifestItem struct {
 	ID   string `dynamo:"id,hash"`
@@ -47,7 +39,7 @@ func manifestID(dealershipSlug string, shard int) string {
 // SaveManifest writes the dealership's manifest and names it in the lease
 // item, if holder still holds the lease. Call it after every car write of
 // the run.
-func (s *RunStore) SaveManifest(ctx context.Context, dealershipSlug, holder string, states []CarState) error {
+func (s *RunStore) SaveManifest(ctx context.Context, dealershipSlug, holder string, states []shared.CarState) error {
 	shards := encodeManifest(states)
 	items := make([]any, len(shards))
 	for i, data := range shards {
@@ -56,15 +48,15 @@ func (s *RunStore) SaveManifest(ctx context.Context, dealershipSlug, holder stri
 	if _, err := s.table.Batch("id").Write().Put(items...).Run(ctx); err != nil {
 		return fmt.Errorf("write manifest of %s: %w", dealershipSlug, err)
 	}
-	return s.nameManifest(ctx, dealershipSlug, holder, ManifestRef{Run: holder, Shards: len(shards)})
+	return s.nameManifest(ctx, dealershipSlug, holder, shared.ManifestRef{Run: holder, Shards: len(shards)})
 }
 
 // KeepManifest names ref again, for a holder that changed no car.
-func (s *RunStore) KeepManifest(ctx context.Context, dealershipSlug, holder string, ref ManifestRef) error {
+func (s *RunStore) KeepManifest(ctx context.Context, dealershipSlug, holder string, ref shared.ManifestRef) error {
 	return s.nameManifest(ctx, dealershipSlug, holder, ref)
 }
 
-func (s *RunStore) nameManifest(ctx context.Context, dealershipSlug, holder string, ref ManifestRef) error {
+func (s *RunStore) nameManifest(ctx context.Context, dealershipSlug, holder string, ref shared.ManifestRef) error {
 	err := s.table.Update("id", leasePrefix+dealershipSlug).
 		Set("manifest_run", ref.Run).
 		Set("manifest_shards", ref.Shards).
@@ -78,7 +70,7 @@ func (s *RunStore) nameManifest(ctx context.Context, dealershipSlug, holder stri
 
 // Manifest reads the manifest ref names, with one BatchGet. It fails when
 // a shard is missing or was written by another run.
-func (s *RunStore) Manifest(ctx context.Context, dealershipSlug string, ref ManifestRef) ([]CarState, error) {
+func (s *RunStore) Manifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) ([]shared.CarState, error) {
 	if !ref.Valid() {
 		return nil, fmt.Errorf("manifest of %s: none", dealershipSlug)
 	}
@@ -94,7 +86,7 @@ func (s *RunStore) Manifest(ctx context.Context, dealershipSlug string, ref Mani
 	if len(items) != ref.Shards {
 		return nil, fmt.Errorf("manifest of %s: %d of %d shards", dealershipSlug, len(items), ref.Shards)
 	}
-	var states []CarState
+	var states []shared.CarState
 	for _, it := range items {
 		if it.Run != ref.Run {
 			return nil, fmt.Errorf("manifest of %s: shard %s is from run %s, not %s", dealershipSlug, it.ID, it.Run, ref.Run)
@@ -109,7 +101,7 @@ func (s *RunStore) Manifest(ctx context.Context, dealershipSlug string, ref Mani
 
 // A manifest shard is one line per car: id, content hash, flags (s sold,
 // u unindexed) and searchable_until, separated by tabs.
-func encodeManifest(states []CarState) [][]byte {
+func encodeManifest(states []shared.CarState) [][]byte {
 	var shards [][]byte
 	var b bytes.Buffer
 	for _, st := range states {
@@ -137,7 +129,7 @@ func encodeManifest(states []CarState) [][]byte {
 	return append(shards, bytes.Clone(b.Bytes()))
 }
 
-func decodeManifest(data []byte, into []CarState) ([]CarState, error) {
+func decodeManifest(data []byte, into []shared.CarState) ([]shared.CarState, error) {
 	for len(data) > 0 {
 		line, rest, _ := bytes.Cut(data, []byte{'\n'})
 		data = rest
@@ -149,7 +141,7 @@ func decodeManifest(data []byte, into []CarState) ([]CarState, error) {
 		if err != nil {
 			return nil, fmt.Errorf("bad line %q", line)
 		}
-		into = append(into, CarState{
+		into = append(into, shared.CarState{
 			ID: string(f[0]), ContentHash: string(f[1]), SearchableUntil: until,
 			Sold: bytes.IndexByte(f[2], 's') >= 0, Unindexed: bytes.IndexByte(f[2], 'u') >= 0,
 		})

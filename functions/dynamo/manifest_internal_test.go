@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"forecourt/shared"
 )
 
 // A manifest of 20,000 cars (the feed limit) splits into shards under
 // DynamoDB's 400 KB item limit and reads back exactly.
 func TestManifestEncoding(t *testing.T) {
-	states := make([]CarState, 20000)
+	states := make([]shared.CarState, 20000)
 	for i := range states {
-		states[i] = CarState{ID: fmt.Sprintf("%020x", i), ContentHash: "AbCdEfGhIjKlMnOp",
+		states[i] = shared.CarState{ID: fmt.Sprintf("%020x", i), ContentHash: "AbCdEfGhIjKlMnOp",
 			Sold: i%3 == 0, Unindexed: i%6 == 0, SearchableUntil: 253402300799 - int64(i)}
 	}
 	states[7].ContentHash = "" // sold by a full feed: no content hash
@@ -19,7 +21,7 @@ func TestManifestEncoding(t *testing.T) {
 	if len(shards) < 2 {
 		t.Fatalf("%d shards for 20,000 cars", len(shards))
 	}
-	var got []CarState
+	var got []shared.CarState
 	for i, s := range shards {
 		if len(s) > 400<<10-1024 {
 			t.Errorf("shard %d is %d bytes", i, len(s))

@@ -6,23 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
 
 	"forecourt/shared"
 )
-
-// Provider is a stock provider as its key identifies it.
-type Provider struct {
-	Name string
-	// Dealerships are the dealership slugs the key may feed.
-	Dealerships []string
-	// Columns maps the provider's CSV column names to feed field names, for
-	// exports whose headers the usual DMS names do not cover.
-	Columns map[string]string
-}
 
 type providerKeyItem struct {
 	KeyHash     string            `dynamo:"key_hash,hash"`
@@ -50,7 +39,7 @@ func HashKey(rawKey string) string {
 }
 
 // PutKey stores rawKey (hashed) for the provider, scoped to the dealerships.
-func (s *ProviderKeyStore) PutKey(ctx context.Context, rawKey string, p Provider) error {
+func (s *ProviderKeyStore) PutKey(ctx context.Context, rawKey string, p shared.Provider) error {
 	if rawKey == "" {
 		return shared.FieldError("key", "must not be empty")
 	}
@@ -68,35 +57,30 @@ func (s *ProviderKeyStore) PutKey(ctx context.Context, rawKey string, p Provider
 }
 
 // Lookup returns the provider of rawKey, or an EUNAUTHORIZED error.
-func (s *ProviderKeyStore) Lookup(ctx context.Context, rawKey string) (Provider, error) {
+func (s *ProviderKeyStore) Lookup(ctx context.Context, rawKey string) (shared.Provider, error) {
 	if rawKey == "" {
-		return Provider{}, shared.Errorf(shared.EUNAUTHORIZED, "a provider key is required")
+		return shared.Provider{}, shared.Errorf(shared.EUNAUTHORIZED, "a provider key is required")
 	}
 	var it providerKeyItem
 	err := s.table.Get("key_hash", HashKey(rawKey)).One(ctx, &it)
 	if errors.Is(err, dynamo.ErrNotFound) {
-		return Provider{}, shared.Errorf(shared.EUNAUTHORIZED, "unknown provider key")
+		return shared.Provider{}, shared.Errorf(shared.EUNAUTHORIZED, "unknown provider key")
 	}
 	if err != nil {
-		return Provider{}, fmt.Errorf("look up provider key: %w", err)
+		return shared.Provider{}, fmt.Errorf("look up provider key: %w", err)
 	}
-	return Provider{Name: it.Provider, Dealerships: it.Dealerships, Columns: it.Columns}, nil
-}
-
-// MayFeed reports whether the provider's key is scoped to the dealership.
-func (p Provider) MayFeed(dealershipSlug string) bool {
-	return slices.Contains(p.Dealerships, dealershipSlug)
+	return shared.Provider{Name: it.Provider, Dealerships: it.Dealerships, Columns: it.Columns}, nil
 }
 
 // Authorize returns the provider of rawKey if it may feed the dealership:
 // EUNAUTHORIZED for an unknown key, EFORBIDDEN outside its scope.
-func (s *ProviderKeyStore) Authorize(ctx context.Context, rawKey, dealershipSlug string) (Provider, error) {
+func (s *ProviderKeyStore) Authorize(ctx context.Context, rawKey, dealershipSlug string) (shared.Provider, error) {
 	p, err := s.Lookup(ctx, rawKey)
 	if err != nil {
-		return Provider{}, err
+		return shared.Provider{}, err
 	}
 	if !p.MayFeed(dealershipSlug) {
-		return Provider{}, shared.Errorf(shared.EFORBIDDEN, "this key may not feed dealership %q", dealershipSlug)
+		return shared.Provider{}, shared.Errorf(shared.EFORBIDDEN, "this key may not feed dealership %q", dealershipSlug)
 	}
 	return p, nil
 }

@@ -20,11 +20,11 @@ func TestProviderKeys(t *testing.T) {
 	db, tables := testenv.DB(t)
 	keys := dynamo.NewProviderKeyStore(db, tables)
 	const raw = "raw-provider-key-7f3a"
-	if err := keys.PutKey(ctx, raw, dynamo.Provider{Name: "dms", Dealerships: []string{"north", "east"},
+	if err := keys.PutKey(ctx, raw, shared.Provider{Name: "dms", Dealerships: []string{"north", "east"},
 		Columns: map[string]string{"Rego": "rego"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := keys.PutKey(ctx, "", dynamo.Provider{Name: "empty"}); shared.ErrorCode(err) != shared.EINVALID {
+	if err := keys.PutKey(ctx, "", shared.Provider{Name: "empty"}); shared.ErrorCode(err) != shared.EINVALID {
 		t.Errorf("empty key: got %v, want invalid", err)
 	}
 

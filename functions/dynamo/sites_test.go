@@ -44,3 +44,51 @@ func TestSiteStoreAppliesDefaults(t *testing.T) {
 		t.Errorf("unknown site: got %v, want not_found", err)
 	}
 }
+
+// docs/contracts.md "DynamoDB tables", sites: a saved site reads back by
+// slug and in the list; saving again replaces it.
+func TestSiteStoreSaveAndList(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	sites := dynamo.NewSiteStore(db, tables)
+	for _, s := range []shared.Site{
+		{Slug: "north", Name: "North", Dealerships: []shared.Dealership{{Slug: "north-lot", Name: "North Lot"}}},
+		{Slug: "south", Name: "South (first)"},
+		{Slug: "south", Name: "South", Stock: shared.StockConfig{SoldRetentionDays: 10}},
+	} {
+		if err := sites.SaveSite(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := sites.ListSites(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]shared.Site{}
+	for _, s := range list {
+		got[s.Slug] = s
+	}
+	if len(list) != 2 {
+		t.Fatalf("listed %d sites, want 2", len(list))
+	}
+	for _, tt := range []struct {
+		slug, name string
+		retention  int
+		dealership string
+	}{
+		{"north", "North", shared.DefaultSoldRetentionDays, "north-lot"},
+		{"south", "South", 10, ""},
+	} {
+		found, err := sites.FindSite(ctx, tt.slug)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []shared.Site{found, got[tt.slug]} {
+			_, hasDealer := s.Dealership(tt.dealership)
+			if s.Name != tt.name || s.SoldRetentionDays() != tt.retention || (tt.dealership != "") != hasDealer {
+				t.Errorf("%s: got name %q retention %d dealership %v, want %q %d %q",
+					tt.slug, s.Name, s.SoldRetentionDays(), hasDealer, tt.name, tt.retention, tt.dealership)
+			}
+		}
+	}
+}

@@ -11,8 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"forecourt/functions/algolia"
-	"forecourt/functions/dynamo"
 	"forecourt/shared"
 )
 
@@ -23,13 +21,13 @@ type outcome struct {
 	// states is the dealership's diffing state after the run's writes, for
 	// the manifest; keep says they are those of the manifest read at the
 	// start, unchanged.
-	states []dynamo.CarState
+	states []shared.CarState
 	keep   bool
 }
 
 // apply validates the rows and writes the differences: DynamoDB first,
 // then the index.
-func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynamo.Lease) (outcome, error) {
+func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease shared.Lease) (outcome, error) {
 	now := s.cfg.Now()
 	slug := rep.DealershipSlug
 
@@ -67,7 +65,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynam
 	if err != nil {
 		return outcome{}, err
 	}
-	stateByID := make(map[string]dynamo.CarState, len(before))
+	stateByID := make(map[string]shared.CarState, len(before))
 	for _, st := range before {
 		stateByID[st.ID] = st
 	}
@@ -75,7 +73,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynam
 	if err != nil {
 		return outcome{}, fmt.Errorf("list sites: %w", err)
 	}
-	place := algolia.PlacementFor(slug, sites)
+	placer := shared.NewPlacer(slug, sites)
 
 	// Diff by content hash; only changed cars go further.
 	type change struct {
@@ -111,8 +109,8 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynam
 			prior[sc.ID] = sc.Car
 		}
 	}
-	var writes []dynamo.StoredCar
-	var changed []shared.Car
+	var writes []shared.StoredCar
+	var changed []shared.IndexedCar
 	for _, ch := range changes {
 		c := ch.car
 		if ch.exists {
@@ -142,9 +140,10 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynam
 		if c.Sold && c.SoldDateTimestamp == 0 {
 			c.SoldDateTimestamp = now.Unix()
 		}
-		writes = append(writes, dynamo.StoredCar{Car: c, ContentHash: ch.hash, UpdatedAt: now,
-			SearchableUntil: place.SearchableUntil(c)})
-		changed = append(changed, c)
+		p := placer.Place(c, now)
+		writes = append(writes, shared.StoredCar{Car: c, ContentHash: ch.hash, UpdatedAt: now,
+			SearchableUntil: p.SearchableUntil})
+		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
 	}
 
 	// Full feeds sell what they leave out; delta feeds remove what they name.
@@ -166,7 +165,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynam
 			}
 		}
 	}
-	var soldCars []shared.Car
+	var soldCars []shared.IndexedCar
 	if len(soldIDs) > 0 {
 		stored, err := s.cfg.Cars.GetCars(ctx, slug, soldIDs)
 		if err != nil {
@@ -176,9 +175,10 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynam
 			sc.Sold, sc.Status, sc.SoldDateTimestamp = true, shared.StatusSold, now.Unix()
 			sc.ContentHash = "" // a reappearing car is an update, whatever its content
 			sc.UpdatedAt = now
-			sc.SearchableUntil = place.SearchableUntil(sc.Car)
+			p := placer.Place(sc.Car, now)
+			sc.SearchableUntil = p.SearchableUntil
 			writes = append(writes, sc)
-			soldCars = append(soldCars, sc.Car)
+			soldCars = append(soldCars, shared.IndexedCar{Car: sc.Car, Placement: p})
 		}
 		rep.Sold = len(soldCars)
 	}
@@ -199,13 +199,13 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease dynam
 	}
 	// The state after the writes, for the manifest.
 	for _, w := range writes {
-		stateByID[w.ID] = dynamo.CarState{ID: w.ID, ContentHash: w.ContentHash, Sold: w.Sold, SearchableUntil: w.SearchableUntil}
+		stateByID[w.ID] = shared.CarState{ID: w.ID, ContentHash: w.ContentHash, Sold: w.Sold, SearchableUntil: w.SearchableUntil}
 	}
 	for _, id := range removeIDs {
 		delete(stateByID, id)
 	}
 
-	indexErr := s.syncIndex(ctx, slug, place, lease.Dirty, changed, soldCars, append(removeIDs, expiredIDs...))
+	indexErr := s.syncIndex(ctx, slug, placer, lease.Dirty, changed, soldCars, append(removeIDs, expiredIDs...))
 	if indexErr != nil {
 		s.cfg.Logger.ErrorContext(ctx, "index sync failed; DynamoDB kept, next run reindexes",
 			"dealership", slug, "run", rep.RunID, "err", indexErr)
@@ -257,49 +257,55 @@ func parseRows(rows []Row, slug string, now time.Time) []parsedRow {
 }
 
 // expired reports a sold car whose retention ended and that is still indexed.
-func expired(st dynamo.CarState, now time.Time) bool {
+func expired(st shared.CarState, now time.Time) bool {
 	return st.Sold && !st.Unindexed && st.SearchableUntil > 0 && st.SearchableUntil < now.Unix()
 }
 
 // slimStates keeps what the manifest holds.
-func slimStates(states iter.Seq[dynamo.CarState]) []dynamo.CarState {
-	var out []dynamo.CarState
+func slimStates(states iter.Seq[shared.CarState]) []shared.CarState {
+	var out []shared.CarState
 	for st := range states {
-		out = append(out, dynamo.CarState{ID: st.ID, ContentHash: st.ContentHash, Sold: st.Sold,
+		out = append(out, shared.CarState{ID: st.ID, ContentHash: st.ContentHash, Sold: st.Sold,
 			SearchableUntil: st.SearchableUntil, Unindexed: st.Unindexed})
 	}
 	return out
 }
 
 // syncIndex writes the run's changes to the index, or, after an unclean
-// previous run, rebuilds the dealership's records from DynamoDB.
-func (s *Service) syncIndex(ctx context.Context, slug string, place algolia.Placement, dirty bool,
-	changed, sold []shared.Car, deletes []string) error {
+// previous run, rebuilds the dealership's records from DynamoDB. A changed
+// car that no site shows leaves the index instead.
+func (s *Service) syncIndex(ctx context.Context, slug string, placer shared.Placer, dirty bool,
+	changed, sold []shared.IndexedCar, deletes []string) error {
 	if dirty {
-		if _, err := s.reindexDealership(ctx, slug, place); err != nil {
+		if _, err := s.reindexDealership(ctx, slug, placer); err != nil {
 			return err
 		}
 		return s.cfg.Index.Delete(ctx, deletes)
 	}
-	recs := make([]algolia.Record, 0, len(changed))
-	for _, c := range changed {
-		r, err := algolia.NewRecord(c, place)
-		if err != nil {
-			return err
+	changed, hidden := splitShown(changed)
+	sold, hiddenSold := splitShown(sold)
+	if err := s.cfg.Index.Save(ctx, changed); err != nil {
+		return err
+	}
+	if err := s.cfg.Index.MarkSold(ctx, sold); err != nil {
+		return err
+	}
+	deletes = append(deletes, hidden...)
+	return s.cfg.Index.Delete(ctx, append(deletes, hiddenSold...))
+}
+
+// splitShown separates the cars some site shows from the ids of those no
+// site shows (Site.Shows), which have no record.
+func splitShown(cars []shared.IndexedCar) (shown []shared.IndexedCar, hidden []string) {
+	shown = make([]shared.IndexedCar, 0, len(cars))
+	for _, ic := range cars {
+		if len(ic.Placement.Sites) == 0 {
+			hidden = append(hidden, ic.Car.ID)
+			continue
 		}
-		recs = append(recs, r)
+		shown = append(shown, ic)
 	}
-	if err := s.cfg.Index.Save(ctx, recs); err != nil {
-		return err
-	}
-	updates := make([]algolia.Record, len(sold))
-	for i, c := range sold {
-		updates[i] = algolia.SoldUpdate(c, place)
-	}
-	if err := s.cfg.Index.PartialUpdate(ctx, updates); err != nil {
-		return err
-	}
-	return s.cfg.Index.Delete(ctx, deletes)
+	return shown, hidden
 }
 
 // ReindexReport is what a reindex did.
@@ -327,7 +333,7 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 	}
 	var rep ReindexReport
 	for _, slug := range slugs {
-		r, err := s.reindexDealership(ctx, slug, algolia.PlacementFor(slug, sites))
+		r, err := s.reindexDealership(ctx, slug, shared.NewPlacer(slug, sites))
 		if err != nil {
 			return rep, fmt.Errorf("reindex %s: %w", slug, err)
 		}
@@ -342,57 +348,60 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 	return rep, nil
 }
 
-func (s *Service) reindexDealership(ctx context.Context, slug string, place algolia.Placement) (ReindexReport, error) {
+func (s *Service) reindexDealership(ctx context.Context, slug string, placer shared.Placer) (ReindexReport, error) {
 	stored, err := s.cfg.Cars.StoredCars(ctx, slug)
 	if err != nil {
 		return ReindexReport{}, err
 	}
-	now := s.cfg.Now().Unix()
-	var recs []algolia.Record
-	var expired []string
-	for _, sc := range stored {
-		if place.SearchableUntil(sc.Car) < now {
-			expired = append(expired, sc.ID)
-			continue
-		}
-		r, err := algolia.NewRecord(sc.Car, place)
-		if err != nil {
-			return ReindexReport{}, err
-		}
-		recs = append(recs, r)
+	now := s.cfg.Now()
+	cars := make([]shared.IndexedCar, len(stored))
+	for i, sc := range stored {
+		cars[i] = shared.IndexedCar{Car: sc.Car, Placement: placer.Place(sc.Car, now)}
 	}
-	if err := s.cfg.Index.Save(ctx, recs); err != nil {
+	shown, hidden := splitShown(cars)
+	if err := s.cfg.Index.Save(ctx, shown); err != nil {
 		return ReindexReport{}, err
 	}
-	if err := s.cfg.Index.Delete(ctx, expired); err != nil {
+	if err := s.cfg.Index.Delete(ctx, hidden); err != nil {
 		return ReindexReport{}, err
 	}
-	return ReindexReport{Dealerships: 1, Indexed: len(recs), Removed: len(expired)}, nil
+	return ReindexReport{Dealerships: 1, Indexed: len(shown), Removed: len(hidden)}, nil
 }
 
 // SweepReport is what a sweep did.
 type SweepReport struct {
 	Dealerships int `json:"dealerships"`
-	Removed     int `json:"removed"`
+	// Removed counts sold cars that left the index: no site shows them any more.
+	Removed int `json:"removed"`
+	// Replaced counts sold cars whose record was rewritten because some,
+	// not all, of their sites' retention passed.
+	Replaced int `json:"replaced"`
 	// Busy are dealerships skipped because a feed held their lease; that
 	// feed removes their expired cars itself.
 	Busy       []string `json:"busy"`
 	DurationMS int64    `json:"duration_ms"`
 }
 
-// Sweep removes sold cars past their retention from the index for every
+// Sweep applies the passing of time to sold cars in the index for every
 // dealership, without waiting for the dealership's next feed (spec 001 §9
-// sold retention). The cars stay in DynamoDB, marked unindexed. Each
-// dealership is swept under its lease, like a feed run.
+// sold retention, per site): a sold car past every site's retention leaves
+// the index (it stays in DynamoDB, marked unindexed), and a sold car past
+// some sites' retention is placed again, so that its record lists only the
+// sites still showing it. Each dealership is swept under its lease, like a
+// feed run.
 func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	start := s.cfg.Now()
 	slugs, err := s.cfg.Cars.Dealerships(ctx)
 	if err != nil {
 		return SweepReport{}, err
 	}
+	sites, err := s.cfg.Sites.ListSites(ctx)
+	if err != nil {
+		return SweepReport{}, fmt.Errorf("list sites: %w", err)
+	}
 	rep := SweepReport{Busy: []string{}}
 	for _, slug := range slugs {
-		n, err := s.sweepDealership(ctx, slug)
+		removed, replaced, err := s.sweepDealership(ctx, slug, shared.NewPlacer(slug, sites))
 		if shared.ErrorCode(err) == shared.ECONFLICT {
 			rep.Busy = append(rep.Busy, slug)
 			continue
@@ -401,40 +410,87 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 			return rep, fmt.Errorf("sweep %s: %w", slug, err)
 		}
 		rep.Dealerships++
-		rep.Removed += n
+		rep.Removed += removed
+		rep.Replaced += replaced
 	}
 	rep.DurationMS = s.cfg.Now().Sub(start).Milliseconds()
 	return rep, nil
 }
 
-func (s *Service) sweepDealership(ctx context.Context, slug string) (removed int, err error) {
+func (s *Service) sweepDealership(ctx context.Context, slug string, placer shared.Placer) (removed, replaced int, err error) {
 	holder := "sweep_" + newRunID(s.cfg.Now())
 	lease, err := s.cfg.Runs.AcquireLease(ctx, slug, holder, s.cfg.LeaseTTL)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	clean := false
 	// A dealership whose index was already behind stays marked for reindexing.
 	defer func() { s.release(ctx, slug, holder, clean && !lease.Dirty) }()
 	states, fromManifest, err := s.states(ctx, slug, lease)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	now := s.cfg.Now()
-	var expiredIDs []string
-	for i, st := range states {
-		if expired(st, now) {
+	var expiredIDs, indexedSold []string
+	for _, st := range states {
+		switch {
+		case expired(st, now):
 			expiredIDs = append(expiredIDs, st.ID)
+		case st.Sold && !st.Unindexed:
+			indexedSold = append(indexedSold, st.ID)
+		}
+	}
+	// A sold car still indexed may have outlived some of its sites'
+	// retention: its record is rewritten while its sites are fewer than when
+	// it was sold. Sold cars within retention are few, so reading them is cheap.
+	replace, gone, err := s.replaceSold(ctx, slug, placer, indexedSold, now)
+	if err != nil {
+		return 0, 0, err
+	}
+	expiredIDs = append(expiredIDs, gone...)
+	if err := s.cfg.Index.Save(ctx, replace); err != nil {
+		return 0, 0, err
+	}
+	if err := s.cfg.Index.Delete(ctx, expiredIDs); err != nil {
+		return 0, 0, err
+	}
+	if err := s.cfg.Cars.SetUnindexed(ctx, slug, expiredIDs); err != nil {
+		return 0, 0, err
+	}
+	unindexed := make(map[string]bool, len(expiredIDs))
+	for _, id := range expiredIDs {
+		unindexed[id] = true
+	}
+	for i := range states {
+		if unindexed[states[i].ID] {
 			states[i].Unindexed = true
 		}
 	}
-	if err := s.cfg.Index.Delete(ctx, expiredIDs); err != nil {
-		return 0, err
-	}
-	if err := s.cfg.Cars.SetUnindexed(ctx, slug, expiredIDs); err != nil {
-		return 0, err
-	}
 	clean = true
 	s.saveManifest(ctx, slug, holder, lease, outcome{states: slimStates(slices.Values(states)), keep: fromManifest && len(expiredIDs) == 0})
-	return len(expiredIDs), nil
+	return len(expiredIDs), len(replace), nil
+}
+
+// replaceSold places the sold cars with the ids at now: those whose sites
+// shrank since their sale are returned to be saved, those no site shows
+// any more by id, to leave the index.
+func (s *Service) replaceSold(ctx context.Context, slug string, placer shared.Placer, ids []string, now time.Time) (replace []shared.IndexedCar, gone []string, err error) {
+	if len(ids) == 0 {
+		return nil, nil, nil
+	}
+	stored, err := s.cfg.Cars.GetCars(ctx, slug, ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, sc := range stored {
+		p := placer.Place(sc.Car, now)
+		atSale := placer.Place(sc.Car, time.Unix(sc.SoldDateTimestamp, 0))
+		switch {
+		case len(p.Sites) == 0:
+			gone = append(gone, sc.ID)
+		case len(p.Sites) < len(atSale.Sites):
+			replace = append(replace, shared.IndexedCar{Car: sc.Car, Placement: p})
+		}
+	}
+	return replace, gone, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
+	"forecourt/shared"
 )
 
 // killingCars lets a number of DynamoDB batch writes through and then fails
@@ -23,7 +24,7 @@ type killingCars struct {
 	left int // batches still allowed; negative = no limit
 }
 
-func (k *killingCars) PutCars(ctx context.Context, cars []dynamo.StoredCar) error {
+func (k *killingCars) PutCars(ctx context.Context, cars []shared.StoredCar) error {
 	for lo := 0; lo < len(cars); lo += 25 {
 		k.mu.Lock()
 		if k.left == 0 {
@@ -120,13 +121,13 @@ func TestKilledRunConverges(t *testing.T) {
 	}
 }
 
-func storedByID(t *testing.T, cars *dynamo.CarStore) map[string]dynamo.StoredCar {
+func storedByID(t *testing.T, cars *dynamo.CarStore) map[string]shared.StoredCar {
 	t.Helper()
 	stored, err := cars.StoredCars(context.Background(), "north")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := make(map[string]dynamo.StoredCar, len(stored))
+	m := make(map[string]shared.StoredCar, len(stored))
 	for _, sc := range stored {
 		m[sc.ID] = sc
 	}

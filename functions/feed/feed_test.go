@@ -30,7 +30,15 @@ type recordingIndex struct {
 
 func newIndex() *recordingIndex { return &recordingIndex{records: map[string]algolia.Record{}} }
 
-func (x *recordingIndex) Save(_ context.Context, recs []algolia.Record) error {
+func (x *recordingIndex) Save(_ context.Context, cars []shared.IndexedCar) error {
+	recs := make([]algolia.Record, len(cars))
+	for i, ic := range cars {
+		r, err := algolia.NewRecord(ic)
+		if err != nil {
+			return err
+		}
+		recs[i] = r
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.fail && len(recs) > 0 {
@@ -43,13 +51,14 @@ func (x *recordingIndex) Save(_ context.Context, recs []algolia.Record) error {
 	return nil
 }
 
-func (x *recordingIndex) PartialUpdate(_ context.Context, recs []algolia.Record) error {
+func (x *recordingIndex) MarkSold(_ context.Context, cars []shared.IndexedCar) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if x.fail && len(recs) > 0 {
+	if x.fail && len(cars) > 0 {
 		return errors.New("index down")
 	}
-	for _, r := range recs {
+	for _, ic := range cars {
+		r := algolia.SoldUpdate(ic)
 		id := r["objectID"].(string)
 		if x.records[id] == nil {
 			x.records[id] = algolia.Record{}
@@ -58,7 +67,7 @@ func (x *recordingIndex) PartialUpdate(_ context.Context, recs []algolia.Record)
 			x.records[id][k] = v
 		}
 	}
-	x.writes += len(recs)
+	x.writes += len(cars)
 	return nil
 }
 
@@ -160,7 +169,7 @@ func TestDMSExportCSV(t *testing.T) {
 		t.Fatal("corolla not indexed")
 	}
 	if got := rec["sites"].([]string); len(got) != 2 || rec["dealership_name"] != "North Motors" || rec["make_model"] != "Toyota Corolla" ||
-		rec["price_range"] != "$20,000 - $30,000" || rec["available"] != true || rec["searchable_until"] != algolia.NoExpiry {
+		rec["price_range"] != "$20,000 - $30,000" || rec["available"] != true || rec["searchable_until"] != shared.NoExpiry {
 		t.Errorf("record = %v", rec)
 	}
 	if !strings.HasPrefix(corolla.Slug, "2020-toyota-corolla-ascent-sport-a100-") {

@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
+	"forecourt/shared"
 )
 
 // countingCars counts the reads of car items.
@@ -17,14 +17,14 @@ type countingCars struct {
 	gotIDs       []string
 }
 
-func (c *countingCars) States(ctx context.Context, slug string) ([]dynamo.CarState, error) {
+func (c *countingCars) States(ctx context.Context, slug string) ([]shared.CarState, error) {
 	c.mu.Lock()
 	c.states++
 	c.mu.Unlock()
 	return c.CarStore.States(ctx, slug)
 }
 
-func (c *countingCars) GetCars(ctx context.Context, slug string, ids []string) ([]dynamo.StoredCar, error) {
+func (c *countingCars) GetCars(ctx context.Context, slug string, ids []string) ([]shared.StoredCar, error) {
 	c.mu.Lock()
 	c.gets++
 	c.gotIDs = append(c.gotIDs, ids...)

@@ -20,8 +20,6 @@ import (
 	"strings"
 	"time"
 
-	"forecourt/functions/algolia"
-	"forecourt/functions/dynamo"
 	"forecourt/shared"
 )
 
@@ -44,29 +42,31 @@ const (
 	StatusIndexFailed = "index_failed" // DynamoDB is right; the next run or reindex repairs the index
 )
 
-// CarStore is the DynamoDB side of ingestion (dynamo.CarStore).
+// CarStore is the source-of-truth side of ingestion (the dynamo package's
+// CarStore implements it).
 type CarStore interface {
-	States(ctx context.Context, dealershipSlug string) ([]dynamo.CarState, error)
-	GetCars(ctx context.Context, dealershipSlug string, ids []string) ([]dynamo.StoredCar, error)
-	StoredCars(ctx context.Context, dealershipSlug string) ([]dynamo.StoredCar, error)
-	PutCars(ctx context.Context, cars []dynamo.StoredCar) error
+	States(ctx context.Context, dealershipSlug string) ([]shared.CarState, error)
+	GetCars(ctx context.Context, dealershipSlug string, ids []string) ([]shared.StoredCar, error)
+	StoredCars(ctx context.Context, dealershipSlug string) ([]shared.StoredCar, error)
+	PutCars(ctx context.Context, cars []shared.StoredCar) error
 	DeleteCars(ctx context.Context, dealershipSlug string, ids []string) error
 	SetUnindexed(ctx context.Context, dealershipSlug string, ids []string) error
 	Dealerships(ctx context.Context) ([]string, error)
 }
 
-// RunStore keeps run reports and the per-dealership lease (dynamo.RunStore).
+// RunStore keeps run reports and the per-dealership lease (the dynamo
+// package's RunStore implements it).
 type RunStore interface {
 	SaveRun(ctx context.Context, id, dealershipSlug, status string, report []byte) error
 	Run(ctx context.Context, id string) ([]byte, error)
-	AcquireLease(ctx context.Context, dealershipSlug, holder string, ttl time.Duration) (dynamo.Lease, error)
+	AcquireLease(ctx context.Context, dealershipSlug, holder string, ttl time.Duration) (shared.Lease, error)
 	ReleaseLease(ctx context.Context, dealershipSlug, holder string, clean bool) error
 	MarkClean(ctx context.Context, dealershipSlug string) error
 	// SaveManifest and Manifest keep the per-dealership hash manifest that
-	// lets a run skip reading unchanged cars (dynamo/manifest.go).
-	SaveManifest(ctx context.Context, dealershipSlug, holder string, states []dynamo.CarState) error
-	KeepManifest(ctx context.Context, dealershipSlug, holder string, ref dynamo.ManifestRef) error
-	Manifest(ctx context.Context, dealershipSlug string, ref dynamo.ManifestRef) ([]dynamo.CarState, error)
+	// lets a run skip reading unchanged cars.
+	SaveManifest(ctx context.Context, dealershipSlug, holder string, states []shared.CarState) error
+	KeepManifest(ctx context.Context, dealershipSlug, holder string, ref shared.ManifestRef) error
+	Manifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) ([]shared.CarState, error)
 }
 
 // SiteLister lists the site configs that decide which sites show a car.
@@ -74,10 +74,15 @@ type SiteLister interface {
 	ListSites(ctx context.Context) ([]shared.Site, error)
 }
 
-// Index is the search index (algolia.Index).
+// Index is the search index (the algolia package's Index implements it).
+// It builds its records from placed cars; a car whose placement lists no
+// site is deleted, never saved.
 type Index interface {
-	Save(ctx context.Context, recs []algolia.Record) error
-	PartialUpdate(ctx context.Context, recs []algolia.Record) error
+	// Save writes the whole records of the cars.
+	Save(ctx context.Context, cars []shared.IndexedCar) error
+	// MarkSold updates the sold attributes and sites of the cars' records.
+	MarkSold(ctx context.Context, cars []shared.IndexedCar) error
+	// Delete removes records by car id; missing ones are ignored.
 	Delete(ctx context.Context, ids []string) error
 }
 
@@ -262,7 +267,7 @@ func tooLargeOr(err, other error) error {
 }
 
 // acquire takes the dealership's lease, waiting up to LeaseWait.
-func (s *Service) acquire(ctx context.Context, slug, holder string) (dynamo.Lease, error) {
+func (s *Service) acquire(ctx context.Context, slug, holder string) (shared.Lease, error) {
 	deadline := s.cfg.Now().Add(s.cfg.LeaseWait)
 	for {
 		lease, err := s.cfg.Runs.AcquireLease(ctx, slug, holder, s.cfg.LeaseTTL)
@@ -271,7 +276,7 @@ func (s *Service) acquire(ctx context.Context, slug, holder string) (dynamo.Leas
 		}
 		select {
 		case <-ctx.Done():
-			return dynamo.Lease{}, ctx.Err()
+			return shared.Lease{}, ctx.Err()
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
@@ -290,7 +295,7 @@ func (s *Service) release(ctx context.Context, slug, holder string, clean bool) 
 
 // states returns the diffing state of the dealership's cars: from the
 // manifest when the lease names one, else from the cars themselves.
-func (s *Service) states(ctx context.Context, slug string, lease dynamo.Lease) (states []dynamo.CarState, fromManifest bool, err error) {
+func (s *Service) states(ctx context.Context, slug string, lease shared.Lease) (states []shared.CarState, fromManifest bool, err error) {
 	if lease.Manifest.Valid() {
 		states, err := s.cfg.Runs.Manifest(ctx, slug, lease.Manifest)
 		if err == nil {
@@ -304,7 +309,7 @@ func (s *Service) states(ctx context.Context, slug string, lease dynamo.Lease) (
 
 // saveManifest records the cars' state after a run's writes. A failure
 // costs the next run a full read, not correctness, so it is only logged.
-func (s *Service) saveManifest(ctx context.Context, slug, holder string, lease dynamo.Lease, out outcome) {
+func (s *Service) saveManifest(ctx context.Context, slug, holder string, lease shared.Lease, out outcome) {
 	var err error
 	if out.keep {
 		err = s.cfg.Runs.KeepManifest(ctx, slug, holder, lease.Manifest)

@@ -6,7 +6,6 @@ import (
 	"crypto/subtle"
 	"fmt"
 	"net/http"
-	"slices"
 	"time"
 
 	"forecourt/shared"
@@ -186,29 +185,12 @@ func (s *apiServer) handleCar(w http.ResponseWriter, r *http.Request) error {
 	}
 	// A car another site shows is answered exactly like a missing one, so
 	// a tenant cannot learn about another tenant's stock.
-	if !shows(site, car, s.now()) {
+	if !site.Shows(car, s.now()) {
 		return shared.Errorf(shared.ENOTFOUND, "car not found")
 	}
 	w.Header().Set("Cache-Control", carCacheControl)
 	WriteJSON(w, http.StatusOK, CarResponse{Car: car, View: shared.ViewCar(car, site, s.now())})
 	return nil
-}
-
-// shows reports whether the site shows the car: one of its dealerships owns
-// it, the dealer lets it be shown, the site sells its car type, and, when
-// sold, it is still within the site's sold retention (spec 001 §4, §9).
-func shows(site shared.Site, car shared.Car, now time.Time) bool {
-	if !car.ShowOnDealerWebsite {
-		return false
-	}
-	if _, owned := site.Dealership(car.DealershipSlug); !owned {
-		return false
-	}
-	if types := site.Stock.CarTypes; len(types) > 0 && !slices.Contains(types, car.CarType) {
-		return false
-	}
-	until := shared.SearchableUntil(car, site.SoldRetentionDays())
-	return until == 0 || now.Unix() <= until
 }
 
 // secretEqual compares in constant time. Hashing first makes the time

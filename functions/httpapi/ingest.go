@@ -5,17 +5,17 @@ import (
 	"net/http"
 	"strings"
 
-	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/shared"
 )
 
-// ProviderAuthorizer checks provider keys (dynamo.ProviderKeyStore).
+// ProviderAuthorizer checks provider keys (the dynamo package's
+// ProviderKeyStore implements it).
 // Lookup fails with EUNAUTHORIZED for an unknown key; Authorize also with
 // EFORBIDDEN for a dealership outside the key's scope.
 type ProviderAuthorizer interface {
-	Lookup(ctx context.Context, rawKey string) (dynamo.Provider, error)
-	Authorize(ctx context.Context, rawKey, dealershipSlug string) (dynamo.Provider, error)
+	Lookup(ctx context.Context, rawKey string) (shared.Provider, error)
+	Authorize(ctx context.Context, rawKey, dealershipSlug string) (shared.Provider, error)
 }
 
 // NewIngestHandler serves the ingestion API (docs/contracts.md):
@@ -108,6 +108,3 @@ func bearer(r *http.Request) string {
 	}
 	return strings.TrimSpace(token)
 }
-
-// compile-time check that the store satisfies the handler's interface.
-var _ ProviderAuthorizer = (*dynamo.ProviderKeyStore)(nil)

@@ -44,7 +44,7 @@ func newIngestServer(t *testing.T) *httptest.Server {
 		t.Fatal(err)
 	}
 	keys := dynamo.NewProviderKeyStore(db, tables)
-	for key, p := range map[string]dynamo.Provider{
+	for key, p := range map[string]shared.Provider{
 		northKey: {Name: "north-dms", Dealerships: []string{"north"}},
 		southKey: {Name: "south-dms", Dealerships: []string{"south"}},
 	} {

@@ -48,7 +48,7 @@ func (s *seeder) seed(ctx context.Context, tenants []shared.Site) error {
 			}
 		}
 	}
-	if err := s.keys.PutKey(ctx, s.providerKey, dynamo.Provider{Name: "demo", Dealerships: dealerships}); err != nil {
+	if err := s.keys.PutKey(ctx, s.providerKey, shared.Provider{Name: "demo", Dealerships: dealerships}); err != nil {
 		return fmt.Errorf("demo provider key: %w", err)
 	}
 	if err := s.index.EnsureSettings(ctx); err != nil {

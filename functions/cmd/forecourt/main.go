@@ -34,9 +34,9 @@ import (
 	"strings"
 	"time"
 
-	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/platform"
+	"forecourt/shared"
 )
 
 const usage = `usage:
@@ -268,7 +268,7 @@ func keysAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	if err := p.ProviderKeys().PutKey(ctx, key, dynamo.Provider{Name: *provider, Dealerships: slugs}); err != nil {
+	if err := p.ProviderKeys().PutKey(ctx, key, shared.Provider{Name: *provider, Dealerships: slugs}); err != nil {
 		return fmt.Errorf("store key: %w", err)
 	}
 	fmt.Fprintf(stdout, "provider key for %s (dealerships %s); it is shown only this once:\n%s\n",

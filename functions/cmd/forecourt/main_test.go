@@ -50,6 +50,11 @@ func TestSweepCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A site showing the dealership: a car no site shows has no record.
+	site := shared.Site{Slug: "north-site", Dealerships: []shared.Dealership{{Slug: "north"}}}
+	if err := dynamo.NewSiteStore(db, tables).SaveSite(ctx, site); err != nil {
+		t.Fatal(err)
+	}
 	// A car sold ten days ago (default retention: 3 days).
 	tenDaysAgo := time.Now().Add(-10 * 24 * time.Hour)
 	svc := feed.NewService(feed.ServiceConfig{Cars: dynamo.NewCarStore(db, tables), Runs: dynamo.NewRunStore(db, tables),

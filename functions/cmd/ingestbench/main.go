@@ -24,11 +24,19 @@ import (
 	"forecourt/shared"
 )
 
+// discardIndex builds the records, as the algolia index does, and drops them.
 type discardIndex struct{}
 
-func (discardIndex) Save(context.Context, []algolia.Record) error          { return nil }
-func (discardIndex) PartialUpdate(context.Context, []algolia.Record) error { return nil }
-func (discardIndex) Delete(context.Context, []string) error                { return nil }
+func (discardIndex) Save(_ context.Context, cars []shared.IndexedCar) error {
+	for _, ic := range cars {
+		if _, err := algolia.NewRecord(ic); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func (discardIndex) MarkSold(context.Context, []shared.IndexedCar) error { return nil }
+func (discardIndex) Delete(context.Context, []string) error              { return nil }
 
 type noSites struct{}
 
@@ -88,7 +96,7 @@ func run(ctx context.Context, n int) error {
 	if err := dynamo.CreateTables(ctx, db, rawTables); err != nil {
 		return err
 	}
-	items := make([]dynamo.StoredCar, n)
+	items := make([]shared.StoredCar, n)
 	for i, r := range rows {
 		row := feed.Row{Num: i + 1, Fields: map[string]any{}}
 		for k, v := range r {
@@ -100,7 +108,7 @@ func run(ctx context.Context, n int) error {
 		}
 		c.ID = fmt.Sprintf("raw-%06d", i)
 		c.Slug = feed.Slug(c, c.ID)
-		items[i] = dynamo.StoredCar{Car: c, ContentHash: "x", UpdatedAt: time.Now()}
+		items[i] = shared.StoredCar{Car: c, ContentHash: "x", UpdatedAt: time.Now()}
 	}
 	start := time.Now()
 	if err := dynamo.NewCarStore(db, rawTables).PutCars(ctx, items); err != nil {

@@ -1,5 +1,10 @@
 package shared
 
+import (
+	"cmp"
+	"slices"
+)
+
 // LocationType is a location's department (spec 001 §3). Blank means sales.
 type LocationType string
 
@@ -64,4 +69,34 @@ type SpecialHours struct {
 	EndHour      string `json:"end_hour,omitempty"`
 	Department   string `json:"department"` // sales, service, parts, all
 	LocationName string `json:"location_name,omitempty"`
+}
+
+// LocationRank orders departments: sales (and blank) 1, service 2, parts 3
+// (spec 001 §9).
+func LocationRank(t LocationType) int {
+	switch t {
+	case LocationService:
+		return 2
+	case LocationParts:
+		return 3
+	}
+	return 1
+}
+
+// IsVisible reports whether the location is shown; visible defaults to true.
+func (l Location) IsVisible() bool { return l.Visible == nil || *l.Visible }
+
+// SortedLocations returns the visible locations ordered sales, service, parts
+// (spec 001 §2 "Locations"), keeping the configured order within a rank.
+func SortedLocations(locs []Location) []Location {
+	out := make([]Location, 0, len(locs))
+	for _, l := range locs {
+		if l.IsVisible() {
+			out = append(out, l)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Location) int {
+		return cmp.Compare(LocationRank(a.LocationType), LocationRank(b.LocationType))
+	})
+	return out
 }

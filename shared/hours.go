@@ -4,37 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 )
-
-// CarPhone returns the number to call about a car, by spec 001 §8's fallback
-// order: the site's override; the number for the car's type (demo falling
-// back to new); new; used; then the car's location phone. It is "" when
-// there is none.
-func CarPhone(c Car, s Site) string {
-	p := s.Phones
-	candidates := []string{p.Override}
-	switch c.CarType {
-	case CarTypeNew:
-		candidates = append(candidates, p.New)
-	case CarTypeUsed:
-		candidates = append(candidates, p.Used)
-	case CarTypeDemo:
-		candidates = append(candidates, p.Demo, p.New)
-	}
-	candidates = append(candidates, p.New, p.Used)
-	if c.Location != nil {
-		candidates = append(candidates, c.Location.Phone)
-	}
-	for _, n := range candidates {
-		if n = strings.TrimSpace(n); n != "" {
-			return n
-		}
-	}
-	return ""
-}
 
 // HoursLine is one line of an opening-hours table.
 type HoursLine struct {
@@ -122,55 +94,4 @@ func Clock12(hhmm string) (string, error) {
 		h %= 12
 	}
 	return fmt.Sprintf("%d:%s%s", h, m[2], suffix), nil
-}
-
-// LocationRank orders departments: sales (and blank) 1, service 2, parts 3
-// (spec 001 §9).
-func LocationRank(t LocationType) int {
-	switch t {
-	case LocationService:
-		return 2
-	case LocationParts:
-		return 3
-	}
-	return 1
-}
-
-// IsVisible reports whether the location is shown; visible defaults to true.
-func (l Location) IsVisible() bool { return l.Visible == nil || *l.Visible }
-
-// SortedLocations returns the visible locations ordered sales, service, parts
-// (spec 001 §2 "Locations"), keeping the configured order within a rank.
-func SortedLocations(locs []Location) []Location {
-	out := make([]Location, 0, len(locs))
-	for _, l := range locs {
-		if l.IsVisible() {
-			out = append(out, l)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b Location) int {
-		return cmp.Compare(LocationRank(a.LocationType), LocationRank(b.LocationType))
-	})
-	return out
-}
-
-var departmentSuffix = regexp.MustCompile(`(?i)\s+-\s+(sales|service|parts)\s*$`)
-
-// ContactSlug is the slug of a location's /contact-us/{slug} page: its name
-// with a " - Sales", " - Service" or " - Parts" suffix stripped, slugified
-// (spec 001 §2 routes).
-func ContactSlug(name string) string {
-	return Slugify(departmentSuffix.ReplaceAllString(name, ""))
-}
-
-// Slugify lower-cases s and joins its runs of letters and digits with single
-// hyphens: "Coastal Mazda & Kia" -> "coastal-mazda-kia".
-func Slugify(s string) string {
-	var words []string
-	for _, w := range wordSplit.Split(strings.ToLower(s), -1) {
-		if w != "" {
-			words = append(words, w)
-		}
-	}
-	return strings.Join(words, "-")
 }

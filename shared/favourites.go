@@ -1,0 +1,17 @@
+package shared
+
+// FavouriteEntry is a car saved locally by a visitor (spec 001 §3 "Favourite entry").
+type FavouriteEntry struct {
+	ID              string `json:"id"`
+	Name            string `json:"name"`
+	Slug            string `json:"slug"`
+	Make            string `json:"make"`
+	Model           string `json:"model"`
+	PrimaryImageURL string `json:"primary_image_url,omitempty"`
+}
+
+// WatchlistEntry is a car on a signed-in user's server watchlist (spec 000 §3, §7).
+type WatchlistEntry struct {
+	PhoneNumber string `json:"phone_number"`
+	CarID       string `json:"car_id"`
+}

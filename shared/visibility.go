@@ -1,0 +1,31 @@
+package shared
+
+import (
+	"slices"
+	"time"
+)
+
+// Shows reports whether the site shows the car at now: one of the site's
+// dealerships owns it, the dealer lets it be shown (show_on_dealer_website),
+// the site sells its car type, and, when sold, it is still within this
+// site's sold retention (spec 001 §4, §9). The index placement, the
+// listing's records and GET /api/cars all decide by this one rule.
+func (s Site) Shows(c Car, now time.Time) bool {
+	until, ok := s.showsUntil(c)
+	return ok && (until == 0 || now.Unix() <= until)
+}
+
+// showsUntil reports whether the site would show the car at some time, and
+// the last unix second it does: 0 for a car that is not sold (no limit).
+func (s Site) showsUntil(c Car) (until int64, ok bool) {
+	if !c.ShowOnDealerWebsite {
+		return 0, false
+	}
+	if _, owned := s.Dealership(c.DealershipSlug); !owned {
+		return 0, false
+	}
+	if types := s.Stock.CarTypes; len(types) > 0 && !slices.Contains(types, c.CarType) {
+		return 0, false
+	}
+	return SearchableUntil(c, s.SoldRetentionDays()), true
+}

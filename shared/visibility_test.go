@@ -1,0 +1,47 @@
+package shared_test
+
+import (
+	"testing"
+	"time"
+
+	"forecourt/shared"
+)
+
+// spec 001 §4, §9: a site shows a car its dealership owns, the dealer lets
+// it show, of a type the site sells, and a sold car only within this site's
+// own sold retention (the last second included).
+func TestSiteShows(t *testing.T) {
+	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+	site := shared.Site{Slug: "s", Dealerships: []shared.Dealership{{Slug: "north"}},
+		Stock: shared.StockConfig{SoldRetentionDays: 3, CarTypes: []shared.CarType{shared.CarTypeUsed, shared.CarTypeDemo}}}
+	base := shared.Car{DealershipSlug: "north", CarType: shared.CarTypeUsed, ShowOnDealerWebsite: true, Status: shared.StatusInStock}
+	sold := func(ago time.Duration) shared.Car {
+		c := base
+		c.Sold, c.Status, c.SoldDateTimestamp = true, shared.StatusSold, now.Add(-ago).Unix()
+		return c
+	}
+	with := func(f func(*shared.Car)) shared.Car { c := base; f(&c); return c }
+	noRetention := site
+	noRetention.Stock.SoldRetentionDays = 0 // stored without defaults: 3 days
+	for _, tt := range []struct {
+		name string
+		site shared.Site
+		car  shared.Car
+		want bool
+	}{
+		{"in stock", site, base, true},
+		{"reserved", site, with(func(c *shared.Car) { c.Reserved = true }), true},
+		{"hidden by the dealer", site, with(func(c *shared.Car) { c.ShowOnDealerWebsite = false }), false},
+		{"another dealership", site, with(func(c *shared.Car) { c.DealershipSlug = "south" }), false},
+		{"a type the site does not sell", site, with(func(c *shared.Car) { c.CarType = shared.CarTypeNew }), false},
+		{"sold 2 days ago", site, sold(48 * time.Hour), true},
+		{"sold exactly 3 days ago", site, sold(72 * time.Hour), true},
+		{"sold 3 days and a second ago", site, sold(72*time.Hour + time.Second), false},
+		{"default retention", noRetention, sold(71 * time.Hour), true},
+		{"sold by status only, no date", site, with(func(c *shared.Car) { c.Status = shared.StatusSold }), false},
+	} {
+		if got := tt.site.Shows(tt.car, now); got != tt.want {
+			t.Errorf("%s: Shows got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -88,8 +88,8 @@ func TestFromLeadMarshal(t *testing.T) {
 			},
 		},
 		{
-			name: "trade-in without a car of interest",
-			lead: withContact(shared.Lead{Type: shared.LeadTradeIn, Category: "Trade-in", VehicleMake: "Mazda", VehicleModel: "CX-5", Rego: "XYZ987", RegoState: "VIC", Source: "Website", URL: "https://harbourcity.example/sell-my-car"}),
+			name:     "trade-in without a car of interest",
+			lead:     withContact(shared.Lead{Type: shared.LeadTradeIn, Category: "Trade-in", VehicleMake: "Mazda", VehicleModel: "CX-5", Rego: "XYZ987", RegoState: "VIC", Source: "Website", URL: "https://harbourcity.example/sell-my-car"}),
 			vehicles: []wantVehicle{{interest: "trade-in", status: "used", make: "Mazda", model: "CX-5", comments: "Rego: XYZ987 VIC"}},
 			comments: []string{"Enquiry type: Trade-in", "Page: https://harbourcity.example/sell-my-car"},
 		},

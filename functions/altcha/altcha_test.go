@@ -109,6 +109,11 @@ func TestVerify(t *testing.T) {
 			b, _ := json.Marshal(p)
 			return base64.RawStdEncoding.EncodeToString(b)
 		}, now, nil},
+		{"the widget's payload (altcha 3.2.2 adds took)", testKey, func(p Payload) string {
+			b, _ := json.Marshal(map[string]any{"algorithm": p.Algorithm, "challenge": p.Challenge, "number": p.Number,
+				"salt": p.Salt, "signature": p.Signature, "took": 1234})
+			return base64.StdEncoding.EncodeToString(b)
+		}, now, nil},
 		{"at the expiry second", testKey, func(p Payload) string { return encode(t, p) }, expires, nil},
 		{"after the expiry", testKey, func(p Payload) string { return encode(t, p) }, expires.Add(time.Second), ErrExpired},
 		{"another key", []byte("other-key"), func(p Payload) string { return encode(t, p) }, now, ErrBadSignature},

@@ -169,20 +169,22 @@ func Decode(payloadBase64 string) (Payload, error) {
 
 // saltExpiry reads the expires parameter of a salt ("expire" is
 // altcha-lib's alias). A challenge without one could be replayed for as long
-// as a replay store keeps its key, so it is refused.
+// as a replay store keeps its key, so it is refused; so is one with two.
 func saltExpiry(salt string) (time.Time, error) {
 	_, query, _ := strings.Cut(salt, "?")
 	params, err := url.ParseQuery(query)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("%w: salt parameters: %v", ErrMalformed, err)
 	}
-	v := params.Get("expires")
-	if v == "" {
-		v = params.Get("expire")
-	}
-	if v == "" {
+	vs := append(params["expires"], params["expire"]...)
+	switch {
+	case len(vs) == 0:
 		return time.Time{}, fmt.Errorf("%w: salt carries no expiry", ErrMalformed)
+	case len(vs) > 1:
+		// altcha-lib would read the last of several; refuse the ambiguity.
+		return time.Time{}, fmt.Errorf("%w: salt carries %d expiries", ErrMalformed, len(vs))
 	}
+	v := vs[0]
 	sec, err := strconv.ParseInt(v, 10, 64)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("%w: salt expiry %q", ErrMalformed, v)

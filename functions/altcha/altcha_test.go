@@ -158,15 +158,22 @@ func TestVerify(t *testing.T) {
 	}
 }
 
-// TestVerifyRequiresExpiry: a challenge signed without an expiry (possible
-// with altcha-lib) is refused, since it could be replayed once a replay
-// store forgets it.
-func TestVerifyRequiresExpiry(t *testing.T) {
-	salt := "00112233445566778899aabb&"
-	p := Payload{Algorithm: Algorithm, Number: 7, Salt: salt, Challenge: hashHex(salt, 7)}
-	p.Signature = sign(testKey, p.Challenge)
-	if _, err := Verify(testKey, encode(t, p), now); !errors.Is(err, ErrMalformed) {
-		t.Fatalf("got %v, want ErrMalformed", err)
+// TestVerifyRequiresOneExpiry: a challenge signed without an expiry
+// (possible with altcha-lib) is refused, since it could be replayed once a
+// replay store forgets it; so is one whose salt names two.
+func TestVerifyRequiresOneExpiry(t *testing.T) {
+	future := strconv.FormatInt(now.Add(time.Hour).Unix(), 10)
+	for _, salt := range []string{
+		"00112233445566778899aabb&",
+		"00112233445566778899aabb?expires=" + future + "&expires=" + future + "&",
+		"00112233445566778899aabb?expires=" + future + "&expire=" + future + "&",
+		"00112233445566778899aabb?expires=soon&",
+	} {
+		p := Payload{Algorithm: Algorithm, Number: 7, Salt: salt, Challenge: hashHex(salt, 7)}
+		p.Signature = sign(testKey, p.Challenge)
+		if _, err := Verify(testKey, encode(t, p), now); !errors.Is(err, ErrMalformed) {
+			t.Errorf("salt %q: got %v, want ErrMalformed", salt, err)
+		}
 	}
 }
 

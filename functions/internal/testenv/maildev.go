@@ -77,6 +77,9 @@ func startMailDev() (MailDev, func(), error) {
 		return MailDev{}, nil, err
 	}
 	webPort, err := freePort()
+	for err == nil && webPort == smtpPort {
+		webPort, err = freePort()
+	}
 	if err != nil {
 		return MailDev{}, nil, err
 	}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Starts the local platform: DynamoDB Local and cognito-local (data kept in
-# .data/), then the dev gateway, which serves the API, the search engine and
-# each demo tenant's site, seeds what is missing and prints the URLs.
+# Starts the local platform: DynamoDB Local, cognito-local and MailDev (the
+# lead inbox; data kept in .data/), then the dev gateway, which serves the
+# API, the search engine and each demo tenant's site, seeds what is missing
+# and prints the URLs.
 # Ctrl-C stops everything; the data stays for the next `make dev`.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -11,9 +12,13 @@ export FORECOURT_GATEWAY_PORT=${FORECOURT_GATEWAY_PORT:-8080}
 export FORECOURT_SEARCH_PORT=${FORECOURT_SEARCH_PORT:-7700}
 export FORECOURT_DYNAMO_PORT=${FORECOURT_DYNAMO_PORT:-8000}
 export FORECOURT_COGNITO_PORT=${FORECOURT_COGNITO_PORT:-9229}
+export FORECOURT_SMTP_PORT=${FORECOURT_SMTP_PORT:-1025}
+export FORECOURT_MAIL_WEB_PORT=${FORECOURT_MAIL_WEB_PORT:-1080}
 export FORECOURT_DATA_DIR=${FORECOURT_DATA_DIR:-$ROOT/.data}
 export FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$FORECOURT_DYNAMO_PORT"
 export FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$FORECOURT_COGNITO_PORT"
+export FORECOURT_SMTP_ENDPOINT="127.0.0.1:$FORECOURT_SMTP_PORT"
+export FORECOURT_MAIL_WEB_URL="http://127.0.0.1:$FORECOURT_MAIL_WEB_PORT"
 export FORECOURT_PUBLIC_SEARCH_URL=${FORECOURT_PUBLIC_SEARCH_URL:-http://localhost:$FORECOURT_SEARCH_PORT}
 export ALGOLIA_HOST=${ALGOLIA_HOST:-http://127.0.0.1:$FORECOURT_SEARCH_PORT}
 export FORECOURT_WEB_DIST=${FORECOURT_WEB_DIST:-$ROOT/web/dist}
@@ -25,6 +30,8 @@ require_free_port "$FORECOURT_GATEWAY_PORT" "the dev gateway" FORECOURT_GATEWAY_
 require_free_port "$FORECOURT_SEARCH_PORT" "the search engine" FORECOURT_SEARCH_PORT
 require_free_port "$FORECOURT_DYNAMO_PORT" "DynamoDB Local" FORECOURT_DYNAMO_PORT
 require_free_port "$FORECOURT_COGNITO_PORT" "cognito-local" FORECOURT_COGNITO_PORT
+require_free_port "$FORECOURT_SMTP_PORT" "MailDev (SMTP)" FORECOURT_SMTP_PORT
+require_free_port "$FORECOURT_MAIL_WEB_PORT" "MailDev (the lead inbox)" FORECOURT_MAIL_WEB_PORT
 
 trap 'log "stopping"; stop_started' EXIT
 trap 'exit 130' INT TERM
@@ -39,8 +46,16 @@ log "starting DynamoDB Local on port $FORECOURT_DYNAMO_PORT (data in $FORECOURT_
 start_dynamo "$FORECOURT_DYNAMO_PORT" "$FORECOURT_DATA_DIR/dynamodb"
 log "starting cognito-local on port $FORECOURT_COGNITO_PORT"
 start_cognito "$FORECOURT_COGNITO_PORT" "$FORECOURT_DATA_DIR/cognito"
+log "starting MailDev: SMTP on port $FORECOURT_SMTP_PORT, inbox on $FORECOURT_MAIL_WEB_PORT (mail in $FORECOURT_DATA_DIR/maildev)"
+start_maildev "$FORECOURT_SMTP_PORT" "$FORECOURT_MAIL_WEB_PORT" "$FORECOURT_DATA_DIR/maildev"
 
 log "starting the dev gateway on port $FORECOURT_GATEWAY_PORT (search engine on $FORECOURT_SEARCH_PORT)"
 .build/bin/devgateway &
 STARTED_PIDS+=($!)
-wait "${STARTED_PIDS[-1]}"
+gateway_pid=$!
+# The inbox URL follows the gateway's "Forecourt is ready" lines, which it
+# prints as /healthz turns 200.
+(wait_http "http://127.0.0.1:$FORECOURT_GATEWAY_PORT/healthz" 600 "the dev gateway" 200 2>/dev/null &&
+  echo "Lead e-mails: http://localhost:$FORECOURT_MAIL_WEB_PORT/ (MailDev inbox)") &
+STARTED_PIDS+=($!)
+wait "$gateway_pid"

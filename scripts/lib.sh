@@ -60,6 +60,21 @@ start_cognito() {
   wait_http "http://127.0.0.1:$port/" 60 "cognito-local"
 }
 
+# start_maildev SMTP_PORT WEB_PORT [DIR]: starts MailDev, the local stand-in
+# for SES: SMTP on SMTP_PORT, the inbox and its REST API (/api/email) on
+# WEB_PORT, mail kept in DIR (a temporary folder of its own when omitted).
+start_maildev() {
+  local smtp=$1 web=$2 dir=${3:-}
+  # Its own folder: MailDev's default is one temp folder shared machine-wide.
+  if [ -z "$dir" ]; then dir=$(mktemp -d "${TMPDIR:-/tmp}/forecourt-maildev.XXXXXX"); fi
+  mkdir -p "$dir"
+  [ -f "$ROOT/node_modules/maildev/dist/bin/maildev.js" ] || die "MailDev is missing: run 'npm ci' (package maildev)"
+  node "$ROOT/node_modules/maildev/dist/bin/maildev.js" --smtp "$smtp" --web "$web" \
+    --ip 127.0.0.1 --web-ip 127.0.0.1 --mail-directory "$dir" >"${LOG_DIR:-/tmp}/maildev.log" 2>&1 &
+  STARTED_PIDS+=($!)
+  wait_http "http://127.0.0.1:$web/api/healthz" 60 "MailDev" 200
+}
+
 # stop_started: stops every process this script started.
 stop_started() {
   local pid

@@ -1,8 +1,8 @@
 // Package testenv provides the real local stand-ins that integration tests
 // run against (DESIGN.md decision 6): DynamoDB Local, started once per test
 // binary when FORECOURT_DYNAMO_ENDPOINT is unset, unique table names so
-// that packages can run in parallel against one DynamoDB, and the search
-// engine in process.
+// that packages can run in parallel against one DynamoDB, MailDev (see
+// maildev.go), and the search engine in process.
 package testenv
 
 import (
@@ -34,14 +34,15 @@ var local struct {
 	err      error
 }
 
-// Main runs the tests and then stops DynamoDB Local if this binary started
-// it. Call it from TestMain: func TestMain(m *testing.M) { testenv.Main(m) }.
+// Main runs the tests and then stops DynamoDB Local and MailDev if this
+// binary started them. Call it from TestMain: func TestMain(m *testing.M) { testenv.Main(m) }.
 func Main(m *testing.M) {
 	code := m.Run()
 	if local.cmd != nil && local.cmd.Process != nil {
 		_ = local.cmd.Process.Kill()
 		_ = local.cmd.Wait()
 	}
+	stopMailDev()
 	os.Exit(code)
 }
 

@@ -18,23 +18,20 @@ type ProviderAuthorizer interface {
 	Authorize(ctx context.Context, rawKey, dealershipSlug string) (dynamo.Provider, error)
 }
 
-// NewIngestHandler serves the ingestion API (docs/contracts.md):
+// handlers are the ingestion API's handlers by route key (route.Routes;
+// docs/contracts.md):
 //
 //	POST /ingest/v1/dealerships/{slug}/feed[?mode=full|delta]  provider key
 //	GET  /ingest/v1/runs/{id}                                  a provider key scoped to the run's dealership
 //	POST /ingest/v1/reindex[?dealership=SLUG]                  ops key
 //
 // An empty opsKey refuses every ops request.
-func NewIngestHandler(svc *feed.Service, keys ProviderAuthorizer, opsKey string) http.Handler {
-	h := &ingestServer{svc: svc, keys: keys, opsKey: opsKey}
-	mux := http.NewServeMux()
-	mux.Handle("POST /ingest/v1/dealerships/{slug}/feed", Handle(h.handleFeed))
-	mux.Handle("GET /ingest/v1/runs/{id}", Handle(h.handleRun))
-	mux.Handle("POST /ingest/v1/reindex", Handle(h.handleReindex))
-	mux.Handle("/", Handle(func(http.ResponseWriter, *http.Request) error {
-		return shared.Errorf(shared.ENOTFOUND, "no such ingestion endpoint")
-	}))
-	return mux
+func (s *ingestServer) handlers() map[string]http.Handler {
+	return map[string]http.Handler{
+		"POST /ingest/v1/dealerships/{slug}/feed": Handle(s.handleFeed),
+		"GET /ingest/v1/runs/{id}":                Handle(s.handleRun),
+		"POST /ingest/v1/reindex":                 Handle(s.handleReindex),
+	}
 }
 
 type ingestServer struct {

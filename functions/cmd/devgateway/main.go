@@ -30,7 +30,6 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"forecourt/functions/algolia"
-	"forecourt/functions/demo"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/localsearch"
 	"forecourt/shared"
@@ -176,7 +175,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	}
 	p, err := newPlatform(db, cfg.Tables, idx, platformConfig{
 		Secret: secret, PublicSearchURL: cfg.PublicSearchURL, AppID: cfg.Algolia.AppID,
-		OpsKey: cfg.OpsKey, DemoProviderKey: cfg.DemoProviderKey, Log: log,
+		OpsKey: cfg.OpsKey, DemoProviderKey: cfg.DemoProviderKey, Tenants: tenants, Log: log,
 	})
 	if err != nil {
 		return err
@@ -191,7 +190,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 		{"search", httpProbe(probeClient, fmt.Sprintf("http://127.0.0.1:%d/1/indexes", cfg.SearchPort))},
 		{"cognito", httpProbe(probeClient, cfg.CognitoEndpoint)},
 	}}
-	gw := newGateway(tenants, cfg.GatewayPort, secret, p.api, p.ingest, demo.MediaHandler(tenants), h,
+	gw := newGateway(tenants, cfg.GatewayPort, secret, p.app, h,
 		spaHandler{dist: os.DirFS(cfg.WebDist), dir: cfg.WebDist})
 	gatewaySrv := &http.Server{Handler: compressed(gw), ReadHeaderTimeout: 10 * time.Second}
 	serveAll(gatewaySrv, gatewayLns, log)

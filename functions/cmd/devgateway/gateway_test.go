@@ -287,3 +287,13 @@ func TestGatewayCompresses(t *testing.T) {
 		}
 	}
 }
+
+// One tenant loader (issue 8): `make dev` refuses the file `cdk synth`
+// refuses, a site in a file not named for its slug, before claiming any
+// port (infra's TestLoadTenantsRejectsTheMisnamedFile loads the same file).
+func TestRunRejectsAMisnamedTenantFile(t *testing.T) {
+	err := run(context.Background(), config{TenantsDir: "../../tenantfile/testdata/misnamed"}, io.Discard, nil)
+	if err == nil || !strings.Contains(err.Error(), "other.json") || !strings.Contains(err.Error(), "acme.json") {
+		t.Fatalf("got %v, want the misnamed file rejected", err)
+	}
+}

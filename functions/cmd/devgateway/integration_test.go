@@ -21,6 +21,7 @@ import (
 	"forecourt/functions/algolia"
 	"forecourt/functions/internal/testenv"
 	"forecourt/functions/localsearch"
+	"forecourt/functions/tenantfile"
 	"forecourt/shared"
 )
 
@@ -57,7 +58,7 @@ func bootStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tenants, err := shared.LoadSites("../../../infra/tenants")
+	tenants, err := tenantfile.Load("../../../infra/tenants")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ import (
 	"forecourt/functions/algolia"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/localsearch"
-	"forecourt/shared"
+	"forecourt/functions/tenantfile"
 )
 
 type config struct {
@@ -125,7 +125,7 @@ func main() {
 
 // run serves until ctx ends, then shuts down and flushes the engine.
 func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error {
-	tenants, err := shared.LoadSites(cfg.TenantsDir)
+	tenants, err := tenantfile.Load(cfg.TenantsDir)
 	if err != nil {
 		return fmt.Errorf("load tenants: %w", err)
 	}

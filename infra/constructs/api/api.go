@@ -128,6 +128,16 @@ func functions() []function {
 	}
 }
 
+// Names are the Lambdas' names, the folders scripts/build-lambdas.sh
+// builds them into (a test keeps its LAMBDAS list equal to this).
+func Names() []string {
+	var names []string
+	for _, f := range functions() {
+		names = append(names, f.name)
+	}
+	return names
+}
+
 // New creates the functions and the HTTP API routing to them. It fails when
 // a function's binary has not been built.
 func New(scope constructs.Construct, id string, p *Props) (*API, error) {

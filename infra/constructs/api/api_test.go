@@ -1,7 +1,10 @@
 package api
 
 import (
+	"os"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"forecourt/functions/httpapi/route"
@@ -34,5 +37,25 @@ func TestRouteTableNamesTheFunctions(t *testing.T) {
 	if got := Routes(route.Ingest); !slices.Contains(got, GatewayRoute{"POST", "/ingest/v1/reindex"}) ||
 		!slices.Contains(got, GatewayRoute{"ANY", "/ingest/{proxy+}"}) {
 		t.Errorf("ingest routes %v lack the reindex route or the catch-all", got)
+	}
+}
+
+// The Lambdas built are the Lambdas deployed: scripts/build-lambdas.sh's
+// LAMBDAS list names exactly the functions here.
+func TestBuildScriptBuildsEveryFunction(t *testing.T) {
+	script, err := os.ReadFile("../../../scripts/build-lambdas.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^LAMBDAS=\(([^)]*)\)`).FindSubmatch(script)
+	if m == nil {
+		t.Fatal("scripts/build-lambdas.sh has no LAMBDAS=(...) line")
+	}
+	built := strings.Fields(string(m[1]))
+	slices.Sort(built)
+	names := Names()
+	slices.Sort(names)
+	if !slices.Equal(built, names) {
+		t.Errorf("build-lambdas.sh builds %v, the CDK app deploys %v", built, names)
 	}
 }

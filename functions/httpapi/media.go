@@ -9,7 +9,7 @@ import (
 	"forecourt/shared"
 )
 
-// MediaStore holds what GET /media/{path...} serves (docs/contracts.md
+// MediaStore holds what GET /media/{proxy...} serves (docs/contracts.md
 // "HTTP API"): in AWS the dealer logos drawn from the site configs, under
 // the dev gateway the demo car images as well.
 type MediaStore interface {
@@ -21,7 +21,7 @@ type MediaStore interface {
 }
 
 const (
-	mediaRoute = "GET /media/{path...}"
+	mediaRoute = "GET /media/{proxy...}"
 	// Media is a pure function of its URL and the site config, which
 	// changes rarely; the distributions cache it as long.
 	mediaCacheControl = "public, max-age=86400"
@@ -30,7 +30,7 @@ const (
 func mediaHandler(store MediaStore) HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Cache-Control", errorCacheControl)
-		name := r.PathValue("path")
+		name := r.PathValue("proxy")
 		body, contentType, err := store.Media(r.Context(), name, r.URL.Query())
 		if err != nil {
 			if shared.ErrorCode(err) == shared.ENOTFOUND {

@@ -1,4 +1,4 @@
-// Package media provides the stores behind GET /media/{path...}
+// Package media provides the stores behind GET /media/{proxy...}
 // (httpapi.MediaStore) that production needs: dealer logos drawn from the
 // site configs. The demo car images are the demo package's, mounted only by
 // the dev gateway, so demo code stays out of the Lambdas.

@@ -62,8 +62,11 @@ func Routes() []Route {
 		{"GET", "/ingest/v1/runs/{id}", Ingest},
 		{"POST", "/ingest/v1/reindex", Ingest},
 		// One route over the media store (httpapi.MediaStore): what it holds
-		// differs between AWS and the dev gateway, the route does not.
-		{"GET", "/media/{path...}", API},
+		// differs between AWS and the dev gateway, the route does not. The
+		// variable is named proxy so that API Gateway's GET route and the
+		// prefix's catch-all share one path, /media/{proxy+}, differing only
+		// in method.
+		{"GET", "/media/{proxy...}", API},
 	}
 }
 

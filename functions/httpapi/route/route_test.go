@@ -20,7 +20,7 @@ func TestTable(t *testing.T) {
 	for _, tt := range []struct{ pattern, want string }{
 		{"/api/site", "/api/site"},
 		{"/api/cars/{slug}", "/api/cars/{slug}"},
-		{"/media/{path...}", "/media/{path+}"},
+		{"/media/{proxy...}", "/media/{proxy+}"},
 	} {
 		if got := (Route{Pattern: tt.pattern}).GatewayPath(); got != tt.want {
 			t.Errorf("GatewayPath(%q): got %q, want %q", tt.pattern, got, tt.want)

@@ -1,6 +1,7 @@
 // Command devgateway runs the whole platform locally in one process
-// (DESIGN.md decisions 4 and 6): the search engine on its own port, the
-// /api and /ingest handlers against DynamoDB Local, the demo images, and the
+// (DESIGN.md decisions 4 and 6): the search engine on its own port, every
+// route of the route table (httpapi.NewHandler, as the Lambdas serve them)
+// against DynamoDB Local with the demo images added to /media, and the
 // built web app per tenant host, standing in for CloudFront and API Gateway.
 // It creates the tables and seeds the demo tenants when they are missing.
 //

@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
 	"github.com/aws/jsii-runtime-go"
 
+	"forecourt/infra/constructs/api"
 	"forecourt/shared"
 )
 
@@ -83,7 +84,7 @@ func doSynth() (s *synthesized, err error) {
 		return nil, err
 	}
 	defer os.RemoveAll(lambdaDir)
-	for _, name := range []string{"api", "ingest", "sweep"} {
+	for _, name := range api.Names() {
 		if err := os.MkdirAll(filepath.Join(lambdaDir, name), 0o755); err != nil {
 			return nil, err
 		}

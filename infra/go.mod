@@ -3,6 +3,7 @@ module forecourt/infra
 go 1.26
 
 require (
+	forecourt/functions v0.0.0
 	forecourt/shared v0.0.0
 	github.com/aws/aws-cdk-go/awscdk/v2 v2.270.0
 	github.com/aws/constructs-go/constructs/v10 v10.8.1
@@ -28,4 +29,7 @@ require (
 	golang.org/x/tools/godoc v0.1.0-deprecated // indirect
 )
 
-replace forecourt/shared => ../shared
+replace (
+	forecourt/functions => ../functions
+	forecourt/shared => ../shared
+)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
 	"github.com/aws/jsii-runtime-go"
+
+	"forecourt/functions/httpapi/route"
 )
 
 // DESIGN.md "Production path": Go Lambdas on arm64 provided.al2023, given
@@ -114,8 +116,11 @@ func TestAPIFunctionEnvironment(t *testing.T) {
 	}
 }
 
-// The HTTP API routes /api/* and /media/* to the api function and /ingest/*
-// to the ingest function.
+// One route table (issue 8; docs/contracts.md "HTTP API"): API Gateway has
+// exactly the routes of the table the handlers mount (route.Routes), each to
+// its Lambda, plus a catch-all per prefix so unknown paths still get the
+// handlers' JSON errors. A handler route without an API Gateway route, or an
+// API Gateway route without a handler route, fails here.
 func TestHTTPAPIRoutes(t *testing.T) {
 	s := synth(t)
 	tpl := s.templates[PlatformStackName]
@@ -127,18 +132,33 @@ func TestHTTPAPIRoutes(t *testing.T) {
 	for id, in := range resources(s.json[PlatformStackName], "AWS::ApiGatewayV2::Integration") {
 		integrationOf[id] = flatten(path(in, "Properties", "IntegrationUri"))
 	}
-	for route, fn := range map[string]string{
+	// Given the route table, as API Gateway routes
+	want := map[string]string{}
+	for _, r := range route.Routes() {
+		want[r.Method+" "+r.GatewayPath()] = r.Lambda
+	}
+	for _, p := range route.Prefixes() {
+		want["ANY "+p.GatewayPath()] = p.Lambda
+	}
+	// The contract's catch-alls are among them
+	for key, fn := range map[string]string{
 		"ANY /api/{proxy+}":    "api",
 		"ANY /media/{proxy+}":  "api",
 		"ANY /ingest/{proxy+}": "ingest",
+		"GET /api/cars/{slug}": "api",
 	} {
-		// Given a route of the contract
-		target, ok := targets[route]
+		if want[key] != fn {
+			t.Errorf("route table: %s goes to %q, want %q", key, want[key], fn)
+		}
+	}
+	for key, fn := range want {
+		// Then each has an API Gateway route
+		target, ok := targets[key]
 		if !ok {
-			t.Errorf("no route %s", route)
+			t.Errorf("handler route %s has no API Gateway route", key)
 			continue
 		}
-		// Then its integration invokes the function
+		// And its integration invokes the Lambda the table names
 		var uri string
 		for id, u := range integrationOf {
 			if strings.Contains(target, id) {
@@ -146,7 +166,13 @@ func TestHTTPAPIRoutes(t *testing.T) {
 			}
 		}
 		if want := "ApiFn" + fn; !strings.Contains(uri, want) {
-			t.Errorf("%s: integration invokes %q, want function %s", route, uri, want)
+			t.Errorf("%s: integration invokes %q, want function %s", key, uri, want)
+		}
+	}
+	// And API Gateway has no route the table lacks
+	for key := range targets {
+		if _, ok := want[key]; !ok {
+			t.Errorf("API Gateway route %s is not in the route table", key)
 		}
 	}
 	check(t, "integrations", func() {

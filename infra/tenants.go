@@ -3,9 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"path/filepath"
-	"strings"
 
+	"forecourt/functions/tenantfile"
 	"forecourt/shared"
 )
 
@@ -18,26 +17,16 @@ type Tenant struct {
 	Config string
 }
 
-// LoadTenants loads and validates every *.json file in dir (shared.LoadSites)
-// and checks that each file is named for its slug, which names its stack.
+// LoadTenants loads every *.json file in dir with the loader the dev
+// gateway uses (tenantfile.Load: strict, validated, each file named for its
+// slug, which names its stack).
 func LoadTenants(dir string) ([]Tenant, error) {
-	sites, err := shared.LoadSites(dir)
+	sites, err := tenantfile.Load(dir)
 	if err != nil {
 		return nil, fmt.Errorf("tenants: %w", err)
 	}
-	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil {
-		return nil, fmt.Errorf("tenants %s: %w", dir, err)
-	}
-	files := map[string]bool{}
-	for _, p := range paths {
-		files[strings.TrimSuffix(filepath.Base(p), ".json")] = true
-	}
 	tenants := make([]Tenant, 0, len(sites))
 	for _, s := range sites {
-		if !files[s.Slug] {
-			return nil, fmt.Errorf("tenants %s: site %q must be in %s.json", dir, s.Slug, s.Slug)
-		}
 		config, err := json.Marshal(s)
 		if err != nil {
 			return nil, fmt.Errorf("tenant %s: encode: %w", s.Slug, err)

@@ -46,3 +46,14 @@ func TestLoadTenantsRejectsBadFiles(t *testing.T) {
 		})
 	}
 }
+
+// One tenant loader (issue 8): the file `make dev` used to accept, a site
+// in a file not named for its slug, is refused here exactly as the dev
+// gateway refuses it (devgateway TestRunRejectsAMisnamedTenantFile loads
+// the same file).
+func TestLoadTenantsRejectsTheMisnamedFile(t *testing.T) {
+	_, err := LoadTenants("../functions/tenantfile/testdata/misnamed")
+	if err == nil || !strings.Contains(err.Error(), "other.json") || !strings.Contains(err.Error(), "acme.json") {
+		t.Fatalf("got %v, want the misnamed file rejected", err)
+	}
+}

@@ -4,7 +4,9 @@
 # Go's build cache makes a second run with nothing changed take about a second.
 set -euo pipefail
 
-# The one list of Lambdas (infra/constructs/api lists their routes and grants).
+# The Lambdas: the functions of infra/constructs/api (their grants there, their
+# routes in functions/httpapi/route); its TestBuildScriptBuildsEveryFunction
+# fails when this list and those differ.
 LAMBDAS=(api ingest sweep)
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -1,12 +1,9 @@
 package shared
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -187,50 +184,6 @@ func DecodeSite(r io.Reader, name string) (Site, error) {
 		return Site{}, inFile(name, err)
 	}
 	return s, nil
-}
-
-// LoadSite reads and validates the site configuration file at path.
-func LoadSite(path string) (Site, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return Site{}, fmt.Errorf("load site: %w", err)
-	}
-	return DecodeSite(bytes.NewReader(data), path)
-}
-
-// LoadSites loads every *.json file in dir, sorted by slug. Two files with
-// the same slug are an error.
-func LoadSites(dir string) ([]Site, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil {
-		return nil, fmt.Errorf("load sites %s: %w", dir, err)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("load sites: %w", err)
-	}
-	var (
-		sites []Site
-		errs  []error
-		seen  = map[string]string{}
-	)
-	for _, p := range paths {
-		s, err := LoadSite(p)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if prev, dup := seen[s.Slug]; dup {
-			errs = append(errs, &FileError{File: p, Err: FieldError("slug", "%q is also the slug of %s", s.Slug, prev)})
-			continue
-		}
-		seen[s.Slug] = p
-		sites = append(sites, s)
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	slices.SortFunc(sites, func(a, b Site) int { return strings.Compare(a.Slug, b.Slug) })
-	return sites, nil
 }
 
 // Validate checks the site's semantic rules and returns every violation as

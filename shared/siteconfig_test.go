@@ -2,8 +2,6 @@ package shared
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -173,32 +171,5 @@ func TestDecodeSiteReportsEveryUnknownField(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error %v does not contain %q", err, want)
 		}
-	}
-}
-
-func TestLoadSitesSortedAndDistinct(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, body string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("z.json", `{"slug": "alpha", "name": "Alpha", "dealerships": [{"slug": "alpha", "name": "Alpha"}]}`)
-	write("a.json", `{"slug": "beta", "name": "Beta", "dealerships": [{"slug": "beta", "name": "Beta"}]}`)
-	write("notes.txt", "ignored")
-	sites, err := LoadSites(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(sites) != 2 || sites[0].Slug != "alpha" || sites[1].Slug != "beta" {
-		t.Fatalf("sites = %v, want alpha then beta", sites)
-	}
-
-	write("dup.json", `{"slug": "beta", "name": "Beta 2", "dealerships": [{"slug": "beta", "name": "Beta"}]}`)
-	if _, err := LoadSites(dir); err == nil || !strings.Contains(err.Error(), "also the slug of") {
-		t.Errorf("duplicate slug: err = %v", err)
-	}
-	if _, err := LoadSites(filepath.Join(dir, "missing")); err == nil {
-		t.Error("missing dir: want an error")
 	}
 }

@@ -1,9 +1,9 @@
 package demo
 
 import (
+	"context"
 	"fmt"
-	"html"
-	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -84,73 +84,26 @@ const placeholderSVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480
 	`<circle cx="170" cy="150" r="16" fill="none" stroke="#9ca3af" stroke-width="4"/><circle cx="312" cy="150" r="16" fill="none" stroke="#9ca3af" stroke-width="4"/>` +
 	`<text x="240" y="200" text-anchor="middle" font-family="system-ui, sans-serif" font-size="22" font-weight="600" fill="#4b5563">Photos coming soon</text></svg>`
 
-// LogoSVG draws a wordmark from the site's name in its theme colours.
-func LogoSVG(site shared.Site) string {
-	primary, text := site.Theme.PrimaryColor, site.Theme.HeaderText
-	if primary == "" {
-		primary = "#1d4ed8"
+// Images serves the demo car images (httpapi.MediaStore): the names
+// demo/{body}/{colour}.svg (?angle=1-6) and demo/placeholder.svg, which the
+// demo stock links to (ImagePath, PlaceholderPath). Only the dev gateway
+// mounts it; the logos are the media package's.
+type Images struct{}
+
+// Media implements httpapi.MediaStore.
+func (Images) Media(_ context.Context, name string, query url.Values) ([]byte, string, error) {
+	if name == "demo/placeholder.svg" {
+		return []byte(placeholderSVG), svgType, nil
 	}
-	if text == "" {
-		text = "#111827"
-	}
-	var initials strings.Builder
-	for _, w := range strings.Fields(site.Name) {
-		if initials.Len() < 2 {
-			initials.WriteString(strings.ToUpper(w[:1]))
+	if rest, ok := strings.CutPrefix(name, "demo/"); ok {
+		body, file, _ := strings.Cut(rest, "/")
+		base, isSVG := strings.CutSuffix(file, ".svg")
+		angle, _ := strconv.Atoi(query.Get("angle"))
+		if svg, found := CarSVG(body, base, angle); isSVG && found {
+			return []byte(svg), svgType, nil
 		}
 	}
-	width := 72 + 13*len(site.Name)
-	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d 56" width="%d" height="56">`+
-		`<rect x="4" y="4" width="48" height="48" rx="10" fill="%s"/>`+
-		`<text x="28" y="36" text-anchor="middle" font-family="system-ui, sans-serif" font-size="20" font-weight="700" fill="#ffffff">%s</text>`+
-		`<text x="64" y="36" font-family="system-ui, sans-serif" font-size="22" font-weight="700" fill="%s">%s</text></svg>`,
-		width, width, html.EscapeString(primary), html.EscapeString(initials.String()), html.EscapeString(text), html.EscapeString(site.Name))
+	return nil, "", shared.Errorf(shared.ENOTFOUND, "no demo image at %q", name)
 }
 
-// MediaHandler serves the demo images: /media/demo/{body}/{colour}.svg
-// (?angle=1-6), /media/demo/placeholder.svg and /media/logos/{slug}.svg for
-// each site and each of its dealerships (drawn with the site's theme).
-func MediaHandler(sites []shared.Site) http.Handler {
-	logos := map[string]string{}
-	for _, s := range sites {
-		logos[s.Slug] = LogoSVG(s)
-		for _, d := range s.Dealerships {
-			if _, ok := logos[d.Slug]; !ok {
-				ds := s
-				ds.Name = d.Name
-				logos[d.Slug] = LogoSVG(ds)
-			}
-		}
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /media/demo/placeholder.svg", func(w http.ResponseWriter, r *http.Request) {
-		writeSVG(w, placeholderSVG)
-	})
-	mux.HandleFunc("GET /media/demo/{body}/{file}", func(w http.ResponseWriter, r *http.Request) {
-		base, ok := strings.CutSuffix(r.PathValue("file"), ".svg")
-		angle, _ := strconv.Atoi(r.URL.Query().Get("angle"))
-		svg, found := CarSVG(r.PathValue("body"), base, angle)
-		if !ok || !found {
-			http.NotFound(w, r)
-			return
-		}
-		writeSVG(w, svg)
-	})
-	mux.HandleFunc("GET /media/logos/{file}", func(w http.ResponseWriter, r *http.Request) {
-		slug, ok := strings.CutSuffix(r.PathValue("file"), ".svg")
-		svg, found := logos[slug]
-		if !ok || !found {
-			http.NotFound(w, r)
-			return
-		}
-		writeSVG(w, svg)
-	})
-	return mux
-}
-
-func writeSVG(w http.ResponseWriter, svg string) {
-	w.Header().Set("Content-Type", "image/svg+xml")
-	// The images are a pure function of their URL.
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	w.Write([]byte(svg))
-}
+const svgType = "image/svg+xml"

@@ -45,7 +45,7 @@ const (
 	pctNoComments  = 5
 )
 
-// Image paths served by MediaHandler.
+// Image paths served by Images (under /media/).
 const (
 	PlaceholderPath = "/media/demo/placeholder.svg"
 	imagePrefix     = "/media/demo/"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
+	"forecourt/functions/httpapi/route"
 	"forecourt/shared"
 )
 
@@ -37,8 +39,8 @@ func (siteStore) SaveSite(context.Context, shared.Site) error { return nil }
 func TestIndexAndCarPageShowTheSameCars(t *testing.T) {
 	e := newEngineEnv(t, nil)
 	ctx := context.Background()
-	api, err := httpapi.NewAPIHandler(httpapi.APIConfig{Sites: siteStore{testSites}, Cars: e.cars, Keys: e.index,
-		OriginSecret: "s", Now: e.clock.now})
+	api, err := httpapi.NewHandler(httpapi.Deps{Lambda: route.API, Media: noMedia{}, API: &httpapi.APIConfig{
+		Sites: siteStore{testSites}, Cars: e.cars, Keys: e.index, OriginSecret: "s", Now: e.clock.now}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,4 +103,11 @@ func TestIndexAndCarPageShowTheSameCars(t *testing.T) {
 		t.Errorf("sweep after 15 days = %+v, %v, want 1 removed", rep, err)
 	}
 	check("15 days after the sale", n2, nil)
+}
+
+// noMedia is a media store holding nothing: these tests ask for no media.
+type noMedia struct{}
+
+func (noMedia) Media(context.Context, string, url.Values) ([]byte, string, error) {
+	return nil, "", shared.Errorf(shared.ENOTFOUND, "no media")
 }

@@ -64,9 +64,10 @@ type apiServer struct {
 	now func() time.Time
 }
 
-// NewAPIHandler returns the handler for every /api route. Each request must
-// carry the tenant headers (docs/contracts.md "Tenancy").
-func NewAPIHandler(cfg APIConfig) (http.Handler, error) {
+// newAPIServer returns the server of the /api routes (NewHandler mounts
+// them). Each request must carry the tenant headers (docs/contracts.md
+// "Tenancy").
+func newAPIServer(cfg APIConfig) (*apiServer, error) {
 	if cfg.Sites == nil || cfg.Cars == nil || cfg.Keys == nil {
 		return nil, fmt.Errorf("api handler: sites, cars and keys are required")
 	}
@@ -77,19 +78,15 @@ func NewAPIHandler(cfg APIConfig) (http.Handler, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	return s.routes(), nil
+	return s, nil
 }
 
-// routes registers every /api route in one place.
-func (s *apiServer) routes() http.Handler {
-	mux := http.NewServeMux()
-	mux.Handle("GET /api/site", s.tenant(s.handleSite))
-	mux.Handle("GET /api/cars/{slug}", s.tenant(s.handleCar))
-	mux.Handle("/api/", Handle(func(w http.ResponseWriter, r *http.Request) error {
-		w.Header().Set("Cache-Control", errorCacheControl)
-		return shared.Errorf(shared.ENOTFOUND, "no such API route")
-	}))
-	return mux
+// handlers are the /api routes' handlers by route key (route.Routes).
+func (s *apiServer) handlers() map[string]http.Handler {
+	return map[string]http.Handler{
+		"GET /api/site":        s.tenant(s.handleSite),
+		"GET /api/cars/{slug}": s.tenant(s.handleCar),
+	}
 }
 
 type siteKey struct{}

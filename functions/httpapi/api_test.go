@@ -103,7 +103,7 @@ func testAPI(t *testing.T, keys KeyMinter) http.Handler {
 	} {
 		cars[c.Slug] = c
 	}
-	h, err := NewAPIHandler(APIConfig{
+	h, err := newAPIHandler(APIConfig{
 		Sites: sites, Cars: cars, Keys: keys, OriginSecret: testSecret,
 		Search: SearchConfig{AppID: "APP", Host: "http://localhost:7700", Index: "cars",
 			SortIndices: map[string]string{"relevance": "cars", "latest": "cars_latest"}},
@@ -330,7 +330,7 @@ func TestCarRequiresSecretAndUnknownRoutes(t *testing.T) {
 }
 
 func TestNewAPIHandlerNeedsSecret(t *testing.T) {
-	_, err := NewAPIHandler(APIConfig{Sites: fakeSites{}, Cars: fakeCars{}, Keys: fakeKeys{}})
+	_, err := newAPIHandler(APIConfig{Sites: fakeSites{}, Cars: fakeCars{}, Keys: fakeKeys{}})
 	if err == nil {
 		t.Fatal("got nil error for an empty origin secret, want one")
 	}

@@ -22,6 +22,7 @@ var statusByCode = map[string]int{
 	shared.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 	shared.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
 	shared.EINTERNAL:     http.StatusInternalServerError,
+	EMETHOD:              http.StatusMethodNotAllowed,
 }
 
 // ErrorBody is the JSON form of every error response.

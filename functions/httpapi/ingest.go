@@ -18,27 +18,32 @@ type ProviderAuthorizer interface {
 	Authorize(ctx context.Context, rawKey, dealershipSlug string) (shared.Provider, error)
 }
 
-// NewIngestHandler serves the ingestion API (docs/contracts.md):
+// Ingester is the ingestion service the /ingest routes drive (feed.Service
+// implements it); an interface, so the handlers are tested without one.
+type Ingester interface {
+	Ingest(ctx context.Context, req feed.Request) (feed.Report, error)
+	Run(ctx context.Context, id string) (feed.Report, error)
+	Reindex(ctx context.Context, dealershipSlug string) (feed.ReindexReport, error)
+}
+
+// handlers are the ingestion API's handlers by route key (route.Routes;
+// docs/contracts.md):
 //
 //	POST /ingest/v1/dealerships/{slug}/feed[?mode=full|delta]  provider key
 //	GET  /ingest/v1/runs/{id}                                  a provider key scoped to the run's dealership
 //	POST /ingest/v1/reindex[?dealership=SLUG]                  ops key
 //
 // An empty opsKey refuses every ops request.
-func NewIngestHandler(svc *feed.Service, keys ProviderAuthorizer, opsKey string) http.Handler {
-	h := &ingestServer{svc: svc, keys: keys, opsKey: opsKey}
-	mux := http.NewServeMux()
-	mux.Handle("POST /ingest/v1/dealerships/{slug}/feed", Handle(h.handleFeed))
-	mux.Handle("GET /ingest/v1/runs/{id}", Handle(h.handleRun))
-	mux.Handle("POST /ingest/v1/reindex", Handle(h.handleReindex))
-	mux.Handle("/", Handle(func(http.ResponseWriter, *http.Request) error {
-		return shared.Errorf(shared.ENOTFOUND, "no such ingestion endpoint")
-	}))
-	return mux
+func (s *ingestServer) handlers() map[string]http.Handler {
+	return map[string]http.Handler{
+		"POST /ingest/v1/dealerships/{slug}/feed": Handle(s.handleFeed),
+		"GET /ingest/v1/runs/{id}":                Handle(s.handleRun),
+		"POST /ingest/v1/reindex":                 Handle(s.handleReindex),
+	}
 }
 
 type ingestServer struct {
-	svc    *feed.Service
+	svc    Ingester
 	keys   ProviderAuthorizer
 	opsKey string
 }

@@ -15,6 +15,7 @@ import (
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
+	"forecourt/functions/httpapi/route"
 	"forecourt/functions/internal/testenv"
 	"forecourt/shared"
 )
@@ -57,7 +58,11 @@ func newIngestServer(t *testing.T) *httptest.Server {
 		Sites:    sites{{Slug: "north-site", Dealerships: []shared.Dealership{{Slug: "north", Name: "North Motors"}}}},
 		MaxBytes: maxBytes,
 	})
-	srv := httptest.NewServer(httpapi.NewIngestHandler(svc, keys, opsKey))
+	h, err := httpapi.NewHandler(httpapi.Deps{Lambda: route.Ingest, Ingest: &httpapi.IngestConfig{Feed: svc, Keys: keys, OpsKey: opsKey}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv
 }

@@ -28,7 +28,9 @@ func TestIndexPlacementAndCarPageAgree(t *testing.T) {
 		return c
 	}
 	sold := func(ago time.Duration) func(*shared.Car) {
-		return func(c *shared.Car) { c.Sold, c.Status, c.SoldDateTimestamp = true, shared.StatusSold, now.Add(-ago).Unix() }
+		return func(c *shared.Car) {
+			c.Sold, c.Status, c.SoldDateTimestamp = true, shared.StatusSold, now.Add(-ago).Unix()
+		}
 	}
 	cars := fakeCars{}
 	want := map[string][]string{}
@@ -46,7 +48,7 @@ func TestIndexPlacementAndCarPageAgree(t *testing.T) {
 		cars[tt.car.Slug] = tt.car
 		want[tt.car.Slug] = tt.sites
 	}
-	h, err := NewAPIHandler(APIConfig{Sites: sites, Cars: cars, Keys: fakeKeys{}, OriginSecret: testSecret,
+	h, err := newAPIHandler(APIConfig{Sites: sites, Cars: cars, Keys: fakeKeys{}, OriginSecret: testSecret,
 		Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)

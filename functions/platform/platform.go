@@ -15,6 +15,7 @@ import (
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
+	"forecourt/functions/media"
 )
 
 // Platform holds the connected clients.
@@ -63,29 +64,54 @@ func (p *Platform) Feed() *feed.Service {
 	})
 }
 
-// API is the /api handler. originSecret is the value CloudFront (or the
-// dev gateway) sends in X-Forecourt-Origin-Secret; publicSearchURL is the
-// search host handed to browsers ("" = Algolia's own hosts).
-func (p *Platform) API(originSecret, publicSearchURL string) (http.Handler, error) {
-	h, err := httpapi.NewAPIHandler(httpapi.APIConfig{
-		Sites: p.Sites(),
-		Cars:  p.Cars(),
-		Keys:  p.Index,
-		Search: httpapi.SearchConfig{
-			AppID:       p.IndexConfig.AppID,
-			Host:        publicSearchURL,
-			Index:       p.Index.Name(),
-			SortIndices: p.Index.SortIndices(),
-		},
-		OriginSecret: originSecret,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("api handler: %w", err)
-	}
-	return h, nil
+// HandlerConfig is what the HTTP routes need beyond the stores and index.
+type HandlerConfig struct {
+	// OriginSecret is the value CloudFront (or the dev gateway) sends in
+	// X-Forecourt-Origin-Secret; the /api routes need it.
+	OriginSecret string
+	// PublicSearchURL is the search host handed to browsers ("" = Algolia's
+	// own hosts).
+	PublicSearchURL string
+	// OpsKey guards the ops endpoints; empty refuses them.
+	OpsKey string
+	// Feed is the ingestion service; nil means a new Feed().
+	Feed *feed.Service
+	// Media is what /media serves; nil means the dealer logos drawn from
+	// the sites table, all that production serves there.
+	Media httpapi.MediaStore
 }
 
-// Ingest is the /ingest handler over svc; opsKey guards the ops endpoints.
-func (p *Platform) Ingest(svc *feed.Service, opsKey string) http.Handler {
-	return httpapi.NewIngestHandler(svc, p.ProviderKeys(), opsKey)
+// Handler is the one route table (httpapi.NewHandler) over the platform,
+// limited to one Lambda's routes (route.API, route.Ingest) or, for "", all
+// of them as the dev gateway serves them.
+func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, error) {
+	svc := cfg.Feed
+	if svc == nil {
+		svc = p.Feed()
+	}
+	store := cfg.Media
+	if store == nil {
+		store = media.NewLogos(p.Sites())
+	}
+	h, err := httpapi.NewHandler(httpapi.Deps{
+		Lambda: lambda,
+		API: &httpapi.APIConfig{
+			Sites: p.Sites(),
+			Cars:  p.Cars(),
+			Keys:  p.Index,
+			Search: httpapi.SearchConfig{
+				AppID:       p.IndexConfig.AppID,
+				Host:        cfg.PublicSearchURL,
+				Index:       p.Index.Name(),
+				SortIndices: p.Index.SortIndices(),
+			},
+			OriginSecret: cfg.OriginSecret,
+		},
+		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
+		Media:  store,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("http handler: %w", err)
+	}
+	return h, nil
 }

@@ -1,6 +1,7 @@
-// Command api is the /api/* Lambda: the httpapi handler behind API Gateway
-// v2 through the api-proxy adapter (DESIGN.md decision 1). Configuration
-// comes from the environment (docs/contracts.md "Environment").
+// Command api is the /api/* and /media/* Lambda: its routes of the one
+// route table (httpapi.NewHandler) behind API Gateway v2 through the
+// api-proxy adapter (DESIGN.md decision 1). Configuration comes from the
+// environment (docs/contracts.md "Environment").
 package main
 
 import (
@@ -9,15 +10,12 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"sync"
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
-	"forecourt/functions/demo"
-	"forecourt/functions/httpapi"
+	"forecourt/functions/httpapi/route"
 	"forecourt/functions/platform"
-	"forecourt/shared"
 )
 
 // defaultPublicSearchURL is the search host handed to browsers locally.
@@ -45,38 +43,7 @@ func newHandler(ctx context.Context) (http.Handler, error) {
 	if !ok {
 		host = defaultPublicSearchURL
 	}
-	api, err := p.API(secret, host)
-	if err != nil {
-		return nil, err
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/api/", api)
-	// CloudFront sends /media/* here too (infra: the media behaviour).
-	mux.Handle("/media/", &mediaHandler{sites: p.Sites()})
-	return mux, nil
-}
-
-// mediaHandler serves the demo car images and dealer logos. Logos are drawn
-// from the site configs, read on first use and kept for the life of the
-// Lambda container; a failed read is retried on the next request.
-type mediaHandler struct {
-	sites shared.SiteStore
-	mu    sync.Mutex
-	h     http.Handler
-}
-
-func (m *mediaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	m.mu.Lock()
-	if m.h == nil {
-		sites, err := m.sites.ListSites(r.Context())
-		if err != nil {
-			m.mu.Unlock()
-			httpapi.WriteError(w, r, fmt.Errorf("load sites for media: %w", err))
-			return
-		}
-		m.h = demo.MediaHandler(sites)
-	}
-	h := m.h
-	m.mu.Unlock()
-	h.ServeHTTP(w, r)
+	// Media is left to the platform: the dealer logos from the sites table.
+	// CloudFront sends /media/* here (infra: the media behaviour).
+	return p.Handler(route.API, platform.HandlerConfig{OriginSecret: secret, PublicSearchURL: host})
 }

@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"forecourt/functions/dynamo"
+	"forecourt/functions/internal/testenv"
 	"forecourt/shared"
 )
+
+func TestMain(m *testing.M) { testenv.Main(m) }
 
 // Tenancy (docs/contracts.md): the API refuses to start without the origin
 // secret, rather than serving every request 403.
@@ -30,40 +33,45 @@ func TestNewHandlerFromEnv(t *testing.T) {
 	}
 }
 
-type fakeSites struct {
-	shared.SiteStore
-	sites []shared.Site
-	err   error
-	calls int
-}
-
-func (f *fakeSites) ListSites(context.Context) ([]shared.Site, error) {
-	f.calls++
-	return f.sites, f.err
-}
-
-// CloudFront routes /media/* to this Lambda (infra media behaviour): logos
-// come from the site configs, read once; a failed read is retried.
-func TestMediaHandlerServesLogosAndRetries(t *testing.T) {
-	sites := &fakeSites{err: errors.New("dynamodb down")}
-	h := &mediaHandler{sites: sites}
-
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/media/logos/acme.svg", nil))
-	if rec.Code != http.StatusInternalServerError {
-		t.Fatalf("with the store down: got %d, want 500", rec.Code)
+// The api Lambda's wiring (issue 8): built from the environment against
+// DynamoDB Local and the engine, it answers its routes of the one table,
+// serves logos from the sites table, and neither the demo images (demo stays
+// out of production) nor another Lambda's routes.
+func TestHandlerAnswersFromEnv(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	_, cfg := testenv.Engine(t)
+	testenv.Setenv(t, tables, cfg)
+	t.Setenv("FORECOURT_ORIGIN_SECRET", "secret")
+	t.Setenv("FORECOURT_PUBLIC_SEARCH_URL", "https://search.example")
+	site := shared.Site{Slug: "acme", Name: "Acme Motors", Dealerships: []shared.Dealership{{Slug: "acme-kia", Name: "Acme Kia"}}}
+	if err := dynamo.NewSiteStore(db, tables).SaveSite(ctx, site); err != nil {
+		t.Fatal(err)
 	}
-
-	sites.err = nil
-	sites.sites = []shared.Site{{Slug: "acme", Name: "Acme Motors"}}
-	for _, path := range []string{"/media/logos/acme.svg", "/media/demo/placeholder.svg"} {
-		rec = httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
-		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" {
-			t.Fatalf("GET %s: got %d %q, want 200 image/svg+xml", path, rec.Code, rec.Header().Get("Content-Type"))
+	h, err := newHandler(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		target     string
+		wantStatus int
+		want       string
+	}{
+		{"/api/site", 200, `"host":"https://search.example"`},
+		{"/api/cars/nothing", 404, `"code":"not_found"`},
+		{"/media/logos/acme-kia.svg", 200, "Acme Kia"},
+		{"/media/demo/placeholder.svg", 404, `"code":"not_found"`},
+		{"/media/demo/suv/red.svg", 404, `"code":"not_found"`},
+		{"/ingest/v1/runs/r1", 404, `"code":"not_found"`},
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest(http.MethodGet, tt.target, nil)
+		req.Header.Set("X-Forecourt-Site", "acme")
+		req.Header.Set("X-Forecourt-Origin-Secret", "secret")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.wantStatus || !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("GET %s: got %d %s, want %d with %s", tt.target, rec.Code, rec.Body, tt.wantStatus, tt.want)
 		}
-	}
-	if sites.calls != 2 {
-		t.Fatalf("got %d site loads, want 2 (one failed, one kept)", sites.calls)
 	}
 }

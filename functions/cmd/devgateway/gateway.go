@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"forecourt/functions/httpapi"
+	"forecourt/functions/httpapi/route"
 	"forecourt/shared"
 )
 
@@ -18,19 +19,20 @@ const siteCookie = "forecourt_site"
 
 // gateway stands in for CloudFront and API Gateway (DESIGN.md decision 4):
 // it resolves the tenant from the host, sets the origin headers, and routes
-// /api, /ingest, /media, /healthz and the web app.
+// /api, /ingest and /media to app (the one route table, httpapi.NewHandler),
+// /healthz to health and the rest to the web app.
 type gateway struct {
 	sites  map[string]shared.Site
 	order  []string // site slugs in display order
 	port   int      // the port printed in tenant URLs
 	secret string
 
-	api, ingest, media, health, web http.Handler
+	app, health, web http.Handler
 }
 
-func newGateway(sites []shared.Site, port int, secret string, api, ingest, media, health, web http.Handler) *gateway {
+func newGateway(sites []shared.Site, port int, secret string, app, health, web http.Handler) *gateway {
 	g := &gateway{sites: map[string]shared.Site{}, port: port, secret: secret,
-		api: api, ingest: ingest, media: media, health: health, web: web}
+		app: app, health: health, web: web}
 	for _, s := range sites {
 		g.sites[s.Slug] = s
 		g.order = append(g.order, s.Slug)
@@ -56,6 +58,7 @@ func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case path == "/healthz":
 		g.health.ServeHTTP(w, r)
 	case strings.HasPrefix(path, "/api/"):
+		// As the tenant distributions do (infra/constructs/tenant).
 		if slug != "" {
 			r.Header.Set(httpapi.HeaderSite, slug)
 		}
@@ -64,11 +67,9 @@ func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			// The same URL answers for different tenants by cookie.
 			w.Header().Add("Vary", "Cookie")
 		}
-		g.api.ServeHTTP(w, r)
-	case strings.HasPrefix(path, "/ingest/"):
-		g.ingest.ServeHTTP(w, r)
-	case strings.HasPrefix(path, "/media/"):
-		g.media.ServeHTTP(w, r)
+		g.app.ServeHTTP(w, r)
+	case isRouted(path):
+		g.app.ServeHTTP(w, r)
 	case strings.HasPrefix(path, "/assets/"):
 		g.web.ServeHTTP(w, r) // the bundle is the same for every tenant
 	default:
@@ -141,4 +142,11 @@ func (g *gateway) serveIndex(w http.ResponseWriter, r *http.Request, unknown str
 	if err := indexPage.Execute(w, data); err != nil {
 		fmt.Fprintf(w, "index page: %v", err)
 	}
+}
+
+// isRouted reports whether API Gateway would send the path to a Lambda
+// (route.Prefixes), as CloudFront sends it to API Gateway.
+func isRouted(path string) bool {
+	_, ok := route.PrefixOf(path)
+	return ok
 }

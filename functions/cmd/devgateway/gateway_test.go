@@ -30,8 +30,8 @@ func (e *echo) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 type routed struct {
-	gw                       *gateway
-	api, ingest, media, heal *echo
+	gw        *gateway
+	app, heal *echo
 }
 
 func testGateway() routed {
@@ -41,8 +41,8 @@ func testGateway() routed {
 		"assets/index-abc.js": {Data: []byte("console.log(1)")},
 		"favicon.svg":         {Data: []byte("<svg/>")},
 	}
-	r := routed{api: &echo{name: "api"}, ingest: &echo{name: "ingest"}, media: &echo{name: "media"}, heal: &echo{name: "health"}}
-	r.gw = newGateway(sites, 8080, "s3cret", r.api, r.ingest, r.media, r.heal, spaHandler{dist: dist, dir: "dist"})
+	r := routed{app: &echo{name: "app"}, heal: &echo{name: "health"}}
+	r.gw = newGateway(sites, 8080, "s3cret", r.app, r.heal, spaHandler{dist: dist, dir: "dist"})
 	return r
 }
 
@@ -80,9 +80,9 @@ func TestGatewayTenantResolution(t *testing.T) {
 				req.AddCookie(&http.Cookie{Name: siteCookie, Value: tt.cookie})
 			}
 			do(r.gw, req)
-			got := r.api.got
+			got := r.app.got
 			if got == nil {
-				t.Fatal("the api handler was not called")
+				t.Fatal("the route table's handler was not called")
 			}
 			if site := got.Header.Get("X-Forecourt-Site"); site != tt.wantSite {
 				t.Errorf("X-Forecourt-Site: got %q, want %q", site, tt.wantSite)
@@ -129,8 +129,8 @@ func TestGatewayRoutes(t *testing.T) {
 		wantBody         string
 		wantCacheControl string
 	}{
-		{"ingest", "http://localhost:8080/ingest/v1/runs/r1", 200, "ingest", ""},
-		{"media", "http://northside-used.localhost:8080/media/demo/suv/red.svg", 200, "media", ""},
+		{"ingest", "http://localhost:8080/ingest/v1/runs/r1", 200, "app", ""},
+		{"media", "http://northside-used.localhost:8080/media/demo/suv/red.svg", 200, "app", ""},
 		{"healthz", "http://localhost:8080/healthz", 200, "health", ""},
 		{"index.html at /", "http://northside-used.localhost:8080/", 200, "id=root", "no-cache"},
 		{"SPA fallback for a client route", "http://northside-used.localhost:8080/search/new-used-and-demo-cars/?make=Toyota", 200, "id=root", "no-cache"},
@@ -158,7 +158,7 @@ func TestGatewayRoutes(t *testing.T) {
 }
 
 func TestGatewayWithoutBuiltApp(t *testing.T) {
-	gw := newGateway([]shared.Site{{Slug: "a"}}, 8080, "s", http.NotFoundHandler(), nil, nil, nil,
+	gw := newGateway([]shared.Site{{Slug: "a"}}, 8080, "s", http.NotFoundHandler(), nil,
 		spaHandler{dist: fstest.MapFS{}, dir: "web/dist"})
 	rec := do(gw, httptest.NewRequest(http.MethodGet, "http://a.localhost:8080/", nil))
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "make web") {
@@ -261,7 +261,7 @@ func TestLoadConfig(t *testing.T) {
 // it plain.
 func TestGatewayCompresses(t *testing.T) {
 	big := strings.Repeat("console.log('forecourt');\n", 200)
-	gw := newGateway([]shared.Site{{Slug: "a"}}, 8080, "s", nil, nil, nil, nil,
+	gw := newGateway([]shared.Site{{Slug: "a"}}, 8080, "s", nil, nil,
 		spaHandler{dist: fstest.MapFS{"assets/app.js": {Data: []byte(big)}}, dir: "dist"})
 	h := compressed(gw)
 	for _, tc := range []struct{ accept, want string }{{"gzip", "gzip"}, {"", ""}} {
@@ -285,5 +285,15 @@ func TestGatewayCompresses(t *testing.T) {
 		if b, _ := io.ReadAll(body); string(b) != big {
 			t.Fatalf("Accept-Encoding %q: body differs after decoding", tc.accept)
 		}
+	}
+}
+
+// One tenant loader (issue 8): `make dev` refuses the file `cdk synth`
+// refuses, a site in a file not named for its slug, before claiming any
+// port (infra's TestLoadTenantsRejectsTheMisnamedFile loads the same file).
+func TestRunRejectsAMisnamedTenantFile(t *testing.T) {
+	err := run(context.Background(), config{TenantsDir: "../../tenantfile/testdata/misnamed"}, io.Discard, nil)
+	if err == nil || !strings.Contains(err.Error(), "other.json") || !strings.Contains(err.Error(), "acme.json") {
+		t.Fatalf("got %v, want the misnamed file rejected", err)
 	}
 }

@@ -19,9 +19,9 @@ import (
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/transport"
 
 	"forecourt/functions/algolia"
-	"forecourt/functions/demo"
 	"forecourt/functions/internal/testenv"
 	"forecourt/functions/localsearch"
+	"forecourt/functions/tenantfile"
 	"forecourt/shared"
 )
 
@@ -58,13 +58,13 @@ func bootStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tenants, err := shared.LoadSites("../../../infra/tenants")
+	tenants, err := tenantfile.Load("../../../infra/tenants")
 	if err != nil {
 		t.Fatal(err)
 	}
 	p, err := newPlatform(db, tables, idx, platformConfig{
 		Secret: "integration-secret", PublicSearchURL: srv.URL, AppID: testAppID,
-		DemoProviderKey: "demo-provider-key", Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
+		DemoProviderKey: "demo-provider-key", Tenants: tenants, Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +76,7 @@ func bootStack(t *testing.T) *stack {
 	h := &health{timeout: time.Second}
 	h.ready.Store(true)
 	dist := fstest.MapFS{"index.html": {Data: []byte("<div id=root></div>")}}
-	gw := newGateway(tenants, 8080, "integration-secret", p.api, p.ingest, demo.MediaHandler(tenants), h, spaHandler{dist: dist})
+	gw := newGateway(tenants, 8080, "integration-secret", p.app, h, spaHandler{dist: dist})
 	return &stack{gw: gw, p: p, tenants: tenants, engine: srv.URL, index: indexName}
 }
 
@@ -250,5 +250,44 @@ func TestSeedKeepsDataAndIngestIsMounted(t *testing.T) {
 	got, err := s.p.seeder.cars.FindCarBySlug(ctx, car.Slug)
 	if err != nil || got.Price != 12990 {
 		t.Errorf("after the feed: price %v, err %v; want 12990", got.Price, err)
+	}
+}
+
+// /media through the gateway (docs/contracts.md "HTTP API"): every image a
+// seeded car points at and every tenant's and dealership's logo is served
+// as SVG, cacheably, by the one route table; anything else is a JSON 404.
+func TestGatewayServesEveryDemoImage(t *testing.T) {
+	s := bootStack(t)
+	ctx := context.Background()
+	targets := map[string]bool{}
+	for _, site := range s.tenants {
+		targets["/media/logos/"+site.Slug+".svg"] = true
+		for _, d := range site.Dealerships {
+			targets["/media/logos/"+d.Slug+".svg"] = true
+			cars, err := s.p.seeder.cars.FindCarsByDealership(ctx, d.Slug)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range cars {
+				for _, img := range c.Images {
+					targets[img.URL] = true
+				}
+			}
+		}
+	}
+	for target := range targets {
+		rec := httptest.NewRecorder()
+		s.gw.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://localhost:8080"+target, nil))
+		if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(rec.Body.String(), "<svg") ||
+			!strings.Contains(rec.Header().Get("Cache-Control"), "max-age") {
+			t.Errorf("GET %s: %d %v", target, rec.Code, rec.Header())
+		}
+	}
+	for _, target := range []string{"/media/demo/tank/red.svg", "/media/logos/nobody.svg", "/media/demo/sedan/red.png"} {
+		rec := httptest.NewRecorder()
+		s.gw.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "http://localhost:8080"+target, nil))
+		if rec.Code != 404 || !strings.Contains(rec.Body.String(), `"code":"not_found"`) {
+			t.Errorf("GET %s: got %d %s, want a JSON 404", target, rec.Code, rec.Body)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 // Command devgateway runs the whole platform locally in one process
-// (DESIGN.md decisions 4 and 6): the search engine on its own port, the
-// /api and /ingest handlers against DynamoDB Local, the demo images, and the
+// (DESIGN.md decisions 4 and 6): the search engine on its own port, every
+// route of the route table (httpapi.NewHandler, as the Lambdas serve them)
+// against DynamoDB Local with the demo images added to /media, and the
 // built web app per tenant host, standing in for CloudFront and API Gateway.
 // It creates the tables and seeds the demo tenants when they are missing.
 //
@@ -30,10 +31,9 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"forecourt/functions/algolia"
-	"forecourt/functions/demo"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/localsearch"
-	"forecourt/shared"
+	"forecourt/functions/tenantfile"
 )
 
 type config struct {
@@ -126,7 +126,7 @@ func main() {
 
 // run serves until ctx ends, then shuts down and flushes the engine.
 func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error {
-	tenants, err := shared.LoadSites(cfg.TenantsDir)
+	tenants, err := tenantfile.Load(cfg.TenantsDir)
 	if err != nil {
 		return fmt.Errorf("load tenants: %w", err)
 	}
@@ -176,7 +176,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	}
 	p, err := newPlatform(db, cfg.Tables, idx, platformConfig{
 		Secret: secret, PublicSearchURL: cfg.PublicSearchURL, AppID: cfg.Algolia.AppID,
-		OpsKey: cfg.OpsKey, DemoProviderKey: cfg.DemoProviderKey, Log: log,
+		OpsKey: cfg.OpsKey, DemoProviderKey: cfg.DemoProviderKey, Tenants: tenants, Log: log,
 	})
 	if err != nil {
 		return err
@@ -191,7 +191,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 		{"search", httpProbe(probeClient, fmt.Sprintf("http://127.0.0.1:%d/1/indexes", cfg.SearchPort))},
 		{"cognito", httpProbe(probeClient, cfg.CognitoEndpoint)},
 	}}
-	gw := newGateway(tenants, cfg.GatewayPort, secret, p.api, p.ingest, demo.MediaHandler(tenants), h,
+	gw := newGateway(tenants, cfg.GatewayPort, secret, p.app, h,
 		spaHandler{dist: os.DirFS(cfg.WebDist), dir: cfg.WebDist})
 	gatewaySrv := &http.Server{Handler: compressed(gw), ReadHeaderTimeout: 10 * time.Second}
 	serveAll(gatewaySrv, gatewayLns, log)

@@ -10,7 +10,9 @@ import (
 	"forecourt/functions/algolia"
 	"forecourt/functions/demo"
 	"forecourt/functions/dynamo"
+	"forecourt/functions/media"
 	fplatform "forecourt/functions/platform"
+	"forecourt/shared"
 )
 
 // platformConfig is what the handlers need beyond DynamoDB and the index.
@@ -20,27 +22,33 @@ type platformConfig struct {
 	AppID           string
 	OpsKey          string
 	DemoProviderKey string
+	Tenants         []shared.Site // the tenant files, for the logos
 	Log             *slog.Logger
 }
 
-// platform is the API and ingestion handlers and the seeder over one
-// DynamoDB and one search index: exactly what runs as Lambdas in AWS.
+// platform is the handler of every route and the seeder over one DynamoDB
+// and one search index: the route table the Lambdas serve in AWS, with the
+// demo car images added to /media.
 type platform struct {
-	api, ingest http.Handler
-	seeder      *seeder
+	app    http.Handler
+	seeder *seeder
 }
 
 func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg platformConfig) (*platform, error) {
 	p := &fplatform.Platform{DB: db, Tables: tables, Index: idx,
 		IndexConfig: algolia.Config{AppID: cfg.AppID}, Logger: cfg.Log}
-	api, err := p.API(cfg.Secret, cfg.PublicSearchURL)
+	svc := p.Feed()
+	app, err := p.Handler("", fplatform.HandlerConfig{
+		OriginSecret: cfg.Secret, PublicSearchURL: cfg.PublicSearchURL, OpsKey: cfg.OpsKey, Feed: svc,
+		// The logos come from the tenant files, as the sites table holds
+		// them in AWS; only here are the demo stock's images served.
+		Media: media.Union{demo.Images{}, media.NewLogos(media.Sites(cfg.Tenants))},
+	})
 	if err != nil {
 		return nil, err
 	}
-	svc := p.Feed()
 	return &platform{
-		api:    api,
-		ingest: p.Ingest(svc, cfg.OpsKey),
+		app: app,
 		seeder: &seeder{
 			sites: p.Sites(), cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc,
 			providerKey: cfg.DemoProviderKey,

@@ -1,6 +1,7 @@
-// Command ingest is the /ingest/* Lambda: the ingestion handler behind API
-// Gateway v2 through the api-proxy adapter (DESIGN.md decision 1).
-// Configuration comes from the environment (docs/contracts.md "Environment").
+// Command ingest is the /ingest/* Lambda: its routes of the one route table
+// (httpapi.NewHandler) behind API Gateway v2 through the api-proxy adapter
+// (DESIGN.md decision 1). Configuration comes from the environment
+// (docs/contracts.md "Environment").
 package main
 
 import (
@@ -12,6 +13,7 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
+	"forecourt/functions/httpapi/route"
 	"forecourt/functions/platform"
 )
 
@@ -29,5 +31,5 @@ func newHandler(ctx context.Context) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p.Ingest(p.Feed(), os.Getenv("FORECOURT_OPS_KEY")), nil
+	return p.Handler(route.Ingest, platform.HandlerConfig{OpsKey: os.Getenv("FORECOURT_OPS_KEY")})
 }

@@ -16,18 +16,27 @@ import (
 )
 
 func main() {
-	p, err := platform.FromEnv(context.Background())
+	sweep, err := newSweep(context.Background())
 	if err != nil {
 		slog.Error("start sweep", "err", err)
 		os.Exit(1)
 	}
+	lambda.Start(sweep)
+}
+
+// newSweep is the Lambda's function, wired from the environment.
+func newSweep(ctx context.Context) (func(context.Context) (feed.SweepReport, error), error) {
+	p, err := platform.FromEnv(ctx)
+	if err != nil {
+		return nil, err
+	}
 	svc := p.Feed()
-	lambda.Start(func(ctx context.Context) (feed.SweepReport, error) {
+	return func(ctx context.Context) (feed.SweepReport, error) {
 		rep, err := svc.Sweep(ctx)
 		if err != nil {
 			return rep, err
 		}
 		slog.InfoContext(ctx, "swept", "dealerships", rep.Dealerships, "removed", rep.Removed, "busy", rep.Busy)
 		return rep, nil
-	})
+	}, nil
 }

@@ -18,6 +18,8 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
+
+	"forecourt/functions/httpapi/route"
 )
 
 // Tables are the tables the functions read and write.
@@ -63,12 +65,11 @@ type API struct {
 	Fns    map[string]awslambda.Function
 }
 
-// function describes one Lambda: the folder it is built into, the routes
-// it serves and what it may touch. Adding a Lambda means adding a
-// row here and its name to scripts/build-lambdas.sh.
+// function describes one Lambda: the folder it is built into and what it
+// may touch. Its HTTP routes come from the route table (Routes). Adding a
+// Lambda means adding a row here and its name to scripts/build-lambdas.sh.
 type function struct {
 	name    string
-	routes  []string
 	memory  float64
 	timeout float64 // seconds; API Gateway stops waiting at 30
 	env     func(p *Props) map[string]*string
@@ -83,9 +84,8 @@ type function struct {
 func functions() []function {
 	return []function{
 		{
-			// /media/* are the car images the demo stock links to
-			// (demo.MediaHandler); the distributions cache them.
-			name: "api", routes: []string{"/api/{proxy+}", "/media/{proxy+}"}, memory: 512, timeout: 10,
+			// Also /media/*: the dealer logos, which the distributions cache.
+			name: route.API, memory: 512, timeout: 10,
 			env: func(p *Props) map[string]*string {
 				return map[string]*string{
 					"ALGOLIA_SEARCH_KEY":          p.Search.SearchKey.UnsafeUnwrap(),
@@ -100,7 +100,7 @@ func functions() []function {
 			},
 		},
 		{
-			name: "ingest", routes: []string{"/ingest/{proxy+}"}, memory: 1024, timeout: 29,
+			name: route.Ingest, memory: 1024, timeout: 29,
 			env: func(p *Props) map[string]*string {
 				return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap()}
 			},
@@ -126,6 +126,16 @@ func functions() []function {
 			},
 		},
 	}
+}
+
+// Names are the Lambdas' names, the folders scripts/build-lambdas.sh
+// builds them into (a test keeps its LAMBDAS list equal to this).
+func Names() []string {
+	var names []string
+	for _, f := range functions() {
+		names = append(names, f.name)
+	}
+	return names
 }
 
 // New creates the functions and the HTTP API routing to them. It fails when
@@ -156,10 +166,10 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 			&awsapigatewayv2integrations.HttpLambdaIntegrationProps{
 				PayloadFormatVersion: awsapigatewayv2.PayloadFormatVersion_VERSION_2_0(),
 			})
-		for _, route := range f.routes {
+		for _, r := range Routes(f.name) {
 			httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
-				Path:        jsii.String(route),
-				Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},
+				Path:        jsii.String(r.Path),
+				Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod(r.Method)},
 				Integration: integration,
 			})
 		}
@@ -172,6 +182,36 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 		a.Fns[f.name] = fn
 	}
 	return a, nil
+}
+
+// GatewayRoute is one API Gateway route.
+type GatewayRoute struct {
+	// Method is an HTTP method or ANY.
+	Method string
+	Path   string
+}
+
+// Key is the route's key as API Gateway writes it, "GET /api/site".
+func (r GatewayRoute) Key() string { return r.Method + " " + r.Path }
+
+// Routes are the API Gateway routes to the Lambda, from the one route table
+// the handlers mount (forecourt/functions/httpapi/route): one per route,
+// and a catch-all per prefix the Lambda answers, so that an unknown path
+// still reaches the handler's JSON 404 or 405 instead of API Gateway's own
+// error.
+func Routes(lambda string) []GatewayRoute {
+	var rs []GatewayRoute
+	for _, r := range route.Routes() {
+		if r.Lambda == lambda {
+			rs = append(rs, GatewayRoute{r.Method, r.GatewayPath()})
+		}
+	}
+	for _, p := range route.Prefixes() {
+		if p.Lambda == lambda {
+			rs = append(rs, GatewayRoute{"ANY", p.GatewayPath()})
+		}
+	}
+	return rs
 }
 
 func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Function {

@@ -1,0 +1,98 @@
+// Package route is the one table of Forecourt's HTTP routes: each route's
+// method, path pattern and the Lambda that serves it (docs/contracts.md
+// "HTTP API"). httpapi.NewHandler mounts exactly these routes, and the CDK
+// app (infra/constructs/api) builds the API Gateway routes from the same
+// table, so the two cannot drift.
+//
+// It is plain data importing only the standard library, in a package of its
+// own rather than in httpapi, so that the CDK app (module forecourt/infra)
+// can import it without compiling the handlers and their AWS SDK, DynamoDB
+// and search dependencies.
+package route
+
+import (
+	"strings"
+)
+
+// The Lambdas that serve HTTP routes, by the name of their folder under
+// functions/cmd and of their function in the CDK app.
+const (
+	API    = "api"
+	Ingest = "ingest"
+)
+
+// Route is one HTTP route.
+type Route struct {
+	// Method is the HTTP method; GET also answers HEAD.
+	Method string
+	// Pattern is the path as a net/http ServeMux pattern: {name} matches one
+	// segment, a final {name...} the rest of the path.
+	Pattern string
+	// Lambda names the function serving the route in AWS.
+	Lambda string
+}
+
+// Key is the route as a ServeMux pattern with its method, "GET /api/site".
+func (r Route) Key() string { return r.Method + " " + r.Pattern }
+
+// GatewayPath is the route's path in API Gateway's syntax: a final
+// {name...} becomes the greedy {name+}.
+func (r Route) GatewayPath() string { return gatewayPath(r.Pattern) }
+
+// Prefix is a path prefix that one Lambda answers entirely: a request under
+// it that no route matches still reaches the Lambda, which answers with a
+// JSON 404 or 405 rather than API Gateway's own error.
+type Prefix struct {
+	// Path ends with a slash: "/api/".
+	Path   string
+	Lambda string
+}
+
+// GatewayPath is the catch-all API Gateway route of the prefix,
+// "/api/{proxy+}".
+func (p Prefix) GatewayPath() string { return p.Path + "{proxy+}" }
+
+// Routes lists every route. It is a function, not a variable, so no caller
+// can change the table.
+func Routes() []Route {
+	return []Route{
+		{"GET", "/api/site", API},
+		{"GET", "/api/cars/{slug}", API},
+		{"POST", "/ingest/v1/dealerships/{slug}/feed", Ingest},
+		{"GET", "/ingest/v1/runs/{id}", Ingest},
+		{"POST", "/ingest/v1/reindex", Ingest},
+		// One route over the media store (httpapi.MediaStore): what it holds
+		// differs between AWS and the dev gateway, the route does not. The
+		// variable is named proxy so that API Gateway's GET route and the
+		// prefix's catch-all share one path, /media/{proxy+}, differing only
+		// in method.
+		{"GET", "/media/{proxy...}", API},
+	}
+}
+
+// Prefixes lists the path prefixes and the Lambda answering each.
+func Prefixes() []Prefix {
+	return []Prefix{
+		{"/api/", API},
+		{"/ingest/", Ingest},
+		{"/media/", API},
+	}
+}
+
+// PrefixOf returns the prefix a path falls under, if any.
+func PrefixOf(path string) (Prefix, bool) {
+	for _, p := range Prefixes() {
+		if strings.HasPrefix(path, p.Path) {
+			return p, true
+		}
+	}
+	return Prefix{}, false
+}
+
+func gatewayPath(pattern string) string {
+	i := strings.LastIndex(pattern, "{")
+	if i < 0 || !strings.HasSuffix(pattern, "...}") {
+		return pattern
+	}
+	return pattern[:i] + "{" + strings.TrimSuffix(pattern[i+1:], "...}") + "+}"
+}

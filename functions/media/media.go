@@ -1,0 +1,128 @@
+// Package media provides the stores behind GET /media/{proxy...}
+// (httpapi.MediaStore) that production needs: dealer logos drawn from the
+// site configs. The demo car images are the demo package's, mounted only by
+// the dev gateway, so demo code stays out of the Lambdas.
+package media
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/url"
+	"strings"
+	"sync"
+
+	"forecourt/shared"
+)
+
+// Store is what httpapi.MediaStore asks of a store.
+type Store interface {
+	Media(ctx context.Context, name string, query url.Values) (body []byte, contentType string, err error)
+}
+
+const svgType = "image/svg+xml"
+
+// Union serves a name from the first store that holds it.
+type Union []Store
+
+// Media implements httpapi.MediaStore.
+func (u Union) Media(ctx context.Context, name string, query url.Values) ([]byte, string, error) {
+	for _, s := range u {
+		body, contentType, err := s.Media(ctx, name, query)
+		if shared.ErrorCode(err) != shared.ENOTFOUND {
+			return body, contentType, err
+		}
+	}
+	return nil, "", shared.Errorf(shared.ENOTFOUND, "no media at %q", name)
+}
+
+// SiteLister lists the site configs (dynamo.SiteStore).
+type SiteLister interface {
+	ListSites(ctx context.Context) ([]shared.Site, error)
+}
+
+// Logos serves logos/{slug}.svg for every site and each of its
+// dealerships: a wordmark drawn in the site's theme. The sites are read on
+// first use and kept for the life of the process (a Lambda container); a
+// failed read is retried on the next request.
+type Logos struct {
+	sites SiteLister
+	mu    sync.Mutex
+	logos map[string][]byte // by site or dealership slug
+}
+
+// NewLogos returns the logos of the sites the lister lists.
+func NewLogos(sites SiteLister) *Logos { return &Logos{sites: sites} }
+
+// Media implements httpapi.MediaStore.
+func (l *Logos) Media(ctx context.Context, name string, _ url.Values) ([]byte, string, error) {
+	file, ok := strings.CutPrefix(name, "logos/")
+	slug, svg := strings.CutSuffix(file, ".svg")
+	if !ok || !svg || slug == "" || strings.Contains(slug, "/") {
+		return nil, "", shared.Errorf(shared.ENOTFOUND, "no media at %q", name)
+	}
+	logos, err := l.load(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	logo, found := logos[slug]
+	if !found {
+		return nil, "", shared.Errorf(shared.ENOTFOUND, "no logo for %q", slug)
+	}
+	return logo, svgType, nil
+}
+
+func (l *Logos) load(ctx context.Context) (map[string][]byte, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.logos != nil {
+		return l.logos, nil
+	}
+	sites, err := l.sites.ListSites(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("load sites for logos: %w", err)
+	}
+	logos := map[string][]byte{}
+	for _, s := range sites {
+		logos[s.Slug] = []byte(LogoSVG(s))
+		for _, d := range s.Dealerships {
+			if _, ok := logos[d.Slug]; !ok {
+				ds := s
+				ds.Name = d.Name
+				logos[d.Slug] = []byte(LogoSVG(ds))
+			}
+		}
+	}
+	l.logos = logos
+	return logos, nil
+}
+
+// LogoSVG draws a wordmark from the site's name in its theme colours.
+func LogoSVG(site shared.Site) string {
+	primary, text := site.Theme.PrimaryColor, site.Theme.HeaderText
+	if primary == "" {
+		primary = "#1d4ed8"
+	}
+	if text == "" {
+		text = "#111827"
+	}
+	var initials strings.Builder
+	for _, w := range strings.Fields(site.Name) {
+		if initials.Len() < 2 {
+			initials.WriteString(strings.ToUpper(w[:1]))
+		}
+	}
+	width := 72 + 13*len(site.Name)
+	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d 56" width="%d" height="56">`+
+		`<rect x="4" y="4" width="48" height="48" rx="10" fill="%s"/>`+
+		`<text x="28" y="36" text-anchor="middle" font-family="system-ui, sans-serif" font-size="20" font-weight="700" fill="#ffffff">%s</text>`+
+		`<text x="64" y="36" font-family="system-ui, sans-serif" font-size="22" font-weight="700" fill="%s">%s</text></svg>`,
+		width, width, html.EscapeString(primary), html.EscapeString(initials.String()), html.EscapeString(text), html.EscapeString(site.Name))
+}
+
+// Sites lists a fixed set of sites, for a process that has them already
+// (the dev gateway, from the tenant files).
+type Sites []shared.Site
+
+// ListSites implements SiteLister.
+func (s Sites) ListSites(context.Context) ([]shared.Site, error) { return s, nil }

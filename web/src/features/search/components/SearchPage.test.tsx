@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse, stock } from '../../../test/fixtures';
 import { renderListing } from '../../../test/renderListing';
+import { SLIDER_DEBOUNCE_MS } from '../range';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,10 +53,7 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     await waitFor(() => expect(window.location.search).toBe('?page=2'));
     await waitFor(() => expect(cards()[0]).toHaveAccessibleName('2016 Toyota HiLux'));
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    await act(async () => {
-      window.history.back();
-      await new Promise((r) => setTimeout(r, 50));
-    });
+    act(() => window.history.back());
     await waitFor(() => expect(screen.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page'));
   });
 
@@ -96,7 +94,8 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     client.search.mockRejectedValue(new Error('engine down'));
     await user.click(screen.getByRole('checkbox', { name: /Kia/ }));
     await waitFor(() => expect(client.search).toHaveBeenCalledTimes(2));
-    await new Promise((r) => setTimeout(r, 50));
+    // Let the failed search settle before looking at what is shown.
+    await act(() => client.search.mock.results[1].value.catch(() => {}));
     expect(cards()).toHaveLength(21);
     expect(screen.getByText('50 cars found')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -118,13 +117,25 @@ describe('search listing (spec 000 §2, issue 5)', () => {
   });
 
   it('debounces a slider change by 400 ms and rounds price to 1000 (spec 000 §5)', async () => {
-    renderListing('/search/new-used-and-demo-cars/');
+    const { client } = renderListing('/search/new-used-and-demo-cars/');
     const max = await screen.findByRole('slider', { name: 'Maximum price' });
-    fireEvent.change(max, { target: { value: '30400' } });
-    expect(max).toHaveValue('30000');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(window.location.search).toBe('');
-    await waitFor(() => expect(window.location.search).toBe('?price=:30000'));
+    await waitFor(() => expect(screen.getByText('50 cars found')).toBeInTheDocument());
+    const before = client.search.mock.calls.length;
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(max, { target: { value: '30400' } });
+      expect(max).toHaveValue('30000');
+      await act(() => vi.advanceTimersByTimeAsync(SLIDER_DEBOUNCE_MS - 1));
+      expect(client.search.mock.calls.length).toBe(before);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(client.search.mock.calls.length).toBeGreaterThan(before);
+      // The history router writes the URL after a delay of its own; run it
+      // while its timer is still the fake one.
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(window.location.search).toBe('?price=:30000');
     await waitFor(() => expect(screen.getByText('21 cars found')).toBeInTheDocument());
   });
 

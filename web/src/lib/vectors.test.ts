@@ -4,7 +4,7 @@ import budgetCases from '../../../shared/testdata/vectors/budget.json';
 import priceCases from '../../../shared/testdata/vectors/price_display.json';
 import stockCases from '../../../shared/testdata/vectors/stock_count.json';
 import tagCases from '../../../shared/testdata/vectors/tag_priority.json';
-import { stockCount } from '../features/search/stockCount';
+import { stockCount } from './search/stockCount';
 import { budgetAmount, budgetEstimate, type Frequency } from './budget';
 import { priceDisplay } from './priceDisplay';
 import { carTag } from './tagPriority';

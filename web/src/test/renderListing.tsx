@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { SearchClient } from 'instantsearch.js';
 import { BrowserRouter, Route, Routes, useParams } from 'react-router';
-import { SearchPage } from '../features/search/components/SearchPage';
+import { SearchPage } from '../features/listing/components/SearchPage';
 import { SiteProvider } from '../lib/siteContext';
 import type { Car, SiteResponse } from '../lib/types';
 import { fakeSearchClient } from './fakeSearchClient';

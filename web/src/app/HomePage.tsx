@@ -3,7 +3,7 @@ import { useSite } from '../lib/siteContext';
 import { BudgetFinder } from '../features/home/components/BudgetFinder';
 import { HomeBrowse } from '../features/home/components/HomeBrowse';
 import { RecentSearches } from '../features/listing/components/SearchHistory';
-import { LISTING_PATH } from '../lib/search/routing';
+import { LISTING_PATH } from '../lib/listingUrl';
 import { navigationOf } from './navigation';
 
 export function HomePage() {

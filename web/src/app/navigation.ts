@@ -1,10 +1,7 @@
+import { carTypePath, STOCK_PATH } from '../lib/listingUrl';
 import type { CarType, NavItem, Site } from '../lib/types';
 
-const TYPE_LINKS: Record<CarType, NavItem> = {
-  new: { label: 'New Cars', path: '/search/new-cars' },
-  used: { label: 'Used Cars', path: '/search/used-cars' },
-  demo: { label: 'Demo Cars', path: '/search/demo-cars' },
-};
+const TYPE_LABELS: Record<CarType, string> = { new: 'New Cars', used: 'Used Cars', demo: 'Demo Cars' };
 
 /** carTypesOf: the car types the site sells (default new, used, demo). */
 export function carTypesOf(site: Site): CarType[] {
@@ -16,7 +13,7 @@ export function carTypesOf(site: Site): CarType[] {
 export function navigationOf(site: Site): NavItem[] {
   if (site.navigation && site.navigation.length > 0) return site.navigation;
   const types = carTypesOf(site);
-  const links: NavItem[] = [{ label: 'Our Stock', path: '/cars/' }];
-  if (types.length > 1) for (const t of types) links.push(TYPE_LINKS[t]);
+  const links: NavItem[] = [{ label: 'Our Stock', path: STOCK_PATH }];
+  if (types.length > 1) for (const t of types) links.push({ label: TYPE_LABELS[t], path: carTypePath(t) });
   return links;
 }

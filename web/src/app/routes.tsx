@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { SearchPage } from '../features/listing/components/SearchPage';
-import { LISTING_PATH } from '../lib/search/routing';
+import { LISTING_PATH } from '../lib/listingUrl';
 import { NotFound } from '../components/NotFound';
 import { PageLoading } from '../components/PageLoading';
 

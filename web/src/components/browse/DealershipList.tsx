@@ -2,18 +2,8 @@ import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import type { Dealership } from '../../lib/types';
 import type { FacetData } from '../../lib/search/useFacetCounts';
-import { routeToURL } from '../../lib/search/routing';
+import { dealershipListingPath, dealershipSearchPath } from '../../lib/listingUrl';
 import './DealershipList.css';
-
-/** dealershipSearchPath is a dealership's own search page (spec 000 §2 "dealership-scoped search"). */
-export function dealershipSearchPath(slug: string): string {
-  return `/dealerships/${encodeURIComponent(slug)}/cars`;
-}
-
-/** dealershipListingPath is the main listing in its dealer-scoped link form (spec 000 §2). */
-export function dealershipListingPath(slug: string): string {
-  return routeToURL({ lists: { dealership: [slug] } });
-}
 
 /**
  * DealershipList links a group site's dealerships to their stock: each

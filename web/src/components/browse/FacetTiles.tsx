@@ -3,7 +3,7 @@ import { formatNumber } from '../../lib/format';
 import { bucketOrder } from '../../lib/search/buckets';
 import type { FacetData } from '../../lib/search/useFacetCounts';
 import { facetCounts } from '../../lib/search/makeMenu';
-import { LISTING_PATH, routeToURL } from '../../lib/search/routing';
+import { LISTING_PATH, routeToURL } from '../../lib/listingUrl';
 import { BODY_TILE_LIMIT } from './BodyTiles';
 import './FacetTiles.css';
 

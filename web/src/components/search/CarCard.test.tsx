@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Car, Site } from '../../lib/types';
 import { siteResponse } from '../../test/fixtures';
 import { renderWithSite } from '../../test/renderWithSite';
-import { CarCard, similarPath } from './CarCard';
+import { CarCard } from './CarCard';
 
 const now = new Date('2026-03-02T00:00:00Z');
 const car = (extra: Partial<Car> = {}): Car => ({
@@ -106,11 +106,6 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
         primary_image_url: '/media/demo/cars/c1.svg',
       },
     ]);
-  });
-
-  it('links a sold car without a model or body to the make listing', () => {
-    expect(similarPath({ make: 'Mazda', model: '', simple_body: undefined })).toBe('/search/Mazda');
-    expect(similarPath({ make: 'Land Rover', model: 'Defender 110', simple_body: 'SUV' })).toBe('/search/Land%20Rover/Defender%20110?body=SUV');
   });
 });
 

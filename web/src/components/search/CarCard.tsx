@@ -8,7 +8,7 @@ import type { Car, Site } from '../../lib/types';
 import { useFavourites } from '../../lib/useFavourites';
 import { useSite } from '../../lib/siteContext';
 import { photoContact } from '../../lib/search/photoRequest';
-import { routeToURL } from '../../lib/search/routing';
+import { carPath, similarPath } from '../../lib/listingUrl';
 import { RequestPhotosDialog } from './RequestPhotosDialog';
 import './CarCard.css';
 
@@ -22,18 +22,6 @@ function chipText(car: Car, chip: string): string | undefined {
   if (chip === 'car_type') return capitalise(String(value));
   if (chip === 'stocknum') return `Stock #${String(value)}`;
   return String(value);
-}
-
-/**
- * similarPath is the listing of cars like a sold one: its make, model and
- * body type (spec 000 §4 "Find Me Something Similar").
- */
-export function similarPath(car: Pick<Car, 'make' | 'model' | 'simple_body'>): string {
-  const lists: Record<string, string[]> = {};
-  if (car.make) lists.make = [car.make];
-  if (car.make && car.model) lists.model = [car.model];
-  if (car.simple_body) lists.body = [car.simple_body];
-  return routeToURL({ lists });
 }
 
 export function chipsOf(car: Car, site: Site): string[] {
@@ -64,7 +52,7 @@ export function CarCard({
   const price = priceDisplay(car, texts.no_price);
   const title = carTitle(car, site.card?.extended_title);
   const image = imageOf(car);
-  const href = `/cars/${encodeURIComponent(car.slug)}`;
+  const href = carPath(car.slug);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const location = car.location_name || car.location?.name;
   const favouritesOn = site.features?.favourites !== false;

@@ -1,7 +1,7 @@
 // Search history (spec 001 §3 "Search state", §9): up to five entries, each
 // the non-empty filters of a search plus its path; newest first.
-import type { RouteState } from '../../lib/search/routing';
-import { routeToURL } from '../../lib/search/routing';
+import type { RouteState } from '../../lib/listingUrl';
+import { routeToURL } from '../../lib/listingUrl';
 import { capitalise } from '../../lib/format';
 import { facetByName } from '../../lib/search/facets';
 import { parseRange, rangeText } from '../../lib/search/range';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routeToState, routeToURL, stateToRoute, urlToRoute, type RouteState, type RoutingConfig } from './routing';
+import { routeToState, stateToRoute, type RoutingConfig } from './routing';
+import { routeToURL, urlToRoute, type RouteState } from '../listingUrl';
 
 const cfg: RoutingConfig = {
   indexName: 'cars',

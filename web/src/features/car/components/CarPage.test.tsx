@@ -91,6 +91,12 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
     expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Mazda/CX-5');
   });
 
+  it('links Find Me Something Similar by the card’s rule: make, model and body type (spec 000 §4)', async () => {
+    stubFetch(200, { car: { ...car, sold: true, status: 'sold', simple_body: 'SUV' } });
+    renderCar();
+    expect(await screen.findByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Mazda/CX-5?body=SUV');
+  });
+
   it('shows the card’s tag banner by the title (coming soon, reserved) and names the tab after the car (spec 000 §4)', async () => {
     stubFetch(200, { car: { ...car, status: 'coming_soon' } });
     const { unmount } = renderCar();

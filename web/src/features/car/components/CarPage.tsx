@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
 import { PageLoading } from '../../../components/PageLoading';
 import { carTitle, imageOf } from '../../../lib/carTitle';
+import { similarPath, STOCK_PATH } from '../../../lib/listingUrl';
 import { ApiError } from '../../../lib/http';
 import { priceDisplay } from '../../../lib/priceDisplay';
 import { carTag, isSold, tagSettingsOf } from '../../../lib/tagPriority';
@@ -44,10 +45,6 @@ export default function CarPage() {
   return <CarDetail car={car.data} />;
 }
 
-function similarPath(car: Car): string {
-  return `/search/${encodeURIComponent(car.make)}/${encodeURIComponent(car.model)}`;
-}
-
 export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
   const { site } = useSite();
   const title = carTitle(car, site.card?.extended_title);
@@ -64,7 +61,7 @@ export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
   return (
     <article className="car-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/cars/">Our Stock</Link> <span aria-hidden="true">/</span> <span>{title}</span>
+        <Link to={STOCK_PATH}>Our Stock</Link> <span aria-hidden="true">/</span> <span>{title}</span>
       </nav>
       <header className="car-page__head">
         <div>

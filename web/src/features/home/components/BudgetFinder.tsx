@@ -6,11 +6,10 @@ import type { CarType } from '../../../lib/types';
 import { useSite } from '../../../lib/siteContext';
 import { baseFilters } from '../../../lib/search/filters';
 import { useBudgetCount } from '../hooks/useBudgetCount';
-import { LISTING_PATH } from '../../../lib/search/routing';
+import { routeToURL } from '../../../lib/listingUrl';
 import { createSearchClient } from '../../../lib/search/searchClient';
 import './BudgetFinder.css';
 
-const TYPE_PATHS: Record<CarType, string> = { new: '/search/new-cars', used: '/search/used-cars', demo: '/search/demo-cars' };
 const NOUNS: Record<CarType | '', string> = { '': 'Car', new: 'New Car', used: 'Used Car', demo: 'Demo Car' };
 
 type Client = Parameters<typeof useBudgetCount>[0];
@@ -71,9 +70,8 @@ export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (tooLow || count === 0) return;
-    const path = carType ? TYPE_PATHS[carType] : LISTING_PATH;
     const lo = range[0] > sliderMin ? String(range[0]) : '';
-    navigate(`${path}?price=${lo}:${range[1]}`);
+    navigate(routeToURL({ lists: carType ? { car_type: [carType] } : undefined, ranges: { price: `${lo}:${range[1]}` } }));
   };
 
   return (

@@ -5,7 +5,7 @@ import { useSite } from '../../../lib/siteContext';
 import { andFilters, baseFilters, facetFilter } from '../../../lib/search/filters';
 import { useFacetCounts, type FacetClient, type FacetData } from '../../../lib/search/useFacetCounts';
 import { facetCounts, makeMenu } from '../../../lib/search/makeMenu';
-import { routeToURL } from '../../../lib/search/routing';
+import { routeToURL } from '../../../lib/listingUrl';
 import './QuickSearch.css';
 
 const MAX_PRICES = [10000, 20000, 30000, 40000, 50000, 75000, 100000];

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { baseFilters } from '../../../lib/search/filters';
 import { useFacetClient, useFacetCounts, type FacetClient } from '../../../lib/search/useFacetCounts';
 import { facetCounts, type FacetCount } from '../../../lib/search/makeMenu';
-import { routeToURL } from '../../../lib/search/routing';
+import { routeToURL } from '../../../lib/listingUrl';
 import { Tile } from '../../../components/browse/FacetTiles';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/search/SearchBox';
 import { SearchForm } from '../../../components/search/SearchForm';

@@ -4,16 +4,14 @@ import { carTitle, imageOf } from '../../lib/carTitle';
 import { capitalise, formatKm } from '../../lib/format';
 import { priceDisplay } from '../../lib/priceDisplay';
 import { carTag, isSold, tagSettingsOf } from '../../lib/tagPriority';
-import type { Car, Site } from '../../lib/types';
+import type { ConfiguredSite } from '../../lib/siteConfig';
+import type { Car } from '../../lib/types';
 import { useFavourites } from '../../lib/useFavourites';
 import { useSite } from '../../lib/siteContext';
 import { photoContact } from '../../lib/search/photoRequest';
 import { carPath, similarPath } from '../../lib/listingUrl';
 import { RequestPhotosDialog } from './RequestPhotosDialog';
 import './CarCard.css';
-
-/** DEFAULT_CHIPS: spec 000 §2 "Attribute chips". */
-export const DEFAULT_CHIPS = ['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum'];
 
 function chipText(car: Car, chip: string): string | undefined {
   const value = (car as unknown as Record<string, unknown>)[chip];
@@ -24,9 +22,9 @@ function chipText(car: Car, chip: string): string | undefined {
   return String(value);
 }
 
-export function chipsOf(car: Car, site: Site): string[] {
-  const chips = site.card?.chips && site.card.chips.length > 0 ? site.card.chips : DEFAULT_CHIPS;
-  return chips.map((c) => chipText(car, c)).filter((t): t is string => Boolean(t));
+/** chipsOf: the site's attribute chips (spec 000 §2, default from /api/site) the car has a value for. */
+export function chipsOf(car: Car, site: ConfiguredSite): string[] {
+  return site.card.chips.map((c) => chipText(car, c)).filter((t): t is string => Boolean(t));
 }
 
 /** CarCard is one result of the listing (spec 000 §2 "Car card"). */
@@ -46,16 +44,16 @@ export function CarCard({
   priority?: boolean;
 }) {
   const { site } = useSite();
-  const texts = site.texts ?? {};
+  const texts = site.texts;
   const sold = isSold(car);
   const tag = carTag(car, tagSettingsOf(site), now);
   const price = priceDisplay(car, texts.no_price);
-  const title = carTitle(car, site.card?.extended_title);
+  const title = carTitle(car, site.card.extended_title);
   const image = imageOf(car);
   const href = carPath(car.slug);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const location = car.location_name || car.location?.name;
-  const favouritesOn = site.features?.favourites !== false;
+  const favouritesOn = site.features.favourites;
   const { isSaved, toggle } = useFavourites(site.slug);
   const saved = isSaved(car.id);
   const [requesting, setRequesting] = useState(false);
@@ -79,7 +77,7 @@ export function CarCard({
         ) : (
           <div className="car-card__new-arrival">
             <Link to={href} className="car-card__image-link car-card__new-arrival-link" tabIndex={-1} aria-hidden="true">
-              <strong>{texts.new_arrival || 'New Arrival'}</strong>
+              <strong>{texts.new_arrival}</strong>
               <span>Photos coming soon</span>
             </Link>
             {contact && !sold ? (
@@ -105,7 +103,7 @@ export function CarCard({
           />
         ) : null}
         {tag.kind ? <span className={`car-card__tag tag tag--${tag.kind}`}>{tag.text}</span> : null}
-        {site.card?.location_overlay && location ? <span className="car-card__location">{location}</span> : null}
+        {site.card.location_overlay && location ? <span className="car-card__location">{location}</span> : null}
         {favouritesOn && (!sold || saved) ? (
           <button
             type="button"
@@ -156,7 +154,7 @@ export function CarCard({
         <div className="car-card__actions">
           {sold ? (
             <Link className="button button--block" to={similarPath(car)}>
-              {texts.find_similar || 'Find Me Something Similar'}
+              {texts.find_similar}
             </Link>
           ) : (
             <Link className="button button--block button--ghost" to={href} aria-label={`View details of ${title}`}>

@@ -19,7 +19,7 @@ const TYPE_TITLES: Record<string, string> = {
  */
 export function listingTitle(
   refinements: Record<string, string[]> | undefined,
-  siteTypes: string[] = [],
+  siteTypes: string[],
   dealershipName?: (slug: string) => string | undefined,
 ): string {
   const refined = refinements?.car_type ?? [];
@@ -45,7 +45,7 @@ export function ListingHeading() {
   const ready = results && !results.__isArtificial;
   const typeCounts = ready ? (results.getFacetByName('car_type') as { data?: Record<string, number> } | undefined)?.data : undefined;
   const count = ready ? stockCount(results.nbHits, configured, typeCounts) : 0;
-  const title = listingTitle(indexUiState.refinementList, site.stock?.car_types, (slug) =>
+  const title = listingTitle(indexUiState.refinementList, site.stock.car_types, (slug) =>
     site.dealerships?.find((d) => d.slug === slug)?.name,
   );
   return <CountedHeading title={title} count={ready ? count : undefined} />;

@@ -24,11 +24,11 @@ export function SearchResults({ now = new Date() }: { now?: Date }) {
   if (results && !results.__isArtificial && results.nbHits === 0 && !busy) return <NoResults />;
   const refined = (indexUiState.refinementList?.car_type ?? []) as CarType[];
   const grid = insertPromos(items as Array<Hit<Car>>, site.promotions ?? [], {
-    positions: site.search?.promo_positions,
+    positions: site.search.promo_positions,
     refined,
     now,
     page: indexUiState.page || 1,
-    random: site.search?.promo_random_order ? seededRandom(seed) : undefined,
+    random: site.search.promo_random_order ? seededRandom(seed) : undefined,
   });
   const firstCar = grid.findIndex((item) => item.kind === 'car');
   return (

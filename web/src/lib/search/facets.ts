@@ -1,4 +1,4 @@
-import type { SearchConfig } from '../types';
+import type { ConfiguredSearch } from '../siteConfig';
 
 // The listing's facets by the spec's names (spec 000 §2). A facet's URL
 // parameter is its spec name; the index attribute may differ (body is
@@ -55,9 +55,6 @@ const FACETS: FacetDef[] = [
 const BY_NAME = new Map(FACETS.map((f) => [f.name, f]));
 const BY_ATTRIBUTE = new Map(FACETS.map((f) => [f.attribute, f]));
 
-/** DEFAULT_FACETS mirrors the Go default of SearchConfig.Facets (shared/site.go). */
-export const DEFAULT_FACETS = ['make', 'model', 'car_type', 'price', 'body', 'year', 'km', 'fuel', 'transmission', 'colour'];
-
 export function facetByName(name: string): FacetDef | undefined {
   return BY_NAME.get(name);
 }
@@ -75,19 +72,19 @@ export function allFacets(): readonly FacetDef[] {
  * enabledFacets resolves the site's search.facets (spec names, display order)
  * to definitions. Unknown names are dropped; the badge facet needs the site's
  * badge_filter switch and location_name is dropped when location_filter is
- * off (spec 001 §4); the make list collapses to makes_collapsed (default 7) or,
- * with makes_collapsed_to_popular, to the number of popular makes (spec 000 §9).
+ * off (spec 001 §4); the make list collapses to makes_collapsed or, with
+ * makes_collapsed_to_popular, to the number of popular makes (spec 000 §9).
+ * The facet list and makes_collapsed come with their defaults from /api/site.
  */
-export function enabledFacets(search: SearchConfig | undefined): FacetDef[] {
-  const list = search?.facets && search.facets.length > 0 ? search.facets : DEFAULT_FACETS;
-  const popular = search?.popular_makes?.length ?? 0;
-  const makeLimit = search?.makes_collapsed_to_popular && popular > 0 ? popular : search?.makes_collapsed || undefined;
+export function enabledFacets(search: ConfiguredSearch): FacetDef[] {
+  const popular = search.popular_makes?.length ?? 0;
+  const makeLimit = search.makes_collapsed_to_popular && popular > 0 ? popular : search.makes_collapsed;
   const out: FacetDef[] = [];
-  for (const name of list) {
+  for (const name of search.facets) {
     const def = BY_NAME.get(name);
     if (!def || def.hidden) continue;
-    if (name === 'badge' && !search?.badge_filter) continue;
-    if (name === 'location_name' && search?.location_filter === false) continue;
+    if (name === 'badge' && !search.badge_filter) continue;
+    if (name === 'location_name' && !search.location_filter) continue;
     out.push(name === 'make' && makeLimit ? { ...def, limit: makeLimit } : def);
   }
   return out;

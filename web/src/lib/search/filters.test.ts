@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../types';
+import { siteResponse, type SiteOverrides } from '../../test/fixtures';
 import { andFilters, baseFilters, facetFilter } from './filters';
 
-const site = (extra: Partial<Site>): Site => ({ slug: 's', name: 'S', ...extra });
+/** A site as /api/site sends it (every car type unless it says otherwise), with extra set. */
+const site = (extra: SiteOverrides) => siteResponse(extra).site;
 
 describe('base filters (spec 001 §7, spec 000 §5)', () => {
   it('is empty for a site selling every car type with no filter string', () => {

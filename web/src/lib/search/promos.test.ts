@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PromoTile } from '../types';
+import { siteResponse } from '../../test/fixtures';
 import { insertPromos, isActive, showsFor, shuffled } from './promos';
+
+/** The positions a site without its own sends from /api/site (shared.ApplyDefaults: 8 and 17). */
+const positions = siteResponse().site.search.promo_positions;
 
 const hits = Array.from({ length: 21 }, (_, i) => i + 1);
 const tile = (id: string, extra: Partial<PromoTile> = {}): PromoTile => ({ id, title: id, ...extra });
@@ -9,8 +13,8 @@ const positionsOf = (items: ReturnType<typeof insertPromos<number>>) =>
   items.flatMap((it, i) => (it.kind === 'promo' ? [[it.tile.id, i + 1]] : []));
 
 describe('promotional tiles (spec 001 §3, §9)', () => {
-  it('inserts at positions 8 and 17 by default', () => {
-    const items = insertPromos(hits, [tile('a'), tile('b')], { refined: [], now });
+  it('inserts at the site’s positions, 8 and 17 unless it sets its own', () => {
+    const items = insertPromos(hits, [tile('a'), tile('b')], { positions, refined: [], now });
     expect(positionsOf(items)).toEqual([['a', 8], ['b', 17]]);
     expect(items).toHaveLength(23);
   });
@@ -21,10 +25,10 @@ describe('promotional tiles (spec 001 §3, §9)', () => {
   });
 
   it('skips positions beyond the page', () => {
-    const items = insertPromos(hits.slice(0, 5), [tile('a'), tile('b')], { refined: [], now });
+    const items = insertPromos(hits.slice(0, 5), [tile('a'), tile('b')], { positions, refined: [], now });
     expect(positionsOf(items)).toEqual([]);
-    expect(positionsOf(insertPromos(hits.slice(0, 7), [tile('a')], { refined: [], now }))).toEqual([['a', 8]]);
-    expect(insertPromos([], [tile('a')], { refined: [], now })).toEqual([]);
+    expect(positionsOf(insertPromos(hits.slice(0, 7), [tile('a')], { positions, refined: [], now }))).toEqual([['a', 8]]);
+    expect(insertPromos([], [tile('a')], { positions, refined: [], now })).toEqual([]);
   });
 
   it('honours start (inclusive) and expiry (exclusive)', () => {
@@ -47,15 +51,15 @@ describe('promotional tiles (spec 001 §3, §9)', () => {
   });
 
   it('inserts only the tiles that show for the refinement', () => {
-    const items = insertPromos(hits, [tile('u', { display: ['used'] }), tile('n', { display: ['new'] })], { refined: ['new'], now });
+    const items = insertPromos(hits, [tile('u', { display: ['used'] }), tile('n', { display: ['new'] })], { positions, refined: ['new'], now });
     expect(positionsOf(items)).toEqual([['n', 8]]);
   });
 });
 
 describe('promotional tiles by page and order (spec 001 §9)', () => {
   it('shows tiles on the first page only', () => {
-    expect(positionsOf(insertPromos(hits, [tile('a')], { refined: [], now, page: 1 }))).toEqual([['a', 8]]);
-    const second = insertPromos(hits, [tile('a'), tile('b', { position: 3 })], { refined: [], now, page: 2 });
+    expect(positionsOf(insertPromos(hits, [tile('a')], { positions, refined: [], now, page: 1 }))).toEqual([['a', 8]]);
+    const second = insertPromos(hits, [tile('a'), tile('b', { position: 3 })], { positions, refined: [], now, page: 2 });
     expect(positionsOf(second)).toEqual([]);
     expect(second).toHaveLength(21);
   });
@@ -63,10 +67,10 @@ describe('promotional tiles by page and order (spec 001 §9)', () => {
   it('with random order, one shuffled tile takes the first position and the rest wait their turn', () => {
     const tiles = [tile('a'), tile('b'), tile('c'), tile('own', { position: 3 })];
     // random() = 0 moves each later tile to the front in turn: [a,b,c] -> [b,c,a].
-    const items = insertPromos(hits, tiles, { refined: [], now, random: () => 0 });
+    const items = insertPromos(hits, tiles, { positions, refined: [], now, random: () => 0 });
     expect(positionsOf(items)).toEqual([['own', 3], ['b', 8]]);
     // Another draw puts another tile at position 8.
-    const other = insertPromos(hits, tiles, { refined: [], now, random: () => 0.99 });
+    const other = insertPromos(hits, tiles, { positions, refined: [], now, random: () => 0.99 });
     expect(positionsOf(other)).toEqual([['own', 3], ['a', 8]]);
   });
 

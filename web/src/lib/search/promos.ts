@@ -1,9 +1,8 @@
 // Promotional tiles among results (spec 000 §3 "Promo node", spec 001 §3, §9):
 // a tile shows between its start and expiry, for the car groups in its display
-// list, at its own position or the site's promo positions (default 8 and 17).
+// list, at its own position or the site's promo positions.
 import type { CarType, PromoTile } from '../types';
 
-export const DEFAULT_PROMO_POSITIONS = [8, 17];
 
 export type GridItem<T> = { kind: 'car'; hit: T } | { kind: 'promo'; tile: PromoTile };
 
@@ -32,7 +31,8 @@ export function showsFor(tile: PromoTile, refined: CarType[]): boolean {
 }
 
 export interface PromoOptions {
-  positions?: number[];
+  /** The site's promo positions (search.promo_positions, with its default from /api/site). */
+  positions: number[];
   refined: CarType[];
   now: Date;
   /** 1-based result page; tiles show on page 1 only (absent means page 1). */
@@ -64,7 +64,7 @@ export function shuffled<T>(list: T[], random: () => number): T[] {
 export function insertPromos<T>(hits: T[], tiles: PromoTile[], opts: PromoOptions): GridItem<T>[] {
   const items: GridItem<T>[] = hits.map((hit) => ({ kind: 'car', hit }));
   if (hits.length === 0 || (opts.page ?? 1) > 1) return items;
-  const configured = opts.positions && opts.positions.length > 0 ? opts.positions : DEFAULT_PROMO_POSITIONS;
+  const configured = opts.positions;
   let eligible = tiles.filter((t) => isActive(t, opts.now) && showsFor(t, opts.refined));
   let positions = configured;
   if (opts.random) {

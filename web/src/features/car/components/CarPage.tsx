@@ -47,9 +47,9 @@ export default function CarPage() {
 
 export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
   const { site } = useSite();
-  const title = carTitle(car, site.card?.extended_title);
+  const title = carTitle(car, site.card.extended_title);
   useDocumentTitle(title);
-  const price = priceDisplay(car, site.texts?.no_price);
+  const price = priceDisplay(car, site.texts.no_price);
   const sold = isSold(car);
   // The card's banner, beside the title; a sold car has its notice instead.
   const tag = carTag(car, tagSettingsOf(site), now);
@@ -78,18 +78,18 @@ export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
       </header>
       {sold ? (
         <div className="sold-notice" role="note">
-          <p>Unfortunately this vehicle recently sold.</p>
+          <p>{site.texts.sold_notice}</p>
           <Link className="button" to={similarPath(car)}>
-            Find Me Something Similar
+            {site.texts.find_similar}
           </Link>
         </div>
       ) : null}
       <div className="car-page__layout">
         <div className="car-page__main">
-          <Gallery images={images} title={title} placeholder={site.texts?.new_arrival || 'New Arrival'} />
+          <Gallery images={images} title={title} placeholder={site.texts.new_arrival} />
           <section aria-labelledby="comments-title" className="car-page__section">
-            <h2 id="comments-title">Dealer Comments</h2>
-            <DealerComments text={car.dealercomments} />
+            <h2 id="comments-title">{site.texts.dealer_comments_title}</h2>
+            <DealerComments text={car.dealercomments} pendingText={site.texts.dealer_comments_pending} />
           </section>
           <Specifications rows={specifications(car)} />
           {car.standardEquipment && car.standardEquipment.length > 0 ? (
@@ -104,7 +104,7 @@ export function CarDetail({ car, now = new Date() }: { car: Car; now?: Date }) {
             <h2 id="details-title">Key details</h2>
             <DetailList rows={keyDetails(car, now)} />
           </section>
-          {site.features?.favourites !== false && (!sold || saved) ? (
+          {site.features.favourites && (!sold || saved) ? (
             <button
               type="button"
               className="button button--ghost button--block"

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 
 export const COMMENTS_LIMIT = 400;
-export const PENDING_COMMENTS = 'Dealer comments are pending. Please check back here later.';
 
 /** commentSegments splits dealer comments on the bar character, dropping empty parts (spec 000 §2). */
 export function commentSegments(text: string | undefined): string[] {
@@ -28,11 +27,14 @@ export function truncateSegments(segments: string[], limit = COMMENTS_LIMIT): { 
   return { segments: out, truncated: false };
 }
 
-/** DealerComments shows the comments, 400 characters at first with Show more / Show less (spec 000 §2). */
-export function DealerComments({ text }: { text?: string }) {
+/**
+ * DealerComments shows the comments, 400 characters at first with Show more /
+ * Show less (spec 000 §2); without comments, the site's pending text (spec 000 §8).
+ */
+export function DealerComments({ text, pendingText }: { text?: string; pendingText: string }) {
   const [expanded, setExpanded] = useState(false);
   const segments = commentSegments(text);
-  if (segments.length === 0) return <p className="muted">{PENDING_COMMENTS}</p>;
+  if (segments.length === 0) return <p className="muted">{pendingText}</p>;
   const short = truncateSegments(segments);
   const shown = expanded ? segments : short.segments;
   return (

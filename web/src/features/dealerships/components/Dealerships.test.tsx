@@ -4,7 +4,8 @@ import type { SearchClient } from 'instantsearch.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router';
 import { SiteProvider } from '../../../lib/siteContext';
-import type { Car, SiteResponse } from '../../../lib/types';
+import type { Car } from '../../../lib/types';
+import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
 import type { FacetClient } from '../../../lib/search/useFacetCounts';
 import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { siteResponse, stock } from '../../../test/fixtures';
@@ -18,7 +19,7 @@ afterEach(() => {
 
 const DEALERSHIPS = ['coastal-mazda', 'coastal-kia', 'coastal-used-centre'];
 const NAMES = ['Coastal Mazda', 'Coastal Kia', 'Coastal Used Car Centre'];
-const group = (): SiteResponse =>
+const group = (): ConfiguredSiteResponse =>
   siteResponse({
     name: 'Coastal Motor Group',
     dealerships: DEALERSHIPS.map((slug, i) => ({ id: `d${i}`, slug, name: NAMES[i] })),
@@ -44,7 +45,7 @@ describe('dealerships page', () => {
   });
 });
 
-function renderDealership(url: string, site: SiteResponse = group()) {
+function renderDealership(url: string, site: ConfiguredSiteResponse = group()) {
   window.history.replaceState(null, '', url);
   const fake = fakeSearchClient(groupStock());
   render(

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BUDGET_DEFAULTS, BUDGET_FALLBACK_MAX_PRICE, BUDGET_MIN_FILTER_PRICE, BUDGET_SLIDER, budgetAmount, budgetEstimate, budgetTooLow, type Frequency } from '../../../lib/budget';
+import { BUDGET_MIN_FILTER_PRICE, budgetAmount, budgetEstimate, budgetTooLow, type Frequency } from '../../../lib/budget';
 import { formatPrice } from '../../../lib/format';
 import type { CarType } from '../../../lib/types';
 import { useSite } from '../../../lib/siteContext';
@@ -22,27 +22,26 @@ type Client = Parameters<typeof useBudgetCount>[0];
  */
 export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
   const { site, search } = useSite();
-  const cfg = site.budget ?? {};
+  const cfg = site.budget;
   const id = useId();
   const navigate = useNavigate();
   const client = useMemo(() => searchClient ?? (createSearchClient(search) as unknown as Client), [searchClient, search]);
-  const types = site.stock?.car_types?.length ? site.stock.car_types : (['new', 'used', 'demo'] as CarType[]);
+  const types = site.stock.car_types;
 
   const [frequency, setFrequency] = useState<Frequency>(cfg.frequency === 'weekly' ? 'weekly' : 'monthly');
-  const defaultRepayment = (f: Frequency) =>
-    f === 'weekly' ? (cfg.weekly_repayment ?? BUDGET_DEFAULTS.weekly) : (cfg.monthly_repayment ?? BUDGET_DEFAULTS.monthly);
+  const defaultRepayment = (f: Frequency) => (f === 'weekly' ? cfg.weekly_repayment : cfg.monthly_repayment);
   const [repaymentText, setRepaymentText] = useState(String(defaultRepayment(frequency)));
-  const [depositText, setDepositText] = useState(String(cfg.deposit ?? BUDGET_DEFAULTS.deposit));
+  const [depositText, setDepositText] = useState(String(cfg.deposit));
   const [carType, setCarType] = useState<CarType | ''>(cfg.car_type && types.includes(cfg.car_type) ? cfg.car_type : types.length === 1 ? types[0] : '');
-  const sliderMin = cfg.slider_min ?? BUDGET_SLIDER.min;
-  const sliderMax = cfg.slider_max ?? BUDGET_SLIDER.max;
-  const step = cfg.slider_step ?? BUDGET_SLIDER.step;
+  const sliderMin = cfg.slider_min;
+  const sliderMax = cfg.slider_max;
+  const step = cfg.slider_step;
 
   const repayment = budgetAmount(repaymentText);
   const deposit = budgetAmount(depositText);
-  const term = cfg.term_years ?? BUDGET_DEFAULTS.termYears;
+  const term = cfg.term_years;
   const estimate = budgetEstimate(repayment, deposit, frequency, term);
-  const ceiling = estimate > 0 ? estimate : (cfg.fallback_max_price ?? BUDGET_FALLBACK_MAX_PRICE);
+  const ceiling = estimate > 0 ? estimate : cfg.fallback_max_price;
 
   // The shopper's own range, until the estimate changes again.
   const [custom, setCustom] = useState<{ for: number; range: [number, number] } | null>(null);

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SiteProvider } from '../../../lib/siteContext';
-import type { Car, SiteResponse } from '../../../lib/types';
+import type { Car } from '../../../lib/types';
+import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
 import type { FacetClient } from '../../../lib/search/useFacetCounts';
 import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { siteResponse, stock } from '../../../test/fixtures';
@@ -17,7 +18,7 @@ function Where() {
 const priced = (cars: Car[]): Car[] =>
   cars.map((c) => ({ ...c, price_range: (c.price ?? 0) < 20000 ? '$10,000 - $20,000' : (c.price ?? 0) < 30000 ? '$20,000 - $30,000' : '$50,000 - $75,000' }) as Car);
 
-function renderHome(site: SiteResponse = siteResponse(), cars: Car[] = priced(stock(50))) {
+function renderHome(site: ConfiguredSiteResponse = siteResponse(), cars: Car[] = priced(stock(50))) {
   const client = fakeSearchClient(cars) as unknown as FacetClient;
   render(
     <MemoryRouter initialEntries={['/']}>

@@ -33,7 +33,7 @@ export function QuickSearch({ client, facets }: { client: FacetClient; facets: F
   const [make, setMake] = useState('');
   const [model, setModel] = useState('');
   const [maxPrice, setMaxPrice] = useState('');
-  const menu = makeMenu(facetCounts(facets?.make), site.search?.popular_makes);
+  const menu = makeMenu(facetCounts(facets?.make), site.search.popular_makes);
   const modelFilter = andFilters(baseFilters(site, false), make ? facetFilter('make', make) : '');
   const models = useFacetCounts(client, search.index, ['model'], modelFilter, !make);
   // Only the chosen make's models, never the previous make's while the next load.

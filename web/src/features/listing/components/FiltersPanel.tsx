@@ -23,7 +23,7 @@ export function FiltersPanel({
 }) {
   const { site } = useSite();
   const facets = enabledFacets(site.search);
-  const remember = Boolean(site.search?.remember_collapsed);
+  const remember = Boolean(site.search.remember_collapsed);
   const panel = useRef<HTMLElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
 
@@ -72,7 +72,7 @@ export function FiltersPanel({
                 key={facet.name}
                 facet={facet}
                 remember={remember}
-                popular={facet.name === 'make' && site.search?.makes_collapsed_to_popular ? site.search.popular_makes : undefined}
+                popular={facet.name === 'make' && site.search.makes_collapsed_to_popular ? site.search.popular_makes : undefined}
               />
             ),
           )}

@@ -20,7 +20,6 @@ import { SortSelect } from './SortSelect';
 import '../../../components/search/listing-layout.css';
 import '../listing.css';
 
-export const HITS_PER_PAGE = 21;
 const FUTURE = { preserveSharedStateOnUnmount: true };
 
 /**
@@ -102,7 +101,7 @@ function ListingConfigure() {
   const { site, search } = useSite();
   const { indexUiState } = useInstantSearch();
   const priceAscending = Boolean(search.sortIndices.price_asc) && indexUiState.sortBy === search.sortIndices.price_asc;
-  return <Configure hitsPerPage={site.search?.hits_per_page || HITS_PER_PAGE} filters={baseFilters(site, priceAscending)} />;
+  return <Configure hitsPerPage={site.search.hits_per_page} filters={baseFilters(site, priceAscending)} />;
 }
 
 function Listing() {

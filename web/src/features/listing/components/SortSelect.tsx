@@ -12,11 +12,9 @@ const LABELS: Record<SortKey, string> = {
   km_asc: 'Lowest km',
 };
 
-/** DEFAULT_SORTS: on by default (spec 001 §9); km sorts are off unless the site lists them. */
-export const DEFAULT_SORTS: SortKey[] = ['relevance', 'latest', 'price_desc', 'price_asc'];
-
-export function sortItems(options: string[] | undefined, indices: Partial<Record<SortKey, string>>, mainIndex: string) {
-  const keys = (options && options.length > 0 ? options : DEFAULT_SORTS).filter((k): k is SortKey => k in LABELS);
+/** sortItems: the site's sort options (with their default from /api/site, spec 001 §9) that have an index. */
+export function sortItems(options: string[], indices: Partial<Record<SortKey, string>>, mainIndex: string) {
+  const keys = options.filter((k): k is SortKey => k in LABELS);
   return keys
     .map((key) => ({ label: LABELS[key], value: key === 'relevance' ? (indices.relevance ?? mainIndex) : indices[key] }))
     .filter((item): item is { label: string; value: string } => Boolean(item.value));
@@ -25,7 +23,7 @@ export function sortItems(options: string[] | undefined, indices: Partial<Record
 export function SortSelect() {
   const { site, search } = useSite();
   const { options, currentRefinement, refine } = useSortBy({
-    items: sortItems(site.search?.sort_options, search.sortIndices, search.index),
+    items: sortItems(site.search.sort_options, search.sortIndices, search.index),
   });
   if (options.length < 2) return null;
   return (

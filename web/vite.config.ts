@@ -11,7 +11,7 @@ const gateway = process.env.FORECOURT_GATEWAY_URL ?? 'http://localhost:8080';
 /**
  * InstantSearch's history router imports qs (with side-channel, object-inspect
  * and get-intrinsic: ~13 KB gzip) only for its default createURL and parseURL.
- * Our router always passes both (src/features/search/routing.ts maps the
+ * Our router always passes both (src/lib/search/routing.ts maps the
  * readable URL itself), so qs is never called: the build gets a stand-in that
  * fails loudly if someone drops those options, rather than silently shipping
  * InstantSearch's nested URL format.
@@ -19,7 +19,7 @@ const gateway = process.env.FORECOURT_GATEWAY_URL ?? 'http://localhost:8080';
 function qsUnused(): Plugin {
   const id = '\0qs-unused';
   const fail =
-    'throw new Error("qs is not bundled: pass createURL and parseURL to the history router (see features/search/routing.ts)");';
+    'throw new Error("qs is not bundled: pass createURL and parseURL to the history router (see lib/search/routing.ts)");';
   return {
     name: 'forecourt:qs-unused',
     apply: 'build',

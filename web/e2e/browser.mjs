@@ -109,6 +109,74 @@ export async function findCar(page, filters) {
   }, filters);
 }
 
+/**
+ * openSoldCar finds a sold car in any demo tenant's index and opens the
+ * listing searched for its stock number; it returns { slug, car }, or null
+ * when no tenant has one (the caller fails with its own message).
+ */
+export async function openSoldCar(page, tenants = TENANTS) {
+  for (const slug of tenants) {
+    await page.goto(tenantURL(slug, '/cars/'));
+    await waitForResults(page);
+    const car = await findCar(page, 'sold:true');
+    if (!car) continue;
+    await page.goto(tenantURL(slug, `/search/new-used-and-demo-cars/?query=${encodeURIComponent(car.stocknum)}`));
+    await waitForResults(page);
+    return { slug, car };
+  }
+  return null;
+}
+
+/**
+ * siteDealerships reads the slugs and names of the dealerships of the site
+ * the page is on, from its own /api/site.
+ */
+export async function siteDealerships(page) {
+  return page.evaluate(async () => {
+    const { site } = await (await fetch('/api/site')).json();
+    return (site.dealerships ?? []).map((d) => ({ slug: d.slug, name: d.name }));
+  });
+}
+
+/**
+ * layoutShiftWhenSettled reads the cumulative layout shift (collected by
+ * trackLayoutShift) once the page has settled: no request in flight, the
+ * listing (when there is one) not busy, and two animation frames drawn with no
+ * new shift reported, so a late shift is counted rather than raced.
+ */
+export async function layoutShiftWhenSettled(page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+        const check = async () => {
+          const before = window.__clsEntries;
+          await frame();
+          await frame();
+          if (window.__clsEntries === before) resolve(window.__cls);
+          else check();
+        };
+        check();
+      }),
+  );
+}
+
+/** trackLayoutShift starts counting layout shifts (without recent input) on every page the browser opens. */
+export async function trackLayoutShift(page) {
+  await page.addInitScript(() => {
+    window.__cls = 0;
+    window.__clsEntries = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__clsEntries += 1;
+        if (!e.hadRecentInput) window.__cls += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
 const require = createRequire(import.meta.url);
 
 /** axeViolations runs axe-core in the page and returns serious and critical violations. */

@@ -1,7 +1,7 @@
 // Issue 2 item 10: open a demo tenant, search, refine by make, open a car.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cards, sharedBrowser, tenantURL, waitForResults } from './browser.mjs';
+import { cards, sharedBrowser, siteDealerships, tenantURL, waitForResults } from './browser.mjs';
 
 const browser = sharedBrowser();
 
@@ -43,6 +43,22 @@ test('each tenant shows its own name and stock', async () => {
     await page.goto(tenantURL(slug, '/cars/'));
     await page.getByRole('link', { name: `${name} home` }).waitFor();
     await waitForResults(page);
+    // Every listed car belongs to one of this site's dealerships (its /api/site).
+    const own = new Set((await siteDealerships(page)).map((d) => d.slug));
+    assert.ok(own.size > 0, `${slug}: /api/site lists its dealerships`);
+    const hrefs = await cards(page).evaluateAll((els) => els.map((e) => e.querySelector('h2 a, h3 a')?.getAttribute('href')));
+    assert.ok(hrefs.length > 0 && hrefs.every((h) => h?.startsWith('/cars/')), `${slug}: every card links its car page`);
+    const owners = await page.evaluate(
+      (hrefs) =>
+        Promise.all(
+          hrefs.map(async (href) => {
+            const res = await fetch(`/api${href}`);
+            return res.ok ? (await res.json()).car.dealership_slug : `HTTP ${res.status} for ${href}`;
+          }),
+        ),
+      hrefs,
+    );
+    for (const owner of owners) assert.ok(own.has(owner), `${slug} lists a car of ${owner}, not one of ${[...own].join(', ')}`);
   }
   await page.goto(tenantURL('northside-used', '/search/new-cars'));
   await page.getByRole('link', { name: /Northside Used Cars home/ }).waitFor();

@@ -5,7 +5,7 @@
 // footer below the fold.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { TENANTS, cards, launch, tenantURL, waitForResults } from './browser.mjs';
+import { TENANTS, cards, launch, layoutShiftWhenSettled, tenantURL, trackLayoutShift, waitForResults } from './browser.mjs';
 
 const LATE_MS = 800;
 const CLS_TARGET = 0.05;
@@ -14,12 +14,7 @@ let phone;
 before(async () => {
   phone = await launch({ width: 412, height: 823 });
   const { page } = phone;
-  await page.addInitScript(() => {
-    window.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await trackLayoutShift(page);
   const late = (route) => setTimeout(() => route.continue().catch(() => {}), LATE_MS);
   await page.route('**/1/indexes/**', late);
   await page.route('**/api/cars/**', late);
@@ -28,24 +23,19 @@ after(async () => {
   await phone?.close();
 });
 
-async function layoutShift(page) {
-  await page.waitForTimeout(300);
-  return page.evaluate(() => window.__cls);
-}
-
 for (const slug of TENANTS) {
   test(`${slug}: a refined listing and a car page do not shift when their data arrives`, async () => {
     const { page } = phone;
     await page.goto(tenantURL(slug, '/search/used-cars?price=10000:60000'));
     await page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: 'Remove Price: $10,000 – $60,000' }).waitFor();
     await waitForResults(page);
-    const listing = await layoutShift(page);
+    const listing = await layoutShiftWhenSettled(page);
     assert.ok(listing <= CLS_TARGET, `refined listing CLS ${listing.toFixed(3)} > ${CLS_TARGET}`);
 
     const href = await cards(page).first().getByRole('heading').getByRole('link').getAttribute('href');
     await page.goto(tenantURL(slug, href));
     await page.getByRole('heading', { name: 'Key details' }).waitFor();
-    const car = await layoutShift(page);
+    const car = await layoutShiftWhenSettled(page);
     assert.ok(car <= CLS_TARGET, `car page CLS ${car.toFixed(3)} > ${CLS_TARGET}`);
   });
 }

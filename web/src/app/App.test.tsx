@@ -1,5 +1,4 @@
-import { screen } from '@testing-library/react';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse } from '../test/fixtures';
 import { App } from './App';
@@ -23,7 +22,8 @@ describe('app shell (issue 2 item 8)', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav).toHaveTextContent('Our Stock');
     expect(nav).toHaveTextContent('Used Cars');
-    expect(document.documentElement.style.getPropertyValue('--fc-primary')).toBe('#c00000');
+    // The theme is applied by an effect after the layout's first paint.
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--fc-primary')).toBe('#c00000'));
     expect(document.querySelector('.layout')).toHaveClass('layout--modern');
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Riverside Toyota');
   });

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useSite } from '../lib/siteContext';
-import { BudgetFinder } from '../features/search/components/BudgetFinder';
-import { HomeBrowse } from '../features/search/components/HomeBrowse';
-import { RecentSearches } from '../features/search/components/SearchHistory';
-import { LISTING_PATH } from '../features/search/routing';
+import { BudgetFinder } from '../features/home/components/BudgetFinder';
+import { HomeBrowse } from '../features/home/components/HomeBrowse';
+import { RecentSearches } from '../features/listing/components/SearchHistory';
+import { LISTING_PATH } from '../lib/listingUrl';
 import { navigationOf } from './navigation';
 
 export function HomePage() {

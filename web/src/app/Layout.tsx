@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
+import { STOCK_PATH } from '../lib/listingUrl';
 import { useSite } from '../lib/siteContext';
 import { templateOf } from '../features/site/theme';
 import type { NavItem } from '../lib/types';
@@ -92,7 +93,7 @@ function Footer() {
           <h2>Buyer tools</h2>
           <ul>
             <li>
-              <Link to="/cars/">Our Stock</Link>
+              <Link to={STOCK_PATH}>Our Stock</Link>
             </li>
             {navigationOf({ ...site, navigation: undefined })
               .slice(1)

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { SearchPage } from '../features/search/components/SearchPage';
-import { LISTING_PATH } from '../features/search/routing';
+import { SearchPage } from '../features/listing/components/SearchPage';
+import { LISTING_PATH } from '../lib/listingUrl';
 import { NotFound } from '../components/NotFound';
 import { PageLoading } from '../components/PageLoading';
 
@@ -9,9 +9,9 @@ import { PageLoading } from '../components/PageLoading';
 const CarPage = lazy(() => import('../features/car/components/CarPage'));
 // The home page (with the budget finder) is not needed to show the listing.
 const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
-const ManufacturersPage = lazy(() => import('../features/search/components/ManufacturersPage'));
-const DealershipsPage = lazy(() => import('../features/search/components/DealershipsPage'));
-const DealershipSearchPage = lazy(() => import('../features/search/components/DealershipSearchPage'));
+const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
+const DealershipsPage = lazy(() => import('../features/dealerships/components/DealershipsPage'));
+const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {

@@ -3,9 +3,9 @@
 
 export const BUDGET_CLAMP_LIMIT = 1_000_000;
 export const BUDGET_MIN_FILTER_PRICE = 1000;
-export const BUDGET_DEFAULTS = { monthly: 600, weekly: 200, deposit: 2000, termYears: 5 } as const;
-export const BUDGET_SLIDER = { min: 5000, max: 250000, step: 500 } as const;
-export const BUDGET_FALLBACK_MAX_PRICE = 100000;
+// The finder's starting figures and slider (site.budget) come from /api/site
+// with their defaults applied; only the rule's own guard for a zero term is here.
+const ZERO_TERM_YEARS = 5;
 
 export type Frequency = 'monthly' | 'weekly';
 
@@ -26,7 +26,7 @@ export function budgetAmount(raw: string): number {
 /** budgetEstimate: repayment x (12 or 52) x years + deposit, rounded; a term of 0 means 5 years. */
 export function budgetEstimate(repayment: number, deposit: number, frequency: Frequency, years: number): number {
   const perYear = frequency === 'weekly' ? 52 : 12;
-  const term = years > 0 ? years : BUDGET_DEFAULTS.termYears;
+  const term = years > 0 ? years : ZERO_TERM_YEARS;
   return Math.round(clampBudget(repayment) * perYear * term + clampBudget(deposit));
 }
 

@@ -1,6 +1,6 @@
 // Tag banner priority (spec 000 §4). The Go twin is shared/tag.go (TagFor);
 // both run shared/testdata/vectors/tag_priority.json.
-import type { Site } from './types';
+import type { ConfiguredSite } from './siteConfig';
 
 /** NEW_TAG_WINDOW_MS: a car is New for 8 days after created_at (spec 000 §9). */
 export const NEW_TAG_WINDOW_MS = 8 * 24 * 3600 * 1000;
@@ -19,12 +19,12 @@ export interface TagInput {
 }
 
 /** tagSettingsOf reads a site's tag switches and texts (card and car page alike). */
-export function tagSettingsOf(site: Site): TagSettings {
+export function tagSettingsOf(site: ConfiguredSite): TagSettings {
   return {
-    electricTag: site.features?.electric_tag,
-    certifiedProgramme: site.features?.certified_programme,
-    soldText: site.texts?.sold_tag,
-    newText: site.texts?.new_tag,
+    electricTag: site.features.electric_tag,
+    certifiedProgramme: site.features.certified_programme,
+    soldText: site.texts.sold_tag,
+    newText: site.texts.new_tag,
   };
 }
 

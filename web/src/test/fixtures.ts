@@ -1,20 +1,84 @@
-import type { Car, SiteResponse } from '../lib/types';
+import type { ConfiguredSite, ConfiguredSiteResponse } from '../lib/siteConfig';
+import type { Car } from '../lib/types';
 
-export function siteResponse(overrides: Partial<SiteResponse['site']> = {}): SiteResponse {
+/** SiteOverrides: fields to set; an object field is merged onto the defaults, a list replaces them. */
+export type SiteOverrides = {
+  [K in keyof ConfiguredSite]?: ConfiguredSite[K] extends unknown[] ? ConfiguredSite[K] : ConfiguredSite[K] extends object ? Partial<ConfiguredSite[K]> : ConfiguredSite[K];
+};
+
+/**
+ * defaultedSite is a site as GET /api/site sends it: every default of
+ * shared.ApplyDefaults and shared.DefaultSite (shared/siteconfig.go) applied.
+ */
+function defaultedSite(): ConfiguredSite {
   return {
-    site: {
-      slug: 'riverside-toyota',
-      name: 'Riverside Toyota',
-      template: 'classic',
-      logo: { url: '/media/logos/riverside.svg' },
-      theme: { primary_color: '#c00000' },
-      dealerships: [{ id: 'd1', slug: 'riverside-toyota', name: 'Riverside Toyota' }],
-      texts: { no_price: 'Enquire for price.', sold_tag: 'JUST SOLD', new_tag: 'New', new_arrival: 'New Arrival' },
-      features: { favourites: true },
-      search: { facets: ['make', 'model', 'car_type', 'price', 'body'] },
-      stock: { car_types: ['new', 'used', 'demo'] },
-      ...overrides,
+    slug: 'riverside-toyota',
+    name: 'Riverside Toyota',
+    template: 'classic',
+    logo: { url: '/media/logos/riverside.svg' },
+    theme: {
+      primary_color: '#c00000',
+      accent_color: '#f59e0b',
+      header_bg: '#ffffff',
+      header_text: '#111827',
+      font_family: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+      border_radius_px: 8,
     },
+    dealerships: [{ id: 'd1', slug: 'riverside-toyota', name: 'Riverside Toyota' }],
+    texts: {
+      no_price: 'Enquire for price.',
+      new_arrival: 'New Arrival',
+      sold_tag: 'JUST SOLD',
+      new_tag: 'New',
+      call_text: 'Call the dealer',
+      enquire_label: 'Enquire Now',
+      submit_label: 'Submit Form',
+      used_keyword: 'Used',
+      find_similar: 'Find Me Something Similar',
+      dealer_comments_title: 'Dealer Comments',
+      dealer_comments_pending: 'Dealer comments are pending. Please check back here later.',
+      sold_notice: 'Unfortunately this vehicle recently sold.',
+      locations_title: 'Our Locations',
+    },
+    features: { favourites: true },
+    search: {
+      facets: ['make', 'model', 'car_type', 'price', 'body'],
+      sort_options: ['relevance', 'latest', 'price_desc', 'price_asc'],
+      promo_positions: [8, 17],
+      makes_collapsed: 7,
+      location_filter: true,
+      hits_per_page: 21,
+    },
+    card: { chips: ['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum'] },
+    stock: { car_types: ['new', 'used', 'demo'], sold_retention_days: 3 },
+    budget: {
+      frequency: 'monthly',
+      monthly_repayment: 600,
+      weekly_repayment: 200,
+      deposit: 2000,
+      term_years: 5,
+      slider_min: 5000,
+      slider_max: 250000,
+      slider_step: 500,
+      fallback_max_price: 100000,
+    },
+  };
+}
+
+/**
+ * siteResponse is the answer of GET /api/site for a test site. Overrides are
+ * applied as the Go decoder reads a tenant file onto the defaults: an object
+ * field keeps the defaults it does not name, a list replaces the default list.
+ */
+export function siteResponse(overrides: SiteOverrides = {}): ConfiguredSiteResponse {
+  const site = defaultedSite() as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(overrides)) {
+    const base = site[key];
+    const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+    site[key] = isObject(base) && isObject(value) ? { ...(base as object), ...(value as object) } : value;
+  }
+  return {
+    site: site as unknown as ConfiguredSite,
     search: {
       appId: 'FORECOURTLOCAL',
       apiKey: 'secured-key',

@@ -1,9 +1,10 @@
 import { render } from '@testing-library/react';
 import type { SearchClient } from 'instantsearch.js';
 import { BrowserRouter, Route, Routes, useParams } from 'react-router';
-import { SearchPage } from '../features/search/components/SearchPage';
+import { SearchPage } from '../features/listing/components/SearchPage';
 import { SiteProvider } from '../lib/siteContext';
-import type { Car, SiteResponse } from '../lib/types';
+import type { Car } from '../lib/types';
+import type { ConfiguredSiteResponse } from '../lib/siteConfig';
 import { fakeSearchClient } from './fakeSearchClient';
 import { siteResponse, stock } from './fixtures';
 
@@ -18,7 +19,7 @@ function CarStub() {
  */
 export function renderListing(
   url: string,
-  opts: { site?: SiteResponse; cars?: Car[]; client?: ReturnType<typeof fakeSearchClient> } = {},
+  opts: { site?: ConfiguredSiteResponse; cars?: Car[]; client?: ReturnType<typeof fakeSearchClient> } = {},
 ) {
   window.history.replaceState(null, '', url);
   const fake = opts.client ?? fakeSearchClient(opts.cars ?? stock(50));

@@ -2,10 +2,10 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../lib/siteContext';
-import type { SiteResponse } from '../lib/types';
+import type { ConfiguredSiteResponse } from '../lib/siteConfig';
 import { siteResponse } from './fixtures';
 
-export function renderWithSite(ui: ReactNode, site: SiteResponse = siteResponse(), path = '/') {
+export function renderWithSite(ui: ReactNode, site: ConfiguredSiteResponse = siteResponse(), path = '/') {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <SiteProvider value={site}>{ui}</SiteProvider>

@@ -1,38 +1,31 @@
 import type { Theme } from '../../lib/types';
 
-export const DEFAULT_THEME: Required<Theme> = {
-  primary_color: '#1d4ed8',
-  accent_color: '#f59e0b',
-  header_bg: '#ffffff',
-  header_text: '#111827',
-  font_family: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  border_radius_px: 8,
-};
-
 const COLOUR = /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\)|[a-zA-Z]+)$/;
 
+const COLOUR_VARS = {
+  primary_color: '--fc-primary',
+  accent_color: '--fc-accent',
+  header_bg: '--fc-header-bg',
+  header_text: '--fc-header-text',
+} as const;
+
 /**
- * themeVariables turns the site theme into CSS custom properties. Values that
- * are not plain colours fall back to the default, so a bad config cannot inject CSS.
+ * themeVariables turns the site theme (its defaults applied by /api/site) into
+ * CSS custom properties. A value that is not a plain colour, font list or
+ * radius is left out, so a bad config cannot inject CSS: the stylesheet's own
+ * value (app.css :root, what the page paints before the config loads) stays.
  */
 export function themeVariables(theme: Theme | undefined): Record<string, string> {
-  const t = { ...DEFAULT_THEME };
-  for (const key of ['primary_color', 'accent_color', 'header_bg', 'header_text'] as const) {
-    const v = theme?.[key];
-    if (v && COLOUR.test(v.trim())) t[key] = v.trim();
+  const vars: Record<string, string> = {};
+  for (const [key, name] of Object.entries(COLOUR_VARS) as Array<[keyof typeof COLOUR_VARS, string]>) {
+    const v = theme?.[key]?.trim();
+    if (v && COLOUR.test(v)) vars[name] = v;
   }
-  if (theme?.font_family && !/[;{}]/.test(theme.font_family)) t.font_family = theme.font_family;
+  if (theme?.font_family && !/[;{}]/.test(theme.font_family)) vars['--fc-font'] = theme.font_family;
   if (typeof theme?.border_radius_px === 'number' && theme.border_radius_px >= 0) {
-    t.border_radius_px = Math.min(theme.border_radius_px, 32);
+    vars['--fc-radius'] = `${Math.min(theme.border_radius_px, 32)}px`;
   }
-  return {
-    '--fc-primary': t.primary_color,
-    '--fc-accent': t.accent_color,
-    '--fc-header-bg': t.header_bg,
-    '--fc-header-text': t.header_text,
-    '--fc-font': t.font_family,
-    '--fc-radius': `${t.border_radius_px}px`,
-  };
+  return vars;
 }
 
 export const TEMPLATES = ['classic', 'modern'] as const;

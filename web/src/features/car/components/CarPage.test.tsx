@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Car, CarView } from '../../../lib/types';
+import { siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
 import CarPage from './CarPage';
-import { PENDING_COMMENTS } from './DealerComments';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,12 +48,12 @@ function viewOf(overrides: Partial<CarView> = {}): CarView {
 
 const soldView = viewOf({ available: false, tag: { kind: 'sold', text: 'JUST SOLD' } });
 
-function renderCar(slug = car.slug) {
+function renderCar(slug = car.slug, site = siteResponse()) {
   return renderWithSite(
     <Routes>
       <Route path="/cars/:slug" element={<CarPage />} />
     </Routes>,
-    undefined,
+    site,
     `/cars/${slug}`,
   );
 }
@@ -69,7 +69,7 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
     expect(within(details).getByText('60,500 km')).toBeInTheDocument();
     expect(within(details).getByText('Soul Red')).toBeInTheDocument();
     expect(within(details).queryByText('Registration expiry')).not.toBeInTheDocument();
-    expect(screen.getByText(PENDING_COMMENTS)).toBeInTheDocument();
+    expect(screen.getByText('Dealer comments are pending. Please check back here later.')).toBeInTheDocument();
   });
 
   it('moves through the gallery with the arrow keys and buttons', async () => {
@@ -103,6 +103,31 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
     renderCar();
     expect(await screen.findByText('Unfortunately this vehicle recently sold.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Mazda/CX-5');
+  });
+
+  it('shows the texts the site config overrides (sold notice, find similar, dealer comments)', async () => {
+    stubFetch(200, { car: { ...car, sold: true, status: 'sold' }, view: soldView });
+    renderCar(
+      car.slug,
+      siteResponse({
+        texts: {
+          sold_notice: 'This one has gone.',
+          find_similar: 'Find me something similar',
+          dealer_comments_title: 'From the dealer',
+          dealer_comments_pending: 'Comments coming soon.',
+        },
+      }),
+    );
+    expect(await screen.findByText('This one has gone.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find me something similar' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'From the dealer' })).toBeInTheDocument();
+    expect(screen.getByText('Comments coming soon.')).toBeInTheDocument();
+  });
+
+  it('links Find Me Something Similar by the card’s rule: make, model and body type (spec 000 §4)', async () => {
+    stubFetch(200, { car: { ...car, sold: true, status: 'sold', simple_body: 'SUV' }, view: soldView });
+    renderCar();
+    expect(await screen.findByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Mazda/CX-5?body=SUV');
   });
 
   it('shows the card’s tag banner by the title (coming soon, reserved) and names the tab after the car (spec 000 §4)', async () => {

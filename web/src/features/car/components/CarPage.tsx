@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
 import { PageLoading } from '../../../components/PageLoading';
 import { carTitle, imageOf } from '../../../lib/carTitle';
+import { similarPath, STOCK_PATH } from '../../../lib/listingUrl';
 import { ApiError } from '../../../lib/http';
 import type { Car, CarView } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
@@ -42,18 +43,16 @@ export default function CarPage() {
   return <CarDetail car={car.data.car} view={car.data.view} />;
 }
 
-function similarPath(car: Car): string {
-  return `/search/${encodeURIComponent(car.make)}/${encodeURIComponent(car.model)}`;
-}
-
 /**
  * CarDetail renders a car and the server's view of it for this site (price,
- * tag, comments: GET /api/cars/{slug}), so the page keeps no copy of those rules.
+ * tag, availability, comments: GET /api/cars/{slug}), so the page keeps no
+ * copy of those rules.
  */
 export function CarDetail({ car, view, now = new Date() }: { car: Car; view: CarView; now?: Date }) {
   const { site } = useSite();
-  const title = carTitle(car, site.card?.extended_title);
+  const title = carTitle(car, site.card.extended_title);
   useDocumentTitle(title);
+  // The tag shows beside the title; a sold car has its notice instead.
   const { price, tag } = view;
   const sold = !view.available;
   const primary = imageOf(car);
@@ -64,7 +63,7 @@ export function CarDetail({ car, view, now = new Date() }: { car: Car; view: Car
   return (
     <article className="car-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/cars/">Our Stock</Link> <span aria-hidden="true">/</span> <span>{title}</span>
+        <Link to={STOCK_PATH}>Our Stock</Link> <span aria-hidden="true">/</span> <span>{title}</span>
       </nav>
       <header className="car-page__head">
         <div>
@@ -81,18 +80,18 @@ export function CarDetail({ car, view, now = new Date() }: { car: Car; view: Car
       </header>
       {sold ? (
         <div className="sold-notice" role="note">
-          <p>Unfortunately this vehicle recently sold.</p>
+          <p>{site.texts.sold_notice}</p>
           <Link className="button" to={similarPath(car)}>
-            Find Me Something Similar
+            {site.texts.find_similar}
           </Link>
         </div>
       ) : null}
       <div className="car-page__layout">
         <div className="car-page__main">
-          <Gallery images={images} title={title} placeholder={site.texts?.new_arrival || 'New Arrival'} />
+          <Gallery images={images} title={title} placeholder={site.texts.new_arrival} />
           <section aria-labelledby="comments-title" className="car-page__section">
-            <h2 id="comments-title">Dealer Comments</h2>
-            <DealerComments comments={view.comments} />
+            <h2 id="comments-title">{site.texts.dealer_comments_title}</h2>
+            <DealerComments comments={view.comments} pendingText={site.texts.dealer_comments_pending} />
           </section>
           <Specifications rows={specifications(car)} />
           {car.standardEquipment && car.standardEquipment.length > 0 ? (
@@ -107,7 +106,7 @@ export function CarDetail({ car, view, now = new Date() }: { car: Car; view: Car
             <h2 id="details-title">Key details</h2>
             <DetailList rows={keyDetails(car, now)} />
           </section>
-          {site.features?.favourites !== false && (!sold || saved) ? (
+          {site.features.favourites && (!sold || saved) ? (
             <button
               type="button"
               className="button button--ghost button--block"

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import type { DealerCommentsView } from '../../../lib/types';
 
-export const PENDING_COMMENTS = 'Dealer comments are pending. Please check back here later.';
-
 /**
  * DealerComments shows the comments the server split and cut (spec 000 §2:
- * 400 characters at first, Show more / Show less); a cut ends in an ellipsis.
+ * 400 characters at first, Show more / Show less; a cut ends in an
+ * ellipsis); without comments, the site's pending text (spec 000 §8).
  */
-export function DealerComments({ comments }: { comments: DealerCommentsView }) {
+export function DealerComments({ comments, pendingText }: { comments: DealerCommentsView; pendingText: string }) {
   const [expanded, setExpanded] = useState(false);
   const { segments, short, truncated } = comments;
-  if (segments.length === 0) return <p className="muted">{PENDING_COMMENTS}</p>;
+  if (segments.length === 0) return <p className="muted">{pendingText}</p>;
   const shown = expanded ? segments : short;
   const cut = truncated && !expanded;
   return (

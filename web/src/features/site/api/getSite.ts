@@ -1,5 +1,5 @@
 import { getJSON } from '../../../lib/http';
-import type { SiteResponse } from '../../../lib/types';
+import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
 import { useResource } from '../../../lib/useResource';
 
 /**
@@ -8,8 +8,9 @@ import { useResource } from '../../../lib/useResource';
  * first search goes out only after a render, and on a phone the handshake
  * costs a round trip or two of the largest paint.
  */
-export async function getSite(signal?: AbortSignal): Promise<SiteResponse> {
-  const site = await getJSON<SiteResponse>('/api/site', signal);
+export async function getSite(signal?: AbortSignal): Promise<ConfiguredSiteResponse> {
+  // The API applies every default (shared.ApplyDefaults): the web keeps no copy.
+  const site = await getJSON<ConfiguredSiteResponse>('/api/site', signal);
   preconnect(site.search?.host);
   return site;
 }

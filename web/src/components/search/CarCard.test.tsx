@@ -1,0 +1,187 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Car, Site } from '../../lib/types';
+import { siteResponse } from '../../test/fixtures';
+import { renderWithSite } from '../../test/renderWithSite';
+import { CarCard } from './CarCard';
+
+const now = new Date('2026-03-02T00:00:00Z');
+const car = (extra: Partial<Car> = {}): Car => ({
+  id: 'c1',
+  slug: '2021-toyota-corolla-c1',
+  year: 2021,
+  make: 'Toyota',
+  model: 'Corolla',
+  badge: 'Ascent Sport',
+  series: 'MZEA12R',
+  car_type: 'used',
+  status: 'in_stock',
+  price: 24990,
+  price_type: 'Drive Away',
+  km: 45210,
+  simple_body: 'Hatch',
+  simple_transmission: 'Automatic',
+  stocknum: 'RT1234',
+  primary_image_url: '/media/demo/cars/c1.svg',
+  created_at: '2025-01-01T00:00:00Z',
+  ...extra,
+});
+
+describe('car card (spec 000 §2, spec 001 §5)', () => {
+  it('shows title, badge and series, default chips, price and links the image to the car', () => {
+    renderWithSite(<CarCard car={car()} now={now} />);
+    const card = screen.getByRole('article', { name: '2021 Toyota Corolla' });
+    expect(card).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '2021 Toyota Corolla' })).toHaveAttribute('href', '/cars/2021-toyota-corolla-c1');
+    expect(card.querySelector('.car-card__image-link')).toHaveAttribute('href', '/cars/2021-toyota-corolla-c1');
+    expect(screen.getByText('Ascent Sport · MZEA12R')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Used',
+      'Hatch',
+      '45,210 km',
+      'Automatic',
+      'Stock #RT1234',
+    ]);
+    expect(screen.getByText('$24,990')).toBeInTheDocument();
+    expect(screen.getByText('Drive Away')).toBeInTheDocument();
+  });
+
+  it('uses the site’s chips and extended title', () => {
+    const site = siteResponse({ card: { chips: ['car_type', 'km'], extended_title: true } });
+    renderWithSite(<CarCard car={car({ colour: 'White', variant: { geartype: '6 Speed' } })} now={now} />, site);
+    expect(screen.getByRole('article', { name: '2021 Toyota Corolla White 6 Speed Automatic' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Used', '45,210 km']);
+  });
+
+  it('shows the no-price text, PREORDER, the was-price and the below-market badge', () => {
+    const { unmount } = renderWithSite(<CarCard car={car({ price: 0 })} now={now} />);
+    expect(screen.getByText('Enquire for price.')).toBeInTheDocument();
+    unmount();
+    renderWithSite(
+      <CarCard
+        car={car({ price: 20000, before_price: 23990, autograb_data: { state_average_market_price: 21000, average_market_price: 21000 } })}
+        now={now}
+      />,
+    );
+    expect(screen.getByLabelText('Was $23,990')).toBeInTheDocument();
+    expect(screen.getByText('Below market')).toBeInTheDocument();
+  });
+
+  it('shows the tag banner by priority (spec 000 §4)', () => {
+    renderWithSite(<CarCard car={car({ reserved: true, tag: 'Low kms' })} now={now} />);
+    expect(screen.getByText('RESERVED')).toBeInTheDocument();
+    expect(screen.queryByText('Low kms')).not.toBeInTheDocument();
+  });
+
+  it('shows a sold car with JUST SOLD, Find Me Something Similar and no save button', () => {
+    renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />);
+    expect(screen.getByText('JUST SOLD')).toBeInTheDocument();
+    // The similar cars are the listing refined to the same make, model and body type.
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Toyota/Corolla?body=Hatch');
+    expect(screen.queryByRole('link', { name: /View details/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the New Arrival panel for a placeholder image', () => {
+    renderWithSite(<CarCard car={car({ primary_image_url: '/media/demo/placeholder.svg' })} now={now} />);
+    expect(screen.getByText('New Arrival')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('saves the car locally with the heart control', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={car()} now={now} />);
+    const heart = screen.getByRole('button', { name: 'Save 2021 Toyota Corolla' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+    expect(screen.getByRole('button', { name: 'Remove 2021 Toyota Corolla from saved cars' })).toHaveAttribute('aria-pressed', 'true');
+    expect(JSON.parse(window.localStorage.getItem('forecourt:favourites:riverside-toyota') ?? '[]')).toEqual([
+      {
+        id: 'c1',
+        name: '2021 Toyota Corolla',
+        slug: '2021-toyota-corolla-c1',
+        make: 'Toyota',
+        model: 'Corolla',
+        primary_image_url: '/media/demo/cars/c1.svg',
+      },
+    ]);
+  });
+});
+
+const withLocations = (extra: Partial<Site> = {}) =>
+  siteResponse({
+    locations: [
+      { id: 'svc', name: 'Riverside Toyota - Service', location_type: 'service', dealership_slug: 'riverside-toyota', contact_detail: { email: 'service@riverside.example' } },
+      { id: 'sales', name: 'Riverside Toyota - Sales', location_type: 'sales', dealership_slug: 'riverside-toyota', contact_detail: { email: 'sales@riverside.example', phone: '0491 570 110' } },
+    ],
+    ...extra,
+  });
+
+describe('Request Photos on the New Arrival panel (spec 000 §2, §5)', () => {
+  const placeholder = () => car({ primary_image_url: '/media/demo/placeholder.svg', dealership_slug: 'riverside-toyota' });
+
+  it('opens a labelled dialog with an optional message, the hidden default and an email to the sales location', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={placeholder()} now={now} />, withLocations());
+    const open = screen.getByRole('button', { name: 'Request photos of 2021 Toyota Corolla' });
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Request photos' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const message = within(dialog).getByRole('textbox', { name: /Message/ });
+    expect(message).toHaveFocus();
+    expect(message).not.toBeRequired();
+    expect(dialog.querySelector('input[type="hidden"][name="request"]')).toHaveValue('Please send photos for this car');
+    // Honest: it says the email app opens and nothing is sent by the site.
+    expect(dialog).toHaveAccessibleDescription(/opens your email app.*Riverside Toyota \(sales@riverside\.example\)/);
+
+    await user.type(message, 'Interior please');
+    const email = within(dialog).getByRole('link', { name: 'Email your request' });
+    const href = new URL(email.getAttribute('href') ?? '');
+    expect(href.protocol).toBe('mailto:');
+    expect(href.pathname).toBe('sales@riverside.example');
+    expect(href.searchParams.get('subject')).toBe('Photo request: 2021 Toyota Corolla (Stock #RT1234)');
+    expect(href.searchParams.get('body')).toBe(
+      `Please send photos for this car\n\nInterior please\n\n${window.location.origin}/cars/2021-toyota-corolla-c1`,
+    );
+  });
+
+  it('closes with Escape and returns focus to the button', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={placeholder()} now={now} />, withLocations());
+    const open = screen.getByRole('button', { name: /Request photos/ });
+    await user.click(open);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={placeholder()} now={now} />, withLocations());
+    await user.click(screen.getByRole('button', { name: /Request photos/ }));
+    const dialog = screen.getByRole('dialog');
+    await user.tab();
+    expect(within(dialog).getByRole('link', { name: 'Email your request' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
+  it('offers a call when the site has no email', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={placeholder()} now={now} />, siteResponse({ phones: { used: '07 5550 1234' } }));
+    await user.click(screen.getByRole('button', { name: /Request photos/ }));
+    expect(screen.getByRole('link', { name: 'Call 07 5550 1234' })).toHaveAttribute('href', 'tel:0755501234');
+  });
+
+  it('shows no Request Photos without any contact, nor on a car with photos', () => {
+    renderWithSite(<CarCard car={placeholder()} now={now} />);
+    expect(screen.getByText('New Arrival')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Request photos/ })).not.toBeInTheDocument();
+    renderWithSite(<CarCard car={car({ id: 'c2', dealership_slug: 'riverside-toyota' })} now={now} />, withLocations());
+    expect(screen.queryAllByRole('button', { name: /Request photos/ })).toHaveLength(0);
+  });
+});

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { carTitle, imageOf } from '../../lib/carTitle';
+import { capitalise, formatKm } from '../../lib/format';
+import { priceDisplay } from '../../lib/priceDisplay';
+import { carTag, isSold, tagSettingsOf } from '../../lib/tagPriority';
+import type { ConfiguredSite } from '../../lib/siteConfig';
+import type { Car } from '../../lib/types';
+import { useFavourites } from '../../lib/useFavourites';
+import { useSite } from '../../lib/siteContext';
+import { photoContact } from '../../lib/search/photoRequest';
+import { carPath, similarPath } from '../../lib/listingUrl';
+import { RequestPhotosDialog } from './RequestPhotosDialog';
+import './CarCard.css';
+
+function chipText(car: Car, chip: string): string | undefined {
+  const value = (car as unknown as Record<string, unknown>)[chip];
+  if (value === undefined || value === null || value === '' || value === 'null') return undefined;
+  if (chip === 'km') return typeof value === 'number' ? formatKm(value) : undefined;
+  if (chip === 'car_type') return capitalise(String(value));
+  if (chip === 'stocknum') return `Stock #${String(value)}`;
+  return String(value);
+}
+
+/** chipsOf: the site's attribute chips (spec 000 §2, default from /api/site) the car has a value for. */
+export function chipsOf(car: Car, site: ConfiguredSite): string[] {
+  return site.card.chips.map((c) => chipText(car, c)).filter((t): t is string => Boolean(t));
+}
+
+/** CarCard is one result of the listing (spec 000 §2 "Car card"). */
+/**
+ * priority marks the card whose photo is likely the page's largest paint (the
+ * first result): it loads at once with high priority instead of lazily.
+ */
+export function CarCard({
+  car,
+  now = new Date(),
+  headingLevel = 3,
+  priority = false,
+}: {
+  car: Car;
+  now?: Date;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
+  const { site } = useSite();
+  const texts = site.texts;
+  const sold = isSold(car);
+  const tag = carTag(car, tagSettingsOf(site), now);
+  const price = priceDisplay(car, texts.no_price);
+  const title = carTitle(car, site.card.extended_title);
+  const image = imageOf(car);
+  const href = carPath(car.slug);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const location = car.location_name || car.location?.name;
+  const favouritesOn = site.features.favourites;
+  const { isSaved, toggle } = useFavourites(site.slug);
+  const saved = isSaved(car.id);
+  const [requesting, setRequesting] = useState(false);
+  const contact = image ? undefined : photoContact(site, car);
+
+  return (
+    <article className={`car-card car-card--${sold ? 'sold' : car.status || 'in_stock'}`} aria-label={title}>
+      <div className="car-card__media">
+        {image ? (
+          <Link to={href} className="car-card__image-link" tabIndex={-1} aria-hidden="true">
+            <img
+              src={image}
+              alt=""
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              decoding="async"
+              width={480}
+              height={320}
+            />
+          </Link>
+        ) : (
+          <div className="car-card__new-arrival">
+            <Link to={href} className="car-card__image-link car-card__new-arrival-link" tabIndex={-1} aria-hidden="true">
+              <strong>{texts.new_arrival}</strong>
+              <span>Photos coming soon</span>
+            </Link>
+            {contact && !sold ? (
+              <button
+                type="button"
+                className="button button--light car-card__request-photos"
+                aria-haspopup="dialog"
+                aria-label={`Request photos of ${title}`}
+                onClick={() => setRequesting(true)}
+              >
+                Request Photos
+              </button>
+            ) : null}
+          </div>
+        )}
+        {requesting && contact ? (
+          <RequestPhotosDialog
+            contact={contact}
+            carTitle={title}
+            carPath={href}
+            stocknum={car.stocknum}
+            onClose={() => setRequesting(false)}
+          />
+        ) : null}
+        {tag.kind ? <span className={`car-card__tag tag tag--${tag.kind}`}>{tag.text}</span> : null}
+        {site.card.location_overlay && location ? <span className="car-card__location">{location}</span> : null}
+        {favouritesOn && (!sold || saved) ? (
+          <button
+            type="button"
+            className="car-card__heart"
+            aria-pressed={saved}
+            aria-label={saved ? `Remove ${title} from saved cars` : `Save ${title}`}
+            onClick={() =>
+              toggle({
+                id: car.id,
+                name: title,
+                slug: car.slug,
+                make: car.make,
+                model: car.model,
+                primary_image_url: car.primary_image_url,
+              })
+            }
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M12 21s-7.5-4.6-10-9.3C.4 8.4 2.3 4.5 6 4.5c2.1 0 3.4 1.1 4 2.1.6-1 1.9-2.1 4-2.1 3.7 0 5.6 3.9 4 7.2C19.5 16.4 12 21 12 21z" />
+            </svg>
+          </button>
+        ) : null}
+      </div>
+      <div className="car-card__body">
+        <Heading className="car-card__title">
+          <Link to={href}>{title}</Link>
+        </Heading>
+        {car.badge || car.series ? (
+          <p className="car-card__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p>
+        ) : null}
+        <ul className="car-card__chips" aria-label="Details">
+          {chipsOf(car, site).map((c) => (
+            <li key={c} className="chip">
+              {c}
+            </li>
+          ))}
+        </ul>
+        <div className="car-card__price">
+          {price.wasText ? (
+            <s className="car-card__was" aria-label={`Was ${price.wasText}`}>
+              {price.wasText}
+            </s>
+          ) : null}
+          <span className={`car-card__amount car-card__amount${price.hasPrice ? '' : ' car-card__amount--none'}`}>{price.text}</span>
+          {price.priceType ? <span className="car-card__price-type">{price.priceType}</span> : null}
+          {price.belowMarket ? <span className="badge badge--market">Below market</span> : null}
+        </div>
+        <div className="car-card__actions">
+          {sold ? (
+            <Link className="button button--block" to={similarPath(car)}>
+              {texts.find_similar}
+            </Link>
+          ) : (
+            <Link className="button button--block button--ghost" to={href} aria-label={`View details of ${title}`}>
+              View Details
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useHits, useInstantSearch } from 'react-instantsearch';
+import type { Hit } from 'instantsearch.js';
+import type { Car, CarType } from '../../lib/types';
+import { useSite } from '../../lib/siteContext';
+import { insertPromos, seededRandom } from '../../lib/search/promos';
+import { CarCard } from './CarCard';
+import { ClearFilters } from './CurrentFilters';
+import { PromoTileCard } from './PromoTileCard';
+import './SearchResults.css';
+
+/**
+ * SearchResults shows the grid of cars with promo tiles. While a search is
+ * loading, and after an error, the previous hits stay on screen (spec 000 §4, §8).
+ */
+export function SearchResults({ now = new Date() }: { now?: Date }) {
+  const { site } = useSite();
+  const { items } = useHits<Car>();
+  const { status, results, indexUiState } = useInstantSearch({ catchError: true });
+  const busy = status === 'loading' || status === 'stalled';
+  // One draw per page view: the order stays put while the shopper refines.
+  const [seed] = useState(() => Math.floor(Math.random() * 2 ** 32));
+
+  if (results && !results.__isArtificial && results.nbHits === 0 && !busy) return <NoResults />;
+  const refined = (indexUiState.refinementList?.car_type ?? []) as CarType[];
+  const grid = insertPromos(items as Array<Hit<Car>>, site.promotions ?? [], {
+    positions: site.search.promo_positions,
+    refined,
+    now,
+    page: indexUiState.page || 1,
+    random: site.search.promo_random_order ? seededRandom(seed) : undefined,
+  });
+  const firstCar = grid.findIndex((item) => item.kind === 'car');
+  return (
+    <ol className="results" aria-busy={busy} aria-label="Cars">
+      {grid.map((item, i) =>
+        item.kind === 'car' ? (
+          <li key={item.hit.objectID} className="results__item">
+            <CarCard car={item.hit} now={now} priority={i === firstCar} />
+          </li>
+        ) : (
+          <li key={`promo-${item.tile.id}`} className="results__item results__item--promo">
+            <PromoTileCard tile={item.tile} />
+          </li>
+        ),
+      )}
+    </ol>
+  );
+}
+
+/** NoResults is the empty state: nothing matched, with a way back to every car. */
+export function NoResults() {
+  return (
+    <div className="no-results" role="status">
+      <h2>No cars match your search</h2>
+      <p>Try removing a filter or searching for something broader.</p>
+      <ClearFilters label="Clear all filters" />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useSite } from '../../../lib/siteContext';
+import { baseFilters } from '../../../lib/search/filters';
+import { useFacetClient, useFacetCounts, type FacetClient } from '../../../lib/search/useFacetCounts';
+import { DealershipList } from '../../../components/browse/DealershipList';
+import '../../../components/browse/directory.css';
+
+/** DealershipsPage lists the site's dealerships, each linked to its stock (spec 001 §2 "Several dealerships"). */
+export default function DealershipsPage({ searchClient }: { searchClient?: FacetClient }) {
+  const { site, search } = useSite();
+  const client = useFacetClient(search, searchClient);
+  const state = useFacetCounts(client, search.index, ['dealership_name'], baseFilters(site, false));
+  useDocumentTitle('Our dealerships');
+  return (
+    <section className="directory">
+      <h1>Our dealerships</h1>
+      <DealershipList dealerships={site.dealerships ?? []} facets={state.status === 'ready' ? state.facets : undefined} />
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { useSite } from '../../../lib/siteContext';
+import { baseFilters } from '../../../lib/search/filters';
+import { useFacetClient, useFacetCounts, type FacetClient } from '../../../lib/search/useFacetCounts';
+import { DealershipList } from '../../../components/browse/DealershipList';
+import { FacetTiles } from '../../../components/browse/FacetTiles';
+import { QuickSearch } from './QuickSearch';
+import './HomeBrowse.css';
+
+const FACETS = ['make', 'simple_body', 'price_range', 'dealership_name'];
+
+/**
+ * HomeBrowse is the home page's way into the stock: the quick search with
+ * the make dropdown, the shop-by tiles, and on a group site a link to each
+ * dealership's stock. One facet query feeds all three.
+ */
+export function HomeBrowse({ searchClient }: { searchClient?: FacetClient }) {
+  const { site, search } = useSite();
+  const client = useFacetClient(search, searchClient);
+  const state = useFacetCounts(client, search.index, FACETS, baseFilters(site, false));
+  const facets = state.status === 'ready' ? state.facets : undefined;
+  const dealerships = site.dealerships ?? [];
+  return (
+    <div className="home-browse">
+      <QuickSearch client={client} facets={facets} />
+      {dealerships.length > 1 ? (
+        <section className="home-browse__dealerships" aria-labelledby="home-dealerships">
+          <h2 id="home-dealerships">Our dealerships</h2>
+          <DealershipList dealerships={dealerships} facets={facets} headingLevel={3} />
+          <p>
+            <Link to="/dealerships">All dealerships</Link>
+          </p>
+        </section>
+      ) : null}
+      <FacetTiles facets={facets} />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, routeToURL, similarPath } from './listingUrl';
+
+describe('links into the listing: one URL rule (spec 000 §2, §4; issue 5 "Paths")', () => {
+  it('Find Me Something Similar: make, model and body type; without a model or body, the make listing (spec 000 §4)', () => {
+    expect(similarPath({ make: 'Mazda', model: '', simple_body: undefined })).toBe('/search/Mazda');
+    expect(similarPath({ make: 'Mazda', model: 'CX-5', simple_body: undefined })).toBe('/search/Mazda/CX-5');
+    expect(similarPath({ make: 'Land Rover', model: 'Defender 110', simple_body: 'SUV' })).toBe('/search/Land%20Rover/Defender%20110?body=SUV');
+  });
+
+  it('a car type is its path preset, as the listing writes it', () => {
+    expect(carTypePath('new')).toBe('/search/new-cars');
+    expect(carTypePath('used')).toBe('/search/used-cars');
+    expect(carTypePath('demo')).toBe('/search/demo-cars');
+    expect(carTypePath('used')).toBe(routeToURL({ lists: { car_type: ['used'] } }));
+  });
+
+  it('a dealership has its own search page and a dealer-scoped link into the listing (spec 000 §2)', () => {
+    expect(dealershipSearchPath('coastal-kia')).toBe('/dealerships/coastal-kia/cars');
+    expect(dealershipListingPath('coastal-kia')).toBe(`${LISTING_PATH}?dealership=coastal-kia`);
+  });
+
+  it('a budget: the type preset and a price range in the query', () => {
+    expect(routeToURL({ lists: { car_type: ['new'] }, ranges: { price: ':38000' } })).toBe('/search/new-cars?price=:38000');
+    expect(routeToURL({ ranges: { price: '5000:38000' } })).toBe(`${LISTING_PATH}?price=5000:38000`);
+  });
+
+  it('a car page is /cars/{slug}, the slug encoded', () => {
+    expect(carPath('2020-mazda-cx-5-c9')).toBe('/cars/2020-mazda-cx-5-c9');
+    expect(carPath('a b')).toBe('/cars/a%20b');
+  });
+});

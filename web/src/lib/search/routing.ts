@@ -1,0 +1,94 @@
+// InstantSearch's routing for the listing (spec 000 §2, §4): stateToRoute and
+// routeToState map InstantSearch's ui state to a RouteState and back (plain
+// functions); createRouting wires them and the listing's URL rules
+// (lib/listingUrl.ts) to InstantSearch's history router.
+import type { IndexUiState, UiState } from 'instantsearch.js';
+import { history } from 'instantsearch.js/es/lib/routers';
+import type { SortKey } from '../types';
+import { isListingPath, RANGE_VALUE, routeToURL, urlToRoute, type RouteState } from '../listingUrl';
+import { facetByAttribute, facetByName } from './facets';
+
+export interface RoutingConfig {
+  /** The main index name (relevance). */
+  indexName: string;
+  /** Sort key -> replica index name, from /api/site search.sortIndices. */
+  sortIndices: Partial<Record<SortKey, string>>;
+}
+
+function sortKeyOf(indexName: string | undefined, cfg: RoutingConfig): SortKey | undefined {
+  if (!indexName || indexName === cfg.indexName) return undefined;
+  for (const [key, name] of Object.entries(cfg.sortIndices)) {
+    if (name === indexName && key !== 'relevance') return key as SortKey;
+  }
+  return undefined;
+}
+
+/** stateToRoute turns the main index's ui state into a RouteState. */
+export function stateToRoute(uiState: UiState, cfg: RoutingConfig): RouteState {
+  const s: IndexUiState = uiState[cfg.indexName] ?? {};
+  const route: RouteState = {};
+  if (s.query) route.query = s.query;
+  if (s.page && s.page > 1) route.page = s.page;
+  const sort = sortKeyOf(s.sortBy, cfg);
+  if (sort) route.sortBy = sort;
+  for (const [attribute, values] of Object.entries(s.refinementList ?? {})) {
+    const def = facetByAttribute(attribute);
+    if (def && values.length > 0) (route.lists ??= {})[def.name] = [...values];
+  }
+  for (const [attribute, value] of Object.entries(s.range ?? {})) {
+    const def = facetByAttribute(attribute);
+    if (def && value && value !== ':') (route.ranges ??= {})[def.name] = value;
+  }
+  return route;
+}
+
+/** routeToState turns a RouteState into ui state for the main index. */
+export function routeToState(route: RouteState, cfg: RoutingConfig): UiState {
+  const s: IndexUiState = {};
+  if (route.query) s.query = route.query;
+  if (route.page && route.page > 1) s.page = route.page;
+  if (route.sortBy && route.sortBy !== 'relevance') {
+    const replica = cfg.sortIndices[route.sortBy];
+    if (replica) s.sortBy = replica;
+  }
+  for (const [name, values] of Object.entries(route.lists ?? {})) {
+    const def = facetByName(name);
+    if (def?.kind === 'list' && values.length > 0) (s.refinementList ??= {})[def.attribute] = [...values];
+  }
+  for (const [name, value] of Object.entries(route.ranges ?? {})) {
+    const def = facetByName(name);
+    if (def?.kind === 'range' && RANGE_VALUE.test(value) && value !== ':') (s.range ??= {})[def.attribute] = value;
+  }
+  return { [cfg.indexName]: s };
+}
+
+/**
+ * createRouting wires the mapping functions to InstantSearch's history
+ * router. basePath gives a search page of its own (not the listing paths) a
+ * fixed path with the state in its query.
+ */
+export function createRouting(cfg: RoutingConfig, basePath?: string) {
+  const owns = (pathname: string) =>
+    basePath ? pathname.replace(/\/+$/, '') === basePath.replace(/\/+$/, '') : isListingPath(pathname);
+  return {
+    router: history<RouteState>({
+      cleanUrlOnDispose: false,
+      // Absolute, like location.href: the router skips a write equal to the
+      // current URL only when the two compare equal, so a relative URL made it
+      // push the page's own URL again after every mount (a second history
+      // entry, and a pending write that outlived the listing).
+      createURL: ({ routeState, location }) => location.origin + routeToURL(routeState, basePath),
+      // Writes are debounced (400 ms). By the time one fires the app may have
+      // navigated to a page the listing does not own (a car page); writing
+      // then would undo that navigation.
+      push: (url) => {
+        if (owns(window.location.pathname)) window.history.pushState(null, '', url);
+      },
+      parseURL: ({ location }) => (owns(location.pathname) ? urlToRoute(location.pathname, location.search) : {}),
+    }),
+    stateMapping: {
+      stateToRoute: (uiState: UiState) => stateToRoute(uiState, cfg),
+      routeToState: (route: RouteState) => routeToState(route, cfg),
+    },
+  };
+}

@@ -1,8 +1,20 @@
-import type { Car, SiteResponse } from '../lib/types';
+import type { Car, Site, SiteResponse } from '../lib/types';
 
-export function siteResponse(overrides: Partial<SiteResponse['site']> = {}): SiteResponse {
+/**
+ * Fixture is a test's fragment of a generated API type. The API sends every
+ * required field (Go applies the site defaults); a test names only the
+ * fields it exercises.
+ */
+export type Fixture<T> = T extends (infer E)[] ? Fixture<E>[] : T extends object ? { [K in keyof T]?: Fixture<T[K]> } : T;
+
+/** fixture types a test's fragment as the whole API type. */
+export function fixture<T>(v: Fixture<T>): T {
+  return v as unknown as T;
+}
+
+export function siteResponse(overrides: Fixture<Site> = {}): SiteResponse {
   return {
-    site: {
+    site: fixture<Site>({
       slug: 'riverside-toyota',
       name: 'Riverside Toyota',
       template: 'classic',
@@ -14,7 +26,7 @@ export function siteResponse(overrides: Partial<SiteResponse['site']> = {}): Sit
       search: { facets: ['make', 'model', 'car_type', 'price', 'body'] },
       stock: { car_types: ['new', 'used', 'demo'] },
       ...overrides,
-    },
+    }),
     search: {
       appId: 'FORECOURTLOCAL',
       apiKey: 'secured-key',
@@ -45,7 +57,7 @@ export function stock(n: number): Car[] {
   return Array.from({ length: n }, (_, i) => {
     const [make, model, body] = MAKES[i % MAKES.length];
     const type = (['used', 'new', 'demo'] as const)[i % 3];
-    return {
+    return fixture<Car>({
       id: `car-${i}`,
       slug: `car-${i}-${make.toLowerCase()}-${model.toLowerCase()}`,
       year: 2015 + (i % 10),
@@ -60,6 +72,6 @@ export function stock(n: number): Car[] {
       stocknum: `S${1000 + i}`,
       primary_image_url: `/media/demo/cars/${i}.svg`,
       created_at: '2020-01-01T00:00:00Z',
-    };
+    });
   });
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { SearchConfig } from '../../lib/types';
+import { fixture, type Fixture } from '../../test/fixtures';
 import { DEFAULT_FACETS, enabledFacets } from './facets';
 
-const names = (search: Parameters<typeof enabledFacets>[0]) => enabledFacets(search).map((f) => f.name);
+const search = (s: Fixture<SearchConfig>) => fixture<SearchConfig>(s);
+const names = (s: Fixture<SearchConfig> | undefined) => enabledFacets(s && search(s)).map((f) => f.name);
 
 describe('enabled facets (spec 000 §2, §9; spec 001 §4)', () => {
   it('defaults to the Go default list', () => {
@@ -13,7 +16,7 @@ describe('enabled facets (spec 000 §2, §9; spec 001 §4)', () => {
   });
 
   it('maps body to simple_body', () => {
-    expect(enabledFacets({ facets: ['body'] })[0].attribute).toBe('simple_body');
+    expect(enabledFacets(search({ facets: ['body'] }))[0].attribute).toBe('simple_body');
   });
 
   it('needs the badge switch on and drops location when its switch is off', () => {
@@ -22,10 +25,10 @@ describe('enabled facets (spec 000 §2, §9; spec 001 §4)', () => {
   });
 
   it('collapses makes to 7, the configured count, or the number of popular makes', () => {
-    expect(enabledFacets({ facets: ['make'] })[0].limit).toBe(7);
-    expect(enabledFacets({ facets: ['make'], makes_collapsed: 5 })[0].limit).toBe(5);
+    expect(enabledFacets(search({ facets: ['make'] }))[0].limit).toBe(7);
+    expect(enabledFacets(search({ facets: ['make'], makes_collapsed: 5 }))[0].limit).toBe(5);
     expect(
-      enabledFacets({ facets: ['make'], popular_makes: ['Toyota', 'Lexus', 'Mazda'], makes_collapsed_to_popular: true })[0].limit,
+      enabledFacets(search({ facets: ['make'], popular_makes: ['Toyota', 'Lexus', 'Mazda'], makes_collapsed_to_popular: true }))[0].limit,
     ).toBe(3);
   });
 

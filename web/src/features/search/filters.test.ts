@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Site } from '../../lib/types';
+import { fixture, type Fixture } from '../../test/fixtures';
 import { andFilters, baseFilters, facetFilter } from './filters';
 
-const site = (extra: Partial<Site>): Site => ({ slug: 's', name: 'S', ...extra });
+const site = (extra: Fixture<Site>): Site => fixture<Site>({ slug: 's', name: 'S', ...extra });
 
 describe('base filters (spec 001 §7, spec 000 §5)', () => {
   it('is empty for a site selling every car type with no filter string', () => {

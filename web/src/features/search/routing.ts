@@ -31,8 +31,8 @@ export interface RouteState {
 export interface RoutingConfig {
   /** The main index name (relevance). */
   indexName: string;
-  /** Sort key -> replica index name, from /api/site search.sortIndices. */
-  sortIndices: Partial<Record<SortKey, string>>;
+  /** Sort key -> replica index name, from /api/site search.sortIndices (null when the API has none). */
+  sortIndices: Partial<Record<SortKey, string>> | null;
 }
 
 /** Car-type presets by path segment (issue 5 "Paths"). */
@@ -47,7 +47,7 @@ const RANGE_VALUE = /^(-?\d+(?:\.\d+)?)?:(-?\d+(?:\.\d+)?)?$/;
 
 function sortKeyOf(indexName: string | undefined, cfg: RoutingConfig): SortKey | undefined {
   if (!indexName || indexName === cfg.indexName) return undefined;
-  for (const [key, name] of Object.entries(cfg.sortIndices)) {
+  for (const [key, name] of Object.entries(cfg.sortIndices ?? {})) {
     if (name === indexName && key !== 'relevance') return key as SortKey;
   }
   return undefined;
@@ -78,7 +78,7 @@ export function routeToState(route: RouteState, cfg: RoutingConfig): UiState {
   if (route.query) s.query = route.query;
   if (route.page && route.page > 1) s.page = route.page;
   if (route.sortBy && route.sortBy !== 'relevance') {
-    const replica = cfg.sortIndices[route.sortBy];
+    const replica = cfg.sortIndices?.[route.sortBy];
     if (replica) s.sortBy = replica;
   }
   for (const [name, values] of Object.entries(route.lists ?? {})) {

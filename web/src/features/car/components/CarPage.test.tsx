@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Car } from '../../../lib/types';
+import { fixture } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
 import CarPage from './CarPage';
 import { commentSegments, PENDING_COMMENTS, truncateSegments } from './DealerComments';
@@ -15,7 +16,7 @@ function stubFetch(status: number, body: unknown) {
   return fetchMock;
 }
 
-const car: Car = {
+const car = fixture<Car>({
   id: 'c9',
   slug: '2020-mazda-cx-5-c9',
   year: 2020,
@@ -32,7 +33,7 @@ const car: Car = {
   images: [{ url: '/media/a.svg' }, { url: '/media/b.svg' }, { url: '/media/c.svg' }],
   primary_image_url: '/media/a.svg',
   standardEquipment: Array.from({ length: 10 }, (_, i) => `Feature ${i + 1}`),
-};
+});
 
 function renderCar(slug = car.slug) {
   return renderWithSite(

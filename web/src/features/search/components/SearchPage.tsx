@@ -99,7 +99,7 @@ function VirtualRange({ attribute }: { attribute: string }) {
 function ListingConfigure() {
   const { site, search } = useSite();
   const { indexUiState } = useInstantSearch();
-  const priceAscending = Boolean(search.sortIndices.price_asc) && indexUiState.sortBy === search.sortIndices.price_asc;
+  const priceAscending = Boolean(search.sortIndices?.price_asc) && indexUiState.sortBy === search.sortIndices?.price_asc;
   return <Configure hitsPerPage={site.search?.hits_per_page || HITS_PER_PAGE} filters={baseFilters(site, priceAscending)} />;
 }
 

@@ -14,10 +14,10 @@ const LABELS: Record<SortKey, string> = {
 /** DEFAULT_SORTS: on by default (spec 001 §9); km sorts are off unless the site lists them. */
 export const DEFAULT_SORTS: SortKey[] = ['relevance', 'latest', 'price_desc', 'price_asc'];
 
-export function sortItems(options: string[] | undefined, indices: Partial<Record<SortKey, string>>, mainIndex: string) {
+export function sortItems(options: string[] | undefined, indices: Partial<Record<SortKey, string>> | null, mainIndex: string) {
   const keys = (options && options.length > 0 ? options : DEFAULT_SORTS).filter((k): k is SortKey => k in LABELS);
   return keys
-    .map((key) => ({ label: LABELS[key], value: key === 'relevance' ? (indices.relevance ?? mainIndex) : indices[key] }))
+    .map((key) => ({ label: LABELS[key], value: key === 'relevance' ? (indices?.relevance ?? mainIndex) : indices?.[key] }))
     .filter((item): item is { label: string; value: string } => Boolean(item.value));
 }
 

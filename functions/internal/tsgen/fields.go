@@ -164,7 +164,7 @@ func (g *generator) collect(t reflect.Type, depth int, viaPointer bool, from int
 		if has("string") && quotable(sf.Type) {
 			ts = "string"
 		}
-		if nullable(sf.Type) && !omitNil {
+		if nullable(sf.Type) && !omitNil && ts != "unknown" {
 			ts += " | null"
 		}
 		*all = append(*all, field{

@@ -11,6 +11,7 @@
 //   - a pointer, slice, map or interface that is sent even when nil is `| null`;
 //   - bool is boolean, every integer and float is number, `,string` is string;
 //   - time.Time and encoding.TextMarshaler types are string; []byte is string;
+//     json.RawMessage and interfaces are unknown; another MarshalJSON is an error;
 //   - a slice is T[], a map is Record<K, V> (Partial when K is a union);
 //   - a named struct is an interface of its own name; an embedded struct's
 //     fields are promoted (extends when the embedded type is named and its
@@ -63,10 +64,11 @@ type Alias struct {
 }
 
 var (
-	timeType      = reflect.TypeFor[time.Time]()
-	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
-	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
-	identRE       = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+	timeType       = reflect.TypeFor[time.Time]()
+	rawMessageType = reflect.TypeFor[json.RawMessage]()
+	jsonMarshaler  = reflect.TypeFor[json.Marshaler]()
+	textMarshaler  = reflect.TypeFor[encoding.TextMarshaler]()
+	identRE        = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 )
 
 // generator holds one run's state.
@@ -170,6 +172,8 @@ func (g *generator) ref(t reflect.Type) (string, error) {
 	switch {
 	case t == timeType:
 		return "string", nil
+	case t == rawMessageType:
+		return "unknown", nil
 	case t.Implements(jsonMarshaler) || reflect.PointerTo(t).Implements(jsonMarshaler):
 		return "", fmt.Errorf("%v has its own MarshalJSON: its TypeScript form cannot be derived", t)
 	case t.Implements(textMarshaler) || reflect.PointerTo(t).Implements(textMarshaler):
@@ -206,7 +210,7 @@ func (g *generator) ref(t reflect.Type) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if nullable(t.Elem()) {
+		if nullable(t.Elem()) && elem != "unknown" {
 			elem += " | null"
 		}
 		if strings.ContainsAny(elem, "|&") {
@@ -226,7 +230,7 @@ func (g *generator) ref(t reflect.Type) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if nullable(t.Elem()) {
+		if nullable(t.Elem()) && val != "unknown" {
 			val += " | null"
 		}
 		if key != "string" {
@@ -241,13 +245,11 @@ func (g *generator) ref(t reflect.Type) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		var b strings.Builder
-		b.WriteString("{ ")
-		for _, f := range fields {
-			fmt.Fprintf(&b, "%s%s: %s; ", propName(f.name), optMark(f.optional), f.ts)
+		props := make([]string, len(fields))
+		for i, f := range fields {
+			props[i] = fmt.Sprintf("%s%s: %s", propName(f.name), optMark(f.optional), f.ts)
 		}
-		b.WriteString("}")
-		return b.String(), nil
+		return "{ " + strings.Join(props, "; ") + " }", nil
 	}
 	return "", fmt.Errorf("%v (%v) has no JSON form", t, t.Kind())
 }

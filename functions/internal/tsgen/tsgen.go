@@ -28,7 +28,6 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 )
@@ -112,7 +111,7 @@ func Generate(cfg Config) ([]byte, error) {
 		fmt.Fprintf(&g.out, "export type %s = %s;\n", e.Name, union(e.Values))
 	}
 	for _, a := range cfg.Aliases {
-		if _, ok := g.names[a.Target]; !ok && !slices.ContainsFunc(cfg.Enums, func(e Enum) bool { return e.Name == a.Target }) {
+		if _, ok := g.names[a.Target]; !ok {
 			return nil, fmt.Errorf("alias %s: no declared type %s", a.Name, a.Target)
 		}
 		if err := g.claim(a.Name, nil); err != nil {

@@ -2,7 +2,7 @@
 SHELL := bash
 .DEFAULT_GOAL := help
 
-.PHONY: help deps dev test bench synth lambdas web clean
+.PHONY: help deps dev test bench synth lambdas web types clean
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' Makefile | sed -E 's/:.*## /\t/'
@@ -24,6 +24,9 @@ lambdas: ## build the Lambda binaries into .build/lambda/<name>/bootstrap
 
 synth: deps lambdas web ## synthesize the platform and tenant stacks into .build/cdk.out
 	@bash scripts/synth.sh
+
+types: ## regenerate web/src/lib/types.ts from the Go types (functions/cmd/tsgen)
+	@cd functions && go generate ./cmd/tsgen
 
 web: ## build the web app into web/dist
 	@npm run -s build -w web

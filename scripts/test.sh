@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every suite against real local services and ends with one line,
 # "N passed, N failed", covering them all:
+#   web/src/lib/types.ts against a fresh run of its generator (functions/cmd/tsgen) and tsc,
 #   Go unit and integration tests (DynamoDB Local, the engine, cognito-local,
 #   MailDev),
 #   the CDK assertions (they are Go tests in infra/) and a CLI synth,
@@ -50,6 +51,23 @@ bash scripts/build-lambdas.sh || report failed "$OUT/build-lambdas"
 web_built=1
 npm run -s build -w web >"$OUT/web-build.log" 2>&1 ||
   { tail -n 40 "$OUT/web-build.log"; report failed "$OUT/web-build"; web_built=; }
+
+log "web/src/lib/types.ts is current with the Go types, and the web type-checks against it"
+if (cd functions && go run ./cmd/tsgen -o "$OUT/types.ts") 2>"$OUT/types.log" &&
+  diff -u web/src/lib/types.ts "$OUT/types.ts" >"$OUT/types.diff"; then
+  echo '{"suite":"generated-types","passed":1,"failed":0}' >"$OUT/generated-types.count"
+else
+  cat "$OUT/types.log" "$OUT/types.diff"
+  echo "web/src/lib/types.ts is stale: run \`make types\` (cd functions && go generate ./cmd/tsgen) and commit it" >&2
+  report failed "$OUT/generated-types"
+fi
+# The generated types are only worth having if the web is checked against them.
+if (cd web && ../node_modules/.bin/tsc --noEmit -p .) >"$OUT/tsc.log" 2>&1; then
+  echo '{"suite":"web-typecheck","passed":1,"failed":0}' >"$OUT/web-typecheck.count"
+else
+  tail -n 60 "$OUT/tsc.log"
+  report failed "$OUT/web-typecheck"
+fi
 
 log "Go tests (shared, functions, infra)"
 go test -json -count=1 ./shared/... ./functions/... ./infra/... >"$OUT/go.json" 2>"$OUT/go.stderr"

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Car } from './types';
+import { fixture } from '../test/fixtures';
 import { carTitle, imageOf } from './carTitle';
 
-const car = (extra: Partial<Car> = {}): Car => ({
+const car = (extra: Partial<Car> = {}): Car =>
+  fixture<Car>({
   id: 'c',
   slug: 'c',
   year: 2016,
@@ -11,7 +13,7 @@ const car = (extra: Partial<Car> = {}): Car => ({
   car_type: 'used',
   status: 'in_stock',
   ...extra,
-});
+  });
 
 describe('card title (spec 000 §2)', () => {
   it('is year make model', () => {

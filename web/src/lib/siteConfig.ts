@@ -4,7 +4,7 @@
 //
 // Declared here, over the names in lib/types.ts, until that file is generated
 // from the Go types with these fields required; then these become aliases.
-import type { BudgetConfig, CardConfig, CarType, Features, SearchConfig, Site, SiteResponse, Texts } from './types';
+import type { BudgetConfig, CardConfig, CarType, Features, SearchConfig, SearchSettings, Site, SiteResponse, Texts } from './types';
 
 /** SiteTexts are the texts a site overrides (shared.Texts); each has a default. */
 export interface SiteTexts extends Texts {
@@ -57,4 +57,6 @@ export interface ConfiguredSite extends Site {
 
 export interface ConfiguredSiteResponse extends SiteResponse {
   site: ConfiguredSite;
+  /** The API always sends the replica of each sort option (its Go map is never nil). */
+  search: SearchSettings & { sortIndices: Record<string, string> };
 }

@@ -1,9 +1,20 @@
 import type { ConfiguredSite, ConfiguredSiteResponse } from '../lib/siteConfig';
 import type { Car } from '../lib/types';
 
+/**
+ * Fixture is a test's fragment of a generated API type: the API sends every
+ * required field, a test names only the fields it exercises.
+ */
+export type Fixture<T> = T extends (infer E)[] ? Fixture<E>[] : T extends object ? { [K in keyof T]?: Fixture<T[K]> } : T;
+
+/** fixture types a test's fragment as the whole API type. */
+export function fixture<T>(v: Fixture<T>): T {
+  return v as unknown as T;
+}
+
 /** SiteOverrides: fields to set; an object field is merged onto the defaults, a list replaces them. */
 export type SiteOverrides = {
-  [K in keyof ConfiguredSite]?: ConfiguredSite[K] extends unknown[] ? ConfiguredSite[K] : ConfiguredSite[K] extends object ? Partial<ConfiguredSite[K]> : ConfiguredSite[K];
+  [K in keyof ConfiguredSite]?: Fixture<ConfiguredSite[K]>;
 };
 
 /**
@@ -11,7 +22,7 @@ export type SiteOverrides = {
  * shared.ApplyDefaults and shared.DefaultSite (shared/siteconfig.go) applied.
  */
 function defaultedSite(): ConfiguredSite {
-  return {
+  return fixture<ConfiguredSite>({
     slug: 'riverside-toyota',
     name: 'Riverside Toyota',
     template: 'classic',
@@ -62,7 +73,7 @@ function defaultedSite(): ConfiguredSite {
       slider_step: 500,
       fallback_max_price: 100000,
     },
-  };
+  });
 }
 
 /**
@@ -109,7 +120,7 @@ export function stock(n: number): Car[] {
   return Array.from({ length: n }, (_, i) => {
     const [make, model, body] = MAKES[i % MAKES.length];
     const type = (['used', 'new', 'demo'] as const)[i % 3];
-    return {
+    return fixture<Car>({
       id: `car-${i}`,
       slug: `car-${i}-${make.toLowerCase()}-${model.toLowerCase()}`,
       year: 2015 + (i % 10),
@@ -124,6 +135,6 @@ export function stock(n: number): Car[] {
       stocknum: `S${1000 + i}`,
       primary_image_url: `/media/demo/cars/${i}.svg`,
       created_at: '2020-01-01T00:00:00Z',
-    };
+    });
   });
 }

@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Car, Site } from '../../lib/types';
-import { siteResponse } from '../../test/fixtures';
+import type { Car } from '../../lib/types';
+import { fixture, siteResponse, type SiteOverrides } from '../../test/fixtures';
 import { renderWithSite } from '../../test/renderWithSite';
 import { CarCard } from './CarCard';
 
 const now = new Date('2026-03-02T00:00:00Z');
-const car = (extra: Partial<Car> = {}): Car => ({
+const car = (extra: Partial<Car> = {}): Car =>
+  fixture<Car>({
   id: 'c1',
   slug: '2021-toyota-corolla-c1',
   year: 2021,
@@ -26,7 +27,7 @@ const car = (extra: Partial<Car> = {}): Car => ({
   primary_image_url: '/media/demo/cars/c1.svg',
   created_at: '2025-01-01T00:00:00Z',
   ...extra,
-});
+  });
 
 describe('car card (spec 000 §2, spec 001 §5)', () => {
   it('shows title, badge and series, default chips, price and links the image to the car', () => {
@@ -109,7 +110,7 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
   });
 });
 
-const withLocations = (extra: Partial<Site> = {}) =>
+const withLocations = (extra: SiteOverrides = {}) =>
   siteResponse({
     locations: [
       { id: 'svc', name: 'Riverside Toyota - Service', location_type: 'service', dealership_slug: 'riverside-toyota', contact_detail: { email: 'service@riverside.example' } },

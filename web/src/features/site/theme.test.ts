@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { siteResponse } from '../../test/fixtures';
+import type { Theme } from '../../lib/types';
+import { fixture, siteResponse } from '../../test/fixtures';
 import { templateOf, themeVariables } from './theme';
 
 describe('site theme and template', () => {
@@ -13,10 +14,10 @@ describe('site theme and template', () => {
   });
 
   it('leaves out values that are not colours, so the stylesheet’s own value stays', () => {
-    const vars = themeVariables({ primary_color: 'red; background: url(x)', accent_color: '#f59e0b' });
+    const vars = themeVariables(fixture<Theme>({ primary_color: 'red; background: url(x)', accent_color: '#f59e0b' }));
     expect(vars).not.toHaveProperty('--fc-primary');
     expect(vars['--fc-accent']).toBe('#f59e0b');
-    expect(themeVariables({ font_family: 'x; } body { display: none' })).not.toHaveProperty('--fc-font');
+    expect(themeVariables(fixture<Theme>({ font_family: 'x; } body { display: none' }))).not.toHaveProperty('--fc-font');
   });
 
   it('falls back to classic for unknown templates', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PromoTile } from '../types';
-import { siteResponse } from '../../test/fixtures';
+import { fixture, siteResponse } from '../../test/fixtures';
 import { insertPromos, isActive, showsFor, shuffled } from './promos';
 
 /** The positions a site without its own sends from /api/site (shared.ApplyDefaults: 8 and 17). */
 const positions = siteResponse().site.search.promo_positions;
 
 const hits = Array.from({ length: 21 }, (_, i) => i + 1);
-const tile = (id: string, extra: Partial<PromoTile> = {}): PromoTile => ({ id, title: id, ...extra });
+const tile = (id: string, extra: Partial<PromoTile> = {}): PromoTile => fixture<PromoTile>({ id, title: id, ...extra });
 const now = new Date('2025-07-15T00:00:00Z');
 const positionsOf = (items: ReturnType<typeof insertPromos<number>>) =>
   items.flatMap((it, i) => (it.kind === 'promo' ? [[it.tile.id, i + 1]] : []));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Car, CarView } from '../../../lib/types';
-import { siteResponse } from '../../../test/fixtures';
+import { fixture, siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
 import CarPage from './CarPage';
 
@@ -15,7 +15,7 @@ function stubFetch(status: number, body: unknown) {
   return fetchMock;
 }
 
-const car: Car = {
+const car: Car = fixture<Car>({
   id: 'c9',
   slug: '2020-mazda-cx-5-c9',
   year: 2020,
@@ -32,7 +32,7 @@ const car: Car = {
   images: [{ url: '/media/a.svg' }, { url: '/media/b.svg' }, { url: '/media/c.svg' }],
   primary_image_url: '/media/a.svg',
   standardEquipment: Array.from({ length: 10 }, (_, i) => `Feature ${i + 1}`),
-};
+});
 
 /** viewOf is the server's view of the car (GET /api/cars/{slug} "view"), as shared.ViewCar computes it. */
 function viewOf(overrides: Partial<CarView> = {}): CarView {

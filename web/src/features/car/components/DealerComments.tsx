@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DealerCommentsView } from '../../../lib/types';
+import type { DealerComments as DealerCommentsView } from '../../../lib/types';
 
 /**
  * DealerComments shows the comments the server split and cut (spec 000 §2:
@@ -8,16 +8,17 @@ import type { DealerCommentsView } from '../../../lib/types';
  */
 export function DealerComments({ comments, pendingText }: { comments: DealerCommentsView; pendingText: string }) {
   const [expanded, setExpanded] = useState(false);
-  const { segments, short, truncated } = comments;
+  // Go's slices may be null by type; shared.ViewCar sends empty lists.
+  const segments = comments.segments ?? [];
   if (segments.length === 0) return <p className="muted">{pendingText}</p>;
-  const shown = expanded ? segments : short;
-  const cut = truncated && !expanded;
+  const shown = (expanded ? segments : comments.short) ?? [];
+  const cut = comments.truncated && !expanded;
   return (
     <div className="dealer-comments" id="dealer-comments">
       {shown.map((s, i) => (
         <p key={i}>{cut && i === shown.length - 1 ? `${s.trimEnd()}…` : s}</p>
       ))}
-      {truncated ? (
+      {comments.truncated ? (
         <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
           {expanded ? 'Show less' : 'Show more'}
         </button>

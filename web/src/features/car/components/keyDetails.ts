@@ -31,7 +31,7 @@ export function keyDetails(car: Car, now: Date): DetailRow[] {
     ['Year', car.year],
     ['Kilometres', typeof car.km === 'number' && car.km > 0 ? formatKm(car.km) : undefined],
     ['Body', car.simple_body || car.body],
-    ['Transmission', car.simple_transmission || car.transmission || car.trans],
+    ['Transmission', car.simple_transmission || car.trans],
     ['Fuel', car.simple_fuel || car.fuel],
     ['Drive', car.drive],
     ['Colour', car.colour],

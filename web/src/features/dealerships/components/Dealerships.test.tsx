@@ -26,7 +26,7 @@ const group = (): ConfiguredSiteResponse =>
   });
 /** 90 cars, 30 a dealership; each dealership's cars alternate two categories. */
 const groupStock = (): Car[] =>
-  stock(90).map((c, i) => ({ ...c, dealership_slug: DEALERSHIPS[i % 3], dealership_name: NAMES[i % 3], categories: i % 2 ? 'Family' : 'Work' }) as Car);
+  stock(90).map((c, i) => ({ ...c, dealership_slug: DEALERSHIPS[i % 3], dealership_name: NAMES[i % 3], categories: [i % 2 ? 'Family' : 'Work'] }) as Car);
 
 describe('dealerships page', () => {
   it('lists each dealership with its stock count and links', async () => {

@@ -50,10 +50,6 @@ export function isAvailable(car: { sold?: boolean; status?: string }): boolean {
   return !car.sold && (car.status === 'in_stock' || car.status === 'coming_soon');
 }
 
-export function isSold(car: { sold?: boolean; status?: string }): boolean {
-  return !isAvailable(car);
-}
-
 /**
  * carTag picks the banner: the sold tag for a car that is not available,
  * otherwise the first of electric/hybrid (when on), RESERVED, certified used of

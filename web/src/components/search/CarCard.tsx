@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { carTitle, imageOf } from '../../lib/carTitle';
 import { capitalise, formatKm } from '../../lib/format';
 import { priceDisplay } from '../../lib/priceDisplay';
-import { carTag, isSold, tagSettingsOf } from '../../lib/tagPriority';
+import { carTag, isAvailable, tagSettingsOf } from '../../lib/tagPriority';
 import type { ConfiguredSite } from '../../lib/siteConfig';
 import type { Car } from '../../lib/types';
 import { useFavourites } from '../../lib/useFavourites';
@@ -45,7 +45,8 @@ export function CarCard({
 }) {
   const { site } = useSite();
   const texts = site.texts;
-  const sold = isSold(car);
+  // Not available (sold, or any status but in stock and coming soon) shows as sold.
+  const sold = !isAvailable(car);
   const tag = carTag(car, tagSettingsOf(site), now);
   const price = priceDisplay(car, texts.no_price);
   const title = carTitle(car, site.card.extended_title);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { routeToState, stateToRoute, type RoutingConfig } from './routing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRouting, routeToState, stateToRoute, type RoutingConfig } from './routing';
 import { routeToURL, urlToRoute, type RouteState } from '../listingUrl';
 
 const cfg: RoutingConfig = {
@@ -95,5 +95,49 @@ describe('search URL state (spec 000 §2, §4)', () => {
     expect(routeToState({ sortBy: 'latest', lists: { body: ['Ute'], nope: ['x'] }, ranges: { km: '0:1000', price: 'x' } }, cfg)).toEqual({
       cars: { sortBy: 'cars_latest', refinementList: { simple_body: ['Ute'] }, range: { km: '0:1000' } },
     });
+  });
+});
+
+describe('the router writes the URL after a pause, never over a navigation made meanwhile', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('writes a refinement as a new history entry', () => {
+    vi.useFakeTimers();
+    window.history.replaceState(null, '', '/search/new-used-and-demo-cars/');
+    const { router } = createRouting(cfg);
+    const entries = window.history.length;
+    router.write({ lists: { make: ['Toyota'] } });
+    vi.advanceTimersByTime(400);
+    expect(window.location.pathname).toBe('/search/Toyota');
+    expect(window.history.length).toBe(entries + 1);
+    router.dispose();
+  });
+
+  it('writes nothing when the state is the URL already (no second entry on mount)', () => {
+    vi.useFakeTimers();
+    window.history.replaceState(null, '', '/search/new-used-and-demo-cars/?query=RT1');
+    const { router } = createRouting(cfg);
+    const entries = window.history.length;
+    router.write({ query: 'RT1' });
+    vi.advanceTimersByTime(400);
+    expect(window.history.length).toBe(entries);
+    router.dispose();
+  });
+
+  it('drops a pending write when the app navigates first, to a car page or to another listing', () => {
+    for (const elsewhere of ['/cars/2021-toyota-hiace-x1', '/search/Toyota/HiAce?body=Van']) {
+      vi.useFakeTimers();
+      window.history.replaceState(null, '', '/search/new-used-and-demo-cars/?query=RT1');
+      const { router } = createRouting(cfg);
+      router.write({ query: 'RT1', page: 2 });
+      window.history.pushState(null, '', elsewhere); // a link click, before the write fires
+      vi.advanceTimersByTime(400);
+      expect(window.location.pathname + window.location.search).toBe(elsewhere);
+      router.dispose();
+      vi.useRealTimers();
+    }
   });
 });

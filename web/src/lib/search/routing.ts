@@ -70,22 +70,29 @@ export function routeToState(route: RouteState, cfg: RoutingConfig): UiState {
 export function createRouting(cfg: RoutingConfig, basePath?: string) {
   const owns = (pathname: string) =>
     basePath ? pathname.replace(/\/+$/, '') === basePath.replace(/\/+$/, '') : isListingPath(pathname);
+  // The page a pending write was made on. Writes are debounced (400 ms); by
+  // the time one fires the app may have navigated (to a car page, or to
+  // another listing by a link), and writing then would undo that navigation.
+  let writtenFrom = '';
+  const router = history<RouteState>({
+    cleanUrlOnDispose: false,
+    // Absolute, like location.href: the router skips a write equal to the
+    // current URL only when the two compare equal, so a relative URL made it
+    // push the page's own URL again after every mount (a second history
+    // entry, and a pending write that outlived the listing).
+    createURL: ({ routeState, location }) => location.origin + routeToURL(routeState, basePath),
+    push: (url) => {
+      if (window.location.href === writtenFrom) window.history.pushState(null, '', url);
+    },
+    parseURL: ({ location }) => (owns(location.pathname) ? urlToRoute(location.pathname, location.search) : {}),
+  });
+  const write = router.write.bind(router);
+  router.write = (routeState) => {
+    writtenFrom = window.location.href;
+    write(routeState);
+  };
   return {
-    router: history<RouteState>({
-      cleanUrlOnDispose: false,
-      // Absolute, like location.href: the router skips a write equal to the
-      // current URL only when the two compare equal, so a relative URL made it
-      // push the page's own URL again after every mount (a second history
-      // entry, and a pending write that outlived the listing).
-      createURL: ({ routeState, location }) => location.origin + routeToURL(routeState, basePath),
-      // Writes are debounced (400 ms). By the time one fires the app may have
-      // navigated to a page the listing does not own (a car page); writing
-      // then would undo that navigation.
-      push: (url) => {
-        if (owns(window.location.pathname)) window.history.pushState(null, '', url);
-      },
-      parseURL: ({ location }) => (owns(location.pathname) ? urlToRoute(location.pathname, location.search) : {}),
-    }),
+    router,
     stateMapping: {
       stateToRoute: (uiState: UiState) => stateToRoute(uiState, cfg),
       routeToState: (route: RouteState) => routeToState(route, cfg),

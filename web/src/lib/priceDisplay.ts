@@ -6,7 +6,6 @@ import { formatPrice } from './format';
 export const PRICE_THRESHOLD = 10;
 /** MARKET_THRESHOLD: the below-market badge needs the price more than this under an average. */
 export const MARKET_THRESHOLD = 499;
-export const DEFAULT_NO_PRICE_TEXT = 'Enquire for price.';
 export const PREORDER_TEXT = 'PREORDER';
 
 export interface PriceInput {
@@ -32,10 +31,11 @@ export function hasPrice(price: number | undefined): boolean {
   return (price ?? 0) > PRICE_THRESHOLD;
 }
 
-export function priceDisplay(car: PriceInput, noPriceText = DEFAULT_NO_PRICE_TEXT): PriceDisplay {
+/** priceDisplay: noPriceText is the site's texts.no_price (GET /api/site applies its default). */
+export function priceDisplay(car: PriceInput, noPriceText: string): PriceDisplay {
   const price = car.price ?? 0;
   if (!hasPrice(price)) {
-    const text = car.preorder ? PREORDER_TEXT : noPriceText || DEFAULT_NO_PRICE_TEXT;
+    const text = car.preorder ? PREORDER_TEXT : noPriceText;
     return { text, hasPrice: false, wasText: '', belowMarket: false, priceType: '' };
   }
   const before = car.before_price ?? 0;

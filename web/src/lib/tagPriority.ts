@@ -28,11 +28,13 @@ export function tagSettingsOf(site: ConfiguredSite): TagSettings {
   };
 }
 
+/** TagSettings are the site's switches and texts, as GET /api/site sends them (defaults applied). */
 export interface TagSettings {
-  electricTag?: boolean;
+  electricTag: boolean;
+  /** The make of the certified-used programme; absent when the site has none. */
   certifiedProgramme?: string;
-  soldText?: string;
-  newText?: string;
+  soldText: string;
+  newText: string;
 }
 
 /** TagKind: '' is no tag. For 'certified' the card shows the programme's badge; text is its label. */
@@ -56,7 +58,7 @@ export function isAvailable(car: { sold?: boolean; status?: string }): boolean {
  * the programme's make, the custom tag, COMING SOON, New (8 days), none.
  */
 export function carTag(car: TagInput, settings: TagSettings, now: Date): Tag {
-  if (!isAvailable(car)) return { kind: 'sold', text: settings.soldText || 'JUST SOLD' };
+  if (!isAvailable(car)) return { kind: 'sold', text: settings.soldText };
   if (settings.electricTag) {
     const fuel = (car.simple_fuel ?? '').trim().toLowerCase();
     const match = ELECTRIC_FUELS.find((f) => f.toLowerCase() === fuel);
@@ -75,7 +77,7 @@ export function carTag(car: TagInput, settings: TagSettings, now: Date): Tag {
   const created = createdAt(car);
   if (created !== undefined) {
     const age = now.getTime() - created;
-    if (age >= 0 && age < NEW_TAG_WINDOW_MS) return { kind: 'new', text: settings.newText || 'New' };
+    if (age >= 0 && age < NEW_TAG_WINDOW_MS) return { kind: 'new', text: settings.newText };
   }
   return { kind: '', text: '' };
 }

@@ -2,26 +2,14 @@
 // (shared/siteconfig.go) has given every field with a documented default its
 // value, so the web reads those fields and keeps no copy of the defaults.
 //
-// Declared here, over the names in lib/types.ts, until that file is generated
-// from the Go types with these fields required; then these become aliases.
+// lib/types.ts is generated from the Go types: a field Go sends always is
+// required there. The lists and numbers below carry omitempty in Go (a
+// tenant file may leave them out) but ApplyDefaults fills them, so the
+// configured types say so.
 import type { BudgetConfig, CardConfig, CarType, Features, SearchConfig, SearchSettings, Site, SiteResponse, Texts } from './types';
 
-/** SiteTexts are the texts a site overrides (shared.Texts); each has a default. */
-export interface SiteTexts extends Texts {
-  no_price: string;
-  new_arrival: string;
-  sold_tag: string;
-  new_tag: string;
-  call_text: string;
-  enquire_label: string;
-  submit_label: string;
-  used_keyword: string;
-  find_similar: string;
-  dealer_comments_title: string;
-  dealer_comments_pending: string;
-  sold_notice: string;
-  locations_title: string;
-}
+/** SiteTexts are the texts a site overrides (shared.Texts); Go sends each, defaulted. */
+export type SiteTexts = Texts;
 
 export interface ConfiguredSearch extends SearchConfig {
   facets: string[];

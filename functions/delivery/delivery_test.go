@@ -414,3 +414,43 @@ func TestHandleStream(t *testing.T) {
 		t.Errorf("not-ready lead status %q, want pending", it.Status)
 	}
 }
+
+// A record whose lead's retry is not yet due (a Lambda retry of a batch
+// whose invocation ran out of time) waits for it and delivers, rather than
+// finishing with the lead still pending and nothing left to bring it back.
+func TestHandleStreamWaitsForDueRetry(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	lead, car := enquiry()
+	id := e.put(t, true, lead, car)
+	due := time.Now().Add(time.Second).Unix()
+	if err := e.db.Table(e.table).Update("id", id).Set("claim_until", due).Set("attempts", 1).Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ev := events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{{EventName: "MODIFY", Change: events.DynamoDBStreamRecord{
+		SequenceNumber: "1", NewImage: map[string]events.DynamoDBAttributeValue{
+			"id": events.NewStringAttribute(id), "kind": events.NewStringAttribute("lead"),
+			"ready": events.NewBooleanAttribute(true), "delivery_status": events.NewStringAttribute("pending"),
+		}}}}}
+	resp, err := e.deliverer(e.smtp).HandleStream(ctx, ev)
+	if err != nil || len(resp.BatchItemFailures) != 0 {
+		t.Fatalf("HandleStream = %+v, %v", resp, err)
+	}
+	if it := e.item(t, id); it.Status != delivery.StatusDelivered {
+		t.Errorf("status %q, want delivered", it.Status)
+	}
+	e.dev.WaitForEmail(t, delivery.MessageID(id), 10*time.Second)
+
+	// Out of time: the record is reported for Lambda to retry.
+	id2 := e.put(t, true, lead, car)
+	if err := e.db.Table(e.table).Update("id", id2).Set("claim_until", time.Now().Add(time.Hour).Unix()).Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ev.Records[0].Change.NewImage["id"] = events.NewStringAttribute(id2)
+	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	resp, err = e.deliverer(e.smtp).HandleStream(short, ev)
+	if err != nil || len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "1" {
+		t.Errorf("HandleStream out of time = %+v, %v; want record 1 reported", resp, err)
+	}
+}

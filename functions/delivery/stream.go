@@ -35,7 +35,8 @@ const lambdaMargin = 5 * time.Second
 
 // HandleStream is the deliver Lambda's handler for the leads table's
 // stream. It delivers each record's lead in order, waiting out retries'
-// backoff while the invocation has time, and reports the first record it
+// backoff and other deliverers' claims while the invocation has time (a
+// record is finished only when its lead is delivered or failed), and reports the first record it
 // could not finish as a batch item failure, so that Lambda retries from it
 // (the event source sets ReportBatchItemFailures). Records of leads already
 // delivered or claimed send nothing.
@@ -51,7 +52,7 @@ func (d *Deliverer) HandleStream(ctx context.Context, ev events.DynamoDBEvent) (
 		if !im.wanted(r.EventName) {
 			continue
 		}
-		if _, err := d.DeliverWithRetry(ctx, im.id); err != nil {
+		if err := d.deliverPatiently(ctx, im.id); err != nil {
 			slog.WarnContext(ctx, "lead delivery unfinished", "lead", im.id, "err", err)
 			resp.BatchItemFailures = []events.DynamoDBBatchItemFailure{{ItemIdentifier: r.Change.SequenceNumber}}
 			return resp, nil

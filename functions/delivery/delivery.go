@@ -106,14 +106,14 @@ func (d *Deliverer) Deliver(ctx context.Context, id string) (Result, error) {
 	}
 	now := d.now()
 	until := now.Add(DefaultClaim).Truncate(time.Second)
-	ok, err := d.Store.Claim(ctx, id, now, until)
+	it, ok, err := d.Store.Claim(ctx, id, now, until)
 	if err != nil {
 		return "", err
 	}
 	if !ok {
 		return Busy, nil
 	}
-	// The claim changed the item only in status; it is the same lead.
+	// it is the item as claimed: its attempts are current.
 	msg, code := d.message(ctx, it)
 	if code != "" {
 		if err := d.Store.Release(ctx, id, until, StatusFailed, code, d.now()); err != nil {

@@ -54,9 +54,9 @@ type Store interface {
 	Get(ctx context.Context, id string) (Item, error)
 	// Claim takes the lead for sending until `until` when it is a ready
 	// lead that is pending (or sending with an expired claim) and due at
-	// now. It reports false when another deliverer holds it, it is done,
-	// or it is not due.
-	Claim(ctx context.Context, id string, now, until time.Time) (bool, error)
+	// now, and returns it as claimed. It reports false when another
+	// deliverer holds it, it is done, or it is not due.
+	Claim(ctx context.Context, id string, now, until time.Time) (Item, bool, error)
 	// MarkDelivered records the delivery if the claim ending `until` is
 	// still held; otherwise ErrClaimLost.
 	MarkDelivered(ctx context.Context, id string, until, at time.Time) error
@@ -105,6 +105,12 @@ func (s *DynamoStore) Get(ctx context.Context, id string) (Item, error) {
 	if err != nil {
 		return Item{}, fmt.Errorf("get lead %s: %w", id, err)
 	}
+	return r.item()
+}
+
+// item decodes the record; the lead and car only of a lead.
+func (r record) item() (Item, error) {
+	id := r.ID
 	it := Item{
 		ID: r.ID, Kind: r.Kind, Site: r.Site, DealershipSlug: r.DealershipSlug,
 		Ready: r.Ready, Status: r.Status, Attempts: r.Attempts, LastError: r.LastError,
@@ -116,6 +122,7 @@ func (s *DynamoStore) Get(ctx context.Context, id string) (Item, error) {
 		return it, nil
 	}
 	if r.CreatedAt != "" {
+		var err error
 		if it.CreatedAt, err = time.Parse(time.RFC3339, r.CreatedAt); err != nil {
 			return Item{}, fmt.Errorf("lead %s: created_at: %w", id, err)
 		}
@@ -132,21 +139,26 @@ func (s *DynamoStore) Get(ctx context.Context, id string) (Item, error) {
 	return it, nil
 }
 
-func (s *DynamoStore) Claim(ctx context.Context, id string, now, until time.Time) (bool, error) {
+func (s *DynamoStore) Claim(ctx context.Context, id string, now, until time.Time) (Item, bool, error) {
+	var r record
 	err := s.table.Update("id", id).
 		Set("delivery_status", StatusSending).
 		Set("claim_until", until.Unix()).
 		If("kind = ? AND ready = ?", KindLead, true).
 		If("(delivery_status = ? OR delivery_status = ?)", StatusPending, StatusSending).
 		If("(attribute_not_exists(claim_until) OR claim_until <= ?)", now.Unix()).
-		Run(ctx)
+		Value(ctx, &r)
 	if dynamo.IsCondCheckFailed(err) {
-		return false, nil
+		return Item{}, false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("claim lead %s: %w", id, err)
+		return Item{}, false, fmt.Errorf("claim lead %s: %w", id, err)
 	}
-	return true, nil
+	it, err := r.item()
+	if err != nil {
+		return Item{}, false, err
+	}
+	return it, true, nil
 }
 
 func (s *DynamoStore) MarkDelivered(ctx context.Context, id string, until, at time.Time) error {

@@ -4,6 +4,7 @@
 //	forecourt reindex [--dealership SLUG]
 //	forecourt sweep
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
+//	forecourt leads redrive [--dealership SLUG]
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed,
 // to the ingestion endpoint and prints the run report. reindex rebuilds the
@@ -11,8 +12,9 @@
 // retention from the index across dealerships (run it daily, so that a
 // dealership whose feeds stop still loses its expired cars). keys add makes a
 // provider key scoped to dealerships, stores only its SHA-256 and prints the
-// key once. reindex, sweep and keys are configured by the environment
-// (docs/contracts.md "Environment").
+// key once. leads redrive sets leads whose delivery failed back to pending,
+// so that the deliverer sends them again. reindex, sweep, keys and leads are
+// configured by the environment (docs/contracts.md "Environment").
 package main
 
 import (
@@ -34,6 +36,8 @@ import (
 	"strings"
 	"time"
 
+	"forecourt/functions/delivery"
+	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/platform"
 	"forecourt/shared"
@@ -44,6 +48,7 @@ const usage = `usage:
   forecourt reindex [--dealership SLUG]
   forecourt sweep
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
+  forecourt leads redrive [--dealership SLUG]
 `
 
 func main() {
@@ -66,6 +71,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return sweep(ctx, stdout)
 	case len(args) >= 2 && args[0] == "keys" && args[1] == "add":
 		return keysAdd(ctx, args[2:], stdout, stderr)
+	case len(args) >= 2 && args[0] == "leads" && args[1] == "redrive":
+		return leadsRedrive(ctx, args[2:], stdout, stderr)
 	}
 	fmt.Fprint(stderr, usage)
 	return errors.New("unknown command")
@@ -236,6 +243,33 @@ func sweep(ctx context.Context, stdout io.Writer) error {
 	if len(rep.Busy) > 0 {
 		fmt.Fprintf(stdout, "skipped (a feed was running; it removes them itself): %s\n", strings.Join(rep.Busy, ", "))
 	}
+	return nil
+}
+
+// leadsRedrive sets failed leads back to pending with their attempts reset;
+// the update is a stream record, so the deliver Lambda (or the dev
+// gateway's poller) sends them again. It scans the leads table: an
+// operator's occasional command, so the scan's cost is accepted.
+func leadsRedrive(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("leads redrive", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dealership := fs.String("dealership", "", "dealership slug (default: all)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("leads redrive takes no arguments")
+	}
+	db, err := dynamo.NewClient(ctx)
+	if err != nil {
+		return err
+	}
+	n, err := delivery.NewDynamoStore(db, delivery.TableFromEnv()).Redrive(ctx, *dealership)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d failed leads set to pending for delivery\n", n)
 	return nil
 }
 

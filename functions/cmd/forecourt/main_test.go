@@ -192,3 +192,76 @@ func TestKeysAdd(t *testing.T) {
 		t.Error("keys add without --dealership succeeded")
 	}
 }
+
+// Issue 9 "Storage and delivery": `forecourt leads redrive` sets failed
+// leads (of one dealership with --dealership) back to pending with their
+// attempts reset, and leaves delivered leads and other items alone.
+func TestLeadsRedrive(t *testing.T) {
+	ctx := context.Background()
+	db, _, _ := platformEnv(t)
+	table := "test-" + testenv.RandomID() + "-leads"
+	type leadKeys struct {
+		ID string `dynamo:"id,hash"`
+	}
+	if err := db.CreateTable(table, leadKeys{}).OnDemand(true).Stream(gdynamo.NewAndOldImagesView).Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Table(table).Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("LEADS_TABLE", table)
+	put := func(id, kind, dealership, status string) {
+		item := map[string]any{"id": id, "kind": kind, "dealership_slug": dealership, "delivery_status": status, "attempts": 5}
+		if err := db.Table(table).Put(item).Run(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("a-failed", "lead", "north", "failed")
+	put("b-failed", "lead", "south", "failed")
+	put("a-delivered", "lead", "north", "delivered")
+	put("captcha#x", "captcha", "north", "failed")
+
+	status := func(id string) (string, int) {
+		var it struct {
+			Status   string `dynamo:"delivery_status"`
+			Attempts int    `dynamo:"attempts"`
+		}
+		if err := db.Table(table).Get("id", id).One(ctx, &it); err != nil {
+			t.Fatal(err)
+		}
+		return it.Status, it.Attempts
+	}
+	for _, tc := range []struct {
+		args    []string
+		out     string
+		pending []string
+		failed  []string
+	}{
+		{[]string{"--dealership", "north"}, "1 failed leads", []string{"a-failed"}, []string{"b-failed"}},
+		{nil, "1 failed leads", []string{"a-failed", "b-failed"}, nil},
+	} {
+		var out, errOut bytes.Buffer
+		if err := run(ctx, append([]string{"leads", "redrive"}, tc.args...), &out, &errOut); err != nil {
+			t.Fatalf("leads redrive %v: %v (%s)", tc.args, err, errOut.String())
+		}
+		if !strings.Contains(out.String(), tc.out) {
+			t.Errorf("leads redrive %v printed %q, want %q", tc.args, out.String(), tc.out)
+		}
+		for _, id := range tc.pending {
+			if s, n := status(id); s != "pending" || n != 0 {
+				t.Errorf("after redrive %v: %s is %s with %d attempts, want pending with 0", tc.args, id, s, n)
+			}
+		}
+		for _, id := range tc.failed {
+			if s, _ := status(id); s != "failed" {
+				t.Errorf("after redrive %v: %s is %s, want failed", tc.args, id, s)
+			}
+		}
+	}
+	if s, _ := status("a-delivered"); s != "delivered" {
+		t.Errorf("a delivered lead became %s", s)
+	}
+	if s, _ := status("captcha#x"); s != "failed" {
+		t.Errorf("a captcha item became %s", s)
+	}
+}

@@ -1,0 +1,306 @@
+// Package delivery e-mails stored leads to their dealerships as ADF XML,
+// exactly once: from the leads table's stream in AWS (HandleStream) and
+// from DynamoDB Local's stream locally (Poll), through the same Deliver
+// (docs/contracts.md "Leads", "Delivery").
+//
+// Leads carry shoppers' details: nothing here logs a lead field or an
+// address, and last_error holds a code, never a provider's text.
+package delivery
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"forecourt/functions/adf"
+	"forecourt/functions/mail"
+	"forecourt/shared"
+)
+
+// Defaults of a Deliverer's zero fields.
+const (
+	DefaultMaxAttempts = 5
+	// DefaultClaim is how long a claim holds: a deliverer that crashes
+	// mid-send leaves the lead to another after it.
+	DefaultClaim = 2 * time.Minute
+)
+
+// Errors recorded in last_error that are not a send's.
+const (
+	ErrCodeNoAddress = "no lead address"
+	ErrCodeNoSite    = "site not found"
+)
+
+// Deliverer sends leads.
+type Deliverer struct {
+	Store  Store
+	Sites  shared.SiteStore
+	Sender mail.Sender
+	// MaxAttempts is the number of sends before a lead is marked failed;
+	// 0 means DefaultMaxAttempts.
+	MaxAttempts int
+	// Backoff is the wait before the attempt after `attempts` failures;
+	// nil means 2^(attempts-1) seconds, capped at a minute.
+	Backoff func(attempts int) time.Duration
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// RetryError is a failed attempt that will be retried: the lead is pending
+// again, due at After. The caller retries then (HandleStream and Poll do).
+type RetryError struct {
+	ID       string
+	Attempts int
+	Code     string
+	After    time.Time
+}
+
+func (e *RetryError) Error() string {
+	return fmt.Sprintf("deliver lead %s: attempt %d failed (%s), retry at %s", e.ID, e.Attempts, e.Code, e.After.UTC().Format(time.RFC3339))
+}
+
+// Result says what Deliver did.
+type Result string
+
+const (
+	Sent       Result = "sent"
+	Skipped    Result = "skipped" // not a lead, not ready, or already delivered or failed
+	Busy       Result = "busy"    // another deliverer holds it, or its retry is not due
+	FailedLead Result = "failed"  // marked failed now
+)
+
+func (d *Deliverer) now() time.Time {
+	if d.Now != nil {
+		return d.Now()
+	}
+	return time.Now()
+}
+
+func (d *Deliverer) backoff(attempts int) time.Duration {
+	if d.Backoff != nil {
+		return d.Backoff(attempts)
+	}
+	if attempts > 7 {
+		return time.Minute
+	}
+	return min(time.Duration(1<<max(attempts-1, 0))*time.Second, time.Minute)
+}
+
+// Deliver e-mails the lead with the id when it is a ready lead not yet
+// delivered, and records the outcome on it. A lead another deliverer holds,
+// or one delivered already (a redelivered stream record), sends nothing. A
+// failed send returns a *RetryError until the last attempt marks the lead
+// failed.
+func (d *Deliverer) Deliver(ctx context.Context, id string) (Result, error) {
+	it, err := d.Store.Get(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return Skipped, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if it.Kind != KindLead || !it.Ready || it.Status == StatusDelivered || it.Status == StatusFailed {
+		return Skipped, nil
+	}
+	now := d.now()
+	until := now.Add(DefaultClaim).Truncate(time.Second)
+	it, ok, err := d.Store.Claim(ctx, id, now, until)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return Busy, nil
+	}
+	// it is the item as claimed: its attempts are current.
+	msg, code := d.message(ctx, it)
+	if code != "" {
+		if err := d.Store.Release(ctx, id, until, StatusFailed, code, d.now()); err != nil {
+			return "", err
+		}
+		return FailedLead, nil
+	}
+	if err := d.Sender.Send(ctx, msg); err != nil {
+		return d.failed(ctx, it, until, errorCode(err))
+	}
+	if err := d.Store.MarkDelivered(ctx, id, until, d.now()); err != nil {
+		// Sent, but the claim expired and another deliverer may send it
+		// again: the same Message-ID lets the dealer's inbox see that.
+		return Sent, fmt.Errorf("lead %s sent: %w", id, err)
+	}
+	return Sent, nil
+}
+
+func (d *Deliverer) failed(ctx context.Context, it Item, until time.Time, code string) (Result, error) {
+	maxAttempts := d.MaxAttempts
+	if maxAttempts <= 0 {
+		maxAttempts = DefaultMaxAttempts
+	}
+	attempts := it.Attempts + 1
+	now := d.now()
+	if attempts >= maxAttempts {
+		if err := d.Store.Release(ctx, it.ID, until, StatusFailed, code, now); err != nil {
+			return "", err
+		}
+		return FailedLead, nil
+	}
+	due := now.Add(d.backoff(attempts))
+	if err := d.Store.Release(ctx, it.ID, until, StatusPending, code, due); err != nil {
+		return "", err
+	}
+	return Busy, &RetryError{ID: it.ID, Attempts: attempts, Code: code, After: due}
+}
+
+// errorCode is what last_error records of a send error: the provider's code,
+// never its text, which can name an address.
+func errorCode(err error) string {
+	var me *mail.Error
+	if errors.As(err, &me) {
+		code := me.Op
+		if me.Code != "" {
+			code += " " + me.Code
+		}
+		return code
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return "timeout"
+	}
+	return "send error"
+}
+
+// DeliverWithRetry calls Deliver until it no longer asks for a retry,
+// waiting for each retry's backoff, or until ctx ends.
+func (d *Deliverer) DeliverWithRetry(ctx context.Context, id string) (Result, error) {
+	for {
+		res, err := d.Deliver(ctx, id)
+		var retry *RetryError
+		if !errors.As(err, &retry) {
+			return res, err
+		}
+		t := time.NewTimer(max(time.Until(retry.After), 0))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return res, err
+		case <-t.C:
+		}
+	}
+}
+
+// MessageID is the Message-ID of a lead's e-mail: one per lead, so that a
+// second copy (a claim lost mid-send) is recognisably the same lead.
+func MessageID(leadID string) string { return "lead-" + leadID + "@forecourt" }
+
+// message builds the lead's e-mail, or returns the last_error code that
+// means it cannot be sent.
+func (d *Deliverer) message(ctx context.Context, it Item) (mail.Message, string) {
+	site, err := d.Sites.FindSite(ctx, it.Site)
+	if err != nil {
+		return mail.Message{}, ErrCodeNoSite
+	}
+	slug := it.DealershipSlug
+	if slug == "" {
+		slug = it.Lead.DealershipSlug
+	}
+	dealer, _ := site.Dealership(slug)
+	loc, hasLoc := leadLocation(site, slug, it.Lead.LocationID)
+	to := site.Leads.Email
+	if to == "" && hasLoc {
+		to = loc.ContactDetail.Email
+	}
+	if to == "" {
+		return mail.Message{}, ErrCodeNoAddress
+	}
+	vendor := adf.Vendor{Name: dealer.Name, URL: dealer.URL}
+	if vendor.Name == "" {
+		vendor.Name = site.Name
+	}
+	if hasLoc {
+		vendor.Email, vendor.Phone = loc.ContactDetail.Email, loc.ContactDetail.Phone
+	}
+	xml, err := adf.Marshal(adf.FromLead(it.ID, it.CreatedAt, it.Lead, it.Car, vendor))
+	if err != nil {
+		return mail.Message{}, "adf error"
+	}
+	m := mail.Message{
+		To:        []string{to},
+		Subject:   subject(it),
+		Text:      summary(it, vendor.Name),
+		MessageID: MessageID(it.ID),
+		Headers:   map[string]string{"X-Forecourt-Lead": it.ID},
+		Attachments: []mail.Attachment{{
+			Filename: "lead.xml", ContentType: "application/xml", Data: xml,
+		}},
+	}
+	if it.Lead.Email != "" {
+		m.ReplyTo = []string{it.Lead.Email}
+	}
+	return m, ""
+}
+
+// leadLocation is the location a lead goes to: its location_id when that
+// is the site's, else the first visible sales location of its dealership.
+func leadLocation(site shared.Site, dealership, locationID string) (shared.Location, bool) {
+	if locationID != "" {
+		for _, l := range site.Locations {
+			if l.ID == locationID && l.ContactDetail.Email != "" {
+				return l, true
+			}
+		}
+	}
+	for _, l := range site.Locations {
+		sales := l.LocationType == "" || l.LocationType == shared.LocationSales
+		if sales && l.IsVisible() && l.DealershipSlug == dealership && l.ContactDetail.Email != "" {
+			return l, true
+		}
+	}
+	return shared.Location{}, false
+}
+
+func carName(it Item) string {
+	if it.Car != nil {
+		name := strings.TrimSpace(fmt.Sprintf("%d %s %s", it.Car.Year, it.Car.Make, it.Car.Model))
+		return strings.TrimPrefix(name, "0 ")
+	}
+	return strings.TrimSpace(it.Lead.VehicleMake + " " + it.Lead.VehicleModel)
+}
+
+func subject(it Item) string {
+	s := "New lead: " + it.Lead.Category
+	if c := carName(it); c != "" {
+		s += " – " + c
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '\r' || r == '\n' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// summary is the e-mail's text body: what a person reading it needs first;
+// the attachment has every field.
+func summary(it Item, dealer string) string {
+	var b strings.Builder
+	line := func(label, v string) {
+		if v = strings.TrimSpace(v); v != "" {
+			fmt.Fprintf(&b, "%s: %s\n", label, v)
+		}
+	}
+	line("Enquiry", strings.TrimSpace(it.Lead.Category+" "+it.Lead.Subcategory))
+	line("Dealership", dealer)
+	line("Car", carName(it))
+	if it.Car != nil {
+		line("Stock number", it.Car.StockNum)
+	} else {
+		line("Stock number", it.Lead.StockNumber)
+	}
+	line("Name", it.Lead.FirstName+" "+it.Lead.LastName)
+	line("Phone", it.Lead.Phone)
+	line("Email", it.Lead.Email)
+	line("Message", it.Lead.Message)
+	line("Lead id", it.ID)
+	b.WriteString("\nThe full lead is attached as ADF XML (lead.xml).\n")
+	return b.String()
+}

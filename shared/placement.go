@@ -91,8 +91,3 @@ func (p Placer) Place(c Car, now time.Time) Placement {
 	}
 	return pl
 }
-
-// PlacementFor is the car's placement at now among the sites.
-func PlacementFor(c Car, sites []Site, now time.Time) Placement {
-	return NewPlacer(c.DealershipSlug, sites).Place(c, now)
-}

@@ -12,7 +12,7 @@ import (
 // show the car (Site.Shows); the dealership name and finance come from the
 // first site listing its dealership; searchable_until is the latest moment
 // any site shows it (spec 001 §9, default 3 days).
-func TestPlacementFor(t *testing.T) {
+func TestPlace(t *testing.T) {
 	site := func(slug string, retention int, rate float64, types []shared.CarType, dealers ...string) shared.Site {
 		s := shared.Site{Slug: slug, Stock: shared.StockConfig{SoldRetentionDays: retention, CarTypes: types},
 			Finance: shared.FinanceConfig{InterestRate: rate}}
@@ -53,7 +53,7 @@ func TestPlacementFor(t *testing.T) {
 		{"beta", car("beta", shared.CarTypeUsed, true, 0), []string{"group"}, "beta (group)", 6.5, shared.NoExpiry},
 		{"nobody's dealership", car("nobody", shared.CarTypeUsed, true, 0), []string{}, "", 8.5, shared.NoExpiry},
 	} {
-		p := shared.PlacementFor(tt.car, sites, now)
+		p := shared.NewPlacer(tt.car.DealershipSlug, sites).Place(tt.car, now)
 		if !slices.Equal(p.Sites, tt.sites) || p.DealershipName != tt.dname || p.InterestRate != tt.rate ||
 			p.TermYears != 5 || p.SearchableUntil != tt.until {
 			t.Errorf("%s: got %+v, want sites %v, name %q, rate %v, term 5, until %d",

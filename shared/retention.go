@@ -22,7 +22,7 @@ func (s Site) SoldRetentionDays() int {
 // Site.Shows applies it with the site's own retention, for GET /api/cars
 // and for the index's sites alike, so that a car leaves a site's search and
 // its page there together; the index's searchable_until is the latest of it
-// over the sites showing the car (PlacementFor).
+// over the sites showing the car (Placer.Place).
 func SearchableUntil(c Car, retentionDays int) int64 {
 	if !c.Sold && c.Status != StatusSold {
 		return 0

@@ -11,7 +11,7 @@ import (
 
 // docs/contracts.md "Search index": a record carries its placement:
 // sites, dealership name, weekly price from the placement's finance, and
-// searchable_until as placed (shared.PlacementFor); the sold update carries
+// searchable_until as placed (shared.Placer.Place); the sold update carries
 // the sites too, since a site's own retention decides whether it shows a
 // sold car.
 func TestRecordCarriesPlacement(t *testing.T) {

@@ -52,7 +52,8 @@ var (
 	ErrExpired = errors.New("altcha: challenge expired")
 )
 
-// Challenge is what GET /api/captcha answers: the JSON the widget reads.
+// Challenge is the JSON the widget reads (served by the leads API's captcha
+// route, issue 9).
 type Challenge struct {
 	Algorithm string `json:"algorithm"`
 	Challenge string `json:"challenge"`

@@ -10,7 +10,7 @@ import (
 )
 
 // One visibility rule (issue 8, spec 001 §4, §9): the sites a car's index
-// record lists (shared.PlacementFor) are exactly the sites whose
+// record lists (shared.Placer.Place) are exactly the sites whose
 // GET /api/cars/{slug} answers 200. A car hidden from the dealer website is
 // indexed for no site and 404s; sold retention is each site's own, also for
 // two sites sharing a dealership (3 and 10 days).
@@ -55,7 +55,7 @@ func TestIndexPlacementAndCarPageAgree(t *testing.T) {
 	}
 	all, _ := sites.ListSites(t.Context())
 	for slug, c := range cars {
-		placed := shared.PlacementFor(c, all, now).Sites
+		placed := shared.NewPlacer(c.DealershipSlug, all).Place(c, now).Sites
 		slices.Sort(placed)
 		if !slices.Equal(placed, want[slug]) {
 			t.Errorf("%s: index sites got %v, want %v", slug, placed, want[slug])

@@ -99,13 +99,9 @@ func (l *Logos) load(ctx context.Context) (map[string][]byte, error) {
 
 // LogoSVG draws a wordmark from the site's name in its theme colours.
 func LogoSVG(site shared.Site) string {
+	// The site is read with its defaults applied (shared.ApplyDefaults), so
+	// both colours are set.
 	primary, text := site.Theme.PrimaryColor, site.Theme.HeaderText
-	if primary == "" {
-		primary = "#1d4ed8"
-	}
-	if text == "" {
-		text = "#111827"
-	}
 	var initials strings.Builder
 	for _, w := range strings.Fields(site.Name) {
 		if initials.Len() < 2 {

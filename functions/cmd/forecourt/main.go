@@ -8,8 +8,9 @@
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed,
 // to the ingestion endpoint and prints the run report. reindex rebuilds the
-// search index from DynamoDB directly; sweep removes sold cars past their
-// retention from the index across dealerships (run it daily, so that a
+// search index from DynamoDB directly; sweep applies sold retention to the
+// index across dealerships (removing sold cars past every site's retention,
+// re-placing those past some) (run it daily, so that a
 // dealership whose feeds stop still loses its expired cars). keys add makes a
 // provider key scoped to dealerships, stores only its SHA-256 and prints the
 // key once. leads redrive sets leads whose delivery failed back to pending,
@@ -238,8 +239,8 @@ func sweep(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "swept %d dealerships: %d sold cars past retention removed from the index, %d ms\n",
-		rep.Dealerships, rep.Removed, rep.DurationMS)
+	fmt.Fprintf(stdout, "swept %d dealerships: %d sold cars past retention removed from the index, %d re-placed without the sites whose retention passed, %d ms\n",
+		rep.Dealerships, rep.Removed, rep.Replaced, rep.DurationMS)
 	if len(rep.Busy) > 0 {
 		fmt.Fprintf(stdout, "skipped (a feed was running; it removes them itself): %s\n", strings.Join(rep.Busy, ", "))
 	}

@@ -1,6 +1,8 @@
-// Command sweep is the scheduled Lambda that removes sold cars past their
-// site's retention from the search index (spec 001 §9 "Sold cars in search"),
-// so that a dealership whose feeds stop still loses its expired cars.
+// Command sweep is the scheduled Lambda that applies sold retention to the
+// search index (spec 001 §9 "Sold cars in search"): a sold car past every
+// showing site's retention leaves it, one past some sites' retention is
+// re-placed without them, so a dealership whose feeds stop still loses its
+// expired cars.
 // DynamoDB keeps them. `forecourt sweep` does the same by hand.
 package main
 
@@ -36,7 +38,7 @@ func newSweep(ctx context.Context) (func(context.Context) (feed.SweepReport, err
 		if err != nil {
 			return rep, err
 		}
-		slog.InfoContext(ctx, "swept", "dealerships", rep.Dealerships, "removed", rep.Removed, "busy", rep.Busy)
+		slog.InfoContext(ctx, "swept", "dealerships", rep.Dealerships, "removed", rep.Removed, "replaced", rep.Replaced, "busy", rep.Busy)
 		return rep, nil
 	}, nil
 }

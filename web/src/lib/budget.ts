@@ -1,5 +1,5 @@
-// Budget finder rules (spec 001 §5, §9). The Go twin is shared/budget.go;
-// both run shared/testdata/vectors/budget.json.
+// Budget finder rules (spec 001 §5, §9). They run in the browser only (Go
+// keeps no copy); shared/testdata/vectors/budget.json holds their cases.
 
 export const BUDGET_CLAMP_LIMIT = 1_000_000;
 export const BUDGET_MIN_FILTER_PRICE = 1000;

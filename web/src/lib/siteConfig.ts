@@ -20,17 +20,8 @@ export interface ConfiguredSearch extends SearchConfig {
   hits_per_page: number;
 }
 
-export interface ConfiguredBudget extends BudgetConfig {
-  frequency: 'monthly' | 'weekly';
-  monthly_repayment: number;
-  weekly_repayment: number;
-  deposit: number;
-  term_years: number;
-  slider_min: number;
-  slider_max: number;
-  slider_step: number;
-  fallback_max_price: number;
-}
+/** ConfiguredBudget is the generated BudgetConfig (every figure required) with its frequency narrowed. */
+export type ConfiguredBudget = BudgetConfig & { frequency: 'monthly' | 'weekly' };
 
 /** ConfiguredSite is a Site with its defaulted fields present. */
 export interface ConfiguredSite extends Site {

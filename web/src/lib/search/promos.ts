@@ -8,7 +8,7 @@ export type GridItem<T> = { kind: 'car'; hit: T } | { kind: 'promo'; tile: Promo
 
 /**
  * isActive: on or after the start date and before the expiry date, compared
- * as UTC calendar days; an empty end is open (shared/display.go PromoActive).
+ * as UTC calendar days; an empty end is open (shared/promos.go PromoActive; vectors promo.json).
  */
 export function isActive(tile: PromoTile, now: Date): boolean {
   const day = now.toISOString().slice(0, 10);
@@ -19,7 +19,7 @@ export function isActive(tile: PromoTile, now: Date): boolean {
 
 /**
  * showsFor decides display against the listing's car_type refinement
- * (shared/display.go PromoShows): a tile without display shows everywhere;
+ * (shared/promos.go PromoShows; vectors promo.json): a tile without display shows everywhere;
  * with no refinement it shows unless strictDisplay; with one, it shows when
  * any refined type is listed (every refined type when strictDisplay).
  */

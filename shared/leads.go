@@ -1,6 +1,7 @@
 package shared
 
 import (
+	"encoding/json"
 	"errors"
 	"regexp"
 	"strings"
@@ -103,15 +104,19 @@ const PostcodeMessage = "Invalid postcode. Please enter a 4-digit number."
 // form" and "Postcode": a first name and a phone or email; a 4-digit
 // postcode when given; a message for enquiries unless the site's
 // leads.message_optional lifts it (test drives, photo requests and trade-ins
-// never need one); and a dealership when the site has several. Every
-// violation is an EINVALID *Error naming the field (joined).
+// never need one); a dealership when the site has several; a dealership and
+// a location of this site only. A trade-in is built over several steps
+// (issue 9: vehicle first, contact last), so its contact fields are
+// required only once form_completed is set. Every violation is an EINVALID
+// *Error naming the field (joined).
 func ValidateLead(l Lead, s Site) error {
 	var errs []error
 	bad := func(field, msg string) { errs = append(errs, FieldError(field, "%s", msg)) }
-	if strings.TrimSpace(l.FirstName) == "" {
+	needContact := l.Type != LeadTradeIn || l.FormCompleted
+	if needContact && strings.TrimSpace(l.FirstName) == "" {
 		bad("name", "First Name is required")
 	}
-	if strings.TrimSpace(l.Phone) == "" && strings.TrimSpace(l.Email) == "" {
+	if needContact && strings.TrimSpace(l.Phone) == "" && strings.TrimSpace(l.Email) == "" {
 		bad("phone", "a Mobile Number or an email is required")
 	}
 	if l.Email != "" && !emailRE.MatchString(strings.TrimSpace(l.Email)) {
@@ -129,7 +134,45 @@ func ValidateLead(l Lead, s Site) error {
 	if _, ok := s.Dealership(l.DealershipSlug); l.DealershipSlug != "" && !ok {
 		bad("dealership_slug", "unknown dealership")
 	}
+	if l.LocationID != "" && !s.hasLocation(l.LocationID, l.DealershipSlug) {
+		bad("location_id", "unknown location")
+	}
 	return errors.Join(errs...)
+}
+
+// hasLocation reports whether the site has the location, of the dealership
+// when one is named.
+func (s Site) hasLocation(id, dealershipSlug string) bool {
+	for _, loc := range s.Locations {
+		if loc.ID == id && (dealershipSlug == "" || loc.DealershipSlug == "" || loc.DealershipSlug == dealershipSlug) {
+			return true
+		}
+	}
+	return false
+}
+
+// WantsContactRecord reports whether a user-contact record is kept for the
+// lead (spec 001 §7): only when name, email and phone are all present.
+func (l Lead) WantsContactRecord() bool {
+	return strings.TrimSpace(l.FirstName) != "" && strings.TrimSpace(l.Email) != "" && strings.TrimSpace(l.Phone) != ""
+}
+
+// ReadyAtCreation reports whether a new lead goes to the dealer at once:
+// every lead but a trade-in, which goes when its last step sets
+// form_completed (docs/contracts.md "Leads").
+func (l Lead) ReadyAtCreation() bool {
+	return l.Type != LeadTradeIn || l.FormCompleted
+}
+
+// DecodeLead decodes a lead form payload, with opt_in true when the payload
+// omits it (spec 001 §3 "Lead form defaults": opt_in checked by default).
+// Unknown fields are left to the caller's decoder: this one ignores them.
+func DecodeLead(data []byte) (Lead, error) {
+	l := Lead{OptIn: true}
+	if err := json.Unmarshal(data, &l); err != nil {
+		return Lead{}, err
+	}
+	return l, nil
 }
 
 // LeadType is the kind of lead a form sends.

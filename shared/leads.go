@@ -5,6 +5,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // Lead event ids (spec 001 §9 "Lead events", spec 000 §7).
@@ -256,4 +257,22 @@ type Lead struct {
 type LeadAttributes struct {
 	VisitedPages      []string          `json:"visited_pages,omitempty"`
 	LinkedQueryParams map[string]string `json:"linked_query_params,omitempty"`
+}
+
+// StoredLead is a lead as the leads table keeps it, the part the intake
+// writes (docs/contracts.md "Leads"); delivery state is the deliverer's.
+type StoredLead struct {
+	ID             string
+	Site           string
+	DealershipSlug string
+	CreatedAt      time.Time
+	// Lead is the normalized lead.
+	Lead Lead
+	// Car is the car the lead is about, as it was at submit; nil when none.
+	Car *Car
+	// TokenHash is the hex SHA-256 of the lead token handed to the browser.
+	TokenHash string
+	// Ready is true once the lead should go to the dealer.
+	Ready     bool
+	ExpiresAt time.Time
 }

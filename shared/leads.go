@@ -158,10 +158,10 @@ func (l Lead) WantsContactRecord() bool {
 	return strings.TrimSpace(l.FirstName) != "" && strings.TrimSpace(l.Email) != "" && strings.TrimSpace(l.Phone) != ""
 }
 
-// ReadyAtCreation reports whether a new lead goes to the dealer at once:
+// ReadyForDealer reports whether the lead should go to the dealer:
 // every lead but a trade-in, which goes when its last step sets
 // form_completed (docs/contracts.md "Leads").
-func (l Lead) ReadyAtCreation() bool {
+func (l Lead) ReadyForDealer() bool {
 	return l.Type != LeadTradeIn || l.FormCompleted
 }
 

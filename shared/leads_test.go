@@ -143,7 +143,7 @@ func TestWantsContactRecord(t *testing.T) {
 }
 
 // docs/contracts.md "Leads": every lead but an unfinished trade-in is ready for the dealer at once.
-func TestReadyAtCreation(t *testing.T) {
+func TestReadyForDealer(t *testing.T) {
 	for _, tt := range []struct {
 		l    Lead
 		want bool
@@ -156,7 +156,7 @@ func TestReadyAtCreation(t *testing.T) {
 		{Lead{Type: LeadTradeIn}, false},
 		{Lead{Type: LeadTradeIn, FormCompleted: true}, true},
 	} {
-		if got := tt.l.ReadyAtCreation(); got != tt.want {
+		if got := tt.l.ReadyForDealer(); got != tt.want {
 			t.Errorf("ready of %+v: got %v, want %v", tt.l, got, tt.want)
 		}
 	}

@@ -48,9 +48,15 @@ type config struct {
 	DemoProviderKey string
 	PublicSearchURL string
 	OpsKey          string
+	CaptchaKey      string
 	Tables          dynamo.Tables
 	Algolia         algolia.Config
 }
+
+// localCaptchaKey signs captcha challenges locally, so that the demo sites'
+// lead forms work with no setup. Only the dev gateway has a default: the
+// api Lambda refuses to start without FORECOURT_CAPTCHA_KEY.
+const localCaptchaKey = "forecourt-local-captcha-key"
 
 // loadConfig reads flags, with defaults from the environment.
 func loadConfig(args []string, getenv func(string) string) (config, error) {
@@ -91,6 +97,7 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.WebDist, "web", env("FORECOURT_WEB_DIST", "web/dist"), "built web app (FORECOURT_WEB_DIST)")
 	fs.StringVar(&c.DemoProviderKey, "provider-key", env("FORECOURT_DEMO_PROVIDER_KEY", "demo-provider-key"), "provider key for every demo dealership (FORECOURT_DEMO_PROVIDER_KEY)")
 	fs.StringVar(&c.OpsKey, "ops-key", getenv("FORECOURT_OPS_KEY"), "bearer key for ops endpoints; empty refuses them (FORECOURT_OPS_KEY)")
+	fs.StringVar(&c.CaptchaKey, "captcha-key", env("FORECOURT_CAPTCHA_KEY", localCaptchaKey), "key signing the lead forms' captcha challenges (FORECOURT_CAPTCHA_KEY)")
 	publicSearch := fs.String("public-search-url", getenv("FORECOURT_PUBLIC_SEARCH_URL"), "search host handed to browsers (FORECOURT_PUBLIC_SEARCH_URL; default http://localhost:<search-port>)")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
@@ -176,7 +183,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	}
 	p, err := newPlatform(db, cfg.Tables, idx, platformConfig{
 		Secret: secret, PublicSearchURL: cfg.PublicSearchURL, AppID: cfg.Algolia.AppID,
-		OpsKey: cfg.OpsKey, DemoProviderKey: cfg.DemoProviderKey, Tenants: tenants, Log: log,
+		OpsKey: cfg.OpsKey, CaptchaKey: cfg.CaptchaKey, DemoProviderKey: cfg.DemoProviderKey, Tenants: tenants, Log: log,
 	})
 	if err != nil {
 		return err

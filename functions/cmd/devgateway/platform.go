@@ -21,6 +21,7 @@ type platformConfig struct {
 	PublicSearchURL string // search host handed to browsers
 	AppID           string
 	OpsKey          string
+	CaptchaKey      string
 	DemoProviderKey string
 	Tenants         []shared.Site // the tenant files, for the logos
 	Log             *slog.Logger
@@ -40,6 +41,7 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 	svc := p.Feed()
 	app, err := p.Handler("", fplatform.HandlerConfig{
 		OriginSecret: cfg.Secret, PublicSearchURL: cfg.PublicSearchURL, OpsKey: cfg.OpsKey, Feed: svc,
+		CaptchaKey: cfg.CaptchaKey,
 		// The logos come from the tenant files, as the sites table holds
 		// them in AWS; only here are the demo stock's images served.
 		Media: media.Union{demo.Images{}, media.NewLogos(media.Sites(cfg.Tenants))},

@@ -24,6 +24,7 @@ func TestLambdas(t *testing.T) {
 		"ALGOLIA_ADMIN_KEY":       "{{resolve:secretsmanager:test/algolia:SecretString:admin_key:",
 		"ALGOLIA_SEARCH_KEY":      "{{resolve:secretsmanager:test/algolia:SecretString:search_key:",
 		"FORECOURT_ORIGIN_SECRET": "{{resolve:secretsmanager:test/origin:",
+		"FORECOURT_CAPTCHA_KEY":   "{{resolve:secretsmanager:test/captcha:",
 	}
 	for id, fn := range fns {
 		t.Run(id, func(t *testing.T) {
@@ -38,6 +39,7 @@ func TestLambdas(t *testing.T) {
 					"SITES_TABLE":         assertions.Match_AnyValue(),
 					"PROVIDER_KEYS_TABLE": assertions.Match_AnyValue(),
 					"FEED_RUNS_TABLE":     assertions.Match_AnyValue(),
+					"LEADS_TABLE":         assertions.Match_AnyValue(),
 					"ALGOLIA_APP_ID":      "TESTAPP",
 					"FORECOURT_INDEX":     "cars",
 					// Set and empty, so the Go client uses Algolia's own hosts
@@ -113,6 +115,37 @@ func TestAPIFunctionEnvironment(t *testing.T) {
 	ingest := path(appFunction(t, s, "ingest"), "Properties", "Environment", "Variables").(map[string]any)
 	if _, ok := ingest["COGNITO_USER_POOL_ID"]; ok {
 		t.Errorf("ingest has COGNITO_USER_POOL_ID")
+	}
+	// Issue 9: the api function signs captcha challenges with a key from
+	// Secrets Manager and writes leads to the stateful stack's leads table;
+	// the ingest function has neither.
+	if got := flatten(vars["FORECOURT_CAPTCHA_KEY"]); !strings.HasPrefix(got, "{{resolve:secretsmanager:test/captcha:") {
+		t.Errorf("FORECOURT_CAPTCHA_KEY: got %v, want a Secrets Manager reference", vars["FORECOURT_CAPTCHA_KEY"])
+	}
+	if got := flatten(vars["LEADS_TABLE"]); !strings.Contains(got, "TablesLeads1B9B88AB") {
+		t.Errorf("LEADS_TABLE: got %v, want the stateful stack's leads table", vars["LEADS_TABLE"])
+	}
+	if _, ok := ingest["FORECOURT_CAPTCHA_KEY"]; ok {
+		t.Errorf("ingest has FORECOURT_CAPTCHA_KEY")
+	}
+	writers := map[string]bool{}
+	for _, p := range resources(s.json[PlatformStackName], "AWS::IAM::Policy") {
+		st, _ := path(p, "Properties", "PolicyDocument", "Statement").([]any)
+		for _, stmt := range st {
+			if strings.Contains(flatten(path(stmt, "Resource")), "TablesLeads1B9B88AB") &&
+				strings.Contains(flatten(path(stmt, "Action")), "dynamodb:PutItem") &&
+				strings.Contains(flatten(path(stmt, "Action")), "dynamodb:GetItem") {
+				writers[flatten(path(p, "Properties", "Roles"))] = true
+			}
+		}
+	}
+	if len(writers) != 1 {
+		t.Errorf("leads table read/write grants: got roles %v, want the api function's only", writers)
+	}
+	for roles := range writers {
+		if !strings.Contains(roles, "Fnapi") {
+			t.Errorf("leads table read/write granted to %s, want the api function", roles)
+		}
 	}
 }
 

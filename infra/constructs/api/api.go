@@ -24,7 +24,7 @@ import (
 
 // Tables are the tables the functions read and write.
 type Tables struct {
-	Cars, Sites, ProviderKeys, FeedRuns awsdynamodb.ITable
+	Cars, Sites, ProviderKeys, FeedRuns, Leads awsdynamodb.ITable
 }
 
 // Search is how the functions reach the search index. The keys are secret
@@ -53,7 +53,10 @@ type Props struct {
 	Search    Search
 	// OriginSecret is the value CloudFront sends in X-Forecourt-Origin-Secret.
 	OriginSecret awscdk.SecretValue
-	Shoppers     Shoppers
+	// CaptchaKey signs the lead forms' captcha challenges
+	// (FORECOURT_CAPTCHA_KEY of the api function).
+	CaptchaKey awscdk.SecretValue
+	Shoppers   Shoppers
 }
 
 // API is the HTTP API with its functions.
@@ -92,11 +95,14 @@ func functions() []function {
 					"FORECOURT_PUBLIC_SEARCH_URL": jsii.String(p.Search.PublicURL),
 					"COGNITO_USER_POOL_ID":        p.Shoppers.UserPoolID,
 					"COGNITO_CLIENT_ID":           p.Shoppers.ClientID,
+					"FORECOURT_CAPTCHA_KEY":       p.CaptchaKey.UnsafeUnwrap(),
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
 				t.Cars.GrantReadData(fn)
 				t.Sites.GrantReadData(fn)
+				// Leads and captcha replay keys (POST/PATCH /api/leads).
+				t.Leads.GrantReadWriteData(fn)
 			},
 		},
 		{
@@ -220,6 +226,7 @@ func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Fun
 		"SITES_TABLE":         p.Tables.Sites.TableName(),
 		"PROVIDER_KEYS_TABLE": p.Tables.ProviderKeys.TableName(),
 		"FEED_RUNS_TABLE":     p.Tables.FeedRuns.TableName(),
+		"LEADS_TABLE":         p.Tables.Leads.TableName(),
 		"ALGOLIA_APP_ID":      jsii.String(p.Search.AppID),
 		// Set and empty: the client uses Algolia's own hosts. Left unset,
 		// algolia.ConfigFromEnv would take the local engine's address.

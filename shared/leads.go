@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -106,7 +107,9 @@ const PostcodeMessage = "Invalid postcode. Please enter a 4-digit number."
 // postcode when given; a message for enquiries unless the site's
 // leads.message_optional lifts it (test drives, photo requests and trade-ins
 // never need one); a dealership when the site has several; a dealership and
-// a location of this site only. A trade-in is built over several steps
+// a location of this site only; a known form type; a preferred contact
+// method of Phone, Email or SMS; Yes or No for under_finance and
+// has_trade_in; an RFC 3339 appointment when given. A trade-in is built over several steps
 // (issue 9: vehicle first, contact last), so its contact fields are
 // required only once form_completed is set. Every violation is an EINVALID
 // *Error naming the field (joined).
@@ -138,8 +141,30 @@ func ValidateLead(l Lead, s Site) error {
 	if l.LocationID != "" && !s.hasLocation(l.LocationID, l.DealershipSlug) {
 		bad("location_id", "unknown location")
 	}
+	if !slices.Contains(leadTypes, l.Type) {
+		bad("type", "unknown form type")
+	}
+	if l.PreferredContactMethod != "" && !slices.Contains(contactMethods, l.PreferredContactMethod) {
+		bad("preferred_contact_method", "Choose Phone, Email or SMS")
+	}
+	for _, yn := range [][2]string{{"under_finance", l.UnderFinance}, {"has_trade_in", l.HasTradeIn}} {
+		if yn[1] != "" && yn[1] != "Yes" && yn[1] != "No" {
+			bad(yn[0], "Choose Yes or No")
+		}
+	}
+	if l.Appointment != "" {
+		if _, err := time.Parse(time.RFC3339, l.Appointment); err != nil {
+			bad("appointment", "Choose a date and time")
+		}
+	}
 	return errors.Join(errs...)
 }
+
+// leadTypes are the form types a lead may have ("" is an enquiry).
+var leadTypes = []LeadType{"", LeadEnquiry, LeadTestDrive, LeadTradeIn, LeadFinance, LeadPhotos, LeadCareers}
+
+// contactMethods are the preferred contact methods of spec 001 §5.
+var contactMethods = []string{"Phone", "Email", "SMS"}
 
 // hasLocation reports whether the site has the location, of the dealership
 // when one is named.

@@ -35,15 +35,42 @@ func TestLeadEventID(t *testing.T) {
 
 func TestNormalizeLead(t *testing.T) {
 	s := DefaultSite()
-	careers := NormalizeLead(Lead{Category: "Careers Enquiry"}, s, nil)
-	if careers.Category != "General Enquiry" || careers.Subcategory != "Career Enquiry" || careers.EventID != 51 {
-		t.Errorf("spec 001 §4: careers lead = %+v", careers)
-	}
 	car := &Car{ID: "c1", Make: "Mazda", Model: "CX-5", StockNum: "S1", DealershipSlug: "d", CarType: CarTypeUsed, Status: StatusInStock}
-	l := NormalizeLead(Lead{Type: LeadEnquiry}, s, car)
-	if l.Category != "General Enquiry" || l.EventID != 15 || l.VehicleMake != "Mazda" || l.StockNumber != "S1" ||
-		l.DealershipSlug != "d" || l.PreferredContactMethod != "Phone" || l.VehicleStatus != "in_stock" {
-		t.Errorf("spec 001 §3 lead form defaults: %+v", l)
+	tests := []struct {
+		rule string
+		in   Lead
+		car  *Car
+		want func(Lead) bool
+	}{
+		{"spec 001 §4 careers category rewritten", Lead{Category: "Careers Enquiry"}, nil, func(l Lead) bool {
+			return l.Type == LeadCareers && l.Category == CategoryGeneralEnquiry && l.Subcategory == SubcategoryCareers && l.EventID == EventCareers
+		}},
+		{"spec 001 §4 Career Enquiry category rewritten", Lead{Category: "career enquiry"}, nil, func(l Lead) bool {
+			return l.Category == CategoryGeneralEnquiry && l.Subcategory == SubcategoryCareers && l.EventID == 51
+		}},
+		{"spec 001 §4 careers type", Lead{Type: LeadCareers, Category: "Sales"}, car, func(l Lead) bool {
+			return l.Category == CategoryGeneralEnquiry && l.EventID == 51
+		}},
+		{"spec 001 §5 default category", Lead{Type: LeadEnquiry}, nil, func(l Lead) bool {
+			return l.Category == CategoryGeneralEnquiry && l.EventID == EventEnquiry
+		}},
+		{"spec 001 §5 a chosen category kept", Lead{Type: LeadEnquiry, Category: "Service"}, nil, func(l Lead) bool { return l.Category == "Service" }},
+		{"spec 001 §9 event id from the car", Lead{Type: LeadTestDrive}, car, func(l Lead) bool { return l.EventID == EventUsedTestDrive }},
+		{"spec 001 §9 a sent event id kept", Lead{Type: LeadEnquiry, EventID: 22}, car, func(l Lead) bool { return l.EventID == 22 }},
+		{"spec 001 §3 preferred contact defaults to Phone", Lead{}, nil, func(l Lead) bool { return l.PreferredContactMethod == "Phone" }},
+		{"spec 001 §3 preferred contact kept", Lead{PreferredContactMethod: "SMS"}, nil, func(l Lead) bool { return l.PreferredContactMethod == "SMS" }},
+		{"spec 001 §3 lead form defaults from the car", Lead{Type: LeadEnquiry}, car, func(l Lead) bool {
+			return l.CarID == "c1" && l.VehicleMake == "Mazda" && l.VehicleModel == "CX-5" && l.StockNumber == "S1" &&
+				l.DealershipSlug == "d" && l.CarType == CarTypeUsed && l.VehicleStatus == "in_stock" && l.EventID == EventUsedCar
+		}},
+		{"spec 001 §3 sent values win over the car's", Lead{DealershipSlug: "x", StockNumber: "Z"}, car, func(l Lead) bool {
+			return l.DealershipSlug == "x" && l.StockNumber == "Z"
+		}},
+	}
+	for _, tt := range tests {
+		if got := NormalizeLead(tt.in, s, tt.car); !tt.want(got) {
+			t.Errorf("%s: got %+v", tt.rule, got)
+		}
 	}
 }
 
@@ -84,6 +111,15 @@ func TestValidateLead(t *testing.T) {
 		{"trade-in postcode checked on every step", one, Lead{Type: LeadTradeIn, Postcode: "40"}, "postcode"},
 		{"photo request message optional", one, with(func(l *Lead) { l.Type = LeadPhotos; l.Message = "" }), ""},
 		{"email alone suffices", one, with(func(l *Lead) { l.Phone = ""; l.Email = "sam@example.com" }), ""},
+		{"unknown form type", one, with(func(l *Lead) { l.Type = "quote" }), "type"},
+		{"no type is an enquiry", one, with(func(l *Lead) { l.Type = ""; l.Message = "" }), "message"},
+		{"contact method SMS", one, with(func(l *Lead) { l.PreferredContactMethod = "SMS" }), ""},
+		{"contact method unknown", one, with(func(l *Lead) { l.PreferredContactMethod = "Fax" }), "preferred_contact_method"},
+		{"under finance Yes", one, with(func(l *Lead) { l.UnderFinance = "Yes" }), ""},
+		{"under finance other", one, with(func(l *Lead) { l.UnderFinance = "maybe" }), "under_finance"},
+		{"has trade-in other", one, with(func(l *Lead) { l.HasTradeIn = "true" }), "has_trade_in"},
+		{"test drive appointment", one, with(func(l *Lead) { l.Type = LeadTestDrive; l.Appointment = "2026-06-01T10:00:00+10:00" }), ""},
+		{"test drive appointment not a time", one, with(func(l *Lead) { l.Type = LeadTestDrive; l.Appointment = "tomorrow" }), "appointment"},
 	}
 	for _, tt := range tests {
 		t.Run("spec 001 §5: "+tt.name, func(t *testing.T) {

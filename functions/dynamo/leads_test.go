@@ -152,3 +152,17 @@ func TestLeadStoreUpdateAndCaptcha(t *testing.T) {
 		t.Errorf("a captcha item read as a lead: %v", err)
 	}
 }
+
+// CreateTables runs at every gateway start: a second run over existing
+// tables (TTL already on) succeeds.
+func TestCreateTablesTwice(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	if err := dynamo.CreateTables(ctx, db, tables); err != nil {
+		t.Fatalf("second CreateTables: %v", err)
+	}
+	desc, err := db.Table(tables.Leads).Describe().Run(ctx)
+	if err != nil || !desc.StreamEnabled || desc.StreamView != "NEW_AND_OLD_IMAGES" {
+		t.Errorf("leads table stream: %+v, %v", desc, err)
+	}
+}

@@ -160,18 +160,16 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 	}
 	now := s.now()
 	if site.Leads.Captcha {
-		if extra.Altcha == "" {
-			return shared.FieldError("altcha", captchaFieldMessage)
-		}
-		sol, err := altcha.Verify(cfg.CaptchaKey, extra.Altcha, now)
-		if err != nil {
-			return shared.FieldError("altcha", "The captcha is not valid; please try again.")
-		}
-		if err := cfg.Store.AcceptCaptcha(r.Context(), sol.ReplayKey, id, sol.Expires); err != nil {
-			if shared.ErrorCode(err) == shared.ECONFLICT {
-				return shared.FieldError("altcha", "This captcha was already used; please try again.")
+		if err := s.acceptCaptcha(r.Context(), cfg, extra.Altcha, id, now); err != nil {
+			// A retry of a stored lead stands even when its solution has
+			// expired meanwhile: the captcha was passed the first time.
+			if shared.ErrorCode(err) == shared.EINVALID && r.Header.Get(HeaderIdempotency) != "" {
+				if stored, ferr := cfg.Store.FindLead(r.Context(), id); ferr == nil && stored.Site == site.Slug && tokenMatches(token, stored.TokenHash) {
+					WriteJSON(w, http.StatusOK, LeadCreated{LeadID: stored.ID, LeadToken: token})
+					return nil
+				}
 			}
-			return fmt.Errorf("accept captcha: %w", err)
+			return err
 		}
 	}
 	retention := cfg.Retention
@@ -195,6 +193,26 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 		status = http.StatusOK
 	}
 	WriteJSON(w, status, LeadCreated{LeadID: stored.ID, LeadToken: token})
+	return nil
+}
+
+// acceptCaptcha verifies the widget's payload and records its replay key
+// for the lead: an EINVALID error on altcha when it is missing, bad,
+// expired or used by another lead.
+func (s *apiServer) acceptCaptcha(ctx context.Context, cfg LeadsConfig, payload, leadID string, now time.Time) error {
+	if payload == "" {
+		return shared.FieldError("altcha", captchaFieldMessage)
+	}
+	sol, err := altcha.Verify(cfg.CaptchaKey, payload, now)
+	if err != nil {
+		return shared.FieldError("altcha", "The captcha is not valid; please try again.")
+	}
+	if err := cfg.Store.AcceptCaptcha(ctx, sol.ReplayKey, leadID, sol.Expires); err != nil {
+		if shared.ErrorCode(err) == shared.ECONFLICT {
+			return shared.FieldError("altcha", "This captcha was already used; please try again.")
+		}
+		return fmt.Errorf("accept captcha: %w", err)
+	}
 	return nil
 }
 

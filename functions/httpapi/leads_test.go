@@ -185,7 +185,8 @@ func TestCaptchaChallenge(t *testing.T) {
 // the car.
 func TestCreateLeadIdempotent(t *testing.T) {
 	h, store := leadsAPI(t)
-	body := withAltcha(validLead+`,"car_id":"c1"`, solve(t, h))
+	payload := solve(t, h)
+	body := withAltcha(validLead+`,"car_id":"c1"`, payload)
 	key := map[string]string{HeaderIdempotency: "attempt-1"}
 	first := send(h, "POST", "/api/leads", "acme", key, body)
 	if first.Code != http.StatusCreated {
@@ -209,6 +210,32 @@ func TestCreateLeadIdempotent(t *testing.T) {
 	sum := sha256.Sum256([]byte("acme\x00attempt-1"))
 	if a.LeadID != hex.EncodeToString(sum[:])[:32] {
 		t.Errorf("id %s is not the contract's hash of the key", a.LeadID)
+	}
+	// A retry after the challenge expired still finds its lead.
+	late, err := newAPIHandler(APIConfig{
+		Sites: fakeSites{"acme": func() shared.Site {
+			s := shared.DefaultSite()
+			s.Slug = "acme"
+			s.Dealerships = []shared.Dealership{{Slug: "acme-kia"}}
+			return s
+		}()},
+		Cars: fakeCars{}, Keys: fakeKeys{}, OriginSecret: testSecret,
+		Now:   func() time.Time { return testNow.Add(time.Hour) },
+		Leads: &LeadsConfig{Store: store, Cars: memCars{}, CaptchaKey: captchaKey},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c LeadCreated
+	rec := send(late, "POST", "/api/leads", "acme", key, withAltcha(validLead, payload))
+	_ = json.Unmarshal(rec.Body.Bytes(), &c)
+	if rec.Code != http.StatusOK || c != a {
+		t.Errorf("late retry: %d %s, want 200 with %+v", rec.Code, rec.Body, a)
+	}
+	// The same expired solution without a stored lead is refused.
+	rec = send(late, "POST", "/api/leads", "acme", map[string]string{HeaderIdempotency: "attempt-2"}, withAltcha(validLead, payload))
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"altcha"`) {
+		t.Errorf("expired captcha: %d %s", rec.Code, rec.Body)
 	}
 	// Without a key every submit is a new lead, and needs a new captcha.
 	noKey := send(h, "POST", "/api/leads", "acme", nil, withAltcha(validLead, solve(t, h)))

@@ -9,6 +9,7 @@ import (
 	"github.com/aws/jsii-runtime-go"
 
 	"forecourt/functions/httpapi/route"
+	"forecourt/infra/constructs/api"
 )
 
 // DESIGN.md "Production path": Go Lambdas on arm64 provided.al2023, given
@@ -391,4 +392,39 @@ func TestSweepRunsHourly(t *testing.T) {
 		}
 	}
 	appFunction(t, s, "sweep")
+}
+
+// Issue 9 "Infrastructure": API Gateway throttles the lead routes; the stage
+// names only route keys that exist and is created after them.
+func TestLeadRoutesThrottled(t *testing.T) {
+	s := synth(t)
+	stages := resources(s.json[PlatformStackName], "AWS::ApiGatewayV2::Stage")
+	if len(stages) != 1 {
+		t.Fatalf("got %d stages, want 1", len(stages))
+	}
+	routeKeys := map[string]string{} // route key → logical id
+	for id, r := range resources(s.json[PlatformStackName], "AWS::ApiGatewayV2::Route") {
+		k, _ := path(r, "Properties", "RouteKey").(string)
+		routeKeys[k] = id
+	}
+	for _, stage := range stages {
+		settings, _ := path(stage, "Properties", "RouteSettings").(map[string]any)
+		deps := flatten(stage["DependsOn"])
+		for _, key := range []string{"POST /api/leads", "PATCH /api/leads/{lead_id}"} {
+			got, _ := settings[key].(map[string]any)
+			if got["ThrottlingRateLimit"] == nil || got["ThrottlingBurstLimit"] == nil {
+				t.Errorf("%s: route settings %v, want rate and burst limits", key, settings[key])
+			}
+			id, ok := routeKeys[key]
+			if !ok {
+				t.Errorf("%s is throttled but is no route", key)
+			}
+			if !strings.Contains(deps, id) {
+				t.Errorf("the stage does not depend on route %s (%s)", key, id)
+			}
+		}
+		if len(settings) != len(api.Throttled()) {
+			t.Errorf("route settings %v, want %v", settings, api.Throttled())
+		}
+	}
 }

@@ -1,11 +1,14 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -392,5 +395,40 @@ func TestUpdateLead(t *testing.T) {
 	if !l.Ready || l.Lead.Rego != "ABC123" || l.Lead.VehicleMake != "Kia" || l.Lead.Subcategory != shared.SubcategoryOfferAccept ||
 		l.Lead.LeadAttributes == nil || l.Lead.FirstName != "Sam" || l.Lead.Message != "" {
 		t.Errorf("merged lead: %+v", l.Lead)
+	}
+}
+
+type failingLeads struct{ *memLeads }
+
+func (failingLeads) CreateLead(context.Context, shared.StoredLead) (shared.StoredLead, bool, error) {
+	return shared.StoredLead{}, false, errors.New("store unavailable")
+}
+
+// Issue 9 "PII: no lead field is logged": a lead that fails to store is a
+// 500 whose log line names no field of the lead.
+func TestCreateLeadLogsNoLeadField(t *testing.T) {
+	var logs bytes.Buffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, nil)))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+
+	other := shared.DefaultSite()
+	other.Slug, other.Leads.Captcha = "other", false
+	h, err := newAPIHandler(APIConfig{
+		Sites: fakeSites{"other": other}, Cars: fakeCars{}, Keys: fakeKeys{}, OriginSecret: testSecret,
+		Leads: &LeadsConfig{Store: failingLeads{newMemLeads()}, Cars: memCars{}, CaptchaKey: captchaKey},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := send(h, "POST", "/api/leads", "other", nil,
+		`{"type":"enquiry","name":"Quentin","last_name":"Zebedee","phone":"0491570999","email":"qz@example.com","postcode":"4999","message":"Secret question"}`)
+	if rec.Code != http.StatusInternalServerError || logs.Len() == 0 {
+		t.Fatalf("got %d %s, logs %q; want a logged 500", rec.Code, rec.Body, logs.String())
+	}
+	for _, v := range []string{"Quentin", "Zebedee", "0491570999", "qz@example.com", "4999", "Secret question"} {
+		if strings.Contains(logs.String(), v) || strings.Contains(rec.Body.String(), v) {
+			t.Errorf("%q leaked: log %q, body %s", v, logs.String(), rec.Body)
+		}
 	}
 }

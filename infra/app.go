@@ -20,6 +20,7 @@ const (
 	ctxPublicSearchURL   = "forecourt:publicSearchUrl"
 	ctxAlgoliaSecretName = "forecourt:algoliaSecretName"
 	ctxOriginSecretName  = "forecourt:originSecretName"
+	ctxCaptchaSecretName = "forecourt:captchaSecretName"
 	ctxCertificatePrefix = "forecourt:certificateArn:"
 )
 
@@ -49,6 +50,7 @@ type Config struct {
 	PublicSearchURL   string
 	AlgoliaSecretName string
 	OriginSecretName  string
+	CaptchaSecretName string
 	// CertificateARNs by site slug.
 	CertificateARNs map[string]string
 }
@@ -72,11 +74,13 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 		PublicSearchURL:   get(ctxPublicSearchURL),
 		AlgoliaSecretName: get(ctxAlgoliaSecretName),
 		OriginSecretName:  get(ctxOriginSecretName),
+		CaptchaSecretName: get(ctxCaptchaSecretName),
 		CertificateARNs:   map[string]string{},
 	}
 	for key, v := range map[string]string{
 		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxWebDist: c.WebDist, ctxAlgoliaAppID: c.AlgoliaAppID,
 		ctxIndexName: c.IndexName, ctxAlgoliaSecretName: c.AlgoliaSecretName, ctxOriginSecretName: c.OriginSecretName,
+		ctxCaptchaSecretName: c.CaptchaSecretName,
 	} {
 		if v == "" {
 			return Config{}, nil, fmt.Errorf("context %s is not set (see cdk.json)", key)
@@ -128,6 +132,7 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 			SearchKey: algoliaKey(secretSearchKey),
 		},
 		OriginSecret: originSecret,
+		CaptchaKey:   awscdk.SecretValue_SecretsManager(jsii.String(c.CaptchaSecretName), nil),
 	})
 	if err != nil {
 		return nil, err

@@ -124,6 +124,7 @@ func doSynth() (s *synthesized, err error) {
 		ctxAlgoliaAppID:             "TESTAPP",
 		ctxAlgoliaSecretName:        "test/algolia",
 		ctxOriginSecretName:         "test/origin",
+		ctxCaptchaSecretName:        "test/captcha",
 		certificateKey(fixtureSlug): fixtureCertificate,
 	} {
 		context[k] = v

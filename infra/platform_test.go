@@ -9,6 +9,7 @@ import (
 	"github.com/aws/jsii-runtime-go"
 
 	"forecourt/functions/httpapi/route"
+	"forecourt/infra/constructs/api"
 )
 
 // DESIGN.md "Production path": Go Lambdas on arm64 provided.al2023, given
@@ -24,6 +25,7 @@ func TestLambdas(t *testing.T) {
 		"ALGOLIA_ADMIN_KEY":       "{{resolve:secretsmanager:test/algolia:SecretString:admin_key:",
 		"ALGOLIA_SEARCH_KEY":      "{{resolve:secretsmanager:test/algolia:SecretString:search_key:",
 		"FORECOURT_ORIGIN_SECRET": "{{resolve:secretsmanager:test/origin:",
+		"FORECOURT_CAPTCHA_KEY":   "{{resolve:secretsmanager:test/captcha:",
 	}
 	for id, fn := range fns {
 		t.Run(id, func(t *testing.T) {
@@ -38,6 +40,7 @@ func TestLambdas(t *testing.T) {
 					"SITES_TABLE":         assertions.Match_AnyValue(),
 					"PROVIDER_KEYS_TABLE": assertions.Match_AnyValue(),
 					"FEED_RUNS_TABLE":     assertions.Match_AnyValue(),
+					"LEADS_TABLE":         assertions.Match_AnyValue(),
 					"ALGOLIA_APP_ID":      "TESTAPP",
 					"FORECOURT_INDEX":     "cars",
 					// Set and empty, so the Go client uses Algolia's own hosts
@@ -113,6 +116,37 @@ func TestAPIFunctionEnvironment(t *testing.T) {
 	ingest := path(appFunction(t, s, "ingest"), "Properties", "Environment", "Variables").(map[string]any)
 	if _, ok := ingest["COGNITO_USER_POOL_ID"]; ok {
 		t.Errorf("ingest has COGNITO_USER_POOL_ID")
+	}
+	// Issue 9: the api function signs captcha challenges with a key from
+	// Secrets Manager and writes leads to the stateful stack's leads table;
+	// the ingest function has neither.
+	if got := flatten(vars["FORECOURT_CAPTCHA_KEY"]); !strings.HasPrefix(got, "{{resolve:secretsmanager:test/captcha:") {
+		t.Errorf("FORECOURT_CAPTCHA_KEY: got %v, want a Secrets Manager reference", vars["FORECOURT_CAPTCHA_KEY"])
+	}
+	if got := flatten(vars["LEADS_TABLE"]); !strings.Contains(got, "TablesLeads1B9B88AB") {
+		t.Errorf("LEADS_TABLE: got %v, want the stateful stack's leads table", vars["LEADS_TABLE"])
+	}
+	if _, ok := ingest["FORECOURT_CAPTCHA_KEY"]; ok {
+		t.Errorf("ingest has FORECOURT_CAPTCHA_KEY")
+	}
+	writers := map[string]bool{}
+	for _, p := range resources(s.json[PlatformStackName], "AWS::IAM::Policy") {
+		st, _ := path(p, "Properties", "PolicyDocument", "Statement").([]any)
+		for _, stmt := range st {
+			if strings.Contains(flatten(path(stmt, "Resource")), "TablesLeads1B9B88AB") &&
+				strings.Contains(flatten(path(stmt, "Action")), "dynamodb:PutItem") &&
+				strings.Contains(flatten(path(stmt, "Action")), "dynamodb:GetItem") {
+				writers[flatten(path(p, "Properties", "Roles"))] = true
+			}
+		}
+	}
+	if len(writers) != 1 {
+		t.Errorf("leads table read/write grants: got roles %v, want the api function's only", writers)
+	}
+	for roles := range writers {
+		if !strings.Contains(roles, "Fnapi") {
+			t.Errorf("leads table read/write granted to %s, want the api function", roles)
+		}
 	}
 }
 
@@ -358,4 +392,39 @@ func TestSweepRunsHourly(t *testing.T) {
 		}
 	}
 	appFunction(t, s, "sweep")
+}
+
+// Issue 9 "Infrastructure": API Gateway throttles the lead routes; the stage
+// names only route keys that exist and is created after them.
+func TestLeadRoutesThrottled(t *testing.T) {
+	s := synth(t)
+	stages := resources(s.json[PlatformStackName], "AWS::ApiGatewayV2::Stage")
+	if len(stages) != 1 {
+		t.Fatalf("got %d stages, want 1", len(stages))
+	}
+	routeKeys := map[string]string{} // route key → logical id
+	for id, r := range resources(s.json[PlatformStackName], "AWS::ApiGatewayV2::Route") {
+		k, _ := path(r, "Properties", "RouteKey").(string)
+		routeKeys[k] = id
+	}
+	for _, stage := range stages {
+		settings, _ := path(stage, "Properties", "RouteSettings").(map[string]any)
+		deps := flatten(stage["DependsOn"])
+		for _, key := range []string{"POST /api/leads", "PATCH /api/leads/{lead_id}"} {
+			got, _ := settings[key].(map[string]any)
+			if got["ThrottlingRateLimit"] == nil || got["ThrottlingBurstLimit"] == nil {
+				t.Errorf("%s: route settings %v, want rate and burst limits", key, settings[key])
+			}
+			id, ok := routeKeys[key]
+			if !ok {
+				t.Errorf("%s is throttled but is no route", key)
+			}
+			if !strings.Contains(deps, id) {
+				t.Errorf("the stage does not depend on route %s (%s)", key, id)
+			}
+		}
+		if len(settings) != len(api.Throttled()) {
+			t.Errorf("route settings %v, want %v", settings, api.Throttled())
+		}
+	}
 }

@@ -61,6 +61,8 @@ type PlatformStackProps struct {
 	WebDist      string
 	Search       api.Search
 	OriginSecret awscdk.SecretValue
+	// CaptchaKey is FORECOURT_CAPTCHA_KEY of the api function.
+	CaptchaKey awscdk.SecretValue
 }
 
 // NewPlatformStack creates the API, the functions, the web bucket with the
@@ -70,9 +72,10 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	t := props.Stateful.Tables
 	a, err := api.New(stack, "Api", &api.Props{
 		LambdaDir:    props.LambdaDir,
-		Tables:       api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns},
+		Tables:       api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads},
 		Search:       props.Search,
 		OriginSecret: props.OriginSecret,
+		CaptchaKey:   props.CaptchaKey,
 		Shoppers: api.Shoppers{
 			UserPoolID: props.Stateful.Shoppers.Pool.UserPoolId(),
 			ClientID:   props.Stateful.Shoppers.Client.UserPoolClientId(),

@@ -17,6 +17,8 @@ func TestTables(t *testing.T) {
 		keys      []any
 		attrs     []any
 		gsi       any
+		// stream and ttl are absent unless set.
+		stream, ttl any
 	}{
 		{
 			logicalID: "TablesCarsD9C62678",
@@ -31,6 +33,13 @@ func TestTables(t *testing.T) {
 		{logicalID: "TablesSitesE3FE58BB", keys: []any{key("slug", "HASH")}, attrs: []any{attr("slug")}},
 		{logicalID: "TablesProviderKeysF1C6E234", keys: []any{key("key_hash", "HASH")}, attrs: []any{attr("key_hash")}},
 		{logicalID: "TablesFeedRunsCEADBCB9", keys: []any{key("id", "HASH")}, attrs: []any{attr("id")}},
+		// docs/contracts.md "Leads": the deliverer reads the stream with both
+		// images; leads and captcha keys expire at expires_at.
+		{
+			logicalID: "TablesLeads1B9B88AB", keys: []any{key("id", "HASH")}, attrs: []any{attr("id")},
+			stream: map[string]any{"StreamViewType": "NEW_AND_OLD_IMAGES"},
+			ttl:    map[string]any{"AttributeName": "expires_at", "Enabled": true},
+		},
 	}
 	check(t, "table count", func() { tpl.ResourceCountIs(jsii.String("AWS::DynamoDB::Table"), jsii.Number(len(tests))) })
 	tables := resources(s.json[StatefulStackName], "AWS::DynamoDB::Table")
@@ -46,6 +55,13 @@ func TestTables(t *testing.T) {
 			if gsi == nil {
 				gsi = assertions.Match_Absent()
 			}
+			stream, ttl := tt.stream, tt.ttl
+			if stream == nil {
+				stream = assertions.Match_Absent()
+			}
+			if ttl == nil {
+				ttl = assertions.Match_Absent()
+			}
 			matchObject(t, table, map[string]any{
 				"DeletionPolicy":      "Retain",
 				"UpdateReplacePolicy": "Retain",
@@ -55,6 +71,8 @@ func TestTables(t *testing.T) {
 					"BillingMode":                      "PAY_PER_REQUEST",
 					"PointInTimeRecoverySpecification": map[string]any{"PointInTimeRecoveryEnabled": true},
 					"GlobalSecondaryIndexes":           gsi,
+					"StreamSpecification":              stream,
+					"TimeToLiveSpecification":          ttl,
 				}),
 			})
 		})

@@ -54,3 +54,37 @@ func ErrorCode(err error) string {
 	}
 	return EINTERNAL
 }
+
+// FieldMessages returns the message of every EINVALID *Error naming a field
+// in err, which may be an errors.Join of several, by field; the first
+// message of a field wins. It is nil when there is none.
+func FieldMessages(err error) map[string]string {
+	var out map[string]string
+	var walk func(error)
+	walk = func(err error) {
+		if err == nil {
+			return
+		}
+		if e, ok := err.(*Error); ok {
+			if e.Code == EINVALID && e.Field != "" {
+				if out == nil {
+					out = map[string]string{}
+				}
+				if _, seen := out[e.Field]; !seen {
+					out[e.Field] = e.Message
+				}
+			}
+			return
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				walk(e)
+			}
+		case interface{ Unwrap() error }:
+			walk(u.Unwrap())
+		}
+	}
+	walk(err)
+	return out
+}

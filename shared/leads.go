@@ -1,9 +1,12 @@
 package shared
 
 import (
+	"encoding/json"
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
+	"time"
 )
 
 // Lead event ids (spec 001 §9 "Lead events", spec 000 §7).
@@ -103,15 +106,21 @@ const PostcodeMessage = "Invalid postcode. Please enter a 4-digit number."
 // form" and "Postcode": a first name and a phone or email; a 4-digit
 // postcode when given; a message for enquiries unless the site's
 // leads.message_optional lifts it (test drives, photo requests and trade-ins
-// never need one); and a dealership when the site has several. Every
-// violation is an EINVALID *Error naming the field (joined).
+// never need one); a dealership when the site has several; a dealership and
+// a location of this site only; a known form type; a preferred contact
+// method of Phone, Email or SMS; Yes or No for under_finance and
+// has_trade_in; an RFC 3339 appointment when given. A trade-in is built over several steps
+// (issue 9: vehicle first, contact last), so its contact fields are
+// required only once form_completed is set. Every violation is an EINVALID
+// *Error naming the field (joined).
 func ValidateLead(l Lead, s Site) error {
 	var errs []error
 	bad := func(field, msg string) { errs = append(errs, FieldError(field, "%s", msg)) }
-	if strings.TrimSpace(l.FirstName) == "" {
+	needContact := l.Type != LeadTradeIn || l.FormCompleted
+	if needContact && strings.TrimSpace(l.FirstName) == "" {
 		bad("name", "First Name is required")
 	}
-	if strings.TrimSpace(l.Phone) == "" && strings.TrimSpace(l.Email) == "" {
+	if needContact && strings.TrimSpace(l.Phone) == "" && strings.TrimSpace(l.Email) == "" {
 		bad("phone", "a Mobile Number or an email is required")
 	}
 	if l.Email != "" && !emailRE.MatchString(strings.TrimSpace(l.Email)) {
@@ -129,7 +138,67 @@ func ValidateLead(l Lead, s Site) error {
 	if _, ok := s.Dealership(l.DealershipSlug); l.DealershipSlug != "" && !ok {
 		bad("dealership_slug", "unknown dealership")
 	}
+	if l.LocationID != "" && !s.hasLocation(l.LocationID, l.DealershipSlug) {
+		bad("location_id", "unknown location")
+	}
+	if !slices.Contains(leadTypes, l.Type) {
+		bad("type", "unknown form type")
+	}
+	if l.PreferredContactMethod != "" && !slices.Contains(contactMethods, l.PreferredContactMethod) {
+		bad("preferred_contact_method", "Choose Phone, Email or SMS")
+	}
+	for _, yn := range [][2]string{{"under_finance", l.UnderFinance}, {"has_trade_in", l.HasTradeIn}} {
+		if yn[1] != "" && yn[1] != "Yes" && yn[1] != "No" {
+			bad(yn[0], "Choose Yes or No")
+		}
+	}
+	if l.Appointment != "" {
+		if _, err := time.Parse(time.RFC3339, l.Appointment); err != nil {
+			bad("appointment", "Choose a date and time")
+		}
+	}
 	return errors.Join(errs...)
+}
+
+// leadTypes are the form types a lead may have ("" is an enquiry).
+var leadTypes = []LeadType{"", LeadEnquiry, LeadTestDrive, LeadTradeIn, LeadFinance, LeadPhotos, LeadCareers}
+
+// contactMethods are the preferred contact methods of spec 001 §5.
+var contactMethods = []string{"Phone", "Email", "SMS"}
+
+// hasLocation reports whether the site has the location, of the dealership
+// when one is named.
+func (s Site) hasLocation(id, dealershipSlug string) bool {
+	for _, loc := range s.Locations {
+		if loc.ID == id && (dealershipSlug == "" || loc.DealershipSlug == "" || loc.DealershipSlug == dealershipSlug) {
+			return true
+		}
+	}
+	return false
+}
+
+// WantsContactRecord reports whether a user-contact record is kept for the
+// lead (spec 001 §7): only when name, email and phone are all present.
+func (l Lead) WantsContactRecord() bool {
+	return strings.TrimSpace(l.FirstName) != "" && strings.TrimSpace(l.Email) != "" && strings.TrimSpace(l.Phone) != ""
+}
+
+// ReadyForDealer reports whether the lead should go to the dealer:
+// every lead but a trade-in, which goes when its last step sets
+// form_completed (docs/contracts.md "Leads").
+func (l Lead) ReadyForDealer() bool {
+	return l.Type != LeadTradeIn || l.FormCompleted
+}
+
+// DecodeLead decodes a lead form payload, with opt_in true when the payload
+// omits it (spec 001 §3 "Lead form defaults": opt_in checked by default).
+// Unknown fields are left to the caller's decoder: this one ignores them.
+func DecodeLead(data []byte) (Lead, error) {
+	l := Lead{OptIn: true}
+	if err := json.Unmarshal(data, &l); err != nil {
+		return Lead{}, err
+	}
+	return l, nil
 }
 
 // LeadType is the kind of lead a form sends.
@@ -213,4 +282,22 @@ type Lead struct {
 type LeadAttributes struct {
 	VisitedPages      []string          `json:"visited_pages,omitempty"`
 	LinkedQueryParams map[string]string `json:"linked_query_params,omitempty"`
+}
+
+// StoredLead is a lead as the leads table keeps it, the part the intake
+// writes (docs/contracts.md "Leads"); delivery state is the deliverer's.
+type StoredLead struct {
+	ID             string
+	Site           string
+	DealershipSlug string
+	CreatedAt      time.Time
+	// Lead is the normalized lead.
+	Lead Lead
+	// Car is the car the lead is about, as it was at submit; nil when none.
+	Car *Car
+	// TokenHash is the hex SHA-256 of the lead token handed to the browser.
+	TokenHash string
+	// Ready is true once the lead should go to the dealer.
+	Ready     bool
+	ExpiresAt time.Time
 }

@@ -2,6 +2,8 @@ package shared
 
 import (
 	"errors"
+	"fmt"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -33,15 +35,42 @@ func TestLeadEventID(t *testing.T) {
 
 func TestNormalizeLead(t *testing.T) {
 	s := DefaultSite()
-	careers := NormalizeLead(Lead{Category: "Careers Enquiry"}, s, nil)
-	if careers.Category != "General Enquiry" || careers.Subcategory != "Career Enquiry" || careers.EventID != 51 {
-		t.Errorf("spec 001 §4: careers lead = %+v", careers)
-	}
 	car := &Car{ID: "c1", Make: "Mazda", Model: "CX-5", StockNum: "S1", DealershipSlug: "d", CarType: CarTypeUsed, Status: StatusInStock}
-	l := NormalizeLead(Lead{Type: LeadEnquiry}, s, car)
-	if l.Category != "General Enquiry" || l.EventID != 15 || l.VehicleMake != "Mazda" || l.StockNumber != "S1" ||
-		l.DealershipSlug != "d" || l.PreferredContactMethod != "Phone" || l.VehicleStatus != "in_stock" {
-		t.Errorf("spec 001 §3 lead form defaults: %+v", l)
+	tests := []struct {
+		rule string
+		in   Lead
+		car  *Car
+		want func(Lead) bool
+	}{
+		{"spec 001 §4 careers category rewritten", Lead{Category: "Careers Enquiry"}, nil, func(l Lead) bool {
+			return l.Type == LeadCareers && l.Category == CategoryGeneralEnquiry && l.Subcategory == SubcategoryCareers && l.EventID == EventCareers
+		}},
+		{"spec 001 §4 Career Enquiry category rewritten", Lead{Category: "career enquiry"}, nil, func(l Lead) bool {
+			return l.Category == CategoryGeneralEnquiry && l.Subcategory == SubcategoryCareers && l.EventID == 51
+		}},
+		{"spec 001 §4 careers type", Lead{Type: LeadCareers, Category: "Sales"}, car, func(l Lead) bool {
+			return l.Category == CategoryGeneralEnquiry && l.EventID == 51
+		}},
+		{"spec 001 §5 default category", Lead{Type: LeadEnquiry}, nil, func(l Lead) bool {
+			return l.Category == CategoryGeneralEnquiry && l.EventID == EventEnquiry
+		}},
+		{"spec 001 §5 a chosen category kept", Lead{Type: LeadEnquiry, Category: "Service"}, nil, func(l Lead) bool { return l.Category == "Service" }},
+		{"spec 001 §9 event id from the car", Lead{Type: LeadTestDrive}, car, func(l Lead) bool { return l.EventID == EventUsedTestDrive }},
+		{"spec 001 §9 a sent event id kept", Lead{Type: LeadEnquiry, EventID: 22}, car, func(l Lead) bool { return l.EventID == 22 }},
+		{"spec 001 §3 preferred contact defaults to Phone", Lead{}, nil, func(l Lead) bool { return l.PreferredContactMethod == "Phone" }},
+		{"spec 001 §3 preferred contact kept", Lead{PreferredContactMethod: "SMS"}, nil, func(l Lead) bool { return l.PreferredContactMethod == "SMS" }},
+		{"spec 001 §3 lead form defaults from the car", Lead{Type: LeadEnquiry}, car, func(l Lead) bool {
+			return l.CarID == "c1" && l.VehicleMake == "Mazda" && l.VehicleModel == "CX-5" && l.StockNumber == "S1" &&
+				l.DealershipSlug == "d" && l.CarType == CarTypeUsed && l.VehicleStatus == "in_stock" && l.EventID == EventUsedCar
+		}},
+		{"spec 001 §3 sent values win over the car's", Lead{DealershipSlug: "x", StockNumber: "Z"}, car, func(l Lead) bool {
+			return l.DealershipSlug == "x" && l.StockNumber == "Z"
+		}},
+	}
+	for _, tt := range tests {
+		if got := NormalizeLead(tt.in, s, tt.car); !tt.want(got) {
+			t.Errorf("%s: got %+v", tt.rule, got)
+		}
 	}
 }
 
@@ -52,6 +81,8 @@ func TestValidateLead(t *testing.T) {
 	group.Dealerships = []Dealership{{Slug: "a", Name: "A"}, {Slug: "b", Name: "B"}}
 	optional := one
 	optional.Leads.MessageOptional = true
+	located := one
+	located.Locations = []Location{{ID: "loc-a", DealershipSlug: "a"}, {ID: "loc-b", DealershipSlug: "b"}}
 	ok := Lead{Type: LeadEnquiry, FirstName: "Sam", Phone: "0491 570 110", Postcode: "4032", Message: "Is it available?"}
 	with := func(mut func(*Lead)) Lead { l := ok; mut(&l); return l }
 	tests := []struct {
@@ -72,6 +103,23 @@ func TestValidateLead(t *testing.T) {
 		{"group needs a dealership", group, ok, "dealership_slug"},
 		{"group with a dealership", group, with(func(l *Lead) { l.DealershipSlug = "b" }), ""},
 		{"unknown dealership", one, with(func(l *Lead) { l.DealershipSlug = "zzz" }), "dealership_slug"},
+		{"another site's location", located, with(func(l *Lead) { l.LocationID = "elsewhere" }), "location_id"},
+		{"location of another dealership", located, with(func(l *Lead) { l.DealershipSlug = "a"; l.LocationID = "loc-b" }), "location_id"},
+		{"location of the site", located, with(func(l *Lead) { l.DealershipSlug = "a"; l.LocationID = "loc-a" }), ""},
+		{"trade-in step without contact", one, Lead{Type: LeadTradeIn, Rego: "ABC123"}, ""},
+		{"completed trade-in needs a name", one, Lead{Type: LeadTradeIn, FormCompleted: true, Phone: "0491570110"}, "name"},
+		{"trade-in postcode checked on every step", one, Lead{Type: LeadTradeIn, Postcode: "40"}, "postcode"},
+		{"photo request message optional", one, with(func(l *Lead) { l.Type = LeadPhotos; l.Message = "" }), ""},
+		{"email alone suffices", one, with(func(l *Lead) { l.Phone = ""; l.Email = "sam@example.com" }), ""},
+		{"unknown form type", one, with(func(l *Lead) { l.Type = "quote" }), "type"},
+		{"no type is an enquiry", one, with(func(l *Lead) { l.Type = ""; l.Message = "" }), "message"},
+		{"contact method SMS", one, with(func(l *Lead) { l.PreferredContactMethod = "SMS" }), ""},
+		{"contact method unknown", one, with(func(l *Lead) { l.PreferredContactMethod = "Fax" }), "preferred_contact_method"},
+		{"under finance Yes", one, with(func(l *Lead) { l.UnderFinance = "Yes" }), ""},
+		{"under finance other", one, with(func(l *Lead) { l.UnderFinance = "maybe" }), "under_finance"},
+		{"has trade-in other", one, with(func(l *Lead) { l.HasTradeIn = "true" }), "has_trade_in"},
+		{"test drive appointment", one, with(func(l *Lead) { l.Type = LeadTestDrive; l.Appointment = "2026-06-01T10:00:00+10:00" }), ""},
+		{"test drive appointment not a time", one, with(func(l *Lead) { l.Type = LeadTestDrive; l.Appointment = "tomorrow" }), "appointment"},
 	}
 	for _, tt := range tests {
 		t.Run("spec 001 §5: "+tt.name, func(t *testing.T) {
@@ -87,5 +135,79 @@ func TestValidateLead(t *testing.T) {
 	}
 	if err := ValidateLead(with(func(l *Lead) { l.Postcode = "12" }), one); err == nil || !strings.Contains(err.Error(), PostcodeMessage) {
 		t.Errorf("postcode message: %v", err)
+	}
+}
+
+// Spec 001 §3 "Lead form defaults": opt_in is checked unless the form says otherwise.
+func TestDecodeLeadOptInDefault(t *testing.T) {
+	for _, tt := range []struct {
+		body string
+		want bool
+	}{
+		{`{"name":"Sam"}`, true},
+		{`{"name":"Sam","opt_in":false}`, false},
+		{`{"name":"Sam","opt_in":true}`, true},
+	} {
+		l, err := DecodeLead([]byte(tt.body))
+		if err != nil || l.OptIn != tt.want {
+			t.Errorf("spec 001 §3 opt_in default: %s: got %v, %v; want %v", tt.body, l.OptIn, err, tt.want)
+		}
+	}
+	if _, err := DecodeLead([]byte(`{"name":`)); err == nil {
+		t.Error("malformed JSON decoded")
+	}
+}
+
+// Spec 001 §7: a user-contact record only when name, email and phone are all present.
+func TestWantsContactRecord(t *testing.T) {
+	full := Lead{FirstName: "Sam", Email: "sam@example.com", Phone: "0491570110"}
+	for _, tt := range []struct {
+		name string
+		l    Lead
+		want bool
+	}{
+		{"all three", full, true},
+		{"no name", Lead{Email: full.Email, Phone: full.Phone}, false},
+		{"no email", Lead{FirstName: "Sam", Phone: full.Phone}, false},
+		{"no phone", Lead{FirstName: "Sam", Email: full.Email}, false},
+		{"blank phone", Lead{FirstName: "Sam", Email: full.Email, Phone: " "}, false},
+	} {
+		if got := tt.l.WantsContactRecord(); got != tt.want {
+			t.Errorf("spec 001 §7 user contact: %s: got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// docs/contracts.md "Leads": every lead but an unfinished trade-in is ready for the dealer at once.
+func TestReadyForDealer(t *testing.T) {
+	for _, tt := range []struct {
+		l    Lead
+		want bool
+	}{
+		{Lead{Type: LeadEnquiry}, true},
+		{Lead{Type: LeadTestDrive}, true},
+		{Lead{Type: LeadFinance}, true},
+		{Lead{Type: LeadPhotos}, true},
+		{Lead{Type: LeadCareers}, true},
+		{Lead{Type: LeadTradeIn}, false},
+		{Lead{Type: LeadTradeIn, FormCompleted: true}, true},
+	} {
+		if got := tt.l.ReadyForDealer(); got != tt.want {
+			t.Errorf("ready of %+v: got %v, want %v", tt.l, got, tt.want)
+		}
+	}
+}
+
+// Several field errors come back together (docs/contracts.md "HTTP API").
+func TestFieldMessages(t *testing.T) {
+	err := ValidateLead(Lead{Type: LeadEnquiry, Postcode: "12"}, DefaultSite())
+	got := FieldMessages(fmt.Errorf("submit: %w", err))
+	want := map[string]string{"name": "First Name is required", "phone": "a Mobile Number or an email is required",
+		"postcode": PostcodeMessage, "message": "Message is required"}
+	if !maps.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if FieldMessages(errors.New("plain")) != nil || FieldMessages(nil) != nil {
+		t.Error("an error without fields has field messages")
 	}
 }

@@ -220,3 +220,19 @@ func randInt(r io.Reader, max int64) (int64, error) {
 		}
 	}
 }
+
+// Solve finds the number a challenge hides, as the widget does (a search
+// from 0 to its maxnumber), and returns the widget's base64 payload. It is
+// the client side of the protocol: tests and tools submit forms with it.
+func Solve(c Challenge) (string, error) {
+	for n := int64(0); n <= c.MaxNumber; n++ {
+		if hashHex(c.Salt, n) == c.Challenge {
+			p, err := json.Marshal(Payload{Algorithm: c.Algorithm, Challenge: c.Challenge, Number: n, Salt: c.Salt, Signature: c.Signature})
+			if err != nil {
+				return "", err
+			}
+			return base64.StdEncoding.EncodeToString(p), nil
+		}
+	}
+	return "", fmt.Errorf("%w: no number up to %d solves the challenge", ErrWrongSolution, c.MaxNumber)
+}

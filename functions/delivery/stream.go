@@ -188,11 +188,19 @@ func streamARN(ctx context.Context, streams StreamsAPI, table string) (string, e
 	if err != nil {
 		return "", fmt.Errorf("list streams of %s: %w", table, err)
 	}
-	if len(out.Streams) == 0 {
+	// DynamoDB Local answers every table's streams whatever TableName says,
+	// so keep the table's own; the last is the newest (a table re-created
+	// keeps its old streams for a day).
+	arn := ""
+	for _, st := range out.Streams {
+		if aws.ToString(st.TableName) == table {
+			arn = aws.ToString(st.StreamArn)
+		}
+	}
+	if arn == "" {
 		return "", fmt.Errorf("table %s has no stream: create it with NEW_AND_OLD_IMAGES", table)
 	}
-	// The last is the newest: a table re-created keeps its old streams for a day.
-	return aws.ToString(out.Streams[len(out.Streams)-1].StreamArn), nil
+	return arn, nil
 }
 
 // readStream finds shards it has not seen, then reads each open one once.
@@ -227,9 +235,11 @@ func readStream(ctx context.Context, streams StreamsAPI, arn string, iterators m
 		}
 		out, err := streams.GetRecords(ctx, &dynamodbstreams.GetRecordsInput{ShardIterator: it})
 		var expired *streamtypes.ExpiredIteratorException
-		if errors.As(err, &expired) {
+		var trimmed *streamtypes.TrimmedDataAccessException
+		if errors.As(err, &expired) || errors.As(err, &trimmed) {
 			// Forget the shard: the next read starts it again from its
-			// start, and Deliver makes the records it re-reads harmless.
+			// (current) start, and Deliver makes the records it re-reads
+			// harmless.
 			delete(iterators, shard)
 			continue
 		}

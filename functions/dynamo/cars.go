@@ -240,3 +240,16 @@ func inBatches(ctx context.Context, n int, f func(ctx context.Context, lo, hi in
 	}
 	return g.Wait()
 }
+
+// FindCar returns the dealership's car with the id, or an ENOTFOUND error.
+func (s *CarStore) FindCar(ctx context.Context, dealershipSlug, id string) (shared.Car, error) {
+	var it carItem
+	err := s.table.Get("dealership_slug", dealershipSlug).Range("id", dynamo.Equal, id).One(ctx, &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car %q not found", id)
+	}
+	if err != nil {
+		return shared.Car{}, fmt.Errorf("find car %s/%s: %w", dealershipSlug, id, err)
+	}
+	return it.Car, nil
+}

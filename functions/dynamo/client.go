@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 	"github.com/guregu/dynamo/v2"
 )
 
@@ -37,6 +38,37 @@ func ConfigFromEnv() Config {
 
 // Connect returns a DynamoDB client for cfg.
 func Connect(ctx context.Context, cfg Config) (*dynamo.DB, error) {
+	awsCfg, err := awsConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	var clientOpts []func(*dynamodb.Options)
+	if cfg.Endpoint != "" {
+		clientOpts = append(clientOpts, func(o *dynamodb.Options) {
+			o.BaseEndpoint = aws.String(cfg.Endpoint)
+		})
+	}
+	return dynamo.New(awsCfg, clientOpts...), nil
+}
+
+// ConnectStreams returns a DynamoDB Streams client for cfg: the dev
+// gateway reads DynamoDB Local's lead stream with it (in AWS, Lambda's
+// event source mapping does).
+func ConnectStreams(ctx context.Context, cfg Config) (*dynamodbstreams.Client, error) {
+	awsCfg, err := awsConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return dynamodbstreams.NewFromConfig(awsCfg, func(o *dynamodbstreams.Options) {
+		if cfg.Endpoint != "" {
+			o.BaseEndpoint = aws.String(cfg.Endpoint)
+		}
+	}), nil
+}
+
+// awsConfig loads the SDK configuration for cfg: static dummy credentials
+// when an endpoint (DynamoDB Local) is set.
+func awsConfig(ctx context.Context, cfg Config) (aws.Config, error) {
 	if cfg.Region == "" {
 		cfg.Region = DefaultRegion
 	}
@@ -47,15 +79,9 @@ func Connect(ctx context.Context, cfg Config) (*dynamo.DB, error) {
 	}
 	awsCfg, err := config.LoadDefaultConfig(ctx, opts...)
 	if err != nil {
-		return nil, fmt.Errorf("load aws config: %w", err)
+		return aws.Config{}, fmt.Errorf("load aws config: %w", err)
 	}
-	var clientOpts []func(*dynamodb.Options)
-	if cfg.Endpoint != "" {
-		clientOpts = append(clientOpts, func(o *dynamodb.Options) {
-			o.BaseEndpoint = aws.String(cfg.Endpoint)
-		})
-	}
-	return dynamo.New(awsCfg, clientOpts...), nil
+	return awsCfg, nil
 }
 
 // NewClient returns a client configured from the environment

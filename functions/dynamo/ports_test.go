@@ -13,4 +13,6 @@ var (
 	_ feed.RunStore              = (*dynamo.RunStore)(nil)
 	_ feed.SiteLister            = (*dynamo.SiteStore)(nil)
 	_ httpapi.ProviderAuthorizer = (*dynamo.ProviderKeyStore)(nil)
+	_ httpapi.LeadStore          = (*dynamo.LeadStore)(nil)
+	_ httpapi.CarFinder          = (*dynamo.CarStore)(nil)
 )

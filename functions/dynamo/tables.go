@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
@@ -16,23 +17,25 @@ const DefaultTablePrefix = "forecourt-local-"
 // SlugIndex is the cars table's GSI on slug.
 const SlugIndex = "by-slug"
 
-// Tables names the four tables (docs/contracts.md "DynamoDB tables").
+// Tables names the tables (docs/contracts.md "DynamoDB tables").
 type Tables struct {
-	Cars, Sites, ProviderKeys, FeedRuns string
+	Cars, Sites, ProviderKeys, FeedRuns, Leads string
 }
 
-// TablesWithPrefix names the tables prefix + cars, sites, provider-keys, feed-runs.
+// TablesWithPrefix names the tables prefix + cars, sites, provider-keys,
+// feed-runs, leads.
 func TablesWithPrefix(prefix string) Tables {
 	return Tables{
 		Cars:         prefix + "cars",
 		Sites:        prefix + "sites",
 		ProviderKeys: prefix + "provider-keys",
 		FeedRuns:     prefix + "feed-runs",
+		Leads:        prefix + "leads",
 	}
 }
 
-// TablesFromEnv reads CARS_TABLE, SITES_TABLE, PROVIDER_KEYS_TABLE and
-// FEED_RUNS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
+// TablesFromEnv reads CARS_TABLE, SITES_TABLE, PROVIDER_KEYS_TABLE,
+// FEED_RUNS_TABLE and LEADS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
 // "forecourt-local-") plus the table's name.
 func TablesFromEnv() Tables {
 	prefix := os.Getenv("FORECOURT_TABLE_PREFIX")
@@ -45,6 +48,7 @@ func TablesFromEnv() Tables {
 		"SITES_TABLE":         &t.Sites,
 		"PROVIDER_KEYS_TABLE": &t.ProviderKeys,
 		"FEED_RUNS_TABLE":     &t.FeedRuns,
+		"LEADS_TABLE":         &t.Leads,
 	} {
 		if v := os.Getenv(env); v != "" {
 			*name = v
@@ -69,7 +73,13 @@ type (
 	feedRunKeys struct {
 		ID string `dynamo:"id,hash"`
 	}
+	leadKeys struct {
+		ID string `dynamo:"id,hash"`
+	}
 )
+
+// LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
+const LeadsTTLAttribute = "expires_at"
 
 // CreateTables creates any of the tables that do not exist yet, on-demand
 // billed, and waits until they are active. It is for DynamoDB Local and
@@ -83,11 +93,16 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 		{t.Sites, siteKeys{}},
 		{t.ProviderKeys, providerKeyKeys{}},
 		{t.FeedRuns, feedRunKeys{}},
+		{t.Leads, leadKeys{}},
 	}
 	for _, s := range specs {
 		ct := db.CreateTable(s.name, s.keys).OnDemand(true)
 		if s.name == t.Cars {
 			ct = ct.Project(SlugIndex, dynamo.AllProjection)
+		}
+		if s.name == t.Leads {
+			// Delivery reads the stream (docs/contracts.md "Leads"), locally too.
+			ct = ct.Stream(dynamo.NewAndOldImagesView)
 		}
 		err := ct.Run(ctx)
 		var inUse *types.ResourceInUseException
@@ -98,5 +113,15 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 			return fmt.Errorf("wait for table %s: %w", s.name, err)
 		}
 	}
+	// DynamoDB Local accepts the TTL setting; it matters in AWS, where CDK
+	// sets it, but keeps the local table the same shape.
+	if err := db.Table(t.Leads).UpdateTTL(LeadsTTLAttribute, true).Run(ctx); err != nil && !isTTLAlreadySet(err) {
+		return fmt.Errorf("ttl of table %s: %w", t.Leads, err)
+	}
 	return nil
+}
+
+// isTTLAlreadySet reports the error of enabling a TTL that is enabled.
+func isTTLAlreadySet(err error) bool {
+	return strings.Contains(err.Error(), "TimeToLive is already enabled")
 }

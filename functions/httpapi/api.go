@@ -39,6 +39,8 @@ type APIConfig struct {
 	// OriginSecret must match the X-Forecourt-Origin-Secret header of every
 	// request; it proves the request came through CloudFront or the dev gateway.
 	OriginSecret string
+	// Leads serves the lead and captcha routes; without it they answer 500.
+	Leads *LeadsConfig
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
@@ -84,8 +86,11 @@ func newAPIServer(cfg APIConfig) (*apiServer, error) {
 // handlers are the /api routes' handlers by route key (route.Routes).
 func (s *apiServer) handlers() map[string]http.Handler {
 	return map[string]http.Handler{
-		"GET /api/site":        s.tenant(s.handleSite),
-		"GET /api/cars/{slug}": s.tenant(s.handleCar),
+		"GET /api/site":              s.tenant(s.handleSite),
+		"GET /api/cars/{slug}":       s.tenant(s.handleCar),
+		"GET /api/captcha":           s.tenant(s.handleCaptcha),
+		"POST /api/leads":            s.tenant(s.handleCreateLead),
+		"PATCH /api/leads/{lead_id}": s.tenant(s.handleUpdateLead),
 	}
 }
 

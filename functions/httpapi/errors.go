@@ -35,6 +35,10 @@ type ErrorDetail struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Field   string `json:"field,omitempty"`
+	// Fields holds every invalid input field's message, by field, when the
+	// request had several wrong at once (a lead form: spec 001 §4 lists them
+	// all); Field and Message are then the first of them.
+	Fields map[string]string `json:"fields,omitempty"`
 }
 
 // HandlerFunc is a handler that returns its error instead of writing it,
@@ -57,6 +61,9 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	detail := ErrorDetail{Code: code, Message: "internal error"}
 	if e, ok := asError(err); ok && code != shared.EINTERNAL {
 		detail.Message, detail.Field = e.Message, e.Field
+		if code == shared.EINVALID {
+			detail.Fields = shared.FieldMessages(err)
+		}
 	} else {
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}

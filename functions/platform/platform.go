@@ -64,6 +64,16 @@ func (p *Platform) Feed() *feed.Service {
 	})
 }
 
+// Leads is the lead store.
+func (p *Platform) Leads() *dynamo.LeadStore { return dynamo.NewLeadStore(p.DB, p.Tables) }
+
+func (p *Platform) leads(captchaKey string) *httpapi.LeadsConfig {
+	if captchaKey == "" {
+		return nil
+	}
+	return &httpapi.LeadsConfig{Store: p.Leads(), Cars: p.Cars(), CaptchaKey: []byte(captchaKey)}
+}
+
 // HandlerConfig is what the HTTP routes need beyond the stores and index.
 type HandlerConfig struct {
 	// OriginSecret is the value CloudFront (or the dev gateway) sends in
@@ -74,6 +84,10 @@ type HandlerConfig struct {
 	PublicSearchURL string
 	// OpsKey guards the ops endpoints; empty refuses them.
 	OpsKey string
+	// CaptchaKey signs the lead forms' captcha challenges
+	// (FORECOURT_CAPTCHA_KEY); empty leaves the lead routes unconfigured
+	// (they answer 500), as the ingest Lambda does not serve them.
+	CaptchaKey string
 	// Feed is the ingestion service; nil means a new Feed().
 	Feed *feed.Service
 	// Media is what /media serves; nil means the dealer logos drawn from
@@ -106,6 +120,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 				SortIndices: p.Index.SortIndices(),
 			},
 			OriginSecret: cfg.OriginSecret,
+			Leads:        p.leads(cfg.CaptchaKey),
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
 		Media:  store,

@@ -51,7 +51,7 @@ func fromEnvWithStock(t *testing.T) (*platform.Platform, string) {
 // of every route answers real requests from what the service wrote.
 func TestPlatformFromEnvServesEveryRoute(t *testing.T) {
 	p, slug := fromEnvWithStock(t)
-	h, err := p.Handler("", platform.HandlerConfig{OriginSecret: "secret", PublicSearchURL: "https://search.example", OpsKey: "ops"})
+	h, err := p.Handler("", platform.HandlerConfig{OriginSecret: "secret", PublicSearchURL: "https://search.example", OpsKey: "ops", CaptchaKey: "captcha"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,6 +62,8 @@ func TestPlatformFromEnvServesEveryRoute(t *testing.T) {
 	}{
 		{"GET", "/api/site", "", 200, `"apiKey":"`},
 		{"GET", "/api/cars/" + slug, "", 200, `"stocknum":"K1"`},
+		{"GET", "/api/captcha", "", 200, `"algorithm":"SHA-256"`},
+		{"PATCH", "/api/leads/nothing", "", 404, `"code":"not_found"`},
 		{"GET", "/media/logos/acme-kia.svg", "", 200, "Acme Kia"},
 		{"POST", "/ingest/v1/reindex", "ops", 200, `"indexed":1`},
 		{"GET", "/ingest/v1/runs/nothing", "", 401, `"code":"unauthorized"`},

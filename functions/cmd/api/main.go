@@ -35,6 +35,10 @@ func newHandler(ctx context.Context) (http.Handler, error) {
 	if secret == "" {
 		return nil, fmt.Errorf("FORECOURT_ORIGIN_SECRET is not set")
 	}
+	captchaKey := os.Getenv("FORECOURT_CAPTCHA_KEY")
+	if captchaKey == "" {
+		return nil, fmt.Errorf("FORECOURT_CAPTCHA_KEY is not set")
+	}
 	p, err := platform.FromEnv(ctx)
 	if err != nil {
 		return nil, err
@@ -45,5 +49,5 @@ func newHandler(ctx context.Context) (http.Handler, error) {
 	}
 	// Media is left to the platform: the dealer logos from the sites table.
 	// CloudFront sends /media/* here (infra: the media behaviour).
-	return p.Handler(route.API, platform.HandlerConfig{OriginSecret: secret, PublicSearchURL: host})
+	return p.Handler(route.API, platform.HandlerConfig{OriginSecret: secret, PublicSearchURL: host, CaptchaKey: captchaKey})
 }

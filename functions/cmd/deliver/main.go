@@ -40,9 +40,10 @@ func newDeliverer(ctx context.Context) (*delivery.Deliverer, error) {
 	if err != nil {
 		return nil, err
 	}
+	tables := dynamo.TablesFromEnv()
 	return &delivery.Deliverer{
-		Store:  delivery.NewDynamoStore(db, delivery.TableFromEnv()),
-		Sites:  dynamo.NewSiteStore(db, dynamo.TablesFromEnv()),
+		Store:  delivery.NewDynamoStore(db, tables.Leads),
+		Sites:  dynamo.NewSiteStore(db, tables),
 		Sender: sender,
 	}, nil
 }

@@ -17,8 +17,10 @@ import (
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/call"
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/transport"
+	gdynamo "github.com/guregu/dynamo/v2"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/dynamo"
 	"forecourt/functions/internal/testenv"
 	"forecourt/functions/localsearch"
 	"forecourt/functions/tenantfile"
@@ -41,6 +43,8 @@ type stack struct {
 	tenants []shared.Site
 	engine  string // engine URL
 	index   string
+	db      *gdynamo.DB
+	tables  dynamo.Tables
 }
 
 func bootStack(t *testing.T) *stack {
@@ -63,7 +67,7 @@ func bootStack(t *testing.T) *stack {
 		t.Fatal(err)
 	}
 	p, err := newPlatform(db, tables, idx, platformConfig{
-		Secret: "integration-secret", PublicSearchURL: srv.URL, AppID: testAppID,
+		Secret: "integration-secret", PublicSearchURL: srv.URL, AppID: testAppID, CaptchaKey: "integration-captcha-key",
 		DemoProviderKey: "demo-provider-key", Tenants: tenants, Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
 	})
 	if err != nil {
@@ -77,7 +81,7 @@ func bootStack(t *testing.T) *stack {
 	h.ready.Store(true)
 	dist := fstest.MapFS{"index.html": {Data: []byte("<div id=root></div>")}}
 	gw := newGateway(tenants, 8080, "integration-secret", p.app, h, spaHandler{dist: dist})
-	return &stack{gw: gw, p: p, tenants: tenants, engine: srv.URL, index: indexName}
+	return &stack{gw: gw, p: p, tenants: tenants, engine: srv.URL, index: indexName, db: db, tables: tables}
 }
 
 func searchClient(t *testing.T, host, appID, key string) *search.APIClient {

@@ -31,8 +31,10 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/delivery"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/localsearch"
+	"forecourt/functions/mail"
 	"forecourt/functions/tenantfile"
 )
 
@@ -48,9 +50,15 @@ type config struct {
 	DemoProviderKey string
 	PublicSearchURL string
 	OpsKey          string
+	CaptchaKey      string
 	Tables          dynamo.Tables
 	Algolia         algolia.Config
 }
+
+// localCaptchaKey signs captcha challenges locally, so that the demo sites'
+// lead forms work with no setup. Only the dev gateway has a default: the
+// api Lambda refuses to start without FORECOURT_CAPTCHA_KEY.
+const localCaptchaKey = "forecourt-local-captcha-key"
 
 // loadConfig reads flags, with defaults from the environment.
 func loadConfig(args []string, getenv func(string) string) (config, error) {
@@ -91,6 +99,7 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.WebDist, "web", env("FORECOURT_WEB_DIST", "web/dist"), "built web app (FORECOURT_WEB_DIST)")
 	fs.StringVar(&c.DemoProviderKey, "provider-key", env("FORECOURT_DEMO_PROVIDER_KEY", "demo-provider-key"), "provider key for every demo dealership (FORECOURT_DEMO_PROVIDER_KEY)")
 	fs.StringVar(&c.OpsKey, "ops-key", getenv("FORECOURT_OPS_KEY"), "bearer key for ops endpoints; empty refuses them (FORECOURT_OPS_KEY)")
+	fs.StringVar(&c.CaptchaKey, "captcha-key", env("FORECOURT_CAPTCHA_KEY", localCaptchaKey), "key signing the lead forms' captcha challenges (FORECOURT_CAPTCHA_KEY)")
 	publicSearch := fs.String("public-search-url", getenv("FORECOURT_PUBLIC_SEARCH_URL"), "search host handed to browsers (FORECOURT_PUBLIC_SEARCH_URL; default http://localhost:<search-port>)")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
@@ -176,7 +185,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	}
 	p, err := newPlatform(db, cfg.Tables, idx, platformConfig{
 		Secret: secret, PublicSearchURL: cfg.PublicSearchURL, AppID: cfg.Algolia.AppID,
-		OpsKey: cfg.OpsKey, DemoProviderKey: cfg.DemoProviderKey, Tenants: tenants, Log: log,
+		OpsKey: cfg.OpsKey, CaptchaKey: cfg.CaptchaKey, DemoProviderKey: cfg.DemoProviderKey, Tenants: tenants, Log: log,
 	})
 	if err != nil {
 		return err
@@ -206,6 +215,11 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 			return nil
 		}
 		return fmt.Errorf("seed: %w", err)
+	}
+	if err := startDelivery(ctx, cfg, db, p, log); err != nil {
+		// Leads are still stored; a gateway that can send delivers them
+		// (the poller reads the stream from its start).
+		log.Warn("lead delivery is off", "err", err)
 	}
 	h.ready.Store(true)
 	fmt.Fprintln(out, "Forecourt is ready. Demo sites:")
@@ -287,4 +301,29 @@ func randomSecret() (string, error) {
 		return "", fmt.Errorf("origin secret: %w", err)
 	}
 	return hex.EncodeToString(b), nil
+}
+
+// startDelivery runs the lead deliverer over DynamoDB Local's lead stream
+// until ctx ends, as the deliver Lambda does in AWS on the table's stream
+// (docs/contracts.md "Lead delivery"); mail goes to MailDev
+// (FORECOURT_SMTP_ENDPOINT).
+func startDelivery(ctx context.Context, cfg config, db *gdynamo.DB, p *platform, log *slog.Logger) error {
+	streams, err := dynamo.ConnectStreams(ctx, dynamo.Config{Endpoint: cfg.DynamoEndpoint, Region: cfg.Region})
+	if err != nil {
+		return err
+	}
+	sender, err := mail.FromEnv(ctx)
+	if err != nil {
+		return err
+	}
+	d := &delivery.Deliverer{Store: delivery.NewDynamoStore(db, cfg.Tables.Leads), Sites: p.sites, Sender: sender}
+	go pollLeads(ctx, streams, cfg.Tables.Leads, d, log)
+	return nil
+}
+
+// pollLeads delivers the leads of table's stream until ctx ends.
+func pollLeads(ctx context.Context, streams delivery.StreamsAPI, table string, d *delivery.Deliverer, log *slog.Logger) {
+	if err := delivery.Poll(ctx, streams, table, d); err != nil && ctx.Err() == nil {
+		log.Error("lead delivery stopped", "err", err)
+	}
 }

@@ -21,6 +21,7 @@ type platformConfig struct {
 	PublicSearchURL string // search host handed to browsers
 	AppID           string
 	OpsKey          string
+	CaptchaKey      string
 	DemoProviderKey string
 	Tenants         []shared.Site // the tenant files, for the logos
 	Log             *slog.Logger
@@ -32,6 +33,7 @@ type platformConfig struct {
 type platform struct {
 	app    http.Handler
 	seeder *seeder
+	sites  shared.SiteStore // for the lead deliverer
 }
 
 func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg platformConfig) (*platform, error) {
@@ -40,6 +42,7 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 	svc := p.Feed()
 	app, err := p.Handler("", fplatform.HandlerConfig{
 		OriginSecret: cfg.Secret, PublicSearchURL: cfg.PublicSearchURL, OpsKey: cfg.OpsKey, Feed: svc,
+		CaptchaKey: cfg.CaptchaKey,
 		// The logos come from the tenant files, as the sites table holds
 		// them in AWS; only here are the demo stock's images served.
 		Media: media.Union{demo.Images{}, media.NewLogos(media.Sites(cfg.Tenants))},
@@ -48,7 +51,8 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		return nil, err
 	}
 	return &platform{
-		app: app,
+		app:   app,
+		sites: p.Sites(),
 		seeder: &seeder{
 			sites: p.Sites(), cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc,
 			providerKey: cfg.DemoProviderKey,

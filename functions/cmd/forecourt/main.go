@@ -266,7 +266,7 @@ func leadsRedrive(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	n, err := delivery.NewDynamoStore(db, delivery.TableFromEnv()).Redrive(ctx, *dealership)
+	n, err := delivery.NewDynamoStore(db, dynamo.TablesFromEnv().Leads).Redrive(ctx, *dealership)
 	if err != nil {
 		return err
 	}

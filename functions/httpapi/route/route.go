@@ -58,6 +58,9 @@ func Routes() []Route {
 	return []Route{
 		{"GET", "/api/site", API},
 		{"GET", "/api/cars/{slug}", API},
+		{"GET", "/api/captcha", API},
+		{"POST", "/api/leads", API},
+		{"PATCH", "/api/leads/{lead_id}", API},
 		{"POST", "/ingest/v1/dealerships/{slug}/feed", Ingest},
 		{"GET", "/ingest/v1/runs/{id}", Ingest},
 		{"POST", "/ingest/v1/reindex", Ingest},

@@ -24,7 +24,7 @@ import (
 
 // Tables are the tables the functions read and write.
 type Tables struct {
-	Cars, Sites, ProviderKeys, FeedRuns awsdynamodb.ITable
+	Cars, Sites, ProviderKeys, FeedRuns, Leads awsdynamodb.ITable
 }
 
 // Search is how the functions reach the search index. The keys are secret
@@ -53,7 +53,10 @@ type Props struct {
 	Search    Search
 	// OriginSecret is the value CloudFront sends in X-Forecourt-Origin-Secret.
 	OriginSecret awscdk.SecretValue
-	Shoppers     Shoppers
+	// CaptchaKey signs the lead forms' captcha challenges
+	// (FORECOURT_CAPTCHA_KEY of the api function).
+	CaptchaKey awscdk.SecretValue
+	Shoppers   Shoppers
 }
 
 // API is the HTTP API with its functions.
@@ -92,11 +95,14 @@ func functions() []function {
 					"FORECOURT_PUBLIC_SEARCH_URL": jsii.String(p.Search.PublicURL),
 					"COGNITO_USER_POOL_ID":        p.Shoppers.UserPoolID,
 					"COGNITO_CLIENT_ID":           p.Shoppers.ClientID,
+					"FORECOURT_CAPTCHA_KEY":       p.CaptchaKey.UnsafeUnwrap(),
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
 				t.Cars.GrantReadData(fn)
 				t.Sites.GrantReadData(fn)
+				// Leads and captcha replay keys (POST/PATCH /api/leads).
+				t.Leads.GrantReadWriteData(fn)
 			},
 		},
 		{
@@ -158,6 +164,7 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 		Domain: awscdk.Fn_Select(jsii.Number(2), awscdk.Fn_Split(jsii.String("/"), httpAPI.ApiEndpoint(), nil)),
 		Fns:    map[string]awslambda.Function{},
 	}
+	var throttledRoutes []awsapigatewayv2.HttpRoute
 	for _, f := range functions() {
 		fn := newFunction(c, f, p)
 		f.grant(p.Tables, fn)
@@ -167,11 +174,14 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 				PayloadFormatVersion: awsapigatewayv2.PayloadFormatVersion_VERSION_2_0(),
 			})
 		for _, r := range Routes(f.name) {
-			httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
+			added := httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
 				Path:        jsii.String(r.Path),
 				Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod(r.Method)},
 				Integration: integration,
 			})
+			if _, ok := Throttled()[r.Key()]; ok {
+				throttledRoutes = append(throttledRoutes, *added...)
+			}
 		}
 		if f.schedule != nil {
 			awsevents.NewRule(c, jsii.String("Fn"+f.name+"Schedule"), &awsevents.RuleProps{
@@ -181,7 +191,43 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 		}
 		a.Fns[f.name] = fn
 	}
+	if err := throttle(httpAPI, throttledRoutes); err != nil {
+		return nil, err
+	}
 	return a, nil
+}
+
+// Throttling is one route's API Gateway limit (requests per second, burst).
+type Throttling struct{ Rate, Burst float64 }
+
+// Throttled returns the routes API Gateway limits, by route key, for every
+// caller together, so a flood of lead submits cannot run up the DynamoDB
+// bill or the dealers' inboxes (issue 9). The limits sit well above the
+// busiest tenant's expected rate of leads.
+func Throttled() map[string]Throttling {
+	return map[string]Throttling{
+		"POST /api/leads":            {Rate: 50, Burst: 100},
+		"PATCH /api/leads/{lead_id}": {Rate: 50, Burst: 100},
+	}
+}
+
+// throttle sets the route limits on the default stage, which must come
+// after the routes: a stage naming a route key that does not exist yet
+// fails to deploy.
+func throttle(httpAPI awsapigatewayv2.HttpApi, routes []awsapigatewayv2.HttpRoute) error {
+	stage, ok := httpAPI.DefaultStage().Node().DefaultChild().(awsapigatewayv2.CfnStage)
+	if !ok {
+		return fmt.Errorf("api: the HTTP API's default stage is not a CfnStage")
+	}
+	settings := map[string]any{}
+	for key, t := range Throttled() {
+		settings[key] = map[string]any{"ThrottlingRateLimit": t.Rate, "ThrottlingBurstLimit": t.Burst}
+	}
+	stage.AddPropertyOverride(jsii.String("RouteSettings"), settings)
+	for _, r := range routes {
+		stage.Node().AddDependency(r)
+	}
+	return nil
 }
 
 // GatewayRoute is one API Gateway route.
@@ -220,6 +266,7 @@ func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Fun
 		"SITES_TABLE":         p.Tables.Sites.TableName(),
 		"PROVIDER_KEYS_TABLE": p.Tables.ProviderKeys.TableName(),
 		"FEED_RUNS_TABLE":     p.Tables.FeedRuns.TableName(),
+		"LEADS_TABLE":         p.Tables.Leads.TableName(),
 		"ALGOLIA_APP_ID":      jsii.String(p.Search.AppID),
 		// Set and empty: the client uses Algolia's own hosts. Left unset,
 		// algolia.ConfigFromEnv would take the local engine's address.

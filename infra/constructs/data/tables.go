@@ -9,7 +9,7 @@ import (
 	"github.com/aws/jsii-runtime-go"
 )
 
-// Tables are the four tables of docs/contracts.md. Their construct ids are
+// Tables are the tables of docs/contracts.md. Their construct ids are
 // part of their CloudFormation logical ids: renaming one replaces the table,
 // so they never change.
 type Tables struct {
@@ -18,7 +18,13 @@ type Tables struct {
 	Sites        awsdynamodb.Table
 	ProviderKeys awsdynamodb.Table
 	FeedRuns     awsdynamodb.Table
+	// Leads streams new and old images to the deliverer and expires items
+	// at expires_at (docs/contracts.md "Leads").
+	Leads awsdynamodb.Table
 }
+
+// LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
+const LeadsTTLAttribute = "expires_at"
 
 // CarsBySlugIndex is the cars table's GSI for looking a car up by its slug.
 const CarsBySlugIndex = "by-slug"
@@ -34,6 +40,10 @@ func NewTables(scope constructs.Construct, id string) *Tables {
 		Sites:        newTable(c, "Sites", "slug", ""),
 		ProviderKeys: newTable(c, "ProviderKeys", "key_hash", ""),
 		FeedRuns:     newTable(c, "FeedRuns", "id", ""),
+		Leads: newTable(c, "Leads", "id", "", func(p *awsdynamodb.TableProps) {
+			p.Stream = awsdynamodb.StreamViewType_NEW_AND_OLD_IMAGES
+			p.TimeToLiveAttribute = jsii.String(LeadsTTLAttribute)
+		}),
 	}
 	t.Cars.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{
 		IndexName:      jsii.String(CarsBySlugIndex),
@@ -43,7 +53,7 @@ func NewTables(scope constructs.Construct, id string) *Tables {
 	return t
 }
 
-func newTable(scope constructs.Construct, id, pk, sk string) awsdynamodb.Table {
+func newTable(scope constructs.Construct, id, pk, sk string, opts ...func(*awsdynamodb.TableProps)) awsdynamodb.Table {
 	props := &awsdynamodb.TableProps{
 		PartitionKey: stringKey(pk),
 		BillingMode:  awsdynamodb.BillingMode_PAY_PER_REQUEST,
@@ -55,6 +65,9 @@ func newTable(scope constructs.Construct, id, pk, sk string) awsdynamodb.Table {
 	}
 	if sk != "" {
 		props.SortKey = stringKey(sk)
+	}
+	for _, o := range opts {
+		o(props)
 	}
 	return awsdynamodb.NewTable(scope, jsii.String(id), props)
 }

@@ -308,6 +308,12 @@ export interface ErrorDetail {
   code: string;
   message: string;
   field?: string;
+  /**
+   * Fields holds every invalid input field's message, by field, when the
+   * request had several wrong at once (a lead form: spec 001 §4 lists them
+   * all); Field and Message are then the first of them.
+   */
+  fields?: Record<string, string>;
 }
 
 /** ImageRef is an image by URL. */

@@ -21,6 +21,7 @@ const (
 	ctxAlgoliaSecretName = "forecourt:algoliaSecretName"
 	ctxOriginSecretName  = "forecourt:originSecretName"
 	ctxCaptchaSecretName = "forecourt:captchaSecretName"
+	ctxMailFrom          = "forecourt:mailFrom"
 	ctxCertificatePrefix = "forecourt:certificateArn:"
 )
 
@@ -51,6 +52,9 @@ type Config struct {
 	AlgoliaSecretName string
 	OriginSecretName  string
 	CaptchaSecretName string
+	// MailFrom is the sender of lead e-mails, an address at a domain
+	// verified in SES (the deliver function may send only as that domain).
+	MailFrom string
 	// CertificateARNs by site slug.
 	CertificateARNs map[string]string
 }
@@ -75,12 +79,13 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 		AlgoliaSecretName: get(ctxAlgoliaSecretName),
 		OriginSecretName:  get(ctxOriginSecretName),
 		CaptchaSecretName: get(ctxCaptchaSecretName),
+		MailFrom:          get(ctxMailFrom),
 		CertificateARNs:   map[string]string{},
 	}
 	for key, v := range map[string]string{
 		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxWebDist: c.WebDist, ctxAlgoliaAppID: c.AlgoliaAppID,
 		ctxIndexName: c.IndexName, ctxAlgoliaSecretName: c.AlgoliaSecretName, ctxOriginSecretName: c.OriginSecretName,
-		ctxCaptchaSecretName: c.CaptchaSecretName,
+		ctxCaptchaSecretName: c.CaptchaSecretName, ctxMailFrom: c.MailFrom,
 	} {
 		if v == "" {
 			return Config{}, nil, fmt.Errorf("context %s is not set (see cdk.json)", key)
@@ -133,6 +138,7 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		},
 		OriginSecret: originSecret,
 		CaptchaKey:   awscdk.SecretValue_SecretsManager(jsii.String(c.CaptchaSecretName), nil),
+		MailFrom:     c.MailFrom,
 	})
 	if err != nil {
 		return nil, err

@@ -18,8 +18,8 @@ import (
 func TestLambdas(t *testing.T) {
 	s := synth(t)
 	fns := appFunctions(s)
-	if len(fns) != 3 {
-		t.Fatalf("got %d functions, want 3 (api, ingest, sweep)", len(fns))
+	if len(fns) != 4 {
+		t.Fatalf("got %d functions, want 4 (api, ingest, sweep, deliver)", len(fns))
 	}
 	secretVars := map[string]string{
 		"ALGOLIA_ADMIN_KEY":       "{{resolve:secretsmanager:test/algolia:SecretString:admin_key:",
@@ -392,6 +392,52 @@ func TestSweepRunsHourly(t *testing.T) {
 		}
 	}
 	appFunction(t, s, "sweep")
+}
+
+// Issue 9 "Infrastructure": the deliver function reads the leads table's
+// stream from its start, splits a failing batch, retries the records it
+// reports failed, parks what still fails on a dead-letter queue, and may
+// send mail only as the sender's SES domain.
+func TestDeliverReadsTheLeadStream(t *testing.T) {
+	// Given the platform stack
+	s := synth(t)
+	tpl := s.json[PlatformStackName]
+	// Then one event source mapping feeds the deliver function
+	maps := resources(tpl, "AWS::Lambda::EventSourceMapping")
+	if len(maps) != 1 {
+		t.Fatalf("got %d event source mappings, want 1", len(maps))
+	}
+	for _, m := range maps {
+		matchObject(t, m, map[string]any{"Properties": assertions.Match_ObjectLike(&map[string]any{
+			"StartingPosition":           "TRIM_HORIZON",
+			"BisectBatchOnFunctionError": true,
+			"FunctionResponseTypes":      []any{"ReportBatchItemFailures"},
+			"MaximumRetryAttempts":       10,
+		})})
+		if fn := flatten(path(m, "Properties", "FunctionName")); !strings.Contains(fn, "Fndeliver") {
+			t.Errorf("the mapping invokes %s, want the deliver function", fn)
+		}
+		if dest := flatten(path(m, "Properties", "DestinationConfig")); !strings.Contains(dest, "DeliverDeadLetters") {
+			t.Errorf("failed records go to %q, want the dead-letter queue", dest)
+		}
+	}
+	// And it sends as the configured sender's domain, nothing wider
+	fn := appFunction(t, s, "deliver")
+	if got := path(fn, "Properties", "Environment", "Variables", "FORECOURT_MAIL_FROM"); got == nil || got == "" {
+		t.Errorf("FORECOURT_MAIL_FROM is %v, want the context's sender", got)
+	}
+	var ses []any
+	for _, p := range resources(tpl, "AWS::IAM::Policy") {
+		st, _ := path(p, "Properties", "PolicyDocument", "Statement").([]any)
+		for _, s := range st {
+			if strings.Contains(flatten(path(s, "Action")), "ses:") {
+				ses = append(ses, s)
+			}
+		}
+	}
+	if len(ses) != 1 || !strings.Contains(flatten(path(ses[0], "Resource")), ":identity/forecourt.example") {
+		t.Errorf("SES statements %v, want one on the sender domain's identity", ses)
+	}
 }
 
 // Issue 9 "Infrastructure": API Gateway throttles the lead routes; the stage

@@ -63,6 +63,8 @@ type PlatformStackProps struct {
 	OriginSecret awscdk.SecretValue
 	// CaptchaKey is FORECOURT_CAPTCHA_KEY of the api function.
 	CaptchaKey awscdk.SecretValue
+	// MailFrom is FORECOURT_MAIL_FROM of the deliver function.
+	MailFrom string
 }
 
 // NewPlatformStack creates the API, the functions, the web bucket with the
@@ -76,6 +78,7 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 		Search:       props.Search,
 		OriginSecret: props.OriginSecret,
 		CaptchaKey:   props.CaptchaKey,
+		MailFrom:     props.MailFrom,
 		Shoppers: api.Shoppers{
 			UserPoolID: props.Stateful.Shoppers.Pool.UserPoolId(),
 			ClientID:   props.Stateful.Shoppers.Client.UserPoolClientId(),

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
@@ -14,8 +15,11 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awseventstargets"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awslambdaeventsources"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssqs"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
@@ -56,7 +60,11 @@ type Props struct {
 	// CaptchaKey signs the lead forms' captcha challenges
 	// (FORECOURT_CAPTCHA_KEY of the api function).
 	CaptchaKey awscdk.SecretValue
-	Shoppers   Shoppers
+	// MailFrom is the sender of lead e-mails (FORECOURT_MAIL_FROM of the
+	// deliver function): an address at a domain verified in SES, the only
+	// identity the function may send as.
+	MailFrom string
+	Shoppers Shoppers
 }
 
 // API is the HTTP API with its functions.
@@ -80,6 +88,9 @@ type function struct {
 	// schedule, when set, invokes the function on a timer instead of (or as
 	// well as) through routes.
 	schedule awsevents.Schedule
+	// attach, when set, adds what else invokes the function or what it may
+	// reach beyond the tables (a stream, a mail identity).
+	attach func(c constructs.Construct, p *Props, fn awslambda.Function) error
 }
 
 // functions lists the Lambdas; a function, not a variable, so no caller can
@@ -131,7 +142,56 @@ func functions() []function {
 				t.FeedRuns.GrantReadWriteData(fn)
 			},
 		},
+		{
+			// Each ready lead to its dealership as ADF e-mail, exactly once
+			// (docs/contracts.md "Lead delivery"), from the leads table's
+			// stream. The timeout leaves HandleStream time to wait out a
+			// short retry before handing the record back to Lambda.
+			name: "deliver", memory: 256, timeout: 60,
+			env: func(p *Props) map[string]*string {
+				return map[string]*string{"FORECOURT_MAIL_FROM": jsii.String(p.MailFrom)}
+			},
+			grant: func(t Tables, fn awslambda.IFunction) {
+				// Reads a lead and updates its delivery fields; it never
+				// creates or deletes one (the stream read is attachDelivery's).
+				t.Leads.Grant(fn, jsii.String("dynamodb:GetItem"), jsii.String("dynamodb:UpdateItem"))
+				t.Sites.GrantReadData(fn)
+			},
+			attach: attachDelivery,
+		},
 	}
+}
+
+// attachDelivery feeds the deliver function from the leads table's stream
+// (a failing record is split off and retried, then parked on a dead-letter
+// queue; records the function reports as failed are retried alone) and lets
+// it send mail as the sender's domain only.
+func attachDelivery(c constructs.Construct, p *Props, fn awslambda.Function) error {
+	_, domain, ok := strings.Cut(p.MailFrom, "@")
+	domain = strings.TrimSuffix(strings.TrimSpace(domain), ">")
+	if !ok || domain == "" || strings.ContainsAny(domain, " <>@") {
+		return fmt.Errorf("api: the lead sender %q is not an address (context forecourt:mailFrom)", p.MailFrom)
+	}
+	dlq := awssqs.NewQueue(c, jsii.String("DeliverDeadLetters"), &awssqs.QueueProps{
+		Encryption:      awssqs.QueueEncryption_SQS_MANAGED,
+		RetentionPeriod: awscdk.Duration_Days(jsii.Number(14)),
+	})
+	fn.AddEventSource(awslambdaeventsources.NewDynamoEventSource(p.Tables.Leads, &awslambdaeventsources.DynamoEventSourceProps{
+		StartingPosition:        awslambda.StartingPosition_TRIM_HORIZON,
+		BatchSize:               jsii.Number(10),
+		BisectBatchOnError:      jsii.Bool(true),
+		ReportBatchItemFailures: jsii.Bool(true),
+		RetryAttempts:           jsii.Number(10),
+		OnFailure:               awslambdaeventsources.NewSqsDlq(dlq),
+	}))
+	identity := awscdk.Stack_Of(c).FormatArn(&awscdk.ArnComponents{
+		Service: jsii.String("ses"), Resource: jsii.String("identity"), ResourceName: jsii.String(domain),
+	})
+	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:   jsii.Strings("ses:SendEmail", "ses:SendRawEmail"),
+		Resources: jsii.Strings(*identity),
+	}))
+	return nil
 }
 
 // Names are the Lambdas' names, the folders scripts/build-lambdas.sh
@@ -181,6 +241,11 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 			})
 			if _, ok := Throttled()[r.Key()]; ok {
 				throttledRoutes = append(throttledRoutes, *added...)
+			}
+		}
+		if f.attach != nil {
+			if err := f.attach(c, p, fn); err != nil {
+				return nil, err
 			}
 		}
 		if f.schedule != nil {

@@ -6,7 +6,7 @@ import { NotFound } from '../components/NotFound';
 import { PageLoading } from '../components/PageLoading';
 
 // The car page is its own chunk so the listing's initial JavaScript stays small.
-const CarPage = lazy(() => import('../features/car/components/CarPage'));
+const CarPage = lazy(() => import('./CarRoute'));
 // The home page (with the budget finder) is not needed to show the listing.
 const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
 import { PageLoading } from '../../../components/PageLoading';
@@ -18,8 +18,14 @@ import { keyDetails, specifications, type DetailRow } from './keyDetails';
 
 const SPEC_ROWS = 4;
 
+/**
+ * Enquiry renders the enquiry form about a car. The app passes it in, so the
+ * car feature does not import the leads feature (features stay independent).
+ */
+export type Enquiry = (car: Car) => ReactNode;
+
 /** CarPage is /cars/{slug}: the car detail page (spec 000 §2, spec 001 §2). */
-export default function CarPage() {
+export default function CarPage({ enquiry }: { enquiry?: Enquiry }) {
   const { slug = '' } = useParams();
   const car = useCarQuery(slug);
   if (car.status === 'loading') {
@@ -40,7 +46,7 @@ export default function CarPage() {
       </div>
     );
   }
-  return <CarDetail car={car.data.car} view={car.data.view} />;
+  return <CarDetail car={car.data.car} view={car.data.view} enquiry={enquiry} />;
 }
 
 /**
@@ -48,7 +54,7 @@ export default function CarPage() {
  * tag, availability, comments: GET /api/cars/{slug}), so the page keeps no
  * copy of those rules.
  */
-export function CarDetail({ car, view, now = new Date() }: { car: Car; view: CarView; now?: Date }) {
+export function CarDetail({ car, view, now = new Date(), enquiry }: { car: Car; view: CarView; now?: Date; enquiry?: Enquiry }) {
   const { site } = useSite();
   const title = carTitle(car, site.card.extended_title);
   useDocumentTitle(title);
@@ -106,6 +112,7 @@ export function CarDetail({ car, view, now = new Date() }: { car: Car; view: Car
             <h2 id="details-title">Key details</h2>
             <DetailList rows={keyDetails(car, now)} />
           </section>
+          {enquiry && !sold ? <EnquirySection label={site.texts.enquire_label}>{enquiry(car)}</EnquirySection> : null}
           {site.features.favourites && (!sold || saved) ? (
             <button
               type="button"
@@ -121,6 +128,29 @@ export function CarDetail({ car, view, now = new Date() }: { car: Car; view: Car
         </aside>
       </div>
     </article>
+  );
+}
+
+/**
+ * EnquirySection is the car's enquiry accordion: the form mounts when opened,
+ * so a car view fetches no captcha and loads no widget until the shopper asks.
+ */
+function EnquirySection({ label, children }: { label: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="enquire-title" className="car-page__section card car-page__enquire">
+      <h2 id="enquire-title">Enquire about this car</h2>
+      <button
+        type="button"
+        className="button button--block"
+        aria-expanded={open}
+        aria-controls={open ? 'enquire-panel' : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {label}
+      </button>
+      {open ? <div id="enquire-panel">{children}</div> : null}
+    </section>
   );
 }
 

@@ -1,0 +1,127 @@
+import { useCallback, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/http';
+import type { ErrorBody } from '../../../lib/types';
+
+/** LeadType is the kind of lead a form sends (shared.LeadType). */
+export type LeadType = 'enquiry' | 'test_drive' | 'trade_in' | 'finance' | 'request_photos' | 'careers';
+
+/** LeadPayload is the body of POST /api/leads: a shared.Lead's fields plus the captcha's payload. */
+export interface LeadPayload {
+  type: LeadType;
+  name: string;
+  last_name?: string;
+  phone?: string;
+  email?: string;
+  postcode?: string;
+  message?: string;
+  opt_in: boolean;
+  dealership_slug?: string;
+  car_id?: string;
+  altcha?: string;
+}
+
+/** LeadCreated is the answer of POST /api/leads. */
+export interface LeadCreated {
+  lead_id: string;
+  lead_token: string;
+}
+
+/** LeadError is a refused or failed submit; fields holds the server's message per invalid field. */
+export class LeadError extends ApiError {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(status, code, message);
+    this.name = 'LeadError';
+  }
+}
+
+/** UNEXPECTED is the form-level error when the server gives no text (spec 001 §8, its spelling). */
+export const UNEXPECTED = 'An unexpected error occured';
+
+/**
+ * submitLead sends a lead. The Idempotency-Key makes a retry of the same
+ * attempt return the first answer instead of storing the lead twice
+ * (docs/contracts.md "HTTP API").
+ */
+export async function submitLead(lead: LeadPayload, idempotencyKey: string, signal?: AbortSignal): Promise<LeadCreated> {
+  let res: Response;
+  try {
+    res = await fetch('/api/leads', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json', 'Idempotency-Key': idempotencyKey },
+      body: JSON.stringify(lead),
+      signal,
+    });
+  } catch {
+    // Offline or the connection dropped: the lead may or may not be stored.
+    throw new LeadError(0, 'network', UNEXPECTED);
+  }
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // A non-JSON answer (a proxy's error page) keeps the generic message.
+  }
+  if (!res.ok) {
+    const err = (body as Partial<ErrorBody> | null)?.error;
+    throw new LeadError(res.status, err?.code ?? 'internal', err?.message || UNEXPECTED, err?.fields ?? (err?.field ? { [err.field]: err.message } : {}));
+  }
+  return body as LeadCreated;
+}
+
+/** newIdempotencyKey is 128 random bits in hex (crypto.randomUUID needs a secure context). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** SuccessKey is the local-storage key of the success marker (spec 001 §4 "Form submit"). */
+export const SUCCESS_KEY = 'forecourt:lead-success';
+
+export type SubmitState =
+  | { status: 'idle' }
+  | { status: 'submitting' }
+  | { status: 'success'; lead: LeadCreated }
+  | { status: 'error'; error: LeadError };
+
+/**
+ * useSubmitLead submits a lead with the states of spec 001 §4. One key serves
+ * one attempt: it is kept after a network failure or a 5xx, so submitting
+ * again retries the same attempt (the server stores it once), and dropped
+ * after any definite answer or when newAttempt says the form changed.
+ */
+export function useSubmitLead(site: string) {
+  const [state, setState] = useState<SubmitState>({ status: 'idle' });
+  const key = useRef<string | null>(null);
+  const submit = useCallback(
+    async (lead: LeadPayload) => {
+      key.current ??= newIdempotencyKey();
+      setState({ status: 'submitting' });
+      try {
+        const created = await submitLead(lead, key.current);
+        key.current = null;
+        try {
+          localStorage.setItem(SUCCESS_KEY, JSON.stringify({ site, lead_id: created.lead_id, type: lead.type, at: new Date().toISOString() }));
+        } catch {
+          // Storage full or disabled: the lead is sent all the same.
+        }
+        setState({ status: 'success', lead: created });
+        return created;
+      } catch (e) {
+        const error = e instanceof LeadError ? e : new LeadError(0, 'internal', UNEXPECTED);
+        if (error.status >= 400 && error.status < 500) key.current = null;
+        setState({ status: 'error', error });
+        return null;
+      }
+    },
+    [site],
+  );
+  const newAttempt = useCallback(() => {
+    key.current = null;
+  }, []);
+  return { state, submit, newAttempt };
+}

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"forecourt/shared"
 )
@@ -41,18 +42,25 @@ type SiteLister interface {
 	ListSites(ctx context.Context) ([]shared.Site, error)
 }
 
+// LogosMaxAge is how long Logos keeps the sites it read: a dealer
+// onboarded, renamed or rebranded by a deploy shows in warm Lambda
+// containers within it (CloudFront caches each logo for a day anyway).
+const LogosMaxAge = 5 * time.Minute
+
 // Logos serves logos/{slug}.svg for every site and each of its
 // dealerships: a wordmark drawn in the site's theme. The sites are read on
-// first use and kept for the life of the process (a Lambda container); a
-// failed read is retried on the next request.
+// first use and again once LogosMaxAge has passed; a failed read is
+// retried on the next request.
 type Logos struct {
-	sites SiteLister
-	mu    sync.Mutex
-	logos map[string][]byte // by site or dealership slug
+	sites  SiteLister
+	now    func() time.Time
+	mu     sync.Mutex
+	logos  map[string][]byte // by site or dealership slug
+	loaded time.Time
 }
 
 // NewLogos returns the logos of the sites the lister lists.
-func NewLogos(sites SiteLister) *Logos { return &Logos{sites: sites} }
+func NewLogos(sites SiteLister) *Logos { return &Logos{sites: sites, now: time.Now} }
 
 // Media implements httpapi.MediaStore.
 func (l *Logos) Media(ctx context.Context, name string, _ url.Values) ([]byte, string, error) {
@@ -75,7 +83,8 @@ func (l *Logos) Media(ctx context.Context, name string, _ url.Values) ([]byte, s
 func (l *Logos) load(ctx context.Context) (map[string][]byte, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.logos != nil {
+	now := l.now()
+	if l.logos != nil && now.Sub(l.loaded) < LogosMaxAge {
 		return l.logos, nil
 	}
 	sites, err := l.sites.ListSites(ctx)
@@ -93,7 +102,7 @@ func (l *Logos) load(ctx context.Context) (map[string][]byte, error) {
 			}
 		}
 	}
-	l.logos = logos
+	l.logos, l.loaded = logos, now
 	return logos, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"forecourt/shared"
 )
@@ -49,6 +50,31 @@ func TestLogosFromSiteConfigsReadOnceAndRetried(t *testing.T) {
 	}
 	if sites.calls != 2 {
 		t.Errorf("got %d site loads, want 2 (one failed, one kept)", sites.calls)
+	}
+}
+
+// A dealer onboarded (or rebranded) by a deploy gets its logo from warm
+// containers once LogosMaxAge has passed, without a read per request.
+func TestLogosReloadAfterMaxAge(t *testing.T) {
+	ctx := context.Background()
+	sites := &flakySites{sites: []shared.Site{{Slug: "acme", Name: "Acme"}}}
+	clock := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	l := NewLogos(sites)
+	l.now = func() time.Time { return clock }
+	if _, _, err := l.Media(ctx, "logos/acme.svg", nil); err != nil {
+		t.Fatal(err)
+	}
+	sites.sites = append(sites.sites, shared.Site{Slug: "bravo", Name: "Bravo"})
+	clock = clock.Add(LogosMaxAge - time.Second)
+	if _, _, err := l.Media(ctx, "logos/bravo.svg", nil); shared.ErrorCode(err) != shared.ENOTFOUND {
+		t.Errorf("within the max age: got %v, want not_found from the kept sites", err)
+	}
+	clock = clock.Add(time.Second)
+	if _, _, err := l.Media(ctx, "logos/bravo.svg", nil); err != nil {
+		t.Errorf("after the max age: got %v, want the new dealer's logo", err)
+	}
+	if sites.calls != 2 {
+		t.Errorf("got %d site loads, want 2", sites.calls)
 	}
 }
 

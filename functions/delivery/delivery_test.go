@@ -10,10 +10,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 	"github.com/guregu/dynamo/v2"
 
 	"forecourt/functions/delivery"
@@ -25,28 +21,12 @@ import (
 
 func TestMain(m *testing.M) { testenv.Main(m) }
 
-// leadKeys is the leads table's key schema (docs/contracts.md "DynamoDB
-// tables"); the tests create their own table so they do not depend on
-// dynamo.CreateTables.
-type leadKeys struct {
-	ID string `dynamo:"id,hash"`
-}
-
+// leadsTable is a fresh leads table as dynamo.CreateTables makes it (the
+// contract's key, stream and TTL), in DynamoDB Local.
 func leadsTable(t *testing.T) (*dynamo.DB, string) {
 	t.Helper()
-	ctx := context.Background()
-	db, err := fdynamo.Connect(ctx, fdynamo.Config{Endpoint: testenv.DynamoEndpoint(t), Region: fdynamo.DefaultRegion})
-	if err != nil {
-		t.Fatalf("connect: %v", err)
-	}
-	name := "test-" + testenv.RandomID() + "-leads"
-	if err := db.CreateTable(name, leadKeys{}).OnDemand(true).Stream(dynamo.NewAndOldImagesView).Run(ctx); err != nil {
-		t.Fatalf("create table: %v", err)
-	}
-	if err := db.Table(name).Wait(ctx); err != nil {
-		t.Fatalf("wait for table: %v", err)
-	}
-	return db, name
+	db, tables := testenv.DB(t)
+	return db, tables.Leads
 }
 
 // sites is an in-memory shared.SiteStore.
@@ -356,14 +336,10 @@ func TestPollDelivers(t *testing.T) {
 	e := newEnv(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	cfg, err := config.LoadDefaultConfig(ctx, config.WithRegion(fdynamo.DefaultRegion),
-		config.WithCredentialsProvider(credentials.NewStaticCredentialsProvider("local", "local", "")))
+	streams, err := fdynamo.ConnectStreams(ctx, fdynamo.Config{Endpoint: testenv.DynamoEndpoint(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	streams := dynamodbstreams.NewFromConfig(cfg, func(o *dynamodbstreams.Options) {
-		o.BaseEndpoint = aws.String(testenv.DynamoEndpoint(t))
-	})
 	done := make(chan error, 1)
 	go func() { done <- delivery.Poll(ctx, streams, e.table, e.deliverer(e.smtp)) }()
 

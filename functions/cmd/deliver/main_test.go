@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
-	gdynamo "github.com/guregu/dynamo/v2"
 
 	"forecourt/functions/delivery"
 	"forecourt/functions/dynamo"
@@ -24,16 +23,7 @@ func TestDeliverFromEnv(t *testing.T) {
 	ctx := context.Background()
 	db, tables := testenv.DB(t)
 	dev := testenv.StartMailDev(t)
-	leads := "test-" + testenv.RandomID() + "-leads"
-	type leadKeys struct {
-		ID string `dynamo:"id,hash"`
-	}
-	if err := db.CreateTable(leads, leadKeys{}).OnDemand(true).Stream(gdynamo.NewAndOldImagesView).Run(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Table(leads).Wait(ctx); err != nil {
-		t.Fatal(err)
-	}
+	leads := tables.Leads
 	for k, v := range map[string]string{
 		"FORECOURT_DYNAMO_ENDPOINT": testenv.DynamoEndpoint(t), "AWS_REGION": dynamo.DefaultRegion,
 		"SITES_TABLE": tables.Sites, "LEADS_TABLE": leads,

@@ -2,7 +2,7 @@
 SHELL := bash
 .DEFAULT_GOAL := help
 
-.PHONY: help deps dev test bench synth lambdas web types clean
+.PHONY: help deps dev test e2e bench synth lambdas web types clean
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' Makefile | sed -E 's/:.*## /\t/'
@@ -15,6 +15,9 @@ dev: deps ## run the platform locally and print each demo tenant's URL
 
 test: deps ## run every suite; ends with "N passed, N failed"
 	@bash scripts/test.sh
+
+e2e: deps ## browser tests only, on their own local stack: make e2e FILES=web/e2e/leads.test.mjs
+	@bash scripts/e2e.sh $(FILES)
 
 bench: deps ## print the performance figures and their baselines
 	@bash scripts/bench.sh

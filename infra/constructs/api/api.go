@@ -315,6 +315,8 @@ func Throttled() map[string]Throttling {
 		"PATCH /api/leads/{lead_id}": {Rate: 50, Burst: 100},
 		// Every page view of every tenant may send a few.
 		"POST /api/events": {Rate: 200, Burst: 400},
+		// A registration provider bills per lookup.
+		"POST /api/leads/rego-lookup": {Rate: 20, Burst: 40},
 	}
 }
 

@@ -167,7 +167,8 @@ type Features struct {
 	UsedGuarantee bool `json:"used_guarantee"`
 	// CheckoutJourney sends used-car purchases to /checkout-journey (spec 001 §2); default false.
 	CheckoutJourney bool `json:"checkout_journey"`
-	// TradeInPath is the trade-in entry point: "/trade-in" (default) or "/sell-your-car".
+	// TradeInPath is the trade-in entry point: "/trade-in" (default),
+	// "/sell-your-car" or "/sell-my-car" (spec 001 §2); the others redirect to it.
 	TradeInPath string `json:"trade_in_path"`
 	// SpinToWin turns the /spin-to-win route on; default false.
 	SpinToWin bool `json:"spin_to_win"`
@@ -290,6 +291,9 @@ type LeadsConfig struct {
 	TermsNote bool `json:"terms_note"`
 	// Captcha shows a captcha on lead forms; default true.
 	Captcha bool `json:"captcha"`
+	// TradeInQuestions are the trade-in form's condition questions, whose
+	// answers are the lead's adjustmentAnswers; default DefaultTradeInQuestions.
+	TradeInQuestions []TradeInQuestion `json:"trade_in_questions"`
 	// Disclaimer is the dealer's test-drive terms; when set a terms checkbox shows.
 	Disclaimer string `json:"disclaimer,omitempty"`
 	// DefaultCategory is the enquiry category select's default; default "General Enquiry".

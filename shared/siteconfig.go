@@ -113,6 +113,9 @@ func ApplyDefaults(s *Site) {
 		s.Features.CertifiedProgramme = CanonicalMake(p)
 	}
 	setStr(&s.Features.TradeInPath, "/trade-in")
+	if len(s.Leads.TradeInQuestions) == 0 {
+		s.Leads.TradeInQuestions = DefaultTradeInQuestions()
+	}
 
 	q := &s.Search
 	if len(q.Facets) == 0 {
@@ -368,7 +371,10 @@ func (s Site) Validate() error {
 		oneOf("features.reserve_path", s.Features.ReservePath, []string{"checkout", "buy-online"})
 	}
 	if s.Features.TradeInPath != "" {
-		oneOf("features.trade_in_path", s.Features.TradeInPath, []string{"/trade-in", "/sell-your-car"})
+		oneOf("features.trade_in_path", s.Features.TradeInPath, TradeInPaths)
+	}
+	if err := validateTradeInQuestions(s.Leads.TradeInQuestions); err != nil {
+		errs = append(errs, err)
 	}
 
 	promoIDs := map[string]bool{}

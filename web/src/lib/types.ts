@@ -502,7 +502,10 @@ export interface Features {
   used_guarantee: boolean;
   /** CheckoutJourney sends used-car purchases to /checkout-journey (spec 001 §2); default false. */
   checkout_journey: boolean;
-  /** TradeInPath is the trade-in entry point: "/trade-in" (default) or "/sell-your-car". */
+  /**
+   * TradeInPath is the trade-in entry point: "/trade-in" (default),
+   * "/sell-your-car" or "/sell-my-car" (spec 001 §2); the others redirect to it.
+   */
   trade_in_path: string;
   /** SpinToWin turns the /spin-to-win route on; default false. */
   spin_to_win: boolean;
@@ -653,6 +656,11 @@ export interface LeadsConfig {
   terms_note: boolean;
   /** Captcha shows a captcha on lead forms; default true. */
   captcha: boolean;
+  /**
+   * TradeInQuestions are the trade-in form's condition questions, whose
+   * answers are the lead's adjustmentAnswers; default DefaultTradeInQuestions.
+   */
+  trade_in_questions: TradeInQuestion[] | null;
   /** Disclaimer is the dealer's test-drive terms; when set a terms checkbox shows. */
   disclaimer?: string;
   /** DefaultCategory is the enquiry category select's default; default "General Enquiry". */
@@ -801,6 +809,17 @@ export interface SpecialHours {
   /** sales, service, parts, all */
   department: string;
   location_name?: string;
+}
+
+/**
+ * TradeInQuestion is one condition question of the trade-in form's second
+ * step (spec 001 §7 "valuation adjustments": its answers are the lead's
+ * adjustmentAnswers, keyed by ID).
+ */
+export interface TradeInQuestion {
+  id: string;
+  label: string;
+  options: string[] | null;
 }
 
 /** TagKind names which rule produced a card's tag banner. */

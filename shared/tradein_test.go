@@ -1,6 +1,7 @@
 package shared
 
 import (
+	"maps"
 	"strings"
 	"testing"
 )
@@ -55,5 +56,25 @@ func TestTradeInPath(t *testing.T) {
 	s.Features.TradeInPath = "/sell"
 	if _, ok := FieldMessages(s.Validate())["features.trade_in_path"]; !ok {
 		t.Errorf("trade_in_path /sell accepted")
+	}
+}
+
+// TestTradeInValidationVectors runs the trade-in checks from the file the
+// trade-in form's checks (web/src/features/trade-in/rules.ts) run too.
+func TestTradeInValidationVectors(t *testing.T) {
+	type in struct {
+		Lead Lead `json:"lead"`
+		Site Site `json:"site"`
+	}
+	for _, v := range loadVectors[in, map[string]string](t, "trade_in_validation.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			got := FieldMessages(ValidateLead(v.Input.Lead, v.Input.Site))
+			if len(got) == 0 && len(v.Want) == 0 {
+				return
+			}
+			if !maps.Equal(got, v.Want) {
+				t.Errorf("FieldMessages(ValidateLead) = %v, want %v", got, v.Want)
+			}
+		})
 	}
 }

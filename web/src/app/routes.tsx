@@ -12,6 +12,8 @@ const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomeP
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
 const DealershipsPage = lazy(() => import('../features/dealerships/components/DealershipsPage'));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
+const TradeInPage = lazy(() => import('../features/trade-in/components/TradeInPage'));
+const FinanceEnquiryPage = lazy(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -29,6 +31,13 @@ export function AppRoutes() {
       <Route path="/manufacturers" element={page(<ManufacturersPage />)} />
       <Route path="/dealerships" element={page(<DealershipsPage />)} />
       <Route path="/dealerships/:slug/cars" element={page(<DealershipSearchPage />)} />
+      {/* Trade-in and finance enquiry (issue 9, spec 001 §2). */}
+      {['/trade-in', '/sell-your-car', '/sell-my-car', '/cars/trade-in'].map((p) => (
+        <Route key={p} path={p} element={page(<TradeInPage />)} />
+      ))}
+      {['/finance', '/finance-enquiry', '/apply-for-finance', '/finance-pre-approval'].map((p) => (
+        <Route key={p} path={p} element={page(<FinanceEnquiryPage />)} />
+      ))}
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

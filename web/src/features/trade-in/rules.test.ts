@@ -15,7 +15,7 @@ interface Case {
 }
 
 describe('trade-in validation vectors (issue 9, spec 001 §7)', () => {
-  it.each((cases as Case[]).map((c) => [c.name, c] as const))('%s', (_, c) => {
+  it.each((cases as unknown as Case[]).map((c) => [c.name, c] as const))('%s', (_, c) => {
     expect(validateTradeIn(c.input.lead.trade_in_vehicle, c.input.lead.adjustmentAnswers, c.input.site.leads.trade_in_questions)).toEqual(c.want);
   });
 });

@@ -12,6 +12,7 @@ const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomeP
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
 const DealershipsPage = lazy(() => import('../features/dealerships/components/DealershipsPage'));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
+const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -29,6 +30,7 @@ export function AppRoutes() {
       <Route path="/manufacturers" element={page(<ManufacturersPage />)} />
       <Route path="/dealerships" element={page(<DealershipsPage />)} />
       <Route path="/dealerships/:slug/cars" element={page(<DealershipSearchPage />)} />
+      <Route path="/success" element={page(<SuccessPage />)} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -280,6 +280,18 @@ type HeaderConfig struct {
 type LeadsConfig struct {
 	// MessageOptional lifts the enquiry form's message requirement; default false.
 	MessageOptional bool `json:"message_optional"`
+	// Categories are the general enquiry's category select options (spec 001
+	// §5: shown for event 22 / General Enquiry); default DefaultLeadCategories.
+	Categories []string `json:"categories"`
+	// AskUnderFinance asks 'Is your car currently under finance?' (Yes/No)
+	// on the generic enquiry; default false.
+	AskUnderFinance bool `json:"ask_under_finance"`
+	// AskTradeIn asks 'Do you have a trade-in?' (Yes/No) on the generic
+	// enquiry; default false.
+	AskTradeIn bool `json:"ask_trade_in"`
+	// Terms is the text of the generic enquiry's terms checkbox, which the
+	// shopper must tick; default "" (no checkbox).
+	Terms string `json:"terms,omitempty"`
 	// LocationPlaceholder is the location select's placeholder; default
 	// "Please Select a Dealership Location".
 	LocationPlaceholder string `json:"location_placeholder"`

@@ -50,6 +50,11 @@ var (
 	clockRE  = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
 )
 
+// DefaultLeadCategories are the general enquiry's categories unless a site
+// names its own; "Careers Enquiry" becomes General Enquiry / Career Enquiry
+// (NormalizeLead).
+var DefaultLeadCategories = []string{CategoryGeneralEnquiry, "Sales Enquiry", "Service Enquiry", "Parts Enquiry", "Finance Enquiry", "Careers Enquiry"}
+
 // DefaultSite returns a site holding every documented default. DecodeSite
 // decodes onto it, so a field the JSON leaves out keeps its default, booleans
 // that default to true included.
@@ -58,6 +63,7 @@ func DefaultSite() Site {
 	s.Features = Features{Compare: true, Favourites: true, Reserve: true, TradeIn: true, PhoneLinks: true, CertifiedBadge: true, SpinToWinGated: true}
 	s.Search.LocationFilter = true
 	s.Leads.Captcha = true
+	s.Leads.Categories = slices.Clone(DefaultLeadCategories)
 	ApplyDefaults(&s)
 	return s
 }

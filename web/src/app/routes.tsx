@@ -14,6 +14,7 @@ const DealershipsPage = lazy(() => import('../features/dealerships/components/De
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
 const TradeInPage = lazy(() => import('../features/trade-in/components/TradeInPage'));
 const FinanceEnquiryPage = lazy(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
+const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -38,6 +39,7 @@ export function AppRoutes() {
       {['/finance', '/finance-enquiry', '/apply-for-finance', '/finance-pre-approval'].map((p) => (
         <Route key={p} path={p} element={page(<FinanceEnquiryPage />)} />
       ))}
+      <Route path="/success" element={page(<SuccessPage />)} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

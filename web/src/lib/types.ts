@@ -640,6 +640,26 @@ export interface LeadsConfig {
   /** MessageOptional lifts the enquiry form's message requirement; default false. */
   message_optional: boolean;
   /**
+   * Categories are the general enquiry's category select options (spec 001
+   * §5: shown for event 22 / General Enquiry); default DefaultLeadCategories.
+   */
+  categories: string[] | null;
+  /**
+   * AskUnderFinance asks 'Is your car currently under finance?' (Yes/No)
+   * on the generic enquiry; default false.
+   */
+  ask_under_finance: boolean;
+  /**
+   * AskTradeIn asks 'Do you have a trade-in?' (Yes/No) on the generic
+   * enquiry; default false.
+   */
+  ask_trade_in: boolean;
+  /**
+   * Terms is the text of the generic enquiry's terms checkbox, which the
+   * shopper must tick; default "" (no checkbox).
+   */
+  terms?: string;
+  /**
    * LocationPlaceholder is the location select's placeholder; default
    * "Please Select a Dealership Location".
    */

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
 import { useSite } from '../../../lib/siteContext';
-import { useSubmitLead, type LeadPayload } from '../../leads/api/submitLead';
-import { CaptchaField } from '../../leads/components/CaptchaField';
-import { validateLead } from '../../leads/rules';
-import '../../leads/leads.css';
+import type { LeadPayload } from '../../leads/api/submitLead';
+import { ContactFields } from '../../leads/form/ContactFields';
+import { CheckboxField, SelectField, TextAreaField } from '../../leads/form/fields';
+import { LeadForm } from '../../leads/form/LeadForm';
+import { useLeadForm } from '../../leads/form/useLeadForm';
 import '../finance.css';
 
 /** FINANCE_CATEGORY is the finance lead's category; a pre-approval is its subcategory. */
@@ -19,242 +19,79 @@ export interface FinancePrefill {
   carType?: string;
 }
 
-interface FinanceValues {
-  name: string;
-  last_name: string;
-  phone: string;
-  email: string;
-  postcode: string;
-  dealership_slug: string;
-  budget: string;
-  has_trade_in: '' | 'Yes' | 'No';
-  preferred_contact_method: 'Phone' | 'Email' | 'SMS';
-  message: string;
-  opt_in: boolean;
-  altcha: string;
-}
+/** The finance lead's fields the shared payload type does not name (shared.Lead's JSON). */
+type FinancePayload = Partial<LeadPayload> & { car_type?: string; preferredDealership?: string; vehiclePriceBudget?: number; url?: string };
 
-const LABELS: Record<string, string> = {
-  name: 'First Name',
-  last_name: 'Last Name',
-  phone: 'Mobile Number',
-  email: 'Email',
-  postcode: 'Postcode',
-  dealership_slug: 'Dealership',
-  vehiclePriceBudget: 'Vehicle price budget',
-  car_id: 'Car',
-  altcha: 'Captcha',
-};
-
+const YES_NO = [
+  { value: 'Yes', label: 'Yes' },
+  { value: 'No', label: 'No' },
+];
+const CONTACT_METHODS = ['Phone', 'Email', 'SMS'].map((m) => ({ value: m, label: m }));
+// car_type values a lead may name (spec 001 §3; 'all' is a filter value, never a car's type).
 const CAR_TYPES = ['new', 'used', 'demo'];
 
-/** budgetNumber reads "$35,000" or "35000" as 35000; "" or junk as NaN. */
-function budgetNumber(text: string): number {
-  const t = text.replace(/[$,\s]/g, '');
-  return /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+/** wholeDollars reads "35000", "35,000" or "$35,000.50" as whole dollars; undefined when not a positive amount. */
+export function wholeDollars(text?: string): number | undefined {
+  const t = (text ?? '').replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d+)?$/.test(t)) return undefined;
+  const n = Math.round(Number(t));
+  return n > 0 ? n : undefined;
 }
 
 /**
- * FinanceEnquiryForm is the finance enquiry of spec 001 §2, §3 (and its
- * pre-approval variant): the contact field set, the dealership when the site
- * has several (preferredDealership chooses it), the vehicle price budget
- * (vehiclePriceBudget fills it), 'Do you have a trade-in?', the preferred
- * contact method, an optional message and the opt-in. It posts a finance
- * lead about the car of car_id when given, with the states of spec 001 §4.
+ * FinanceEnquiryForm is the finance enquiry of spec 001 §2 and §3 (and its
+ * pre-approval variant) on the lead form engine: the contact field set (with
+ * the dealership select when the site has several, preferredDealership
+ * choosing it), the vehicle price budget (vehiclePriceBudget fills it),
+ * 'Do you have a trade-in?', the preferred contact method, an optional
+ * message and the opt-in. It sends a finance lead about the car of car_id
+ * when given; success goes to /success (spec 001 §4).
  */
 export function FinanceEnquiryForm({ prefill, preApproval }: { prefill: FinancePrefill; preApproval: boolean }) {
   const { site } = useSite();
-  const dealerships = site.dealerships ?? [];
-  const captcha = site.leads?.captcha ?? true;
-  const id = useId();
-  const fid = (f: string) => `${id}-${f}`;
-  const { state, submit, newAttempt } = useSubmitLead(site.slug);
-  const [errs, setErrs] = useState<Record<string, string>>({});
-  const [captchaRound, setCaptchaRound] = useState(0);
-  const doneRef = useRef<HTMLDivElement>(null);
-  const preferred = dealerships.find((d) => d.slug === prefill.preferredDealership || d.name === prefill.preferredDealership);
-  const budget = prefill.vehiclePriceBudget && !Number.isNaN(budgetNumber(prefill.vehiclePriceBudget)) ? prefill.vehiclePriceBudget : '';
-  const { register, handleSubmit, setValue, watch } = useForm<FinanceValues>({
-    defaultValues: {
-      name: '',
-      last_name: '',
-      phone: '',
-      email: '',
-      postcode: '',
-      dealership_slug: preferred?.slug ?? (dealerships.length === 1 ? dealerships[0].slug : ''),
-      budget,
-      has_trade_in: '',
-      preferred_contact_method: 'Phone',
-      message: '',
-      opt_in: true,
-      altcha: '',
-    },
-  });
-  // A changed form is a new attempt: its submit gets a new Idempotency-Key.
-  useEffect(() => {
-    const sub = watch(() => newAttempt());
-    return () => sub.unsubscribe();
-  }, [watch, newAttempt]);
-  const onPayload = useCallback((p: string) => setValue('altcha', p), [setValue]);
-
-  useEffect(() => {
-    if (state.status === 'error' && state.error.fields.altcha) {
-      setValue('altcha', '');
-      setCaptchaRound((n) => n + 1);
-    }
-    if (state.status === 'success') doneRef.current?.focus();
-  }, [state, setValue]);
-
-  const onValid = async (v: FinanceValues) => {
-    const e = validateLead({ type: 'finance', name: v.name, phone: v.phone, email: v.email, postcode: v.postcode, dealership_slug: v.dealership_slug }, { dealerships });
-    const amount = budgetNumber(v.budget);
-    if (v.budget.trim() && Number.isNaN(amount)) e.vehiclePriceBudget = 'Enter the budget in dollars, like 35000';
-    if (captcha && !v.altcha) e.altcha = 'Please complete the captcha.';
-    setErrs(e);
-    if (Object.keys(e).length) return;
-    const lead = {
-      type: 'finance',
-      category: FINANCE_CATEGORY,
-      subcategory: preApproval ? PRE_APPROVAL : undefined,
-      name: v.name.trim(),
-      last_name: v.last_name.trim() || undefined,
-      phone: v.phone.trim() || undefined,
-      email: v.email.trim() || undefined,
-      postcode: v.postcode || undefined,
-      dealership_slug: v.dealership_slug || undefined,
-      preferredDealership: prefill.preferredDealership || undefined,
-      vehiclePriceBudget: v.budget.trim() ? amount : undefined,
-      car_id: prefill.carId || undefined,
-      car_type: prefill.carType && CAR_TYPES.includes(prefill.carType) ? prefill.carType : undefined,
-      has_trade_in: v.has_trade_in || undefined,
-      preferred_contact_method: v.preferred_contact_method,
-      message: v.message.trim() || undefined,
-      opt_in: v.opt_in,
-      url: window.location.href,
-      altcha: captcha ? v.altcha : undefined,
-    } as LeadPayload;
-    await submit(lead);
+  const budgetId = useId();
+  const [budget, setBudget] = useState(wholeDollars(prefill.vehiclePriceBudget)?.toString() ?? '');
+  const preferred = (site.dealerships ?? []).find((d) => d.slug === prefill.preferredDealership || d.name === prefill.preferredDealership);
+  const fixed: FinancePayload = {
+    category: FINANCE_CATEGORY,
+    subcategory: preApproval ? PRE_APPROVAL : undefined,
+    car_id: prefill.carId,
+    car_type: prefill.carType && CAR_TYPES.includes(prefill.carType) ? prefill.carType : undefined,
+    preferredDealership: prefill.preferredDealership || undefined,
+    vehiclePriceBudget: wholeDollars(budget),
+    url: typeof window === 'undefined' ? undefined : window.location.href,
   };
-
-  if (state.status === 'success') {
-    return (
-      <div ref={doneRef} tabIndex={-1} className="lead-success" role="status">
-        <h2>Thank you for your finance enquiry</h2>
-        <p>We have received your details and the dealership's finance team will be in touch with you soon.</p>
-      </div>
-    );
-  }
-
-  const submitting = state.status === 'submitting';
-  const server = state.status === 'error' ? state.error : undefined;
-  const shown: Record<string, string> = { ...(server?.fields ?? {}), ...errs };
-  const formError = server && Object.keys(server.fields).length === 0 ? server.message : '';
-  const props = (f: string) => ({ id: fid(f), 'aria-invalid': shown[f] ? true : undefined, 'aria-describedby': shown[f] ? `${fid(f)}-error` : undefined });
-  const fieldError = (f: string) =>
-    shown[f] ? (
-      <p id={`${fid(f)}-error`} className="lead-form__error">
-        {shown[f]}
-      </p>
-    ) : null;
-  const entries = Object.entries(shown);
-
+  const form = useLeadForm({
+    type: 'finance',
+    fixed: fixed as Partial<LeadPayload>,
+    dealershipSlug: preferred?.slug,
+    messageOptional: true,
+  });
   return (
-    <form className="lead-form" noValidate aria-busy={submitting} onSubmit={handleSubmit(onValid)}>
-      {entries.length > 0 ? (
-        <div className="lead-form__errors" role="alert">
-          <p>Please fix the following errors:</p>
-          <ul>
-            {entries.map(([f, m]) => (
-              <li key={f}>{f in LABELS ? m : `${f}: ${m}`}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {formError ? (
-        <div className="alert alert--destructive" role="alert">
-          {formError}
-        </div>
-      ) : null}
-      <div className="lead-form__row">
-        <div className="lead-form__field">
-          <label htmlFor={fid('name')}>First Name *</label>
-          <input type="text" autoComplete="given-name" aria-required="true" {...props('name')} {...register('name')} />
-          {fieldError('name')}
-        </div>
-        <div className="lead-form__field">
-          <label htmlFor={fid('last_name')}>Last Name</label>
-          <input type="text" autoComplete="family-name" {...props('last_name')} {...register('last_name')} />
-        </div>
-      </div>
-      <p className="lead-form__hint">Please give a mobile number or an email.</p>
-      <div className="lead-form__row">
-        <div className="lead-form__field">
-          <label htmlFor={fid('phone')}>Mobile Number</label>
-          <input type="tel" autoComplete="tel" {...props('phone')} {...register('phone')} />
-          {fieldError('phone')}
-        </div>
-        <div className="lead-form__field">
-          <label htmlFor={fid('email')}>Email</label>
-          <input type="email" autoComplete="email" {...props('email')} {...register('email')} />
-          {fieldError('email')}
-        </div>
-      </div>
-      <div className="lead-form__row">
-        <div className="lead-form__field">
-          <label htmlFor={fid('postcode')}>Postcode</label>
-          <input type="text" inputMode="numeric" autoComplete="postal-code" maxLength={4} {...props('postcode')} {...register('postcode')} />
-          {fieldError('postcode')}
-        </div>
-        <div className="lead-form__field">
-          <label htmlFor={fid('vehiclePriceBudget')}>Vehicle price budget ($)</label>
-          <input type="text" inputMode="numeric" autoComplete="off" {...props('vehiclePriceBudget')} {...register('budget')} />
-          {fieldError('vehiclePriceBudget')}
-        </div>
-      </div>
-      {dealerships.length > 1 ? (
-        <div className="lead-form__field">
-          <label htmlFor={fid('dealership_slug')}>Dealership *</label>
-          <select aria-required="true" {...props('dealership_slug')} {...register('dealership_slug')}>
-            <option value="">{site.leads?.dealership_placeholder || 'Select a Preferred Dealership'}</option>
-            {dealerships.map((d) => (
-              <option key={d.slug} value={d.slug}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-          {fieldError('dealership_slug')}
-        </div>
-      ) : null}
-      <fieldset className="finance-form__choice">
-        <legend>Do you have a trade-in?</legend>
-        <label>
-          <input type="radio" value="Yes" {...register('has_trade_in')} /> Yes
-        </label>
-        <label>
-          <input type="radio" value="No" {...register('has_trade_in')} /> No
-        </label>
-      </fieldset>
-      <fieldset className="finance-form__choice">
-        <legend>Preferred Contact Method</legend>
-        {(['Phone', 'Email', 'SMS'] as const).map((m) => (
-          <label key={m}>
-            <input type="radio" value={m} {...register('preferred_contact_method')} /> {m}
-          </label>
-        ))}
-      </fieldset>
+    <LeadForm form={form} className="finance-form">
+      <ContactFields />
       <div className="lead-form__field">
-        <label htmlFor={fid('message')}>Message</label>
-        <textarea rows={3} {...props('message')} {...register('message')} />
+        <label htmlFor={budgetId}>Vehicle price budget ($)</label>
+        <input
+          id={budgetId}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-describedby={`${budgetId}-hint`}
+          value={budget}
+          // Whole dollars only: what is not a digit is dropped as it is typed.
+          onChange={(e) => setBudget(e.target.value.replace(/\D/g, '').slice(0, 9))}
+        />
+        <p id={`${budgetId}-hint`} className="lead-form__hint">
+          Optional. The price of the car you have in mind, in whole dollars.
+        </p>
       </div>
-      <div className="lead-form__check">
-        <input type="checkbox" id={fid('opt_in')} {...register('opt_in')} />
-        <label htmlFor={fid('opt_in')}>Keep me informed about offers and news</label>
+      <div className="lead-form__row">
+        <SelectField name="has_trade_in" text="Do you have a trade-in?" placeholder="Choose" options={YES_NO} />
+        <SelectField name="preferred_contact_method" text="Preferred Contact Method" options={CONTACT_METHODS} />
       </div>
-      {captcha ? <CaptchaField key={captchaRound} onPayload={onPayload} error={shown.altcha} errorId={`${fid('altcha')}-error`} /> : null}
-      <button type="submit" className="button button--block" disabled={submitting} aria-busy={submitting}>
-        {submitting ? <span className="lead-form__spinner" aria-hidden="true" /> : null}
-        {submitting ? 'Sending…' : site.texts.submit_label}
-      </button>
-    </form>
+      <TextAreaField name="message" text="Message" rows={3} />
+      <CheckboxField name="opt_in">Keep me informed about offers and news</CheckboxField>
+    </LeadForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LeadError } from '../../leads/api/submitLead';
-import { validateLead } from '../../leads/rules';
+import { POSTCODE_MESSAGE, validateLead } from '../../leads/rules';
 import { FieldError, fieldProps, FormErrors, SubmitButton } from './FormErrors';
 
 interface ContactValues {
@@ -51,6 +51,8 @@ export function ContactStep({ submitting, submitLabel, error, onSubmit, onBack }
   const onValid = (v: ContactValues) => {
     // The trade-in's dealership was fixed by its first step; only the contact rules apply here.
     const e = validateLead({ type: 'trade_in', name: v.name, phone: v.phone, email: v.email, postcode: v.postcode }, {});
+    // The contact field set's postcode is required (spec 001 §5 "Postcode").
+    if (!v.postcode.trim()) e.postcode ??= POSTCODE_MESSAGE;
     setErrs(e);
     if (Object.keys(e).length) return;
     onSubmit({
@@ -84,7 +86,7 @@ export function ContactStep({ submitting, submitLabel, error, onSubmit, onBack }
         {input('phone', 'Mobile Number', 'tel', 'tel')}
         {input('email', 'Email', 'email', 'email')}
       </div>
-      {input('postcode', 'Postcode', 'text', 'postal-code', { inputMode: 'numeric', maxLength: 4 })}
+      {input('postcode', 'Postcode *', 'text', 'postal-code', { inputMode: 'numeric', maxLength: 4, 'aria-required': true })}
       <fieldset className="trade-in__choice">
         <legend>Preferred Contact Method</legend>
         {(['Phone', 'Email', 'SMS'] as const).map((m) => (

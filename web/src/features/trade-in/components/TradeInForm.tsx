@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
+import { SUCCESS_PATH } from '../../leads/form/useLeadForm';
 import { useTradeIn, type Step } from '../hooks/useTradeIn';
 import { ConditionStep } from './ConditionStep';
 import { ContactStep } from './ContactStep';
@@ -20,7 +22,13 @@ export function TradeInForm({ carId, query }: { carId?: string; query: Record<st
   const { site } = useSite();
   const dealerships = site.dealerships ?? [];
   const defaultDealership = dealerships.length === 1 ? dealerships[0].slug : '';
-  const { draft, send, sendVehicle, sendCondition, sendContact, back } = useTradeIn({ site: site.slug, carId, query }, defaultDealership);
+  const { draft, send, sendVehicle, sendCondition, sendContact, back } = useTradeIn({ site: site.slug, carId, query, websiteId: site.id }, defaultDealership);
+  const navigate = useNavigate();
+  // The completed trade-in goes to /success like every lead form (spec 001 §4).
+  const complete = async (contact: Record<string, unknown>) => {
+    const leadId = draft.leadId;
+    if (await sendContact(contact)) navigate(SUCCESS_PATH, { state: { type: 'trade_in', lead_id: leadId } });
+  };
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const submitting = send.status === 'submitting';
@@ -76,7 +84,7 @@ export function TradeInForm({ carId, query }: { carId?: string; query: Record<st
         />
       ) : null}
       {n === 2 ? <ConditionStep draft={draft} questions={site.leads?.trade_in_questions ?? []} submitting={submitting} error={error} onNext={sendCondition} onBack={back} /> : null}
-      {n === 3 ? <ContactStep submitting={submitting} submitLabel={site.texts.submit_label} error={error} onSubmit={sendContact} onBack={back} /> : null}
+      {n === 3 ? <ContactStep submitting={submitting} submitLabel={site.texts.submit_label} error={error} onSubmit={complete} onBack={back} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { LeadError, SUCCESS_KEY, submitLead, UNEXPECTED, type LeadPayload } from '../../leads/api/submitLead';
+import { sendEvent } from '../../leads/api/sendEvent';
 import { updateLead } from '../api/updateLead';
 import type { TradeInVehicle } from '../rules';
 
@@ -91,6 +92,8 @@ export interface TradeInContext {
   carId?: string;
   /** query is the page's query string, kept as the lead's linked_query_params. */
   query: Record<string, string>;
+  /** websiteId names the site in the conversion event. */
+  websiteId?: string;
 }
 
 /**
@@ -129,7 +132,9 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
           setSend({ status: 'error', error: new LeadError(error.status, error.code, 'This trade-in has expired. Please start again.') });
           return false;
         }
-        commit(next);
+        // A definite refusal ends the create attempt; after a network failure or a 5xx the
+        // same Idempotency-Key retries it, so the server stores the lead once.
+        commit(error.status >= 400 && error.status < 500 ? { ...next, idempotencyKey: undefined } : next);
         setSend({ status: 'error', error });
         return false;
       }
@@ -140,7 +145,7 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
   /** sendVehicle creates the lead with the shopper's car, or updates the car of the lead already made. */
   const sendVehicle = useCallback(
     (next: TradeInDraft, altcha?: string) =>
-      run(next, async (d) => {
+      run(next.leadId ? next : { ...next, idempotencyKey: next.idempotencyKey ?? newKey() }, async (d) => {
         const vehicleFields = {
           subcategory: SUBCATEGORY.vehicle,
           Rego: d.mode === 'rego' ? d.rego : '',
@@ -151,8 +156,8 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
           await updateLead(d.leadId, d.token, vehicleFields);
           return { ...d, step: 2 };
         }
-        const idempotencyKey = d.idempotencyKey ?? newKey();
-        save(key, { ...d, idempotencyKey });
+        // Kept before sending, so a reload mid-submit retries the same lead.
+        save(key, d);
         const lead = {
           type: 'trade_in',
           category: TRADE_IN_CATEGORY,
@@ -167,7 +172,7 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
           altcha,
           ...vehicleFields,
         } as LeadPayload;
-        const created = await submitLead(lead, idempotencyKey);
+        const created = await submitLead(lead, d.idempotencyKey!);
         return { ...d, idempotencyKey: undefined, leadId: created.lead_id, token: created.lead_token, step: 2 };
       }),
     [run, key, ctx.carId, ctx.query],
@@ -198,9 +203,10 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
         } catch {
           // Storage full or disabled: the lead is sent all the same.
         }
+        sendEvent({ event_id: 'conversion', car_id: ctx.carId, website_id: ctx.websiteId });
         return { ...d, step: 'done' };
       }),
-    [run, draft, ctx.site],
+    [run, draft, ctx.site, ctx.carId, ctx.websiteId],
   );
 
   const back = useCallback(() => {

@@ -113,8 +113,8 @@ export function VehicleStep({ draft, dealerships, chooseDealership, dealershipPl
     let vehicle = draft.vehicle;
     if (v.mode === 'rego') {
       // A plate changed since the lookup needs looking up again (the server normalises as plate).
-      const plate = v.rego.toUpperCase().replace(/[\s.-]+/g, '');
-      if (!found || found.rego !== plate || found.regoState !== v.regoState) e.rego = 'Find your car by its rego, or enter its details yourself';
+      const plate = (r: string) => r.toUpperCase().replace(/[\s.-]+/g, '');
+      if (!found || plate(found.rego) !== plate(v.rego) || found.regoState !== v.regoState) e.rego = 'Find your car by its rego, or enter its details yourself';
       else vehicle = { year: found.year, make: found.make, model: found.model, badge: found.badge, body: found.body, transmission: found.transmission, fuel: found.fuel, colour: found.colour, vin: found.vin };
     } else {
       if (!v.make.trim()) e['trade_in_vehicle.make'] = 'Make is required';

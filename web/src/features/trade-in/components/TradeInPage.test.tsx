@@ -30,7 +30,7 @@ type Call = { url: string; method: string; body: Record<string, unknown>; header
 const MAZDA = { rego: 'ABC123', regoState: 'QLD', year: 2018, make: 'Mazda', model: 'CX-5', badge: 'Maxx Sport', transmission: 'Automatic', fuel: 'Petrol', vin: 'JM0KF4W1A00000001' };
 
 /** stubAPI answers the lead calls; patchAnswers are the PATCH answers in order (default 200). */
-function stubAPI({ lookup = { status: 200, body: MAZDA }, patchAnswers = [] as { status: number; body: unknown }[] } = {}) {
+function stubAPI({ lookup = { status: 200, body: MAZDA as unknown }, patchAnswers = [] as { status: number; body: unknown }[] } = {}) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LeadError } from '../../leads/api/submitLead';
+import { TERMS_MESSAGE } from '../../leads/form/useLeadForm';
 import { POSTCODE_MESSAGE, validateLead } from '../../leads/rules';
 import { FieldError, fieldProps, FormErrors, SubmitButton } from './FormErrors';
 
@@ -13,6 +14,7 @@ interface ContactValues {
   preferred_contact_method: 'Phone' | 'Email' | 'SMS';
   message: string;
   opt_in: boolean;
+  terms_conditions: boolean;
 }
 
 export const CONTACT_LABELS: Record<string, string> = {
@@ -23,9 +25,14 @@ export const CONTACT_LABELS: Record<string, string> = {
   postcode: 'Postcode',
   preferred_contact_method: 'Preferred Contact Method',
   message: 'Message',
+  terms_conditions: 'Terms and conditions',
 };
 
 export interface ContactStepProps {
+  /** the dealer's terms (leads.terms): a checkbox the shopper must tick; "" for none */
+  terms?: string;
+  /** shows 'You must agree to the terms of use before submitting the form' (leads.terms_note) */
+  termsNote?: boolean;
   submitting: boolean;
   submitLabel: string;
   error?: LeadError;
@@ -39,12 +46,12 @@ export interface ContactStepProps {
  * contact method (Phone, Email, SMS; default Phone), an optional message and
  * the opt-in (checked by default). Its submit completes the lead.
  */
-export function ContactStep({ submitting, submitLabel, error, onSubmit, onBack }: ContactStepProps) {
+export function ContactStep({ terms = '', termsNote = false, submitting, submitLabel, error, onSubmit, onBack }: ContactStepProps) {
   const id = useId();
   const fid = (f: string) => `${id}-${f}`;
   const [errs, setErrs] = useState<Record<string, string>>({});
   const { register, handleSubmit } = useForm<ContactValues>({
-    defaultValues: { name: '', last_name: '', phone: '', email: '', postcode: '', preferred_contact_method: 'Phone', message: '', opt_in: true },
+    defaultValues: { name: '', last_name: '', phone: '', email: '', postcode: '', preferred_contact_method: 'Phone', message: '', opt_in: true, terms_conditions: false },
   });
   const shown = { ...(error?.fields ?? {}), ...errs };
 
@@ -53,6 +60,7 @@ export function ContactStep({ submitting, submitLabel, error, onSubmit, onBack }
     const e = validateLead({ type: 'trade_in', name: v.name, phone: v.phone, email: v.email, postcode: v.postcode }, {});
     // The contact field set's postcode is required (spec 001 §5 "Postcode").
     if (!v.postcode.trim()) e.postcode ??= POSTCODE_MESSAGE;
+    if (terms && !v.terms_conditions) e.terms_conditions = TERMS_MESSAGE;
     setErrs(e);
     if (Object.keys(e).length) return;
     onSubmit({
@@ -64,6 +72,7 @@ export function ContactStep({ submitting, submitLabel, error, onSubmit, onBack }
       preferred_contact_method: v.preferred_contact_method,
       message: v.message.trim() || undefined,
       opt_in: v.opt_in,
+      terms_conditions: terms ? true : undefined,
     });
   };
   const input = (f: keyof ContactValues, label: string, type: string, autoComplete: string, extra: object = {}) => (
@@ -104,6 +113,16 @@ export function ContactStep({ submitting, submitLabel, error, onSubmit, onBack }
         <input type="checkbox" id={fid('opt_in')} {...register('opt_in')} />
         <label htmlFor={fid('opt_in')}>Keep me informed about offers and news</label>
       </div>
+      {terms ? (
+        <div className="lead-form__field">
+          <div className="lead-form__check">
+            <input type="checkbox" aria-required="true" {...fieldProps(fid('terms_conditions'), shown.terms_conditions)} {...register('terms_conditions')} />
+            <label htmlFor={fid('terms_conditions')}>{terms}</label>
+          </div>
+          <FieldError id={fid('terms_conditions')} message={shown.terms_conditions} />
+        </div>
+      ) : null}
+      {termsNote ? <p className="lead-form__hint">You must agree to the terms of use before submitting the form</p> : null}
       <div className="trade-in__actions">
         <button type="button" className="button button--ghost" onClick={onBack} disabled={submitting}>
           Back

@@ -258,6 +258,24 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Select a Preferred Dealership');
   });
 
+  it("spec 001 §5: the dealer's terms must be ticked before the last step sends, and the lead says they were", async () => {
+    const calls = stubAPI();
+    const user = open('/trade-in', site({}, { terms: 'I agree to the terms of use.', terms_note: true }));
+    await vehicleByRego(user);
+    await condition(user);
+    expect(screen.getByText('You must agree to the terms of use before submitting the form')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('First Name *'), 'Sam');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'sam@example.com');
+    await user.type(screen.getByLabelText('Postcode *'), '4032');
+    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('You must agree to the terms of use before submitting the form');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    await user.click(screen.getByLabelText('I agree to the terms of use.'));
+    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    await screen.findByText(/The dealership will contact you about your trade-in/);
+    expect(calls.filter((c) => c.method === 'PATCH')[1].body).toMatchObject({ terms_conditions: true, form_completed: true });
+  });
+
   it('spec 001 §9: the trade-in FAQ is a closed disclosure (details/summary) that opens', async () => {
     stubAPI();
     const user = open();

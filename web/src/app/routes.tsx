@@ -13,6 +13,8 @@ const ManufacturersPage = lazy(() => import('../features/manufacturers/component
 const DealershipsPage = lazy(() => import('../features/dealerships/components/DealershipsPage'));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
 const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
+const ContactPage = lazy(() => import('../features/leads/components/ContactPage'));
+const BookTestDrivePage = lazy(() => import('../features/leads/components/BookTestDrivePage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -31,6 +33,11 @@ export function AppRoutes() {
       <Route path="/dealerships" element={page(<DealershipsPage />)} />
       <Route path="/dealerships/:slug/cars" element={page(<DealershipSearchPage />)} />
       <Route path="/success" element={page(<SuccessPage />)} />
+      <Route path="/contact" element={page(<ContactPage />)} />
+      <Route path="/contact-us" element={page(<ContactPage />)} />
+      <Route path="/contact-us/:slug" element={page(<ContactPage />)} />
+      <Route path="/enquiry" element={page(<ContactPage title="General Enquiry" />)} />
+      <Route path="/book-test-drive" element={page(<BookTestDrivePage />)} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

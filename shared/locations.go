@@ -36,6 +36,8 @@ type Location struct {
 	MotorVehicleRepairer  string         `json:"motor_vehicle_repairer,omitempty"`
 	DistributionLocations []string       `json:"distribution_locations,omitempty"`
 	SpecialHours          []SpecialHours `json:"special_hours,omitempty"`
+	// TimeZone overrides the site's time_zone for this location (IANA name).
+	TimeZone string `json:"time_zone,omitempty"`
 }
 
 // LocationImage holds a location's photo and its thumbnail.

@@ -26,6 +26,9 @@ type Site struct {
 
 	Address Address `json:"address"`
 	MapKey  string  `json:"map_key,omitempty"`
+	// TimeZone is the IANA zone of the site's locations (test-drive slots);
+	// a location's own time_zone overrides it; default "Australia/Sydney".
+	TimeZone string `json:"time_zone"`
 
 	// Social and display.
 	FacebookURL      string          `json:"facebook_url,omitempty"`
@@ -308,6 +311,20 @@ type LeadsConfig struct {
 	DefaultCategory string `json:"default_category"`
 	// Email receives lead copies; default none (the location's email).
 	Email string `json:"email,omitempty"`
+	// RetentionDays is how long a lead is kept before DynamoDB's TTL
+	// removes it; default 730 (two years, issue 9).
+	RetentionDays int `json:"retention_days"`
+	// TestDrive shapes the test-drive appointment slots.
+	TestDrive TestDriveConfig `json:"test_drive"`
+}
+
+// TestDriveConfig shapes GET /api/test-drive/slots (issue 9): slots within
+// the location's opening hours for the next Days days, SlotMinutes apart,
+// none sooner than LeadMinutes from now.
+type TestDriveConfig struct {
+	Days        int `json:"days"`         // default 14
+	SlotMinutes int `json:"slot_minutes"` // default 30
+	LeadMinutes int `json:"lead_minutes"` // default 120
 }
 
 // HoursConfig shapes opening hours (spec 001 §2 "Opening hours").

@@ -152,6 +152,11 @@ func ApplyDefaults(s *Site) {
 	setStr(&s.Leads.LocationPlaceholder, "Please Select a Dealership Location")
 	setStr(&s.Leads.DealershipPlaceholder, "Select a Preferred Dealership")
 	setStr(&s.Leads.DefaultCategory, CategoryGeneralEnquiry)
+	setInt(&s.Leads.RetentionDays, DefaultLeadRetentionDays)
+	setInt(&s.Leads.TestDrive.Days, 14)
+	setInt(&s.Leads.TestDrive.SlotMinutes, 30)
+	setInt(&s.Leads.TestDrive.LeadMinutes, 120)
+	setStr(&s.TimeZone, DefaultTimeZone)
 
 	setInt(&s.Reviews.MinRating, 4)
 	setInt(&s.Reviews.Shown, 10)
@@ -429,6 +434,27 @@ func (s Site) Validate() error {
 	}
 	nonNegative("reserve.deposit", s.Reserve.Deposit)
 	nonNegative("reserve.hold_hours", s.Reserve.HoldHours)
+	nonNegative("leads.retention_days", s.Leads.RetentionDays)
+	nonNegative("leads.test_drive.days", s.Leads.TestDrive.Days)
+	if s.Leads.TestDrive.Days > 90 {
+		bad("leads.test_drive.days", "at most 90, got %d", s.Leads.TestDrive.Days)
+	}
+	nonNegative("leads.test_drive.lead_minutes", s.Leads.TestDrive.LeadMinutes)
+	if m := s.Leads.TestDrive.SlotMinutes; m < 0 || (m != 0 && m < 5) {
+		bad("leads.test_drive.slot_minutes", "at least 5, got %d", m)
+	}
+	checkZone := func(field, v string) {
+		if v == "" {
+			return
+		}
+		if _, err := time.LoadLocation(v); err != nil {
+			bad(field, "%q is not an IANA time zone like Australia/Sydney", v)
+		}
+	}
+	checkZone("time_zone", s.TimeZone)
+	for i, l := range s.Locations {
+		checkZone(fmt.Sprintf("locations[%d].time_zone", i), l.TimeZone)
+	}
 
 	for i, w := range s.DealershipWebsites {
 		wp := fmt.Sprintf("dealership_websites[%d]", i)

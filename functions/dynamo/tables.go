@@ -20,10 +20,12 @@ const SlugIndex = "by-slug"
 // Tables names the tables (docs/contracts.md "DynamoDB tables").
 type Tables struct {
 	Cars, Sites, ProviderKeys, FeedRuns, Leads string
+	// Events holds tracking events (POST /api/events).
+	Events string
 }
 
 // TablesWithPrefix names the tables prefix + cars, sites, provider-keys,
-// feed-runs, leads.
+// feed-runs, leads, events.
 func TablesWithPrefix(prefix string) Tables {
 	return Tables{
 		Cars:         prefix + "cars",
@@ -31,11 +33,12 @@ func TablesWithPrefix(prefix string) Tables {
 		ProviderKeys: prefix + "provider-keys",
 		FeedRuns:     prefix + "feed-runs",
 		Leads:        prefix + "leads",
+		Events:       prefix + "events",
 	}
 }
 
 // TablesFromEnv reads CARS_TABLE, SITES_TABLE, PROVIDER_KEYS_TABLE,
-// FEED_RUNS_TABLE and LEADS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
+// FEED_RUNS_TABLE, LEADS_TABLE and EVENTS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
 // "forecourt-local-") plus the table's name.
 func TablesFromEnv() Tables {
 	prefix := os.Getenv("FORECOURT_TABLE_PREFIX")
@@ -49,6 +52,7 @@ func TablesFromEnv() Tables {
 		"PROVIDER_KEYS_TABLE": &t.ProviderKeys,
 		"FEED_RUNS_TABLE":     &t.FeedRuns,
 		"LEADS_TABLE":         &t.Leads,
+		"EVENTS_TABLE":        &t.Events,
 	} {
 		if v := os.Getenv(env); v != "" {
 			*name = v
@@ -76,6 +80,10 @@ type (
 	leadKeys struct {
 		ID string `dynamo:"id,hash"`
 	}
+	eventKeys struct {
+		Site string `dynamo:"site,hash"`
+		SK   string `dynamo:"sk,range"`
+	}
 )
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
@@ -94,6 +102,7 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 		{t.ProviderKeys, providerKeyKeys{}},
 		{t.FeedRuns, feedRunKeys{}},
 		{t.Leads, leadKeys{}},
+		{t.Events, eventKeys{}},
 	}
 	for _, s := range specs {
 		ct := db.CreateTable(s.name, s.keys).OnDemand(true)
@@ -117,6 +126,9 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 	// sets it, but keeps the local table the same shape.
 	if err := db.Table(t.Leads).UpdateTTL(LeadsTTLAttribute, true).Run(ctx); err != nil && !isTTLAlreadySet(err) {
 		return fmt.Errorf("ttl of table %s: %w", t.Leads, err)
+	}
+	if err := db.Table(t.Events).UpdateTTL(EventsTTLAttribute, true).Run(ctx); err != nil && !isTTLAlreadySet(err) {
+		return fmt.Errorf("ttl of table %s: %w", t.Events, err)
 	}
 	return nil
 }

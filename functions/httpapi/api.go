@@ -41,6 +41,10 @@ type APIConfig struct {
 	OriginSecret string
 	// Leads serves the lead and captcha routes; without it they answer 500.
 	Leads *LeadsConfig
+	// Rego serves POST /api/leads/rego-lookup; without it that answers 500.
+	Rego RegoLookup
+	// Events stores POST /api/events; without it that answers 500.
+	Events EventRecorder
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
@@ -86,11 +90,14 @@ func newAPIServer(cfg APIConfig) (*apiServer, error) {
 // handlers are the /api routes' handlers by route key (route.Routes).
 func (s *apiServer) handlers() map[string]http.Handler {
 	return map[string]http.Handler{
-		"GET /api/site":              s.tenant(s.handleSite),
-		"GET /api/cars/{slug}":       s.tenant(s.handleCar),
-		"GET /api/captcha":           s.tenant(s.handleCaptcha),
-		"POST /api/leads":            s.tenant(s.handleCreateLead),
-		"PATCH /api/leads/{lead_id}": s.tenant(s.handleUpdateLead),
+		"GET /api/site":               s.tenant(s.handleSite),
+		"GET /api/cars/{slug}":        s.tenant(s.handleCar),
+		"GET /api/captcha":            s.tenant(s.handleCaptcha),
+		"POST /api/leads":             s.tenant(s.handleCreateLead),
+		"PATCH /api/leads/{lead_id}":  s.tenant(s.handleUpdateLead),
+		"GET /api/test-drive/slots":   s.tenant(s.handleTestDriveSlots),
+		"POST /api/leads/rego-lookup": s.tenant(s.handleRegoLookup),
+		"POST /api/events":            s.tenant(s.handleEvent),
 	}
 }
 

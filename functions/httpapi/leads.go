@@ -47,14 +47,7 @@ type LeadsConfig struct {
 	Cars  CarFinder
 	// CaptchaKey signs and verifies ALTCHA challenges (FORECOURT_CAPTCHA_KEY).
 	CaptchaKey []byte
-	// Retention is how long a lead is kept (its expires_at); 0 means
-	// DefaultLeadRetention.
-	Retention time.Duration
 }
-
-// DefaultLeadRetention is the lead retention of issue 9 ("a retention TTL
-// per site config (default 2 years)"); no site overrides it yet.
-const DefaultLeadRetention = 2 * 365 * 24 * time.Hour
 
 // Captcha challenge parameters: a challenge is valid ten minutes; the
 // widget tries up to maxNumber hashes (well under a second on a phone).
@@ -172,10 +165,8 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 			return err
 		}
 	}
-	retention := cfg.Retention
-	if retention == 0 {
-		retention = DefaultLeadRetention
-	}
+	// The site's leads.retention_days (default 730) sets the TTL.
+	retention := site.LeadRetention()
 	stored, created, err := cfg.Store.CreateLead(r.Context(), shared.StoredLead{
 		ID: id, Site: site.Slug, DealershipSlug: l.DealershipSlug, CreatedAt: now.UTC(),
 		Lead: l, Car: car, TokenHash: hashToken(token), Ready: l.ReadyForDealer(),

@@ -16,6 +16,7 @@ import (
 	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
 	"forecourt/functions/media"
+	"forecourt/functions/rego"
 )
 
 // Platform holds the connected clients.
@@ -93,6 +94,9 @@ type HandlerConfig struct {
 	// Media is what /media serves; nil means the dealer logos drawn from
 	// the sites table, all that production serves there.
 	Media httpapi.MediaStore
+	// Rego answers rego lookups; nil means a table knowing no plate (no
+	// provider is contracted in AWS yet: every lookup is a 404).
+	Rego httpapi.RegoLookup
 }
 
 // Handler is the one route table (httpapi.NewHandler) over the platform,
@@ -106,6 +110,10 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 	store := cfg.Media
 	if store == nil {
 		store = media.NewLogos(p.Sites())
+	}
+	plates := cfg.Rego
+	if plates == nil {
+		plates = rego.NewTable(nil)
 	}
 	h, err := httpapi.NewHandler(httpapi.Deps{
 		Lambda: lambda,
@@ -121,6 +129,8 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			},
 			OriginSecret: cfg.OriginSecret,
 			Leads:        p.leads(cfg.CaptchaKey),
+			Rego:         plates,
+			Events:       dynamo.NewEventStore(p.DB, p.Tables),
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
 		Media:  store,

@@ -12,6 +12,7 @@ import (
 	"forecourt/functions/dynamo"
 	"forecourt/functions/media"
 	fplatform "forecourt/functions/platform"
+	"forecourt/functions/rego"
 	"forecourt/shared"
 )
 
@@ -46,6 +47,8 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		// The logos come from the tenant files, as the sites table holds
 		// them in AWS; only here are the demo stock's images served.
 		Media: media.Union{demo.Images{}, media.NewLogos(media.Sites(cfg.Tenants))},
+		// The rego lookup's stand-in knows the demo plates.
+		Rego: rego.NewTable(demo.Plates()),
 	})
 	if err != nil {
 		return nil, err

@@ -78,6 +78,11 @@ export interface Site {
   locations?: Location[];
   address: Address;
   map_key?: string;
+  /**
+   * TimeZone is the IANA zone of the site's locations (test-drive slots);
+   * a location's own time_zone overrides it; default "Australia/Sydney".
+   */
+  time_zone: string;
   facebook_url?: string;
   instagram_url?: string;
   override_city?: string;
@@ -389,6 +394,8 @@ export interface Location {
   motor_vehicle_repairer?: string;
   distribution_locations?: string[];
   special_hours?: SpecialHours[];
+  /** TimeZone overrides the site's time_zone for this location (IANA name). */
+  time_zone?: string;
 }
 
 /** Address is a street address. Lat and Long are set once geocoded. */
@@ -679,6 +686,13 @@ export interface LeadsConfig {
   default_category: string;
   /** Email receives lead copies; default none (the location's email). */
   email?: string;
+  /**
+   * RetentionDays is how long a lead is kept before DynamoDB's TTL
+   * removes it; default 730 (two years, issue 9).
+   */
+  retention_days: number;
+  /** TestDrive shapes the test-drive appointment slots. */
+  test_drive: TestDriveConfig;
 }
 
 /** HoursConfig shapes opening hours (spec 001 §2 "Opening hours"). */
@@ -821,6 +835,20 @@ export interface SpecialHours {
   /** sales, service, parts, all */
   department: string;
   location_name?: string;
+}
+
+/**
+ * TestDriveConfig shapes GET /api/test-drive/slots (issue 9): slots within
+ * the location's opening hours for the next Days days, SlotMinutes apart,
+ * none sooner than LeadMinutes from now.
+ */
+export interface TestDriveConfig {
+  /** default 14 */
+  days: number;
+  /** default 30 */
+  slot_minutes: number;
+  /** default 120 */
+  lead_minutes: number;
 }
 
 /** TagKind names which rule produced a card's tag banner. */

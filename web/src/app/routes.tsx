@@ -15,6 +15,8 @@ const DealershipSearchPage = lazy(() => import('../features/dealerships/componen
 const TradeInPage = lazy(() => import('../features/trade-in/components/TradeInPage'));
 const FinanceEnquiryPage = lazy(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
 const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
+const ContactPage = lazy(() => import('../features/leads/components/ContactPage'));
+const BookTestDrivePage = lazy(() => import('../features/leads/components/BookTestDrivePage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -40,6 +42,11 @@ export function AppRoutes() {
         <Route key={p} path={p} element={page(<FinanceEnquiryPage />)} />
       ))}
       <Route path="/success" element={page(<SuccessPage />)} />
+      <Route path="/contact" element={page(<ContactPage />)} />
+      <Route path="/contact-us" element={page(<ContactPage />)} />
+      <Route path="/contact-us/:slug" element={page(<ContactPage />)} />
+      <Route path="/enquiry" element={page(<ContactPage title="General Enquiry" />)} />
+      <Route path="/book-test-drive" element={page(<BookTestDrivePage />)} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

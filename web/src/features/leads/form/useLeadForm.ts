@@ -243,8 +243,8 @@ export function toPayload(type: LeadType, values: LeadFormValues, fixed: Partial
   }
   if (values.terms_conditions) lead.terms_conditions = true;
   const merged: LeadPayload = { ...fixed, ...lead };
-  // A fixed default (Request Photos' hidden request) stands when the shopper writes nothing.
-  if (!lead.message && fixed.message) merged.message = fixed.message;
+  // A fixed message (Request Photos' hidden request) leads; the shopper's own follows it.
+  if (fixed.message) merged.message = lead.message ? `${fixed.message}\n\n${lead.message}` : fixed.message;
   if (captcha && values.altcha) merged.altcha = values.altcha;
   return merged;
 }

@@ -108,11 +108,16 @@ describe('finance enquiry (issue 9, spec 001 §2)', { timeout: 30_000 }, () => {
 
   it('#finance-form scrolls the form into view', () => {
     stubLeads();
+    // jsdom has no scrollIntoView: the test gives it one and takes it away again.
     const scroll = vi.fn();
     Element.prototype.scrollIntoView = scroll;
-    open('/finance?vehiclePriceBudget=20000#finance-form');
-    expect(scroll).toHaveBeenCalledTimes(1);
-    expect(scroll.mock.contexts[0]).toHaveAttribute('id', 'finance-form');
+    try {
+      open('/finance?vehiclePriceBudget=20000#finance-form');
+      expect(scroll).toHaveBeenCalledTimes(1);
+      expect(scroll.mock.contexts[0]).toHaveAttribute('id', 'finance-form');
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 
   it('a budget that is not a number is not filled in, and only digits can be typed', async () => {

@@ -193,15 +193,13 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
 
   it('a reload resumes at the step the shopper reached, with the same lead', async () => {
     const calls = stubAPI();
-    const user = open();
-    await vehicleByRego(user);
+    await vehicleByRego(open());
     cleanup();
     const again = open();
     expect(await screen.findByRole('heading', { name: /Step 2 of 3/ })).toBeInTheDocument();
     await condition(again);
     expect(calls.filter((c) => c.url === '/api/leads')).toHaveLength(1);
     expect(calls.find((c) => c.method === 'PATCH')?.headers['X-Lead-Token']).toBe('tok-1');
-    void user;
   });
 
   it('the condition step asks for the odometer and each question before it sends', async () => {
@@ -233,7 +231,7 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('An unexpected error occured')).toBeInTheDocument();
   });
 
-  it('a trade-in against a car (/cars/trade-in?car_id=) names the car and does not ask for a dealership', async () => {
+  it('a trade-in against a car (/cars/trade-in?car_id=) sends the car and does not ask for a dealership', async () => {
     const calls = stubAPI();
     const user = open('/cars/trade-in?car_id=c9', site({}, {}, [
       { id: 'd1', slug: 'a', name: 'A Motors' },

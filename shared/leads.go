@@ -109,7 +109,8 @@ const PostcodeMessage = "Invalid postcode. Please enter a 4-digit number."
 // never need one); a dealership when the site has several; a dealership and
 // a location of this site only; a known form type; a preferred contact
 // method of Phone, Email or SMS; Yes or No for under_finance and
-// has_trade_in; an RFC 3339 appointment when given. A trade-in is built over several steps
+// has_trade_in; an RFC 3339 appointment when given; a trade-in vehicle's
+// plausible year and km and condition answers from the site's questions. A trade-in is built over several steps
 // (issue 9: vehicle first, contact last), so its contact fields are
 // required only once form_completed is set. Every violation is an EINVALID
 // *Error naming the field (joined).
@@ -157,6 +158,7 @@ func ValidateLead(l Lead, s Site) error {
 			bad("appointment", "Choose a date and time")
 		}
 	}
+	errs = append(errs, validateTradeIn(l, s)...)
 	return errors.Join(errs...)
 }
 
@@ -271,7 +273,12 @@ type Lead struct {
 	LeadAttributes *LeadAttributes `json:"lead_attributes,omitempty"`
 	RegoState      string          `json:"regoState,omitempty"`
 	OfferAccepted  bool            `json:"offer_accepted,omitempty"`
-	FormCompleted  bool            `json:"form_completed,omitempty"`
+	// TradeInVehicle is the shopper's car (the first step); AdjustmentAnswers
+	// its condition answers by question id (the second step, spec 001 §7
+	// "valuation adjustments").
+	TradeInVehicle    *TradeInVehicle   `json:"trade_in_vehicle,omitempty"`
+	AdjustmentAnswers map[string]string `json:"adjustmentAnswers,omitempty"`
+	FormCompleted     bool              `json:"form_completed,omitempty"`
 
 	// Finance.
 	PreferredDealership string  `json:"preferredDealership,omitempty"`

@@ -182,7 +182,8 @@ type Features struct {
 	UsedGuarantee bool `json:"used_guarantee"`
 	// CheckoutJourney sends used-car purchases to /checkout-journey (spec 001 §2); default false.
 	CheckoutJourney bool `json:"checkout_journey"`
-	// TradeInPath is the trade-in entry point: "/trade-in" (default) or "/sell-your-car".
+	// TradeInPath is the trade-in entry point: "/trade-in" (default),
+	// "/sell-your-car" or "/sell-my-car" (spec 001 §2); the others redirect to it.
 	TradeInPath string `json:"trade_in_path"`
 	// SpinToWin turns the /spin-to-win route on; default false.
 	SpinToWin bool `json:"spin_to_win"`
@@ -294,6 +295,18 @@ type HeaderConfig struct {
 type LeadsConfig struct {
 	// MessageOptional lifts the enquiry form's message requirement; default false.
 	MessageOptional bool `json:"message_optional"`
+	// Categories are the general enquiry's category select options (spec 001
+	// §5: shown for event 22 / General Enquiry); default DefaultLeadCategories.
+	Categories []string `json:"categories"`
+	// AskUnderFinance asks 'Is your car currently under finance?' (Yes/No)
+	// on the generic enquiry; default false.
+	AskUnderFinance bool `json:"ask_under_finance"`
+	// AskTradeIn asks 'Do you have a trade-in?' (Yes/No) on the generic
+	// enquiry; default false.
+	AskTradeIn bool `json:"ask_trade_in"`
+	// Terms is the text of the generic enquiry's terms checkbox, which the
+	// shopper must tick; default "" (no checkbox).
+	Terms string `json:"terms,omitempty"`
 	// LocationPlaceholder is the location select's placeholder; default
 	// "Please Select a Dealership Location".
 	LocationPlaceholder string `json:"location_placeholder"`
@@ -305,6 +318,9 @@ type LeadsConfig struct {
 	TermsNote bool `json:"terms_note"`
 	// Captcha shows a captcha on lead forms; default true.
 	Captcha bool `json:"captcha"`
+	// TradeInQuestions are the trade-in form's condition questions, whose
+	// answers are the lead's adjustmentAnswers; default DefaultTradeInQuestions.
+	TradeInQuestions []TradeInQuestion `json:"trade_in_questions"`
 	// Disclaimer is the dealer's test-drive terms; when set a terms checkbox shows.
 	Disclaimer string `json:"disclaimer,omitempty"`
 	// DefaultCategory is the enquiry category select's default; default "General Enquiry".

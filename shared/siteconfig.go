@@ -54,6 +54,11 @@ var (
 	secretNameRE = regexp.MustCompile(`^[A-Za-z0-9/_+=.@-]{1,256}$`)
 )
 
+// DefaultLeadCategories are the general enquiry's categories unless a site
+// names its own; "Careers Enquiry" becomes General Enquiry / Career Enquiry
+// (NormalizeLead).
+var DefaultLeadCategories = []string{CategoryGeneralEnquiry, "Sales Enquiry", "Service Enquiry", "Parts Enquiry", "Finance Enquiry", "Careers Enquiry"}
+
 // DefaultSite returns a site holding every documented default. DecodeSite
 // decodes onto it, so a field the JSON leaves out keeps its default, booleans
 // that default to true included.
@@ -62,6 +67,7 @@ func DefaultSite() Site {
 	s.Features = Features{Compare: true, Favourites: true, Reserve: true, TradeIn: true, PhoneLinks: true, CertifiedBadge: true, SpinToWinGated: true}
 	s.Search.LocationFilter = true
 	s.Leads.Captcha = true
+	s.Leads.Categories = slices.Clone(DefaultLeadCategories)
 	ApplyDefaults(&s)
 	return s
 }
@@ -117,6 +123,9 @@ func ApplyDefaults(s *Site) {
 		s.Features.CertifiedProgramme = CanonicalMake(p)
 	}
 	setStr(&s.Features.TradeInPath, "/trade-in")
+	if len(s.Leads.TradeInQuestions) == 0 {
+		s.Leads.TradeInQuestions = DefaultTradeInQuestions()
+	}
 
 	q := &s.Search
 	if len(q.Facets) == 0 {
@@ -385,7 +394,10 @@ func (s Site) Validate() error {
 		oneOf("features.reserve_path", s.Features.ReservePath, []string{"checkout", "buy-online"})
 	}
 	if s.Features.TradeInPath != "" {
-		oneOf("features.trade_in_path", s.Features.TradeInPath, []string{"/trade-in", "/sell-your-car"})
+		oneOf("features.trade_in_path", s.Features.TradeInPath, TradeInPaths)
+	}
+	if err := validateTradeInQuestions(s.Leads.TradeInQuestions); err != nil {
+		errs = append(errs, err)
 	}
 
 	promoIDs := map[string]bool{}

@@ -93,6 +93,18 @@ func TestFromLeadMarshal(t *testing.T) {
 			vehicles: []wantVehicle{{interest: "trade-in", status: "used", make: "Mazda", model: "CX-5", comments: "Rego: XYZ987 VIC"}},
 			comments: []string{"Enquiry type: Trade-in", "Page: https://harbourcity.example/sell-my-car"},
 		},
+		{
+			name: "trade-in of a looked-up vehicle with its condition answers, against a car",
+			lead: withContact(shared.Lead{Type: shared.LeadTradeIn, Category: "Trade-In", Rego: "ABC123", RegoState: "QLD", UnderFinance: "No",
+				TradeInVehicle:    &shared.TradeInVehicle{Year: 2018, Make: "Mazda", Model: "CX-5", Badge: "Maxx", VIN: "JM0KF4W1A00000001", KM: 85000, Body: "SUV"},
+				AdjustmentAnswers: map[string]string{"service_history": "Full", "condition": "Good"}}),
+			car: &usedCar,
+			vehicles: []wantVehicle{
+				{interest: "buy", status: "used", year: "2021", make: "Toyota", model: "Corolla", stock: "HC1234", vin: "JTDBR32E720012345", price: "24990"},
+				{interest: "trade-in", status: "used", year: "2018", make: "Mazda", model: "CX-5", vin: "JM0KF4W1A00000001",
+					comments: "Body: SUV\nRego: ABC123 QLD\nUnder finance: No\nCondition: Good\nService history: Full"},
+			},
+		},
 	}
 	d := loadDTD(t, "testdata/adf-1.0.dtd")
 	for _, tt := range tests {

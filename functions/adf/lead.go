@@ -2,6 +2,8 @@ package adf
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -56,8 +58,20 @@ func FromLead(id string, received time.Time, l shared.Lead, car *shared.Car, ven
 			trade.Make, trade.Model = l.VehicleMake, l.VehicleModel
 		}
 		var tn lines
+		if v := l.TradeInVehicle; v != nil {
+			trade.Year, trade.Trim, trade.VIN, trade.Odometer, trade.Colour = v.Year, v.Badge, v.VIN, v.KM, v.Colour
+			if v.Make != "" {
+				trade.Make, trade.Model = v.Make, v.Model
+			}
+			tn.add("Body", v.Body)
+			tn.add("Transmission", v.Transmission)
+			tn.add("Fuel", v.Fuel)
+		}
 		tn.add("Rego", strings.TrimSpace(l.Rego+" "+l.RegoState))
 		tn.add("Under finance", l.UnderFinance)
+		for _, id := range slices.Sorted(maps.Keys(l.AdjustmentAnswers)) {
+			tn.add(questionLabel(id), l.AdjustmentAnswers[id])
+		}
 		trade.Comments = tn.String()
 		out.Vehicles = append(out.Vehicles, trade)
 	} else {
@@ -147,3 +161,14 @@ func (ls *lines) add(label, value string) {
 }
 
 func (ls lines) String() string { return strings.Join(ls, "\n") }
+
+// questionLabel names a condition answer in the ADF comments: the site's
+// question id ("service_history") as words ("Service history"); the
+// question texts are the site's and ADF carries the answer, not the form.
+func questionLabel(id string) string {
+	w := strings.ReplaceAll(id, "_", " ")
+	if w == "" {
+		return w
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
+}

@@ -305,6 +305,10 @@ func carName(it Item) string {
 		name := strings.TrimSpace(fmt.Sprintf("%d %s %s", it.Car.Year, it.Car.Make, it.Car.Model))
 		return strings.TrimPrefix(name, "0 ")
 	}
+	if v := it.Lead.TradeInVehicle; v != nil && v.Name() != "" {
+		// A trade-in not against one of the dealer's cars: the shopper's car.
+		return v.Name()
+	}
 	return strings.TrimSpace(it.Lead.VehicleMake + " " + it.Lead.VehicleModel)
 }
 
@@ -337,6 +341,12 @@ func summary(it Item, dealer string) string {
 		line("Stock number", it.Car.StockNum)
 	} else {
 		line("Stock number", it.Lead.StockNumber)
+	}
+	if v := it.Lead.TradeInVehicle; v != nil && it.Car != nil {
+		line("Trade-in", v.Name())
+	}
+	if v := it.Lead.TradeInVehicle; v != nil && v.KM > 0 {
+		line("Trade-in odometer", fmt.Sprintf("%d km", v.KM))
 	}
 	line("Name", it.Lead.FirstName+" "+it.Lead.LastName)
 	line("Phone", it.Lead.Phone)

@@ -297,6 +297,23 @@ func TestDeliverWaitsForReady(t *testing.T) {
 	}
 }
 
+// Issue 9 trade-in: a trade-in not against a dealer's car names the
+// shopper's own car (its looked-up year, make and model) in the subject,
+// with its odometer in the summary.
+func TestDeliverTradeInNamesTheVehicle(t *testing.T) {
+	e := newEnv(t)
+	lead := shared.Lead{Type: shared.LeadTradeIn, Category: "Trade-In", FirstName: "Ada", Email: "ada@example.test", FormCompleted: true,
+		Rego: "ABC123", DealershipSlug: "demo-motors", TradeInVehicle: &shared.TradeInVehicle{Year: 2018, Make: "Mazda", Model: "CX-5", KM: 85000}}
+	id := e.put(t, true, lead, nil)
+	if res, err := e.deliverer(e.smtp).Deliver(context.Background(), id); err != nil || res != delivery.Sent {
+		t.Fatalf("Deliver = %q, %v; want sent", res, err)
+	}
+	m := e.dev.WaitForEmail(t, delivery.MessageID(id), 10*time.Second)
+	if m.Subject != "New lead: Trade-In – 2018 Mazda CX-5" || !strings.Contains(m.Text, "Trade-in odometer: 85000 km") {
+		t.Errorf("subject %q, text %q; want the trade-in vehicle and its km", m.Subject, m.Text)
+	}
+}
+
 // Delivery rule: exactly once under concurrency: 20 deliverers of one
 // lead send one e-mail.
 func TestDeliverConcurrent(t *testing.T) {

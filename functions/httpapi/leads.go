@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"slices"
 	"sort"
@@ -85,6 +86,7 @@ type LeadUpdated struct {
 var patchable = []string{
 	"subcategory", "lead_attributes", "offer_accepted", "form_completed",
 	"Rego", "regoState", "Vehicle Make", "Vehicle Model", "url", "user_agent", "source",
+	"trade_in_vehicle", "adjustmentAnswers",
 	"under_finance", "has_trade_in", "additional_services", "message", "appointment",
 	"name", "last_name", "postcode", "phone", "email", "preferred_contact_method", "opt_in", "terms_conditions",
 }
@@ -254,6 +256,14 @@ func (s *apiServer) handleUpdateLead(w http.ResponseWriter, r *http.Request) err
 	next := stored
 	next.Lead.LeadAttributes = cloneAttributes(stored.Lead.LeadAttributes)
 	next.Lead.AdditionalServices = slices.Clone(stored.Lead.AdditionalServices)
+	// A step's trade_in_vehicle and adjustmentAnswers merge into the stored
+	// ones (a later step adds the km); copies, so the stored lead the
+	// update's condition compares stays as read.
+	if v := stored.Lead.TradeInVehicle; v != nil {
+		c := *v
+		next.Lead.TradeInVehicle = &c
+	}
+	next.Lead.AdjustmentAnswers = maps.Clone(stored.Lead.AdjustmentAnswers)
 	if err := json.Unmarshal(body, &next.Lead); err != nil {
 		return shared.Errorf(shared.EINVALID, "the body is not a lead: %v", jsonProblem(err))
 	}

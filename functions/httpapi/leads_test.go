@@ -394,6 +394,44 @@ func TestUpdateLead(t *testing.T) {
 	}
 }
 
+// Issue 9 trade-in, three steps: the vehicle creates the lead, the
+// condition step merges km into the vehicle and adds the answers
+// (spec 001 §7 valuation adjustments), a bad answer names its field, and
+// the contact step completes it: one lead, ready once.
+func TestTradeInSteps(t *testing.T) {
+	h, store := leadsAPI(t)
+	rec := send(h, "POST", "/api/leads", "other", nil,
+		`{"type":"trade_in","category":"Trade-In","subcategory":"1. Vehicle Details","Rego":"ABC123","regoState":"QLD","trade_in_vehicle":{"year":2018,"make":"Mazda","model":"CX-5","vin":"JM0KF4W1A00000001"}}`)
+	var created LeadCreated
+	if err := json.Unmarshal(rec.Body.Bytes(), &created); err != nil || rec.Code != 201 {
+		t.Fatalf("create trade-in: %d %s", rec.Code, rec.Body)
+	}
+	path := "/api/leads/" + created.LeadID
+	tok := map[string]string{HeaderLeadToken: created.LeadToken}
+	steps := []struct {
+		name, body string
+		wantStatus int
+		want       string
+	}{
+		{"unknown condition answer", `{"adjustmentAnswers":{"condition":"Shiny"}}`, 400, `"adjustmentAnswers.condition"`},
+		{"implausible km", `{"trade_in_vehicle":{"km":-5}}`, 400, `"trade_in_vehicle.km"`},
+		{"condition step", `{"subcategory":"2. Vehicle Condition","trade_in_vehicle":{"km":85000},"adjustmentAnswers":{"condition":"Good","service_history":"Full"},"under_finance":"No"}`, 200, `"ready":false`},
+		{"contact step", `{"subcategory":"3. Contact Details","form_completed":true,"name":"Sam","phone":"0491570110","postcode":"4032"}`, 200, `"ready":true`},
+	}
+	for _, st := range steps {
+		rec := send(h, "PATCH", path, "other", tok, st.body)
+		if rec.Code != st.wantStatus || !strings.Contains(rec.Body.String(), st.want) {
+			t.Errorf("%s: %d %s, want %d with %s", st.name, rec.Code, rec.Body, st.wantStatus, st.want)
+		}
+	}
+	l, _ := store.FindLead(context.Background(), created.LeadID)
+	v := l.Lead.TradeInVehicle
+	if store.count() != 1 || !l.Ready || v == nil || v.Make != "Mazda" || v.Year != 2018 || v.KM != 85000 || v.VIN == "" ||
+		l.Lead.AdjustmentAnswers["condition"] != "Good" || l.Lead.FirstName != "Sam" {
+		t.Errorf("after three steps: %d leads, %+v, vehicle %+v", store.count(), l.Lead, v)
+	}
+}
+
 type failingLeads struct{ *memLeads }
 
 func (failingLeads) CreateLead(context.Context, shared.StoredLead) (shared.StoredLead, bool, error) {

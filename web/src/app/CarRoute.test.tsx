@@ -8,6 +8,7 @@ import type { Car, CarView } from '../lib/types';
 import { fixture, siteResponse } from '../test/fixtures';
 import { renderWithSite } from '../test/renderWithSite';
 import { SUCCESS_KEY } from '../features/leads/api/submitLead';
+import { SuccessPage } from '../features/leads/components/SuccessPage';
 import CarRoute from './CarRoute';
 
 // The real widget needs workers and a server; a test plays its statechange.
@@ -63,6 +64,7 @@ async function openEnquiry(site = siteResponse(noCaptcha)) {
   renderWithSite(
     <Routes>
       <Route path="/cars/:slug" element={<CarRoute />} />
+      <Route path="/success" element={<SuccessPage />} />
     </Routes>,
     site,
     `/cars/${car.slug}`,
@@ -75,7 +77,7 @@ async function openEnquiry(site = siteResponse(noCaptcha)) {
 async function fillValid(user: ReturnType<typeof userEvent.setup>, form: ReturnType<typeof within>) {
   await user.type(form.getByLabelText('First Name *'), 'Sam');
   await user.type(form.getByLabelText('Mobile Number'), '0491 570 110');
-  await user.type(form.getByLabelText('Postcode'), '4032');
+  await user.type(form.getByLabelText('Postcode *'), '4032');
   await user.type(form.getByLabelText('Message *'), 'Is it available?');
 }
 
@@ -86,10 +88,10 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
   it('opens from the enquire button with every field labelled, opt-in checked by default', async () => {
     stubAPI();
     const { form } = await openEnquiry();
-    for (const label of ['First Name *', 'Last Name', 'Mobile Number', 'Email', 'Postcode', 'Message *']) {
+    for (const label of ['First Name *', 'Last Name', 'Mobile Number', 'Email', 'Postcode *', 'Message *']) {
       expect(form.getByLabelText(label)).toBeInTheDocument();
     }
-    expect(form.getByLabelText('Postcode')).toHaveAttribute('maxLength', '4');
+    expect(form.getByLabelText('Postcode *')).toHaveAttribute('maxLength', '4');
     expect(form.getByRole('checkbox', { name: /Keep me informed/ })).toBeChecked();
     // One dealership: no select, it is chosen for the shopper.
     expect(form.queryByLabelText('Dealership *')).not.toBeInTheDocument();
@@ -99,7 +101,7 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     const posts = stubAPI();
     const { user, form } = await openEnquiry();
     await fillValid(user, form);
-    const postcode = form.getByLabelText('Postcode');
+    const postcode = form.getByLabelText('Postcode *');
     await user.clear(postcode);
     await user.type(postcode, '40a');
     await user.click(form.getByRole('button', { name: 'Submit Form' }));
@@ -110,7 +112,7 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     expect(posts).toHaveLength(0);
   });
 
-  it('spec 001 §5: first name, a phone or an email, and a message are required', async () => {
+  it('spec 001 §5: first name, a phone or an email, the postcode and a message are required', async () => {
     const posts = stubAPI();
     const { user, form } = await openEnquiry();
     await user.click(form.getByRole('button', { name: 'Submit Form' }));
@@ -118,13 +120,14 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'First Name is required',
       'a Mobile Number or an email is required',
+      'Invalid postcode. Please enter a 4-digit number.',
       'Message is required',
     ]);
     expect(form.getByLabelText('First Name *')).toHaveFocus();
     expect(posts).toHaveLength(0);
   });
 
-  it('sends one POST with an Idempotency-Key and the car, then thanks the shopper and stores the success marker', async () => {
+  it('sends one POST with an Idempotency-Key and the car, then thanks the shopper on /success and stores the success marker (spec 001 §4)', async () => {
     const posts = stubAPI({ status: 201, body: { lead_id: 'L1', lead_token: 't' } });
     const { user, form } = await openEnquiry();
     await fillValid(user, form);
@@ -157,7 +160,7 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     const list = await form.findByRole('alert');
     expect(list).toHaveTextContent('Please fix the following errors:');
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Invalid email address.', message]);
-    expect(form.getByLabelText('Postcode')).toHaveAccessibleDescription(message);
+    expect(form.getByLabelText('Postcode *')).toHaveAccessibleDescription(message);
     expect(form.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address.');
   });
 
@@ -225,6 +228,7 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     const { user, form } = await openEnquiry(siteResponse({ leads: { captcha: false, message_optional: true } }));
     await user.type(form.getByLabelText('First Name *'), 'Sam');
     await user.type(form.getByLabelText('Email'), 'sam@example.com');
+    await user.type(form.getByLabelText('Postcode *'), '4032');
     await user.click(form.getByRole('button', { name: 'Submit Form' }));
     await screen.findByRole('status');
     expect(posts[0].body).not.toHaveProperty('message');

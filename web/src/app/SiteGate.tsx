@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSiteQuery } from '../features/site/api/getSite';
 import { SiteProvider } from '../lib/siteContext';
+import { CardActionsProvider } from '../components/search/cardActions';
+import { cardActions } from './cardActions';
 import { templateOf, themeVariables } from '../features/site/theme';
 import { Layout } from './Layout';
 
@@ -37,7 +39,9 @@ export function SiteGate({ children }: { children: ReactNode }) {
   }
   return (
     <SiteProvider value={site.data}>
-      <Layout>{children}</Layout>
+      <CardActionsProvider value={cardActions}>
+        <Layout>{children}</Layout>
+      </CardActionsProvider>
     </SiteProvider>
   );
 }

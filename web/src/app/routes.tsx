@@ -12,6 +12,11 @@ const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomeP
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
 const DealershipsPage = lazy(() => import('../features/dealerships/components/DealershipsPage'));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
+const TradeInPage = lazy(() => import('../features/trade-in/components/TradeInPage'));
+const FinanceEnquiryPage = lazy(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
+const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
+const ContactPage = lazy(() => import('../features/leads/components/ContactPage'));
+const BookTestDrivePage = lazy(() => import('../features/leads/components/BookTestDrivePage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -29,6 +34,19 @@ export function AppRoutes() {
       <Route path="/manufacturers" element={page(<ManufacturersPage />)} />
       <Route path="/dealerships" element={page(<DealershipsPage />)} />
       <Route path="/dealerships/:slug/cars" element={page(<DealershipSearchPage />)} />
+      {/* Trade-in and finance enquiry (issue 9, spec 001 §2). */}
+      {['/trade-in', '/sell-your-car', '/sell-my-car', '/cars/trade-in'].map((p) => (
+        <Route key={p} path={p} element={page(<TradeInPage />)} />
+      ))}
+      {['/finance', '/finance-enquiry', '/apply-for-finance', '/finance-pre-approval'].map((p) => (
+        <Route key={p} path={p} element={page(<FinanceEnquiryPage />)} />
+      ))}
+      <Route path="/success" element={page(<SuccessPage />)} />
+      <Route path="/contact" element={page(<ContactPage />)} />
+      <Route path="/contact-us" element={page(<ContactPage />)} />
+      <Route path="/contact-us/:slug" element={page(<ContactPage />)} />
+      <Route path="/enquiry" element={page(<ContactPage title="General Enquiry" />)} />
+      <Route path="/book-test-drive" element={page(<BookTestDrivePage />)} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -510,7 +510,10 @@ export interface Features {
   used_guarantee: boolean;
   /** CheckoutJourney sends used-car purchases to /checkout-journey (spec 001 §2); default false. */
   checkout_journey: boolean;
-  /** TradeInPath is the trade-in entry point: "/trade-in" (default) or "/sell-your-car". */
+  /**
+   * TradeInPath is the trade-in entry point: "/trade-in" (default),
+   * "/sell-your-car" or "/sell-my-car" (spec 001 §2); the others redirect to it.
+   */
   trade_in_path: string;
   /** SpinToWin turns the /spin-to-win route on; default false. */
   spin_to_win: boolean;
@@ -645,6 +648,26 @@ export interface LeadsConfig {
   /** MessageOptional lifts the enquiry form's message requirement; default false. */
   message_optional: boolean;
   /**
+   * Categories are the general enquiry's category select options (spec 001
+   * §5: shown for event 22 / General Enquiry); default DefaultLeadCategories.
+   */
+  categories: string[] | null;
+  /**
+   * AskUnderFinance asks 'Is your car currently under finance?' (Yes/No)
+   * on the generic enquiry; default false.
+   */
+  ask_under_finance: boolean;
+  /**
+   * AskTradeIn asks 'Do you have a trade-in?' (Yes/No) on the generic
+   * enquiry; default false.
+   */
+  ask_trade_in: boolean;
+  /**
+   * Terms is the text of the generic enquiry's terms checkbox, which the
+   * shopper must tick; default "" (no checkbox).
+   */
+  terms?: string;
+  /**
    * LocationPlaceholder is the location select's placeholder; default
    * "Please Select a Dealership Location".
    */
@@ -661,6 +684,11 @@ export interface LeadsConfig {
   terms_note: boolean;
   /** Captcha shows a captcha on lead forms; default true. */
   captcha: boolean;
+  /**
+   * TradeInQuestions are the trade-in form's condition questions, whose
+   * answers are the lead's adjustmentAnswers; default DefaultTradeInQuestions.
+   */
+  trade_in_questions: TradeInQuestion[] | null;
   /** Disclaimer is the dealer's test-drive terms; when set a terms checkbox shows. */
   disclaimer?: string;
   /** DefaultCategory is the enquiry category select's default; default "General Enquiry". */
@@ -827,6 +855,17 @@ export interface SpecialHours {
   /** sales, service, parts, all */
   department: string;
   location_name?: string;
+}
+
+/**
+ * TradeInQuestion is one condition question of the trade-in form's second
+ * step (spec 001 §7 "valuation adjustments": its answers are the lead's
+ * adjustmentAnswers, keyed by ID).
+ */
+export interface TradeInQuestion {
+  id: string;
+  label: string;
+  options: string[] | null;
 }
 
 /**

@@ -8,9 +8,8 @@ import type { ConfiguredSite } from '../../lib/siteConfig';
 import type { Car } from '../../lib/types';
 import { useFavourites } from '../../lib/useFavourites';
 import { useSite } from '../../lib/siteContext';
-import { photoContact } from '../../lib/search/photoRequest';
 import { carPath, similarPath } from '../../lib/listingUrl';
-import { RequestPhotosDialog } from './RequestPhotosDialog';
+import { useCardActions } from './cardActions';
 import './CarCard.css';
 
 function chipText(car: Car, chip: string): string | undefined {
@@ -58,7 +57,7 @@ export function CarCard({
   const { isSaved, toggle } = useFavourites(site.slug);
   const saved = isSaved(car.id);
   const [requesting, setRequesting] = useState(false);
-  const contact = image ? undefined : photoContact(site, car);
+  const { requestPhotos } = useCardActions();
 
   return (
     <article className={`car-card car-card--${sold ? 'sold' : car.status || 'in_stock'}`} aria-label={title}>
@@ -81,7 +80,7 @@ export function CarCard({
               <strong>{texts.new_arrival}</strong>
               <span>Photos coming soon</span>
             </Link>
-            {contact && !sold ? (
+            {requestPhotos && !sold ? (
               <button
                 type="button"
                 className="button button--light car-card__request-photos"
@@ -94,15 +93,7 @@ export function CarCard({
             ) : null}
           </div>
         )}
-        {requesting && contact ? (
-          <RequestPhotosDialog
-            contact={contact}
-            carTitle={title}
-            carPath={href}
-            stocknum={car.stocknum}
-            onClose={() => setRequesting(false)}
-          />
-        ) : null}
+        {requesting && requestPhotos ? requestPhotos({ car, title, onClose: () => setRequesting(false) }) : null}
         {tag.kind ? <span className={`car-card__tag tag tag--${tag.kind}`}>{tag.text}</span> : null}
         {site.card.location_overlay && location ? <span className="car-card__location">{location}</span> : null}
         {favouritesOn && (!sold || saved) ? (

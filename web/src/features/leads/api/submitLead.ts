@@ -16,7 +16,18 @@ export interface LeadPayload {
   message?: string;
   opt_in: boolean;
   dealership_slug?: string;
+  location_id?: string;
   car_id?: string;
+  category?: string;
+  subcategory?: string;
+  page_id?: string;
+  Rego?: string;
+  preferred_contact_method?: string;
+  under_finance?: string;
+  has_trade_in?: string;
+  appointment?: string;
+  terms_conditions?: boolean;
+  additional_services?: string[];
   altcha?: string;
 }
 

@@ -1,0 +1,80 @@
+import { useParams } from 'react-router';
+import { NotFound } from '../../../components/NotFound';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useSite } from '../../../lib/siteContext';
+import type { Location } from '../../../lib/types';
+import { contactSlug } from '../contactSlug';
+import { visibleLocations } from '../form/ContactFields';
+import { EnquiryForm } from './EnquiryForm';
+import '../leads.css';
+
+/**
+ * ContactPage is /contact, /contact-us and /contact-us/{location slug}
+ * (spec 001 §2): the general enquiry (event 22, with its category and
+ * location selects) beside where to find the dealer. A location's page
+ * matches the slug against the location names with their ' - Sales',
+ * ' - Service' or ' - Parts' suffix stripped, and chooses that location in
+ * the form; an unknown slug is a not-found page.
+ */
+export function ContactPage({ title = 'Contact Us' }: { title?: string }) {
+  const { site } = useSite();
+  const { slug } = useParams();
+  const locations = visibleLocations(site.locations);
+  const matches = slug ? locations.filter((l) => contactSlug(l.name) === slug || l.slug === slug) : locations;
+  // A location's departments share one page: sales is offered first.
+  const location = slug ? (matches.find((l) => !l.location_type || l.location_type === 'sales') ?? matches[0]) : undefined;
+  const heading = location ? `Contact ${stripDepartment(location.name)}` : title;
+  useDocumentTitle(slug && !location ? 'Location not found' : heading);
+  if (slug && !location) return <NotFound title="Location not found" />;
+  return (
+    <section className="lead-page">
+      <h1>{heading}</h1>
+      <div className="lead-page__grid">
+        <div className="lead-page__form" id="contact-form">
+          <h2>Send us an enquiry</h2>
+          <EnquiryForm locationId={location?.id} dealershipSlug={location?.dealership_slug} />
+        </div>
+        {matches.length > 0 ? (
+          <aside className="lead-page__aside" aria-label={location ? 'This location' : 'Our locations'}>
+            {matches.map((l) => (
+              <LocationContact key={l.id} location={l} />
+            ))}
+          </aside>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function LocationContact({ location: l }: { location: Location }) {
+  const phone = l.contact_detail?.phone || l.contact_detail?.landline_phone;
+  const address = [l.address?.street, [l.address?.city, l.address?.state, l.address?.postcode].filter(Boolean).join(' ')].filter(Boolean);
+  return (
+    <div className="lead-page__location">
+      <h2>{l.name}</h2>
+      {address.length > 0 ? (
+        <address>
+          {address.map((line) => (
+            <div key={line}>{line}</div>
+          ))}
+        </address>
+      ) : null}
+      {phone ? (
+        <p>
+          <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+        </p>
+      ) : null}
+      {l.contact_detail?.email ? (
+        <p>
+          <a href={`mailto:${l.contact_detail.email}`}>{l.contact_detail.email}</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function stripDepartment(name: string): string {
+  return name.replace(/[\t\n\f\r ]+-[\t\n\f\r ]+(sales|service|parts)[\t\n\f\r ]*$/i, '');
+}
+
+export default ContactPage;

@@ -1,0 +1,38 @@
+import { carTitle } from '../../../lib/carTitle';
+import type { Car } from '../../../lib/types';
+import { ContactFields } from '../form/ContactFields';
+import { CheckboxField, TextAreaField } from '../form/fields';
+import { LeadForm } from '../form/LeadForm';
+import { useLeadForm } from '../form/useLeadForm';
+import { Modal } from './Modal';
+
+/** PHOTO_REQUEST_DEFAULT is Request Photos' hidden default message (spec 000 §2). */
+export const PHOTO_REQUEST_DEFAULT = 'Please send photos for this car';
+
+/**
+ * RequestPhotosModal is Request Photos on a car without photos (spec 000 §2):
+ * a lead about the car (type request_photos) with the contact fields and an
+ * optional message after the hidden default request, sent to the dealer like
+ * every lead.
+ */
+export function RequestPhotosModal({ car, title, onClose }: { car: Car; title?: string; onClose: () => void }) {
+  const form = useLeadForm({
+    type: 'request_photos',
+    fixed: { car_id: car.id, message: PHOTO_REQUEST_DEFAULT },
+    dealershipSlug: car.dealership_slug,
+    dealershipId: car.dealership_id,
+  });
+  return (
+    <Modal title="Request photos" onClose={onClose}>
+      <p className="lead-modal__car">{title ?? carTitle(car)}</p>
+      <LeadForm form={form} submitLabel="Request Photos">
+        <input type="hidden" name="request" value={PHOTO_REQUEST_DEFAULT} />
+        <ContactFields />
+        <TextAreaField name="message" text="Message (optional)" />
+        <CheckboxField name="opt_in">Keep me informed about offers and news</CheckboxField>
+      </LeadForm>
+    </Modal>
+  );
+}
+
+export default RequestPhotosModal;

@@ -1,0 +1,127 @@
+// The inputs of the lead forms: each labelled, its error text tied to it by
+// aria-describedby, registered with the enclosing LeadForm's react-hook-form.
+import type { ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useLeadFormContext } from './LeadForm';
+import type { LeadFieldName, LeadFormValues } from './useLeadForm';
+
+function useField(name: LeadFieldName) {
+  const { ids } = useLeadFormContext();
+  const { register, formState } = useFormContext<LeadFormValues>();
+  const message = formState.errors[name]?.message;
+  return {
+    register,
+    message,
+    inputProps: {
+      id: ids.field(name),
+      'aria-invalid': message ? (true as const) : undefined,
+      'aria-describedby': message ? ids.error(name) : undefined,
+    },
+    error: message ? (
+      <p id={ids.error(name)} className="lead-form__error">
+        {message}
+      </p>
+    ) : null,
+  };
+}
+
+/** label is the visible label, with " *" when required. */
+const label = (text: string, required?: boolean) => (required ? `${text} *` : text);
+
+export function TextField({
+  name,
+  text,
+  required,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  maxLength,
+}: {
+  name: LeadFieldName;
+  text: string;
+  required?: boolean;
+  type?: 'text' | 'tel' | 'email';
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text' | 'tel' | 'email';
+  maxLength?: number;
+}) {
+  const f = useField(name);
+  return (
+    <div className="lead-form__field">
+      <label htmlFor={f.inputProps.id}>{label(text, required)}</label>
+      <input
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        aria-required={required || undefined}
+        {...f.inputProps}
+        {...f.register(name)}
+      />
+      {f.error}
+    </div>
+  );
+}
+
+export function TextAreaField({ name, text, required, rows = 4 }: { name: LeadFieldName; text: string; required?: boolean; rows?: number }) {
+  const f = useField(name);
+  return (
+    <div className="lead-form__field">
+      <label htmlFor={f.inputProps.id}>{label(text, required)}</label>
+      <textarea rows={rows} aria-required={required || undefined} {...f.inputProps} {...f.register(name)} />
+      {f.error}
+    </div>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export function SelectField({
+  name,
+  text,
+  required,
+  placeholder,
+  options,
+  onChange,
+}: {
+  name: LeadFieldName;
+  text: string;
+  required?: boolean;
+  /** the empty first option; none when every value is a real choice */
+  placeholder?: string;
+  options: Option[];
+  onChange?: (value: string) => void;
+}) {
+  const f = useField(name);
+  const reg = f.register(name, { onChange: onChange ? (e: { target: { value: string } }) => onChange(e.target.value) : undefined });
+  return (
+    <div className="lead-form__field">
+      <label htmlFor={f.inputProps.id}>{label(text, required)}</label>
+      <select aria-required={required || undefined} {...f.inputProps} {...reg}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {f.error}
+    </div>
+  );
+}
+
+export function CheckboxField({ name, children, required }: { name: LeadFieldName; children: ReactNode; required?: boolean }) {
+  const f = useField(name);
+  return (
+    <div className="lead-form__field">
+      <div className="lead-form__check">
+        <input type="checkbox" aria-required={required || undefined} {...f.inputProps} {...f.register(name)} />
+        <label htmlFor={f.inputProps.id}>{children}</label>
+      </div>
+      {f.error}
+    </div>
+  );
+}

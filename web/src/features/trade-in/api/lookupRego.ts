@@ -1,0 +1,42 @@
+import { LeadError, UNEXPECTED } from '../../leads/api/submitLead';
+import { readLeadError } from './updateLead';
+
+/** RegoVehicle is what the rego lookup knows of a car (POST /api/leads/rego-lookup). */
+export interface RegoVehicle {
+  rego: string;
+  regoState: string;
+  year: number;
+  make: string;
+  model: string;
+  badge?: string;
+  body?: string;
+  transmission?: string;
+  fuel?: string;
+  colour?: string;
+  vin?: string;
+}
+
+/** REGO_STATES are the states a registration belongs to (shared.RegoStates). */
+export const REGO_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+
+/**
+ * lookupRego asks the server what car a plate belongs to; null when the
+ * plate is unknown (404), so the shopper types the car in instead. A bad
+ * plate or state is a LeadError naming the field (rego, regoState).
+ */
+export async function lookupRego(rego: string, regoState: string, signal?: AbortSignal): Promise<RegoVehicle | null> {
+  let res: Response;
+  try {
+    res = await fetch('/api/leads/rego-lookup', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ rego, regoState }),
+      signal,
+    });
+  } catch {
+    throw new LeadError(0, 'network', UNEXPECTED);
+  }
+  if (res.status === 404) return null;
+  if (!res.ok) throw await readLeadError(res);
+  return (await res.json()) as RegoVehicle;
+}

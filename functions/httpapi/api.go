@@ -162,9 +162,10 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 }
 
 // publicSite returns the site without what only the server may know: the
-// address lead copies are delivered to.
+// address lead copies are delivered to, and where it is deployed.
 func publicSite(site shared.Site) shared.Site {
 	site.Leads.Email = ""
+	site.EdgeCell = 0
 	return site
 }
 

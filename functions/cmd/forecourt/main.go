@@ -5,6 +5,7 @@
 //	forecourt sweep
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //	forecourt leads redrive [--dealership SLUG]
+//	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed,
 // to the ingestion endpoint and prints the run report. reindex rebuilds the
@@ -15,7 +16,9 @@
 // provider key scoped to dealerships, stores only its SHA-256 and prints the
 // key once. leads redrive sets leads whose delivery failed back to pending,
 // so that the deliverer sends them again. reindex, sweep, keys and leads are
-// configured by the environment (docs/contracts.md "Environment").
+// configured by the environment (docs/contracts.md "Environment"). tenants
+// new writes a new dealer's tenant file from the template, in the first edge
+// cell with room (docs/scaling.md), for an operator to fill in and deploy.
 package main
 
 import (
@@ -41,6 +44,7 @@ import (
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/platform"
+	"forecourt/functions/tenantfile"
 	"forecourt/shared"
 )
 
@@ -50,6 +54,7 @@ const usage = `usage:
   forecourt sweep
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
   forecourt leads redrive [--dealership SLUG]
+  forecourt tenants new SLUG --name NAME [--dir infra/tenants]
 `
 
 func main() {
@@ -74,6 +79,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return keysAdd(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "leads" && args[1] == "redrive":
 		return leadsRedrive(ctx, args[2:], stdout, stderr)
+	case len(args) >= 2 && args[0] == "tenants" && args[1] == "new":
+		return tenantsNew(args[2:], stdout, stderr)
 	}
 	fmt.Fprint(stderr, usage)
 	return errors.New("unknown command")
@@ -276,6 +283,29 @@ func leadsRedrive(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 // keysAdd creates a provider key for the given dealerships. The key is
 // printed once; only its hash is stored (issue 4: keys stored hashed).
+func tenantsNew(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tenants new", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("name", "", "the dealer's display name (required)")
+	dir := fs.String("dir", filepath.Join("infra", "tenants"), "the tenant files' folder")
+	// The slug comes first (tenants new SLUG --name ...); flag stops at it.
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprint(stderr, usage)
+		return errors.New("tenants new: the slug is required")
+	}
+	slug := args[0]
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	path, cell, err := tenantfile.Create(*dir, slug, *name)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (edge cell %d). Fill in its locations, theme and domains, then:\n"+
+		"  make synth && node_modules/.bin/cdk deploy -c tenants=%s %s%s\n", path, cell, slug, "Forecourt-Tenant-", slug)
+	return nil
+}
+
 func keysAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("keys add", flag.ContinueOnError)
 	fs.SetOutput(stderr)

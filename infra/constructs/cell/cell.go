@@ -12,6 +12,7 @@ package cell
 import (
 	"fmt"
 
+	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
@@ -37,6 +38,13 @@ const spaRewrite = `function handler(event) {
   return request;
 }`
 
+// functionName names cell n's function, so tenant stacks need read only its
+// ARN. Function names are unique per account, and a cell stack and its
+// tenants share a region, so the region keeps two deployments apart.
+func functionName(n int) string {
+	return fmt.Sprintf("forecourt-edge-%d-spa-%s", n, *awscdk.Aws_REGION())
+}
+
 // Cell is one edge cell's shared parts.
 type Cell struct {
 	constructs.Construct
@@ -52,9 +60,10 @@ func New(scope constructs.Construct, id string, n int) *Cell {
 		Construct: c,
 		Number:    n,
 		SPAFunction: awscloudfront.NewFunction(c, jsii.String("SpaRewrite"), &awscloudfront.FunctionProps{
-			Code:    awscloudfront.FunctionCode_FromInline(jsii.String(spaRewrite)),
-			Runtime: awscloudfront.FunctionRuntime_JS_2_0(),
-			Comment: jsii.String(fmt.Sprintf("Forecourt edge cell %d: serve index.html for SPA routes", n)),
+			Code:         awscloudfront.FunctionCode_FromInline(jsii.String(spaRewrite)),
+			Runtime:      awscloudfront.FunctionRuntime_JS_2_0(),
+			FunctionName: jsii.String(functionName(n)),
+			Comment:      jsii.String(fmt.Sprintf("Forecourt edge cell %d: serve index.html for SPA routes", n)),
 		}),
 		OriginAccess: awscloudfront.NewS3OriginAccessControl(c, jsii.String("OriginAccess"), &awscloudfront.S3OriginAccessControlProps{
 			Description: jsii.String(fmt.Sprintf("Forecourt edge cell %d: the web bucket", n)),
@@ -62,7 +71,6 @@ func New(scope constructs.Construct, id string, n int) *Cell {
 		}),
 	}
 	param.Publish(c, "FunctionArnParam", param.Cell(n, partFunctionARN), cell.SPAFunction.FunctionArn())
-	param.Publish(c, "FunctionNameParam", param.Cell(n, partFunctionName), cell.SPAFunction.FunctionName())
 	param.Publish(c, "OriginAccessParam", param.Cell(n, partOAC), cell.OriginAccess.OriginAccessControlId())
 	return cell
 }
@@ -83,7 +91,7 @@ func Import(scope constructs.Construct, id string, n int) *Refs {
 		Number: n,
 		SPAFunction: awscloudfront.Function_FromFunctionAttributes(c, jsii.String("SpaRewrite"), &awscloudfront.FunctionAttributes{
 			FunctionArn:     value(partFunctionARN),
-			FunctionName:    value(partFunctionName),
+			FunctionName:    jsii.String(functionName(n)),
 			FunctionRuntime: jsii.String(*awscloudfront.FunctionRuntime_JS_2_0().Value()),
 		}),
 		OriginAccess: awscloudfront.S3OriginAccessControl_FromOriginAccessControlId(c, jsii.String("OriginAccess"), value(partOAC)),

@@ -14,6 +14,9 @@ const (
 	ECONFLICT     = "conflict"
 	ETOOLARGE     = "too_large"
 	EUNSUPPORTED  = "unsupported"
+	// ETOOMANY: the platform is at capacity for this kind of request; the
+	// caller retries after the Retry-After the HTTP answer carries.
+	ETOOMANY = "too_many_requests"
 	EINTERNAL     = "internal"
 )
 

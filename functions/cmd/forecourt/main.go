@@ -1,13 +1,15 @@
 // Command forecourt is the providers' and operators' CLI:
 //
-//	forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY]
+//	forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY] [--retries N]
 //	forecourt reindex [--dealership SLUG]
 //	forecourt sweep
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //	forecourt leads redrive [--dealership SLUG]
 //	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
 //
-// feed push sends a JSON or CSV file (by extension), gzip-compressed,
+// feed push sends a JSON or CSV file (by extension), gzip-compressed
+// (waiting out 429 answers, when the platform is applying as many feeds as
+// it allows, for their Retry-After),
 // to the ingestion endpoint and prints the run report. reindex rebuilds the
 // search index from DynamoDB directly; sweep applies sold retention to the
 // index across dealerships (removing sold cars past every site's retention,
@@ -27,7 +29,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -49,7 +50,7 @@ import (
 )
 
 const usage = `usage:
-  forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY]
+  forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY] [--retries N]
   forecourt reindex [--dealership SLUG]
   forecourt sweep
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
@@ -92,6 +93,7 @@ func feedPush(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	dealership := fs.String("dealership", "", "dealership slug (required)")
 	mode := fs.String("mode", "", "full or delta (default: the feed's own, else full)")
 	baseURL := fs.String("url", envOr("FORECOURT_URL", "http://127.0.0.1:8080"), "gateway or API base URL")
+	retries := fs.Int("retries", 30, "how many 429 (platform busy) answers to wait out")
 	key := fs.String("key", envOr("FORECOURT_PROVIDER_KEY", envOr("FORECOURT_DEMO_PROVIDER_KEY", "demo-provider-key")), "provider key")
 	// Flags may follow the file name, as in the usage line.
 	var file string
@@ -125,31 +127,22 @@ func feedPush(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		endpoint += "?" + url.Values{"mode": {*mode}}.Encode()
 	}
 	size := int64(len(payload))
-	body := &progressReader{r: bytes.NewReader(payload), total: size, out: stderr, show: size > 1<<20}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, body)
-	if err != nil {
-		return err
+	var progress *progressReader
+	rep, err := feed.Push{
+		Endpoint: endpoint, Key: *key, ContentType: contentType, Body: payload, Retries: *retries,
+		Wrap: func(r io.Reader) io.Reader {
+			progress = &progressReader{r: r, total: size, out: stderr, show: size > 1<<20}
+			return progress
+		},
+		Waited: func(attempt int, wait time.Duration) {
+			fmt.Fprintf(stderr, "the platform is applying as many feeds as it allows; retry %d of %d in %s\n", attempt, *retries, wait)
+		},
+	}.Send(ctx, http.DefaultClient)
+	if progress != nil {
+		progress.done()
 	}
-	req.ContentLength = size
-	req.Header.Set("Content-Type", contentType)
-	req.Header.Set("Content-Encoding", "gzip")
-	req.Header.Set("Authorization", "Bearer "+*key)
-	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return fmt.Errorf("push %s: %w", file, err)
-	}
-	defer resp.Body.Close()
-	body.done()
-	out, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return fmt.Errorf("read response: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("push %s: %s: %s", file, resp.Status, strings.TrimSpace(string(out)))
-	}
-	var rep feed.Report
-	if err := json.Unmarshal(out, &rep); err != nil {
-		return fmt.Errorf("decode report: %w", err)
 	}
 	printReport(stdout, rep)
 	return nil

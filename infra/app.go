@@ -3,11 +3,15 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/jsii-runtime-go"
 
+	"forecourt/functions/tenantfile"
 	"forecourt/infra/constructs/api"
+	"forecourt/shared"
 )
 
 // Context keys (cdk.json holds their defaults; override with -c key=value).
@@ -23,6 +27,10 @@ const (
 	ctxCaptchaSecretName = "forecourt:captchaSecretName"
 	ctxMailFrom          = "forecourt:mailFrom"
 	ctxCertificatePrefix = "forecourt:certificateArn:"
+	// ctxTenants (-c tenants=a,b) builds only those tenants' stacks, their
+	// edge cells and the stateful and platform stacks, so that deploying one
+	// dealer among thousands synthesizes in seconds (docs/scaling.md).
+	ctxTenants = "tenants"
 )
 
 // Algolia secret fields: the secret named by forecourt:algoliaSecretName is
@@ -37,7 +45,11 @@ const (
 	StatefulStackName = "Forecourt-Stateful"
 	PlatformStackName = "Forecourt-Platform"
 	TenantStackPrefix = "Forecourt-Tenant-"
+	EdgeStackPrefix   = "Forecourt-Edge-"
 )
+
+// EdgeStackName is the stack of edge cell n.
+func EdgeStackName(n int) string { return fmt.Sprintf("%s%d", EdgeStackPrefix, n) }
 
 func certificateKey(slug string) string { return ctxCertificatePrefix + slug }
 
@@ -57,6 +69,8 @@ type Config struct {
 	MailFrom string
 	// CertificateARNs by site slug.
 	CertificateARNs map[string]string
+	// Only, when set, names the tenants to build (context "tenants").
+	Only []string
 }
 
 // ConfigFromContext reads the configuration; every value but the
@@ -99,6 +113,26 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 	if err != nil {
 		return Config{}, nil, err
 	}
+	sites := make([]shared.Site, len(tenants))
+	for i, t := range tenants {
+		sites[i] = t.Site
+	}
+	if err := tenantfile.CheckCells(sites); err != nil {
+		return Config{}, nil, fmt.Errorf("tenants: %w", err)
+	}
+	if only := get(ctxTenants); only != "" {
+		known := map[string]bool{}
+		for _, t := range tenants {
+			known[t.Site.Slug] = true
+		}
+		for _, slug := range strings.Split(only, ",") {
+			slug = strings.TrimSpace(slug)
+			if !known[slug] {
+				return Config{}, nil, fmt.Errorf("context %s: no tenant file %s.json in %s", ctxTenants, slug, c.TenantsDir)
+			}
+			c.Only = append(c.Only, slug)
+		}
+	}
 	for _, t := range tenants {
 		if arn := get(certificateKey(t.Site.Slug)); arn != "" {
 			c.CertificateARNs[t.Site.Slug] = arn
@@ -111,11 +145,13 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 type Stacks struct {
 	Stateful *StatefulStack
 	Platform *PlatformStack
+	Edges    map[int]*EdgeStack      // by cell number
 	Tenants  map[string]*TenantStack // by slug
 }
 
-// NewStacks adds every stack to the app: the stateful and platform stacks
-// and one stack per tenant.
+// NewStacks adds the stacks to the app: the stateful and platform stacks,
+// one stack per tenant and one per edge cell that a tenant uses; with
+// c.Only, only those tenants and their cells.
 func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 	base := awscdk.StackProps{Env: environment()}
 	stateful := NewStatefulStack(app, StatefulStackName, &StatefulStackProps{StackProps: base})
@@ -144,16 +180,24 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Stacks{Stateful: stateful, Platform: platform, Tenants: map[string]*TenantStack{}}
+	s := &Stacks{Stateful: stateful, Platform: platform, Edges: map[int]*EdgeStack{}, Tenants: map[string]*TenantStack{}}
 	for _, t := range tenants {
 		slug := t.Site.Slug
+		if len(c.Only) > 0 && !slices.Contains(c.Only, slug) {
+			continue
+		}
+		n := t.Site.EdgeCell
+		edge, ok := s.Edges[n]
+		if !ok {
+			edge = NewEdgeStack(app, EdgeStackName(n), n, &base)
+			s.Edges[n] = edge
+		}
 		s.Tenants[slug] = NewTenantStack(app, TenantStackPrefix+slug, &TenantStackProps{
 			StackProps:     base,
-			Stateful:       stateful,
-			Platform:       platform,
 			Site:           t,
 			OriginSecret:   originSecret,
 			CertificateARN: c.CertificateARNs[slug],
+			DependsOn:      []awscdk.Stack{stateful.Stack, platform.Stack, edge.Stack},
 		})
 	}
 	return s, nil

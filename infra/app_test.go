@@ -66,14 +66,27 @@ var (
 // fixture tenant, and dummy Lambda binaries in a temporary folder.
 func synth(t *testing.T) *synthesized {
 	t.Helper()
-	synthOnce.Do(func() { synthResult, synthErr = doSynth() })
+	synthOnce.Do(func() {
+		synthResult, synthErr = synthApp(synthOptions{tenantsDir: tenantsDir, fixture: true, web: webFiles})
+	})
 	if synthErr != nil {
 		t.Fatalf("synth: %v", synthErr)
 	}
 	return synthResult
 }
 
-func doSynth() (s *synthesized, err error) {
+// synthOptions choose what synthApp builds.
+type synthOptions struct {
+	tenantsDir string
+	// fixture adds the fixture tenant (a domain with a certificate).
+	fixture bool
+	// web is the built SPA, file name to content.
+	web map[string]string
+	// context is added to the app's context (e.g. ctxTenants).
+	context map[string]any
+}
+
+func synthApp(o synthOptions) (s *synthesized, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("cdk: %v", r)
@@ -97,7 +110,7 @@ func doSynth() (s *synthesized, err error) {
 		return nil, err
 	}
 	defer os.RemoveAll(webDist)
-	for name, body := range webFiles {
+	for name, body := range o.web {
 		file := filepath.Join(webDist, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 			return nil, err
@@ -118,7 +131,7 @@ func doSynth() (s *synthesized, err error) {
 		return nil, err
 	}
 	for k, v := range map[string]any{
-		ctxTenantsDir:               tenantsDir,
+		ctxTenantsDir:               o.tenantsDir,
 		ctxLambdaDir:                lambdaDir,
 		ctxWebDist:                  webDist,
 		ctxAlgoliaAppID:             "TESTAPP",
@@ -129,13 +142,16 @@ func doSynth() (s *synthesized, err error) {
 	} {
 		context[k] = v
 	}
+	for k, v := range o.context {
+		context[k] = v
+	}
 	app := awscdk.NewApp(&awscdk.AppProps{Outdir: jsii.String(outDir), Context: &context})
 	cfg, tenants, err := ConfigFromContext(app, func(dir string) ([]Tenant, error) {
 		real, err := LoadTenants(dir)
-		if err != nil {
-			return nil, err
+		if err != nil || !o.fixture {
+			return real, err
 		}
-		fixture, err := shared.DecodeSite(strings.NewReader(`{"slug": "`+fixtureSlug+`", "name": "Fixture",
+		fixture, err := shared.DecodeSite(strings.NewReader(`{"slug": "`+fixtureSlug+`", "name": "Fixture", "edge_cell": 1,
 			"domains": ["`+fixtureDomain+`"], "dealerships": [{"id": "f1", "slug": "fixture", "name": "Fixture",
 			"webhook": {"url": "https://crm.fixture.example/leads", "secret_name": "forecourt/webhook/fixture"}}]}`), "fixture")
 		if err != nil {
@@ -154,7 +170,7 @@ func doSynth() (s *synthesized, err error) {
 	if err != nil {
 		return nil, err
 	}
-	paths, err := filepath.Glob(filepath.Join(tenantsDir, "*.json"))
+	paths, err := filepath.Glob(filepath.Join(o.tenantsDir, "*.json"))
 	if err != nil {
 		return nil, err
 	}
@@ -171,6 +187,9 @@ func doSynth() (s *synthesized, err error) {
 		s.tenants[t.Site.Slug] = t
 	}
 	all := []awscdk.Stack{stacks.Stateful.Stack, stacks.Platform.Stack}
+	for _, es := range stacks.Edges {
+		all = append(all, es.Stack)
+	}
 	for _, ts := range stacks.Tenants {
 		all = append(all, ts.Stack)
 	}

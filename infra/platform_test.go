@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -456,7 +457,7 @@ func TestLeadRoutesThrottled(t *testing.T) {
 	for _, stage := range stages {
 		settings, _ := path(stage, "Properties", "RouteSettings").(map[string]any)
 		deps := flatten(stage["DependsOn"])
-		for _, key := range []string{"POST /api/leads", "PATCH /api/leads/{lead_id}"} {
+		for _, key := range []string{"POST /api/leads", "PATCH /api/leads/{lead_id}", "POST /ingest/v1/dealerships/{slug}/feed"} {
 			got, _ := settings[key].(map[string]any)
 			if got["ThrottlingRateLimit"] == nil || got["ThrottlingBurstLimit"] == nil {
 				t.Errorf("%s: route settings %v, want rate and burst limits", key, settings[key])
@@ -472,5 +473,36 @@ func TestLeadRoutesThrottled(t *testing.T) {
 		if len(settings) != len(api.Throttled()) {
 			t.Errorf("route settings %v, want %v", settings, api.Throttled())
 		}
+	}
+}
+
+// Issue 18 "Feed bursts": the ingest function applies at most IngestSlots
+// feeds at once and has reserved concurrency above that, and API Gateway's
+// burst on the feed route stays below it, so every feed of a burst is
+// answered 429 (by the gateway or the handler) rather than by a throttled
+// Lambda, and the burst cannot take the account's concurrency from shoppers.
+func TestIngestBurstsAreCapped(t *testing.T) {
+	s := synth(t)
+	var found bool
+	for _, fn := range resources(s.json[PlatformStackName], "AWS::Lambda::Function") {
+		if path(fn, "Properties", "Description") != "Forecourt "+route.Ingest {
+			continue
+		}
+		env, _ := path(fn, "Properties", "Environment", "Variables").(map[string]any)
+		found = true
+		reserved, _ := path(fn, "Properties", "ReservedConcurrentExecutions").(float64)
+		slots, err := strconv.Atoi(fmt.Sprint(env["FORECOURT_INGEST_SLOTS"]))
+		if err != nil || slots < 1 {
+			t.Fatalf("FORECOURT_INGEST_SLOTS = %v, want a cap", env["FORECOURT_INGEST_SLOTS"])
+		}
+		if reserved <= float64(slots) {
+			t.Errorf("reserved concurrency %v, want more than the %d feed slots", reserved, slots)
+		}
+		if burst := api.Throttled()["POST /ingest/v1/dealerships/{slug}/feed"].Burst; burst == 0 || burst >= reserved {
+			t.Errorf("feed route burst %v, want below the reserved concurrency %v", burst, reserved)
+		}
+	}
+	if !found {
+		t.Fatal("no ingest function")
 	}
 }

@@ -2,14 +2,16 @@ package main
 
 import (
 	"github.com/aws/aws-cdk-go/awscdk/v2"
-	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
 	"forecourt/infra/constructs/api"
 	"forecourt/infra/constructs/auth"
+	"forecourt/infra/constructs/cell"
 	"forecourt/infra/constructs/data"
+	"forecourt/infra/constructs/param"
 	"forecourt/infra/constructs/tenant"
 	"forecourt/infra/constructs/web"
 )
@@ -39,17 +41,17 @@ func NewStatefulStack(scope constructs.Construct, id string, props *StatefulStac
 	output(stack, "UserPoolClientId", s.Shoppers.Client.UserPoolClientId())
 	// `forecourt keys add` writes provider keys into this table (infra/README.md).
 	output(stack, "ProviderKeysTableName", s.Tables.ProviderKeys.TableName())
+	param.Publish(stack, "SitesTableNameParam", param.SitesTableName, s.Tables.Sites.TableName())
 	return s
 }
 
-// PlatformStack holds the shared runtime: the HTTP API, its Lambdas, the
-// bucket with the SPA and what every tenant's distribution shares.
+// PlatformStack holds the shared runtime: the HTTP API, its Lambdas and the
+// bucket with the SPA. Tenant stacks read what they need of it from SSM
+// parameters (package param), so a release changes no tenant stack.
 type PlatformStack struct {
 	awscdk.Stack
 	API *api.API
 	Web *web.Site
-	// MediaCachePolicy is the /media/* cache policy of every distribution.
-	MediaCachePolicy awscloudfront.CachePolicy
 }
 
 // PlatformStackProps configure the platform stack.
@@ -69,8 +71,8 @@ type PlatformStackProps struct {
 	WebhookSecrets []string
 }
 
-// NewPlatformStack creates the API, the functions, the web bucket with the
-// built SPA in it, and the media cache policy.
+// NewPlatformStack creates the API, the functions and the web bucket with
+// the built SPA in it.
 func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStackProps) (*PlatformStack, error) {
 	stack := awscdk.NewStack(scope, jsii.String(id), &props.StackProps)
 	t := props.Stateful.Tables
@@ -94,15 +96,25 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	if err != nil {
 		return nil, err
 	}
-	s := &PlatformStack{
-		Stack:            stack,
-		API:              a,
-		Web:              site,
-		MediaCachePolicy: tenant.NewMediaCachePolicy(stack, "MediaCachePolicy"),
-	}
+	s := &PlatformStack{Stack: stack, API: a, Web: site}
 	output(stack, "ApiEndpoint", a.HTTPAPI.ApiEndpoint())
 	output(stack, "WebBucketName", s.Web.Bucket.BucketName())
+	param.Publish(stack, "ApiDomainParam", param.APIDomain, a.Domain)
+	param.Publish(stack, "WebBucketNameParam", param.WebBucketName, s.Web.Bucket.BucketName())
 	return s, nil
+}
+
+// EdgeStack is one edge cell (package cell): what up to
+// tenantfile.CellSize tenants' distributions share.
+type EdgeStack struct {
+	awscdk.Stack
+	Cell *cell.Cell
+}
+
+// NewEdgeStack creates edge cell n.
+func NewEdgeStack(scope constructs.Construct, id string, n int, props *awscdk.StackProps) *EdgeStack {
+	stack := awscdk.NewStack(scope, jsii.String(id), props)
+	return &EdgeStack{Stack: stack, Cell: cell.New(stack, "Cell", n)}
 }
 
 // TenantStack is one dealer's site at the edge.
@@ -114,24 +126,27 @@ type TenantStack struct {
 // TenantStackProps configure a tenant stack.
 type TenantStackProps struct {
 	awscdk.StackProps
-	Stateful     *StatefulStack
-	Platform     *PlatformStack
 	Site         Tenant
 	OriginSecret awscdk.SecretValue
+	// DependsOn are the stacks whose parameters the tenant stack reads (the
+	// stateful and platform stacks and its edge cell), deployed first.
+	DependsOn []awscdk.Stack
 	// CertificateARN is the us-east-1 certificate for the site's domains.
 	CertificateARN string
 }
 
-// NewTenantStack creates the tenant's distribution, invalidates its app
-// shell on each web release and writes its site config into the sites
-// table, so that deploying the stack onboards the dealer.
+// NewTenantStack creates the tenant's distribution on its edge cell and
+// writes its site config into the sites table, so that deploying the stack
+// onboards the dealer. It changes only when the tenant file does: the
+// platform, stateful and cell values it uses are SSM parameters, not
+// exports, and the web build is not among them.
 func NewTenantStack(scope constructs.Construct, id string, props *TenantStackProps) *TenantStack {
 	stack := awscdk.NewStack(scope, jsii.String(id), &props.StackProps)
-	platformBucket := props.Platform.Web.Bucket
+	for _, d := range props.DependsOn {
+		stack.AddDependency(d, jsii.String("reads its SSM parameters"))
+	}
 	bucket := awss3.Bucket_FromBucketAttributes(stack, jsii.String("WebBucket"), &awss3.BucketAttributes{
-		BucketArn:                platformBucket.BucketArn(),
-		BucketName:               platformBucket.BucketName(),
-		BucketRegionalDomainName: platformBucket.BucketRegionalDomainName(),
+		BucketName: param.Value(stack, param.WebBucketName),
 	})
 	// The platform stack's bucket policy already admits this account's
 	// distributions (see web.NewSite).
@@ -144,22 +159,18 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 				" is not set: the distribution answers on its cloudfront.net name only"))
 	}
 	edge := tenant.NewEdge(stack, "Edge", &tenant.EdgeProps{
-		Slug:             props.Site.Site.Slug,
-		WebBucket:        bucket,
-		APIDomain:        props.Platform.API.Domain,
-		OriginSecret:     props.OriginSecret,
-		Domains:          props.Site.Site.Domains,
-		CertificateARN:   props.CertificateARN,
-		MediaCachePolicy: props.Platform.MediaCachePolicy,
-	})
-	tenant.NewShellInvalidation(stack, "ShellInvalidation", &tenant.ShellInvalidationProps{
-		Distribution: edge.Distribution,
-		Release:      props.Platform.Web.Release,
+		Slug:           props.Site.Site.Slug,
+		WebBucket:      bucket,
+		APIDomain:      param.Value(stack, param.APIDomain),
+		OriginSecret:   props.OriginSecret,
+		Domains:        props.Site.Site.Domains,
+		CertificateARN: props.CertificateARN,
+		Cell:           cell.Import(stack, "Cell", props.Site.Site.EdgeCell),
 	})
 	tenant.NewRecord(stack, "SiteRecord", &tenant.RecordProps{
 		Slug:   props.Site.Site.Slug,
 		Config: props.Site.Config,
-		Table:  props.Stateful.Tables.Sites,
+		Table:  awsdynamodb.Table_FromTableName(stack, jsii.String("SitesTable"), param.Value(stack, param.SitesTableName)),
 	})
 	output(stack, "DistributionDomainName", edge.Distribution.DistributionDomainName())
 	return &TenantStack{Stack: stack, Edge: edge}

@@ -14,7 +14,10 @@ const (
 	ECONFLICT     = "conflict"
 	ETOOLARGE     = "too_large"
 	EUNSUPPORTED  = "unsupported"
-	EINTERNAL     = "internal"
+	// ETOOMANY: the platform is at capacity for this kind of request; the
+	// caller retries after the Retry-After the HTTP answer carries.
+	ETOOMANY  = "too_many_requests"
+	EINTERNAL = "internal"
 )
 
 // Error is an error whose Message is safe to show a caller. Field names the

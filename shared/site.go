@@ -20,6 +20,11 @@ type Site struct {
 	Theme           Theme         `json:"theme"`
 	// Domains the site answers on in production (CloudFront aliases).
 	Domains []string `json:"domains,omitempty"`
+	// EdgeCell is the edge cell (stack Forecourt-Edge-<n>) whose shared
+	// CloudFront parts the site's distribution uses: docs/scaling.md.
+	// Deployment only: never sent to browsers. Set once, by
+	// `forecourt tenants new`; a site never moves cell.
+	EdgeCell int `json:"edge_cell,omitempty"`
 
 	Dealerships []Dealership `json:"dealerships"`
 	Locations   []Location   `json:"locations,omitempty"`

@@ -233,6 +233,9 @@ func (s Site) Validate() error {
 		}
 		return t
 	}
+	if s.EdgeCell < 0 {
+		bad("edge_cell", "must be 1 or more, got %d", s.EdgeCell)
+	}
 	checkSlug := func(field, v string) {
 		if v == "" {
 			bad(field, "required")

@@ -24,6 +24,9 @@ type Config struct {
 	AppID, AdminKey, SearchKey string
 	Host                       string
 	Index                      string
+	// ThrottleWait is the first wait after the service answers a write
+	// with 429 (default 1 s; see write.go).
+	ThrottleWait time.Duration
 }
 
 // ConfigFromEnv reads ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY, ALGOLIA_SEARCH_KEY,
@@ -101,6 +104,9 @@ func New(cfg Config) (*Index, error) {
 	client, err := search.NewClientWithConfig(sc)
 	if err != nil {
 		return nil, fmt.Errorf("algolia client: %w", err)
+	}
+	if cfg.ThrottleWait == 0 {
+		cfg.ThrottleWait = time.Second
 	}
 	return &Index{client: client, cfg: cfg}, nil
 }

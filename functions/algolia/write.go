@@ -2,7 +2,10 @@ package algolia
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math/rand/v2"
+	"net/http"
 	"time"
 
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
@@ -13,9 +16,20 @@ import (
 // writeBatch is how many operations go in one batch request; attempts is
 // how often a failed batch is tried before the error is returned (the
 // client already fails over between hosts within one attempt).
+//
+// A 429 is different: Algolia answers it when the application's indexing
+// queue is full, as when every dealer's feed lands on the hour, and it
+// clears in seconds. A throttled batch waits ThrottleWait, doubling up to
+// maxThrottleWait, each wait drawn at random up to that bound (full jitter,
+// so writers refused together do not return together), for up to
+// throttledAttempts tries or until the run's context ends. A run that still
+// cannot write leaves its lease dirty, and the next run rewrites the index
+// (feed.Service), so nothing is lost either way.
 const (
-	writeBatch = 1000
-	attempts   = 4
+	writeBatch        = 1000
+	attempts          = 4
+	throttledAttempts = 12
+	maxThrottleWait   = 20 * time.Second
 )
 
 // Save writes the whole records of the placed cars (NewRecord), replacing
@@ -76,16 +90,27 @@ func (ix *Index) batch(ctx context.Context, ops []search.BatchRequest) error {
 		hi := min(lo+writeBatch, len(ops))
 		req := ix.client.NewApiBatchRequest(ix.cfg.Index, search.NewBatchWriteParams(ops[lo:hi]))
 		var err error
-		for try := 0; try < attempts; try++ {
-			if try > 0 {
-				select {
-				case <-ctx.Done():
-					return ctx.Err()
-				case <-time.After(time.Duration(100<<try) * time.Millisecond):
-				}
-			}
+		for try, throttled := 0, 0; ; {
 			if _, err = ix.client.Batch(req, search.WithContext(ctx)); err == nil {
 				break
+			}
+			var wait time.Duration
+			if isThrottled(err) {
+				if throttled++; throttled >= throttledAttempts {
+					break
+				}
+				bound := min(ix.cfg.ThrottleWait<<(throttled-1), maxThrottleWait)
+				wait = time.Duration(rand.Int64N(int64(bound))) + time.Millisecond
+			} else {
+				if try++; try >= attempts {
+					break
+				}
+				wait = time.Duration(100<<try) * time.Millisecond
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(wait):
 			}
 		}
 		if err != nil {
@@ -93,4 +118,10 @@ func (ix *Index) batch(ctx context.Context, ops []search.BatchRequest) error {
 		}
 	}
 	return nil
+}
+
+// isThrottled reports whether the service refused a request with 429.
+func isThrottled(err error) bool {
+	var api *search.APIError
+	return errors.As(err, &api) && api.Status == http.StatusTooManyRequests
 }

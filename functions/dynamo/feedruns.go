@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -55,7 +56,7 @@ func (s *RunStore) SaveRun(ctx context.Context, id, dealershipSlug, status strin
 
 // Run returns a run's report (JSON), or an ENOTFOUND error.
 func (s *RunStore) Run(ctx context.Context, id string) ([]byte, error) {
-	if id == "" || strings.Contains(id, "#") { // lease and manifest items are not runs
+	if id == "" || strings.Contains(id, "#") { // lease, manifest and slot items are not runs
 		return nil, shared.Errorf(shared.ENOTFOUND, "run %q not found", id)
 	}
 	var it runItem
@@ -119,6 +120,48 @@ func (s *RunStore) MarkClean(ctx context.Context, dealershipSlug string) error {
 		Run(ctx)
 	if err != nil && !dynamo.IsCondCheckFailed(err) {
 		return fmt.Errorf("mark %s clean: %w", dealershipSlug, err)
+	}
+	return nil
+}
+
+const slotPrefix = "slot#"
+
+type slotItem struct {
+	ID        string `dynamo:"id,hash"`
+	Holder    string `dynamo:"holder"`
+	ExpiresAt int64  `dynamo:"expires_at"`
+}
+
+// AcquireSlot takes one of slots feed slots for holder until ttl passes
+// (feed.Admission): each slot is an item taken with a conditional write, so
+// two runs never hold one slot, and a slot whose holder crashed is free
+// again once its lease expires. Slots are tried from a random start, so
+// concurrent runs rarely contend for the same item. It fails with ETOOMANY
+// when every slot is held.
+func (s *RunStore) AcquireSlot(ctx context.Context, holder string, slots int, ttl time.Duration) (int, error) {
+	now := s.now()
+	start := rand.IntN(slots)
+	for i := range slots {
+		n := (start + i) % slots
+		err := s.table.Put(slotItem{ID: fmt.Sprintf("%s%d", slotPrefix, n), Holder: holder, ExpiresAt: now.Add(ttl).Unix()}).
+			If("attribute_not_exists(id) OR expires_at < ?", now.Unix()).
+			Run(ctx)
+		if err == nil {
+			return n, nil
+		}
+		if !dynamo.IsCondCheckFailed(err) {
+			return 0, fmt.Errorf("acquire feed slot %d: %w", n, err)
+		}
+	}
+	return 0, shared.Errorf(shared.ETOOMANY, "every one of the %d feed slots is busy; retry after the Retry-After seconds", slots)
+}
+
+// ReleaseSlot frees holder's slot; a slot taken over meanwhile (its lease
+// expired) is left alone.
+func (s *RunStore) ReleaseSlot(ctx context.Context, slot int, holder string) error {
+	err := s.table.Delete("id", fmt.Sprintf("%s%d", slotPrefix, slot)).If("holder = ?", holder).Run(ctx)
+	if err != nil && !dynamo.IsCondCheckFailed(err) {
+		return fmt.Errorf("release feed slot %d: %w", slot, err)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package dynamo_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -120,5 +121,54 @@ func TestRunStoreLease(t *testing.T) {
 	}
 	if got, err := runs.AcquireLease(ctx, "north", "f", time.Minute); err != nil || got.Dirty {
 		t.Errorf("after MarkClean: got %+v, %v, want a clean lease", got, err)
+	}
+}
+
+// Issue 18 "Feed bursts": at most `slots` feeds hold a slot at once; the
+// next is refused with too_many_requests, a released slot is taken again,
+// and a slot whose holder crashed frees itself when its lease expires.
+func TestFeedSlots(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	runs := dynamo.NewRunStore(db, tables)
+	const slots = 3
+	held := map[int]string{}
+	for i := range slots {
+		holder := fmt.Sprintf("run-%d", i)
+		n, err := runs.AcquireSlot(ctx, holder, slots, time.Minute)
+		if err != nil {
+			t.Fatalf("slot for %s: %v", holder, err)
+		}
+		if _, dup := held[n]; dup {
+			t.Fatalf("slot %d given twice", n)
+		}
+		held[n] = holder
+	}
+	if _, err := runs.AcquireSlot(ctx, "run-late", slots, time.Minute); shared.ErrorCode(err) != shared.ETOOMANY {
+		t.Fatalf("a fourth feed: err = %v, want too_many_requests", err)
+	}
+	// Releasing someone else's slot does nothing.
+	if err := runs.ReleaseSlot(ctx, 0, "not-the-holder"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runs.AcquireSlot(ctx, "run-late", slots, time.Minute); shared.ErrorCode(err) != shared.ETOOMANY {
+		t.Fatalf("after a stranger's release: err = %v, want too_many_requests", err)
+	}
+	if err := runs.ReleaseSlot(ctx, 1, held[1]); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := runs.AcquireSlot(ctx, "run-late", slots, time.Minute); err != nil || n != 1 {
+		t.Fatalf("after a release: slot %d, %v; want slot 1", n, err)
+	}
+	// A slot leased for no time is free at once: the crashed-holder case.
+	if err := runs.ReleaseSlot(ctx, 0, held[0]); err != nil {
+		t.Fatal(err)
+	}
+	other := dynamo.NewRunStore(db, tables)
+	if _, err := other.AcquireSlot(ctx, "crashed", 1, -time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.AcquireSlot(ctx, "next", 1, time.Minute); err != nil {
+		t.Fatalf("slot of a crashed run: %v", err)
 	}
 }

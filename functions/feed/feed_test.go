@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"sync"
@@ -317,4 +318,43 @@ func TestBodies(t *testing.T) {
 			t.Errorf("%s: err = %v, want %s", name, err, tc.code)
 		}
 	}
+}
+
+// slotsFull is an Admission with every slot taken.
+type slotsFull struct{}
+
+func (slotsFull) AcquireSlot(context.Context, string, int, time.Duration) (int, error) {
+	return 0, shared.Errorf(shared.ETOOMANY, "busy")
+}
+func (slotsFull) ReleaseSlot(context.Context, int, string) error { return nil }
+
+// Issue 18 "Feed bursts": a feed beyond the platform's cap is refused
+// before anything is read or written, so the provider's retry applies it
+// whole; nothing is half-applied.
+func TestFeedRefusedWhenSlotsAreFull(t *testing.T) {
+	e := newEnv(t)
+	svc := feed.NewService(feed.ServiceConfig{Cars: e.cars, Sites: staticSites{}, Index: e.index,
+		Admission: slotsFull{}, MaxRuns: 1})
+	body := &countingReader{r: strings.NewReader(`[{"stocknum":"B1","make":"Kia","model":"Rio","year":2020,"car_type":"used"}]`)}
+	_, err := svc.Ingest(context.Background(), feed.Request{DealershipSlug: "north", ContentType: "application/json", Body: body})
+	if shared.ErrorCode(err) != shared.ETOOMANY {
+		t.Fatalf("err = %v, want too_many_requests", err)
+	}
+	if body.n != 0 {
+		t.Errorf("read %d bytes of a refused feed", body.n)
+	}
+	if _, ok := e.index.records[feed.CarID("north", "stock:B1")]; ok {
+		t.Error("a refused feed reached the index")
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
 }

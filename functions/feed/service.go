@@ -86,6 +86,18 @@ type Index interface {
 	Delete(ctx context.Context, ids []string) error
 }
 
+// Admission caps how many feeds apply at once across the platform (the
+// dynamo package's RunStore implements it): every dealer's DMS may push on
+// the hour, and each run holds a Lambda, a decoded feed in memory and the
+// index's write queue. A slot is leased (ttl) so a crashed run frees its
+// slot by itself.
+type Admission interface {
+	// AcquireSlot takes one of slots slots for holder, or fails with
+	// ETOOMANY when all are taken.
+	AcquireSlot(ctx context.Context, holder string, slots int, ttl time.Duration) (int, error)
+	ReleaseSlot(ctx context.Context, slot int, holder string) error
+}
+
 // ServiceConfig wires a Service. Zero limits and durations take defaults.
 type ServiceConfig struct {
 	Cars  CarStore
@@ -102,6 +114,11 @@ type ServiceConfig struct {
 	LeaseWait time.Duration
 	MaxBytes  int64
 	MaxCars   int
+	// Admission and MaxRuns cap concurrent feeds platform-wide: a feed
+	// beyond MaxRuns is refused with ETOOMANY before its body is read
+	// (nothing applied; the provider retries). Nil or 0: no cap.
+	Admission Admission
+	MaxRuns   int
 }
 
 // Service ingests feeds.
@@ -176,6 +193,20 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 	if slug == "" {
 		return Report{}, shared.FieldError("dealership_slug", "is required")
 	}
+	runID := newRunID(started)
+	if s.cfg.Admission != nil && s.cfg.MaxRuns > 0 {
+		slot, err := s.cfg.Admission.AcquireSlot(ctx, runID, s.cfg.MaxRuns, s.cfg.LeaseTTL)
+		if err != nil {
+			return Report{}, err
+		}
+		// The slot is released with a context of its own: a cancelled
+		// request must still free it (else it waits out its ttl).
+		defer func() {
+			if err := s.cfg.Admission.ReleaseSlot(context.WithoutCancel(ctx), slot, runID); err != nil {
+				s.cfg.Logger.Warn("release feed slot", "slot", slot, "run", runID, "err", err)
+			}
+		}()
+	}
 	body, err := s.decode(req)
 	if err != nil {
 		return Report{}, err
@@ -195,7 +226,7 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 	}
 
 	rep := Report{
-		RunID: newRunID(started), DealershipSlug: slug, Mode: mode, Status: StatusRunning,
+		RunID: runID, DealershipSlug: slug, Mode: mode, Status: StatusRunning,
 		Received: len(body.Rows), StartedAt: started.UTC(),
 		Duplicates: []Duplicate{}, RejectedRows: []RowError{},
 	}

@@ -170,9 +170,11 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 }
 
 // publicSite returns the site without what only the server may know: the
-// address lead copies are delivered to, and the dealers' CRM webhooks.
+// address lead copies are delivered to, the dealers' CRM webhooks, and
+// where it is deployed.
 func publicSite(site shared.Site) shared.Site {
 	site.Leads.Email = ""
+	site.EdgeCell = 0
 	site.Dealerships = slices.Clone(site.Dealerships)
 	for i := range site.Dealerships {
 		site.Dealerships[i].Webhook = nil

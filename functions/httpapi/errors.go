@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
+	"strconv"
 
 	"forecourt/shared"
 )
@@ -21,9 +23,17 @@ var statusByCode = map[string]int{
 	shared.ECONFLICT:     http.StatusConflict,
 	shared.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 	shared.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
+	shared.ETOOMANY:      http.StatusTooManyRequests,
 	shared.EINTERNAL:     http.StatusInternalServerError,
 	EMETHOD:              http.StatusMethodNotAllowed,
 }
+
+// A 429 answer's Retry-After is RetryAfterMin to
+// RetryAfterMin+RetryAfterSpread-1 seconds, at random.
+const (
+	RetryAfterMin    = 5
+	RetryAfterSpread = 20
+)
 
 // ErrorBody is the JSON form of every error response.
 type ErrorBody struct {
@@ -70,6 +80,11 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	status, ok := statusByCode[code]
 	if !ok {
 		status = http.StatusInternalServerError
+	}
+	if status == http.StatusTooManyRequests {
+		// Spread the retries: callers refused together must not all come
+		// back in the same second.
+		w.Header().Set("Retry-After", strconv.Itoa(RetryAfterMin+rand.IntN(RetryAfterSpread)))
 	}
 	WriteJSON(w, status, ErrorBody{Error: detail})
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -171,5 +172,32 @@ func TestMediaRoute(t *testing.T) {
 	var body ErrorBody
 	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body.Error.Code != shared.EINTERNAL {
 		t.Errorf("failing store: body %s, want the internal error", rec.Body)
+	}
+}
+
+// Issue 18 "Feed bursts": a request refused for capacity is a 429 whose
+// Retry-After spreads the retries over RetryAfterMin to
+// RetryAfterMin+RetryAfterSpread seconds.
+func TestTooManyRequestsCarriesRetryAfter(t *testing.T) {
+	seen := map[int]bool{}
+	for range 200 {
+		rec := httptest.NewRecorder()
+		WriteError(rec, httptest.NewRequest("POST", "/ingest/v1/dealerships/north/feed", nil),
+			shared.Errorf(shared.ETOOMANY, "every feed slot is busy"))
+		if rec.Code != http.StatusTooManyRequests {
+			t.Fatalf("status %d, want 429", rec.Code)
+		}
+		secs, err := strconv.Atoi(rec.Header().Get("Retry-After"))
+		if err != nil || secs < RetryAfterMin || secs >= RetryAfterMin+RetryAfterSpread {
+			t.Fatalf("Retry-After %q, want %d to %d", rec.Header().Get("Retry-After"), RetryAfterMin, RetryAfterMin+RetryAfterSpread-1)
+		}
+		seen[secs] = true
+		var body ErrorBody
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body.Error.Code != shared.ETOOMANY {
+			t.Fatalf("body %s", rec.Body)
+		}
+	}
+	if len(seen) < 2 {
+		t.Errorf("every answer said Retry-After %v: the retries would arrive together", seen)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"os"
+	"strconv"
 
 	guregu "github.com/guregu/dynamo/v2"
 
@@ -27,6 +29,29 @@ type Platform struct {
 	IndexConfig algolia.Config
 	// Logger receives the ingestion service's logs; nil means slog.Default().
 	Logger *slog.Logger
+	// FeedSlots caps how many feeds apply at once platform-wide
+	// (feed.ServiceConfig.MaxRuns); 0 means no cap.
+	FeedSlots int
+}
+
+// DefaultFeedSlots is FORECOURT_INGEST_SLOTS's default: enough for a
+// thousand dealers' hourly feeds of a few seconds each, few enough that the
+// index's write queue and the account's Lambda concurrency keep room for
+// shoppers (docs/scaling.md "Feed bursts").
+const DefaultFeedSlots = 40
+
+// FeedSlotsFromEnv reads FORECOURT_INGEST_SLOTS (default DefaultFeedSlots;
+// 0 turns the cap off).
+func FeedSlotsFromEnv() (int, error) {
+	v, ok := os.LookupEnv("FORECOURT_INGEST_SLOTS")
+	if !ok || v == "" {
+		return DefaultFeedSlots, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("FORECOURT_INGEST_SLOTS: want a whole number of 0 or more, got %q", v)
+	}
+	return n, nil
 }
 
 // FromEnv connects to DynamoDB and the search index named by the environment.
@@ -40,7 +65,11 @@ func FromEnv(ctx context.Context) (*Platform, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
 	}
-	return &Platform{DB: db, Tables: dynamo.TablesFromEnv(), Index: idx, IndexConfig: cfg}, nil
+	slots, err := FeedSlotsFromEnv()
+	if err != nil {
+		return nil, err
+	}
+	return &Platform{DB: db, Tables: dynamo.TablesFromEnv(), Index: idx, IndexConfig: cfg, FeedSlots: slots}, nil
 }
 
 // Cars is the car store.
@@ -56,12 +85,15 @@ func (p *Platform) ProviderKeys() *dynamo.ProviderKeyStore {
 
 // Feed is the ingestion service over the stores and the index.
 func (p *Platform) Feed() *feed.Service {
+	runs := dynamo.NewRunStore(p.DB, p.Tables)
 	return feed.NewService(feed.ServiceConfig{
-		Cars:   p.Cars(),
-		Runs:   dynamo.NewRunStore(p.DB, p.Tables),
-		Sites:  p.Sites(),
-		Index:  p.Index,
-		Logger: p.Logger,
+		Cars:      p.Cars(),
+		Runs:      runs,
+		Sites:     p.Sites(),
+		Index:     p.Index,
+		Logger:    p.Logger,
+		Admission: runs,
+		MaxRuns:   p.FeedSlots,
 	})
 }
 

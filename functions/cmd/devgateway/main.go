@@ -36,6 +36,8 @@ import (
 	"forecourt/functions/localsearch"
 	"forecourt/functions/mail"
 	"forecourt/functions/secrets"
+
+	fplatform "forecourt/functions/platform"
 	"forecourt/functions/tenantfile"
 	"forecourt/functions/webhook"
 )
@@ -53,6 +55,7 @@ type config struct {
 	PublicSearchURL string
 	OpsKey          string
 	CaptchaKey      string
+	FeedSlots       int
 	Tables          dynamo.Tables
 	Algolia         algolia.Config
 }
@@ -89,6 +92,10 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	if err != nil {
 		return config{}, err
 	}
+	feedSlots, err := envInt("FORECOURT_INGEST_SLOTS", fplatform.DefaultFeedSlots)
+	if err != nil {
+		return config{}, err
+	}
 	var c config
 	fs := flag.NewFlagSet("devgateway", flag.ContinueOnError)
 	fs.IntVar(&c.GatewayPort, "port", gatewayPort, "gateway port (FORECOURT_GATEWAY_PORT)")
@@ -101,6 +108,7 @@ func loadConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.WebDist, "web", env("FORECOURT_WEB_DIST", "web/dist"), "built web app (FORECOURT_WEB_DIST)")
 	fs.StringVar(&c.DemoProviderKey, "provider-key", env("FORECOURT_DEMO_PROVIDER_KEY", "demo-provider-key"), "provider key for every demo dealership (FORECOURT_DEMO_PROVIDER_KEY)")
 	fs.StringVar(&c.OpsKey, "ops-key", getenv("FORECOURT_OPS_KEY"), "bearer key for ops endpoints; empty refuses them (FORECOURT_OPS_KEY)")
+	fs.IntVar(&c.FeedSlots, "ingest-slots", feedSlots, "feeds applied at once; more are answered 429 (FORECOURT_INGEST_SLOTS; 0: no cap)")
 	fs.StringVar(&c.CaptchaKey, "captcha-key", env("FORECOURT_CAPTCHA_KEY", localCaptchaKey), "key signing the lead forms' captcha challenges (FORECOURT_CAPTCHA_KEY)")
 	publicSearch := fs.String("public-search-url", getenv("FORECOURT_PUBLIC_SEARCH_URL"), "search host handed to browsers (FORECOURT_PUBLIC_SEARCH_URL; default http://localhost:<search-port>)")
 	if err := fs.Parse(args); err != nil {
@@ -188,6 +196,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	p, err := newPlatform(db, cfg.Tables, idx, platformConfig{
 		Secret: secret, PublicSearchURL: cfg.PublicSearchURL, AppID: cfg.Algolia.AppID,
 		OpsKey: cfg.OpsKey, CaptchaKey: cfg.CaptchaKey, DemoProviderKey: cfg.DemoProviderKey, Tenants: tenants, Log: log,
+		FeedSlots: cfg.FeedSlots,
 	})
 	if err != nil {
 		return err

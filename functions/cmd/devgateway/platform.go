@@ -24,8 +24,10 @@ type platformConfig struct {
 	OpsKey          string
 	CaptchaKey      string
 	DemoProviderKey string
-	Tenants         []shared.Site // the tenant files, for the logos
-	Log             *slog.Logger
+	// FeedSlots caps concurrent feeds as in AWS (FORECOURT_INGEST_SLOTS).
+	FeedSlots int
+	Tenants   []shared.Site // the tenant files, for the logos
+	Log       *slog.Logger
 }
 
 // platform is the handler of every route and the seeder over one DynamoDB
@@ -39,7 +41,7 @@ type platform struct {
 
 func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg platformConfig) (*platform, error) {
 	p := &fplatform.Platform{DB: db, Tables: tables, Index: idx,
-		IndexConfig: algolia.Config{AppID: cfg.AppID}, Logger: cfg.Log}
+		IndexConfig: algolia.Config{AppID: cfg.AppID}, Logger: cfg.Log, FeedSlots: cfg.FeedSlots}
 	svc := p.Feed()
 	app, err := p.Handler("", fplatform.HandlerConfig{
 		OriginSecret: cfg.Secret, PublicSearchURL: cfg.PublicSearchURL, OpsKey: cfg.OpsKey, Feed: svc,

@@ -1,12 +1,15 @@
 // Command forecourt is the providers' and operators' CLI:
 //
-//	forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY]
+//	forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY] [--retries N]
 //	forecourt reindex [--dealership SLUG]
 //	forecourt sweep
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //	forecourt leads redrive [--dealership SLUG]
+//	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
 //
-// feed push sends a JSON or CSV file (by extension), gzip-compressed,
+// feed push sends a JSON or CSV file (by extension), gzip-compressed
+// (waiting out 429 answers, when the platform is applying as many feeds as
+// it allows, for their Retry-After),
 // to the ingestion endpoint and prints the run report. reindex rebuilds the
 // search index from DynamoDB directly; sweep applies sold retention to the
 // index across dealerships (removing sold cars past every site's retention,
@@ -15,7 +18,9 @@
 // provider key scoped to dealerships, stores only its SHA-256 and prints the
 // key once. leads redrive sets leads whose delivery failed back to pending,
 // so that the deliverer sends them again. reindex, sweep, keys and leads are
-// configured by the environment (docs/contracts.md "Environment").
+// configured by the environment (docs/contracts.md "Environment"). tenants
+// new writes a new dealer's tenant file from the template, in the first edge
+// cell with room (docs/scaling.md), for an operator to fill in and deploy.
 package main
 
 import (
@@ -24,7 +29,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -41,15 +45,17 @@ import (
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/platform"
+	"forecourt/functions/tenantfile"
 	"forecourt/shared"
 )
 
 const usage = `usage:
-  forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY]
+  forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY] [--retries N]
   forecourt reindex [--dealership SLUG]
   forecourt sweep
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
   forecourt leads redrive [--dealership SLUG]
+  forecourt tenants new SLUG --name NAME [--dir infra/tenants]
 `
 
 func main() {
@@ -74,6 +80,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return keysAdd(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "leads" && args[1] == "redrive":
 		return leadsRedrive(ctx, args[2:], stdout, stderr)
+	case len(args) >= 2 && args[0] == "tenants" && args[1] == "new":
+		return tenantsNew(args[2:], stdout, stderr)
 	}
 	fmt.Fprint(stderr, usage)
 	return errors.New("unknown command")
@@ -85,6 +93,7 @@ func feedPush(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	dealership := fs.String("dealership", "", "dealership slug (required)")
 	mode := fs.String("mode", "", "full or delta (default: the feed's own, else full)")
 	baseURL := fs.String("url", envOr("FORECOURT_URL", "http://127.0.0.1:8080"), "gateway or API base URL")
+	retries := fs.Int("retries", 30, "how many 429 (platform busy) answers to wait out")
 	key := fs.String("key", envOr("FORECOURT_PROVIDER_KEY", envOr("FORECOURT_DEMO_PROVIDER_KEY", "demo-provider-key")), "provider key")
 	// Flags may follow the file name, as in the usage line.
 	var file string
@@ -118,31 +127,22 @@ func feedPush(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		endpoint += "?" + url.Values{"mode": {*mode}}.Encode()
 	}
 	size := int64(len(payload))
-	body := &progressReader{r: bytes.NewReader(payload), total: size, out: stderr, show: size > 1<<20}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, body)
-	if err != nil {
-		return err
+	var progress *progressReader
+	rep, err := feed.Push{
+		Endpoint: endpoint, Key: *key, ContentType: contentType, Body: payload, Retries: *retries,
+		Wrap: func(r io.Reader) io.Reader {
+			progress = &progressReader{r: r, total: size, out: stderr, show: size > 1<<20}
+			return progress
+		},
+		Waited: func(attempt int, wait time.Duration) {
+			fmt.Fprintf(stderr, "the platform is applying as many feeds as it allows; retry %d of %d in %s\n", attempt, *retries, wait)
+		},
+	}.Send(ctx, http.DefaultClient)
+	if progress != nil {
+		progress.done()
 	}
-	req.ContentLength = size
-	req.Header.Set("Content-Type", contentType)
-	req.Header.Set("Content-Encoding", "gzip")
-	req.Header.Set("Authorization", "Bearer "+*key)
-	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return fmt.Errorf("push %s: %w", file, err)
-	}
-	defer resp.Body.Close()
-	body.done()
-	out, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return fmt.Errorf("read response: %w", err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("push %s: %s: %s", file, resp.Status, strings.TrimSpace(string(out)))
-	}
-	var rep feed.Report
-	if err := json.Unmarshal(out, &rep); err != nil {
-		return fmt.Errorf("decode report: %w", err)
 	}
 	printReport(stdout, rep)
 	return nil
@@ -276,6 +276,29 @@ func leadsRedrive(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 // keysAdd creates a provider key for the given dealerships. The key is
 // printed once; only its hash is stored (issue 4: keys stored hashed).
+func tenantsNew(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tenants new", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("name", "", "the dealer's display name (required)")
+	dir := fs.String("dir", filepath.Join("infra", "tenants"), "the tenant files' folder")
+	// The slug comes first (tenants new SLUG --name ...); flag stops at it.
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprint(stderr, usage)
+		return errors.New("tenants new: the slug is required")
+	}
+	slug := args[0]
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	path, cell, err := tenantfile.Create(*dir, slug, *name)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (edge cell %d). Fill in its locations, theme and domains, then:\n"+
+		"  make synth && node_modules/.bin/cdk deploy -c tenants=%s %s%s\n", path, cell, slug, "Forecourt-Tenant-", slug)
+	return nil
+}
+
 func keysAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("keys add", flag.ContinueOnError)
 	fs.SetOutput(stderr)

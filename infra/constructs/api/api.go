@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
@@ -25,6 +26,7 @@ import (
 	"github.com/aws/jsii-runtime-go"
 
 	"forecourt/functions/httpapi/route"
+	"forecourt/functions/platform"
 )
 
 // Tables are the tables the functions read and write.
@@ -99,7 +101,24 @@ type function struct {
 	// attach, when set, adds what else invokes the function or what it may
 	// reach beyond the tables (a stream, a mail identity).
 	attach func(c constructs.Construct, p *Props, fn awslambda.Function) error
+	// reserved, when set, is the function's reserved concurrency: at most
+	// this many run at once, and as many are kept for it.
+	reserved float64
 }
+
+// Feed bursts (docs/scaling.md): at most IngestSlots feeds apply at once
+// (FORECOURT_INGEST_SLOTS; more are answered 429 with Retry-After); the
+// ingest function's reserved concurrency leaves room above that for the
+// quick 429 answers, run reports and reindexes, and API Gateway's limit on
+// the feed route (FeedBurst) keeps requests below the reserved concurrency,
+// so a burst is answered 429 by the gateway or the handler, never by a
+// throttled Lambda.
+const (
+	IngestSlots       = platform.DefaultFeedSlots
+	IngestConcurrency = IngestSlots + 20
+	FeedBurst         = IngestConcurrency - 10
+	FeedRate          = 25
+)
 
 // functions lists the Lambdas; a function, not a variable, so no caller can
 // change the list.
@@ -128,9 +147,12 @@ func functions() []function {
 			},
 		},
 		{
-			name: route.Ingest, memory: 1024, timeout: 29,
+			name: route.Ingest, memory: 1024, timeout: 29, reserved: IngestConcurrency,
 			env: func(p *Props) map[string]*string {
-				return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap()}
+				return map[string]*string{
+					"ALGOLIA_ADMIN_KEY":      p.Search.AdminKey.UnsafeUnwrap(),
+					"FORECOURT_INGEST_SLOTS": jsii.String(strconv.Itoa(IngestSlots)),
+				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
 				t.Cars.GrantReadWriteData(fn)
@@ -317,6 +339,9 @@ func Throttled() map[string]Throttling {
 		"POST /api/events": {Rate: 200, Burst: 400},
 		// A registration provider bills per lookup.
 		"POST /api/leads/rego-lookup": {Rate: 20, Burst: 40},
+
+		// Every dealer's feed on the hour: see IngestConcurrency.
+		"POST /ingest/v1/dealerships/{slug}/feed": {Rate: FeedRate, Burst: FeedBurst},
 	}
 }
 
@@ -391,15 +416,20 @@ func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Fun
 		Retention:     awslogs.RetentionDays_ONE_MONTH,
 		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
 	})
+	var reserved *float64
+	if f.reserved > 0 {
+		reserved = jsii.Number(f.reserved)
+	}
 	return awslambda.NewFunction(scope, jsii.String(id), &awslambda.FunctionProps{
-		Runtime:      awslambda.Runtime_PROVIDED_AL2023(),
-		Architecture: awslambda.Architecture_ARM_64(),
-		Handler:      jsii.String("bootstrap"),
-		Code:         awslambda.Code_FromAsset(jsii.String(filepath.Join(p.LambdaDir, f.name)), nil),
-		MemorySize:   jsii.Number(f.memory),
-		Timeout:      awscdk.Duration_Seconds(jsii.Number(f.timeout)),
-		Environment:  &env,
-		LogGroup:     logs,
-		Description:  jsii.String("Forecourt " + f.name),
+		ReservedConcurrentExecutions: reserved,
+		Runtime:                      awslambda.Runtime_PROVIDED_AL2023(),
+		Architecture:                 awslambda.Architecture_ARM_64(),
+		Handler:                      jsii.String("bootstrap"),
+		Code:                         awslambda.Code_FromAsset(jsii.String(filepath.Join(p.LambdaDir, f.name)), nil),
+		MemorySize:                   jsii.Number(f.memory),
+		Timeout:                      awscdk.Duration_Seconds(jsii.Number(f.timeout)),
+		Environment:                  &env,
+		LogGroup:                     logs,
+		Description:                  jsii.String("Forecourt " + f.name),
 	})
 }

@@ -1,8 +1,10 @@
 // Package tenant provides one dealer site's edge: its CloudFront
 // distribution (the SPA from S3; /api/*, /ingest/* and the cached /media/*
-// from the HTTP API with the tenant's origin headers), the invalidation of
-// the app shell on each web release, and the record that puts its site
-// config into the sites table (DESIGN.md decision 4).
+// from the HTTP API with the tenant's origin headers), built on the shared
+// parts of its edge cell (package cell), and the record that puts its site
+// config into the sites table (DESIGN.md decision 4). Nothing here depends
+// on the web build: a release changes no tenant stack (the shell is served
+// no-cache, see NewEdge).
 package tenant
 
 import (
@@ -15,6 +17,8 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/customresources"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
+
+	"forecourt/infra/constructs/cell"
 )
 
 // Header names shared with the API's tenant resolution (docs/contracts.md "Tenancy").
@@ -38,8 +42,8 @@ type EdgeProps struct {
 	// cloudfront.net name only.
 	Domains        []string
 	CertificateARN string
-	// MediaCachePolicy caches /media/* (NewMediaCachePolicy).
-	MediaCachePolicy awscloudfront.ICachePolicy
+	// Cell holds the parts the distribution shares with its cell's others.
+	Cell *cell.Refs
 }
 
 // Edge is a tenant's distribution.
@@ -48,28 +52,22 @@ type Edge struct {
 	Distribution awscloudfront.Distribution
 }
 
-// spaRewrite serves the app shell for client-side routes. Paths whose last
-// segment has a file extension are files (the bundle, favicon, images);
-// everything else is a route of the SPA.
-const spaRewrite = `function handler(event) {
-  var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`
-
-// NewEdge creates the distribution.
+// NewEdge creates the distribution. The app shell (/index.html, which the
+// cell's function serves for every client-side route) is uploaded with
+// Cache-Control: no-cache, which CachingOptimized's one-second minimum TTL
+// turns into "at most a second old": a web release reaches every site within
+// a second of its upload, without an invalidation and so without touching
+// the tenant stacks.
 func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 	c := constructs.NewConstruct(scope, jsii.String(id))
 
-	site := awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(p.WebBucket, nil)
-	rewrite := awscloudfront.NewFunction(c, jsii.String("SpaRewrite"), &awscloudfront.FunctionProps{
-		Code:    awscloudfront.FunctionCode_FromInline(jsii.String(spaRewrite)),
-		Runtime: awscloudfront.FunctionRuntime_JS_2_0(),
-		Comment: jsii.String("Serve index.html for SPA routes"),
+	site := awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(p.WebBucket, &awscloudfrontorigins.S3BucketOriginWithOACProps{
+		OriginAccessControl: p.Cell.OriginAccess,
 	})
+	// CloudFront's managed security headers (HSTS, nosniff, SAMEORIGIN
+	// frames, strict-origin-when-cross-origin referrers): a managed policy
+	// counts against no per-account or per-policy quota.
+	headers := awscloudfront.ResponseHeadersPolicy_SECURITY_HEADERS()
 
 	// CloudFront replaces any client-sent header of the same name with these,
 	// so a shopper cannot choose another tenant.
@@ -81,10 +79,11 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		},
 	})
 	apiBehavior := &awscloudfront.BehaviorOptions{
-		Origin:               api,
-		AllowedMethods:       awscloudfront.AllowedMethods_ALLOW_ALL(),
-		ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
-		CachePolicy:          awscloudfront.CachePolicy_CACHING_DISABLED(),
+		Origin:                api,
+		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_ALL(),
+		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
+		CachePolicy:           awscloudfront.CachePolicy_CACHING_DISABLED(),
+		ResponseHeadersPolicy: headers,
 		// Every viewer header and query string except Host: API Gateway
 		// answers only on its own host name.
 		OriginRequestPolicy: awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER(),
@@ -95,26 +94,31 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		DefaultRootObject: jsii.String("index.html"),
 		HttpVersion:       awscloudfront.HttpVersion_HTTP2_AND_3,
 		DefaultBehavior: &awscloudfront.BehaviorOptions{
-			Origin:               site,
-			ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
-			CachePolicy:          awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
-			Compress:             jsii.Bool(true),
+			Origin:                site,
+			ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+			CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+			ResponseHeadersPolicy: headers,
+			Compress:              jsii.Bool(true),
 			FunctionAssociations: &[]*awscloudfront.FunctionAssociation{{
-				Function:  rewrite,
+				Function:  p.Cell.SPAFunction,
 				EventType: awscloudfront.FunctionEventType_VIEWER_REQUEST,
 			}},
 		},
 		AdditionalBehaviors: &map[string]*awscloudfront.BehaviorOptions{
 			"/api/*":    apiBehavior,
 			"/ingest/*": apiBehavior,
-			// Car images: a pure function of path and query, so cached; no
-			// viewer header reaches the origin, so Host is the API's own.
+			// Logos: a pure function of the path, cached as long as the API
+			// says (a day; CachingOptimized keeps 1 s to a year and keys on
+			// the path alone: in AWS no media URL has a query string, since
+			// only the dev gateway's demo images use ?angle=). No viewer
+			// header reaches the origin, so Host is the API's own.
 			"/media/*": {
-				Origin:               api,
-				AllowedMethods:       awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
-				ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
-				CachePolicy:          p.MediaCachePolicy,
-				Compress:             jsii.Bool(true),
+				Origin:                api,
+				AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
+				ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+				CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+				ResponseHeadersPolicy: headers,
+				Compress:              jsii.Bool(true),
 			},
 		},
 	}
@@ -124,73 +128,6 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		props.MinimumProtocolVersion = awscloudfront.SecurityPolicyProtocol_TLS_V1_2_2021
 	}
 	return &Edge{Construct: c, Distribution: awscloudfront.NewDistribution(c, jsii.String("Distribution"), props)}
-}
-
-// Media cache times: images are a pure function of their URL, and the API
-// says how long it wants them kept (Cache-Control); without one, a day.
-const (
-	MediaDefaultTTLDays = 1
-	MediaMaxTTLDays     = 30
-)
-
-// NewMediaCachePolicy creates the cache policy of the /media/* behaviour:
-// the query string is part of the key (a car image's ?angle= selects the
-// view), headers and cookies are not. The platform stack creates it once
-// for every tenant: an account may hold only 20 custom cache policies.
-func NewMediaCachePolicy(scope constructs.Construct, id string) awscloudfront.CachePolicy {
-	return awscloudfront.NewCachePolicy(scope, jsii.String(id), &awscloudfront.CachePolicyProps{
-		Comment:                    jsii.String("Forecourt /media/*: images keyed by path and query string"),
-		DefaultTtl:                 awscdk.Duration_Days(jsii.Number(MediaDefaultTTLDays)),
-		MinTtl:                     awscdk.Duration_Seconds(jsii.Number(0)),
-		MaxTtl:                     awscdk.Duration_Days(jsii.Number(MediaMaxTTLDays)),
-		QueryStringBehavior:        awscloudfront.CacheQueryStringBehavior_All(),
-		HeaderBehavior:             awscloudfront.CacheHeaderBehavior_None(),
-		CookieBehavior:             awscloudfront.CacheCookieBehavior_None(),
-		EnableAcceptEncodingGzip:   jsii.Bool(true),
-		EnableAcceptEncodingBrotli: jsii.Bool(true),
-	})
-}
-
-// ShellPath is the app shell's cache key: the viewer-request rewrite turns
-// every client-side route into it, so one invalidation covers them all.
-const ShellPath = "/index.html"
-
-// ShellInvalidationProps configure the shell invalidation.
-type ShellInvalidationProps struct {
-	Distribution awscloudfront.IDistribution
-	// Release identifies the published web build; a new value invalidates.
-	Release string
-}
-
-// NewShellInvalidation invalidates the distribution's cached app shell
-// whenever Release changes. It lives in the tenant stack, which deploys
-// after the platform stack has published the build: the deployment in the
-// platform stack cannot name the tenants' distributions without a cycle.
-func NewShellInvalidation(scope constructs.Construct, id string, p *ShellInvalidationProps) customresources.AwsCustomResource {
-	invalidate := &customresources.AwsSdkCall{
-		Service: jsii.String("CloudFront"),
-		Action:  jsii.String("createInvalidation"),
-		Parameters: map[string]interface{}{
-			"DistributionId": p.Distribution.DistributionId(),
-			"InvalidationBatch": map[string]interface{}{
-				// CloudFront ignores a repeated reference, so a rollback to an
-				// earlier release is not invalidated again; the shell's
-				// no-cache header bounds that staleness by the cache
-				// policy's minimum TTL.
-				"CallerReference": "release-" + p.Release,
-				"Paths":           map[string]interface{}{"Quantity": 1, "Items": []string{ShellPath}},
-			},
-		},
-		PhysicalResourceId: customresources.PhysicalResourceId_Of(jsii.String("shell-invalidation")),
-	}
-	return customresources.NewAwsCustomResource(scope, jsii.String(id), &customresources.AwsCustomResourceProps{
-		OnCreate: invalidate,
-		OnUpdate: invalidate,
-		Policy: customresources.AwsCustomResourcePolicy_FromSdkCalls(&customresources.SdkCallsPolicyOptions{
-			Resources: &[]*string{p.Distribution.DistributionArn()},
-		}),
-		InstallLatestAwsSdk: jsii.Bool(false),
-	})
 }
 
 // RecordProps configure the site record.

@@ -1,4 +1,4 @@
-package tenant
+package cell
 
 import (
 	"encoding/json"

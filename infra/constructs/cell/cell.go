@@ -1,0 +1,99 @@
+// Package cell provides an edge cell: the CloudFront parts that up to
+// tenantfile.CellSize tenant distributions share (the SPA viewer-request
+// function and the origin access control to the web bucket), so that no
+// part is used by more than 100 distributions and the account holds one of
+// each per cell rather than per tenant (docs/scaling.md). Cache and
+// response headers policies are CloudFront's managed ones, which count
+// against no quota; a part that must be custom (the hardening issue's web
+// ACL and content security policy) belongs here. A cell publishes its parts
+// as SSM parameters (package param); tenant stacks read them with Import.
+package cell
+
+import (
+	"fmt"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
+	"github.com/aws/constructs-go/constructs/v10"
+	"github.com/aws/jsii-runtime-go"
+
+	"forecourt/infra/constructs/param"
+)
+
+// Parameter parts of a cell (param.Cell(n, part)).
+const (
+	partFunctionARN  = "spa-function-arn"
+	partFunctionName = "spa-function-name"
+	partOAC          = "oac-id"
+)
+
+// spaRewrite serves index.html for client-side routes: a path whose last
+// segment has no dot is a route, anything else (assets, icons) a file.
+const spaRewrite = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`
+
+// functionName names cell n's function, so tenant stacks need read only its
+// ARN. Function names are unique per account, and a cell stack and its
+// tenants share a region, so the region keeps two deployments apart.
+func functionName(n int) string {
+	return fmt.Sprintf("forecourt-edge-%d-spa-%s", n, *awscdk.Aws_REGION())
+}
+
+// Cell is one edge cell's shared parts.
+type Cell struct {
+	constructs.Construct
+	Number       int
+	SPAFunction  awscloudfront.Function
+	OriginAccess awscloudfront.S3OriginAccessControl
+}
+
+// New creates cell n's parts and publishes them.
+func New(scope constructs.Construct, id string, n int) *Cell {
+	c := constructs.NewConstruct(scope, jsii.String(id))
+	cell := &Cell{
+		Construct: c,
+		Number:    n,
+		SPAFunction: awscloudfront.NewFunction(c, jsii.String("SpaRewrite"), &awscloudfront.FunctionProps{
+			Code:         awscloudfront.FunctionCode_FromInline(jsii.String(spaRewrite)),
+			Runtime:      awscloudfront.FunctionRuntime_JS_2_0(),
+			FunctionName: jsii.String(functionName(n)),
+			Comment:      jsii.String(fmt.Sprintf("Forecourt edge cell %d: serve index.html for SPA routes", n)),
+		}),
+		OriginAccess: awscloudfront.NewS3OriginAccessControl(c, jsii.String("OriginAccess"), &awscloudfront.S3OriginAccessControlProps{
+			Description: jsii.String(fmt.Sprintf("Forecourt edge cell %d: the web bucket", n)),
+			Signing:     awscloudfront.Signing_SIGV4_ALWAYS(),
+		}),
+	}
+	param.Publish(c, "FunctionArnParam", param.Cell(n, partFunctionARN), cell.SPAFunction.FunctionArn())
+	param.Publish(c, "OriginAccessParam", param.Cell(n, partOAC), cell.OriginAccess.OriginAccessControlId())
+	return cell
+}
+
+// Refs are cell n's parts as a tenant stack sees them: read from the cell's
+// parameters when the tenant stack deploys.
+type Refs struct {
+	Number       int
+	SPAFunction  awscloudfront.IFunction
+	OriginAccess awscloudfront.IOriginAccessControl
+}
+
+// Import reads cell n's parts in scope.
+func Import(scope constructs.Construct, id string, n int) *Refs {
+	c := constructs.NewConstruct(scope, jsii.String(id))
+	value := func(part string) *string { return param.Value(c, param.Cell(n, part)) }
+	return &Refs{
+		Number: n,
+		SPAFunction: awscloudfront.Function_FromFunctionAttributes(c, jsii.String("SpaRewrite"), &awscloudfront.FunctionAttributes{
+			FunctionArn:     value(partFunctionARN),
+			FunctionName:    jsii.String(functionName(n)),
+			FunctionRuntime: jsii.String(*awscloudfront.FunctionRuntime_JS_2_0().Value()),
+		}),
+		OriginAccess: awscloudfront.S3OriginAccessControl_FromOriginAccessControlId(c, jsii.String("OriginAccess"), value(partOAC)),
+	}
+}

@@ -33,6 +33,8 @@ func TestDemoFinanceRulesAreVisible(t *testing.T) {
 					seen["nissan monthly"]++
 				case f != nil && f.Deposit != nil && f.Deposit.Percent == 10 && f.OfferValidUntil != "":
 					seen["taurus deposit"]++
+				case f != nil && f.Source == shared.FinanceFromSiteDefault && f.Label != "":
+					seen["labelled site default"]++
 				case f != nil && f.Frequency == shared.FrequencyWeekly:
 					seen["weekly "+site.Finance.Provider]++
 				case f == nil && hasLender && c.Make == "Suzuki" && c.Available():
@@ -49,7 +51,7 @@ func TestDemoFinanceRulesAreVisible(t *testing.T) {
 	if len(providers) != 3 {
 		t.Errorf("demo providers %v, want three different ones", providers)
 	}
-	for _, want := range []string{"nissan monthly", "taurus deposit", "weekly AusLoans", "suzuki hidden", "no lender data"} {
+	for _, want := range []string{"nissan monthly", "taurus deposit", "weekly AusLoans", "suzuki hidden", "no lender data", "labelled site default"} {
 		if seen[want] == 0 {
 			t.Errorf("no demo car shows %q (seen %v)", want, seen)
 		}

@@ -146,6 +146,9 @@ type CertifiedBadge struct {
 	Programme string `json:"programme"`
 	// Title is "<programme> Certified Pre-Owned", the badge and dialog title.
 	Title string `json:"title"`
+	// Text is the info dialog's text (car_page.certified_text, "{programme}"
+	// replaced by the programme's make).
+	Text string `json:"text"`
 }
 
 // MarketComparison is the below-market badge's figures.
@@ -279,7 +282,7 @@ func CertifiedBadgeFor(c Car, s Site) *CertifiedBadge {
 	if !strings.EqualFold(strings.TrimSpace(c.Make), p) {
 		return nil
 	}
-	return &CertifiedBadge{Programme: p, Title: p + " Certified Pre-Owned"}
+	return &CertifiedBadge{Programme: p, Title: p + " Certified Pre-Owned", Text: strings.ReplaceAll(s.CarPage.CertifiedText, "{programme}", p)}
 }
 
 // MarketFor returns the below-market badge's figures when the car is

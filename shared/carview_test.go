@@ -269,7 +269,7 @@ func TestCarViewBadgesAndTabs(t *testing.T) {
 		check func(t *testing.T, v CarView)
 	}{
 		{"certified Toyota on a site with the feature: badge and dialog title", nil, func(t *testing.T, v CarView) {
-			if v.Certified == nil || v.Certified.Title != "Toyota Certified Pre-Owned" {
+			if v.Certified == nil || v.Certified.Title != "Toyota Certified Pre-Owned" || !strings.HasPrefix(v.Certified.Text, "This vehicle is Toyota Certified Pre-Owned") {
 				t.Errorf("certified %+v", v.Certified)
 			}
 		}},

@@ -264,6 +264,10 @@ type CarPageConfig struct {
 	// on; default "48-hour money-back guarantee and 12 months roadside assist
 	// on every used vehicle."
 	UsedGuaranteeText string `json:"used_guarantee_text"`
+	// CertifiedText is the certified badge's info dialog (spec 001 §2), with
+	// "{programme}" standing for features.certified_programme; default
+	// shared.DefaultCertifiedText.
+	CertifiedText string `json:"certified_text"`
 }
 
 // CarPageTabs are the tabs' titles and texts. Defaults: the spec's titles

@@ -469,6 +469,8 @@ const (
 	DefaultUsedCarTerms = "Change your mind? Return the vehicle within 14 days for a refund or exchange, " +
 		"provided it has travelled no more than 500 km, has at least a quarter tank of fuel, " +
 		"and comes back with all keys and accessories, free of any financial lien."
+	DefaultCertifiedText = "This vehicle is {programme} Certified Pre-Owned: it has passed the manufacturer's " +
+		"certification inspection and comes with the programme's benefits. Ask us for the details."
 	DefaultUsedGuaranteeText = "48-hour money-back guarantee and 12 months roadside assist on every used vehicle."
 	DefaultWhatsIncludedText = "Every vehicle is inspected and detailed before delivery, and comes with its " +
 		"service history where available and a registration check."
@@ -499,4 +501,5 @@ func applyCarPageDefaults(c *CarPageConfig) {
 	}
 	setStr(&c.UsedCarTerms.Text, DefaultUsedCarTerms)
 	setStr(&c.UsedGuaranteeText, DefaultUsedGuaranteeText)
+	setStr(&c.CertifiedText, DefaultCertifiedText)
 }

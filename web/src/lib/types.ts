@@ -810,6 +810,12 @@ export interface CarPageConfig {
    * on every used vehicle."
    */
   used_guarantee_text: string;
+  /**
+   * CertifiedText is the certified badge's info dialog (spec 001 §2), with
+   * "{programme}" standing for features.certified_programme; default
+   * shared.DefaultCertifiedText.
+   */
+  certified_text: string;
 }
 
 /**
@@ -941,6 +947,11 @@ export interface CertifiedBadge {
   programme: string;
   /** Title is "<programme> Certified Pre-Owned", the badge and dialog title. */
   title: string;
+  /**
+   * Text is the info dialog's text (car_page.certified_text, "{programme}"
+   * replaced by the programme's make).
+   */
+  text: string;
 }
 
 /** MarketComparison is the below-market badge's figures. */

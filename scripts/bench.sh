@@ -25,6 +25,9 @@ bash scripts/build-lambdas.sh >"$OUT/build-lambdas.log" 2>&1 || { tail -n 30 "$O
 npm run -s build -w web >"$OUT/web-build.log" 2>&1 || { tail -n 30 "$OUT/web-build.log"; die "web build failed"; }
 bash scripts/synth-bench.sh
 
+log "vehicle PDF: brochure generation against the car page's JSON answer"
+go run ./functions/cmd/pdfbench -n "${BENCH_PDFS:-300}"
+
 log "web: the listing's initial JavaScript"
 npm run -s build -w web >"$OUT/web-build.log" 2>&1 || { tail -n 30 "$OUT/web-build.log"; die "web build failed"; }
 node web/scripts/bundle-size.mjs web/dist

@@ -14,6 +14,7 @@ import (
 	guregu "github.com/guregu/dynamo/v2"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/brochure"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
@@ -163,6 +164,9 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Leads:        p.leads(cfg.CaptchaKey),
 			Rego:         plates,
 			Events:       dynamo.NewEventStore(p.DB, p.Tables),
+
+			CarsByID:     p.Cars(),
+			Photos:       brochure.NewWebPhotos(),
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
 		Media:  store,

@@ -165,8 +165,8 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Rego:         plates,
 			Events:       dynamo.NewEventStore(p.DB, p.Tables),
 
-			CarsByID:     p.Cars(),
-			Photos:       brochure.NewWebPhotos(),
+			CarsByID: p.Cars(),
+			Photos:   brochure.NewWebPhotos(),
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
 		Media:  store,

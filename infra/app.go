@@ -136,9 +136,10 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 			AdminKey:  algoliaKey(secretAdminKey),
 			SearchKey: algoliaKey(secretSearchKey),
 		},
-		OriginSecret: originSecret,
-		CaptchaKey:   awscdk.SecretValue_SecretsManager(jsii.String(c.CaptchaSecretName), nil),
-		MailFrom:     c.MailFrom,
+		OriginSecret:   originSecret,
+		CaptchaKey:     awscdk.SecretValue_SecretsManager(jsii.String(c.CaptchaSecretName), nil),
+		MailFrom:       c.MailFrom,
+		WebhookSecrets: WebhookSecretNames(tenants),
 	})
 	if err != nil {
 		return nil, err

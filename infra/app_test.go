@@ -136,7 +136,8 @@ func doSynth() (s *synthesized, err error) {
 			return nil, err
 		}
 		fixture, err := shared.DecodeSite(strings.NewReader(`{"slug": "`+fixtureSlug+`", "name": "Fixture",
-			"domains": ["`+fixtureDomain+`"], "dealerships": [{"id": "f1", "slug": "fixture", "name": "Fixture"}]}`), "fixture")
+			"domains": ["`+fixtureDomain+`"], "dealerships": [{"id": "f1", "slug": "fixture", "name": "Fixture",
+			"webhook": {"url": "https://crm.fixture.example/leads", "secret_name": "forecourt/webhook/fixture"}}]}`), "fixture")
 		if err != nil {
 			return nil, err
 		}

@@ -65,6 +65,8 @@ type PlatformStackProps struct {
 	CaptchaKey awscdk.SecretValue
 	// MailFrom is FORECOURT_MAIL_FROM of the deliver function.
 	MailFrom string
+	// WebhookSecrets name the dealers' CRM webhook secrets (WebhookSecretNames).
+	WebhookSecrets []string
 }
 
 // NewPlatformStack creates the API, the functions, the web bucket with the
@@ -73,12 +75,13 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	stack := awscdk.NewStack(scope, jsii.String(id), &props.StackProps)
 	t := props.Stateful.Tables
 	a, err := api.New(stack, "Api", &api.Props{
-		LambdaDir:    props.LambdaDir,
-		Tables:       api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads},
-		Search:       props.Search,
-		OriginSecret: props.OriginSecret,
-		CaptchaKey:   props.CaptchaKey,
-		MailFrom:     props.MailFrom,
+		LambdaDir:      props.LambdaDir,
+		Tables:         api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads, Events: t.Events},
+		Search:         props.Search,
+		OriginSecret:   props.OriginSecret,
+		CaptchaKey:     props.CaptchaKey,
+		MailFrom:       props.MailFrom,
+		WebhookSecrets: props.WebhookSecrets,
 		Shoppers: api.Shoppers{
 			UserPoolID: props.Stateful.Shoppers.Pool.UserPoolId(),
 			ClientID:   props.Stateful.Shoppers.Client.UserPoolClientId(),

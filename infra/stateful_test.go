@@ -40,6 +40,13 @@ func TestTables(t *testing.T) {
 			stream: map[string]any{"StreamViewType": "NEW_AND_OLD_IMAGES"},
 			ttl:    map[string]any{"AttributeName": "expires_at", "Enabled": true},
 		},
+		// docs/contracts.md "Tracking events": per site in arrival order,
+		// gone 90 days after (expires_at).
+		{
+			logicalID: "TablesEventsE8DD42EA", keys: []any{key("site", "HASH"), key("sk", "RANGE")},
+			attrs: []any{attr("site"), attr("sk")},
+			ttl:   map[string]any{"AttributeName": "expires_at", "Enabled": true},
+		},
 	}
 	check(t, "table count", func() { tpl.ResourceCountIs(jsii.String("AWS::DynamoDB::Table"), jsii.Number(len(tests))) })
 	tables := resources(s.json[StatefulStackName], "AWS::DynamoDB::Table")

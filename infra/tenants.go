@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"forecourt/functions/tenantfile"
 	"forecourt/shared"
@@ -34,4 +35,19 @@ func LoadTenants(dir string) ([]Tenant, error) {
 		tenants = append(tenants, Tenant{Site: s, Config: string(config)})
 	}
 	return tenants, nil
+}
+
+// WebhookSecretNames are the signing secrets the tenants' dealership
+// webhooks name, sorted, each once (a group may share one).
+func WebhookSecretNames(tenants []Tenant) []string {
+	var names []string
+	for _, t := range tenants {
+		for _, d := range t.Site.Dealerships {
+			if d.Webhook != nil && !slices.Contains(names, d.Webhook.SecretName) {
+				names = append(names, d.Webhook.SecretName)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
 }

@@ -17,6 +17,9 @@ dynamo_port=$(free_port)
 start_dynamo "$dynamo_port" ""
 FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" go run ./functions/cmd/ingestbench
 
+log "leads: 1,000 concurrent submits (200 retried) with 20% of e-mail sends failing; POST /api/leads p50/p99 at 50 clients against GET /api/site"
+FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" go run ./functions/cmd/leadbench
+
 log "web: the listing's initial JavaScript"
 npm run -s build -w web >"$OUT/web-build.log" 2>&1 || { tail -n 30 "$OUT/web-build.log"; die "web build failed"; }
 node web/scripts/bundle-size.mjs web/dist

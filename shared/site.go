@@ -85,6 +85,18 @@ type Dealership struct {
 	// HideFinance hides finance estimates for this dealership's cars (spec 001 §5
 	// "a list of certain dealerships"); default false.
 	HideFinance bool `json:"hide_finance,omitempty"`
+	// Webhook, when set, also posts each of the dealership's leads to its
+	// CRM as signed JSON (docs/contracts.md "Lead webhook"); default none.
+	Webhook *DealershipWebhook `json:"webhook,omitempty"`
+}
+
+// DealershipWebhook is where a dealership's CRM takes leads.
+type DealershipWebhook struct {
+	// URL receives a POST per lead: https, or http to localhost for local use.
+	URL string `json:"url"`
+	// SecretName names the signing secret: in AWS a Secrets Manager secret
+	// (the CDK app creates one per name), locally FORECOURT_SECRET_<NAME>.
+	SecretName string `json:"secret_name"`
 }
 
 // Dealership returns the site's dealership with the slug. A site shows the

@@ -48,6 +48,10 @@ var (
 	slugRE   = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 	colourRE = regexp.MustCompile(`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 	clockRE  = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
+	// A dealer CRM's webhook: https anywhere, plain http only to this machine.
+	webhookURLRE = regexp.MustCompile(`^(https://[^\s/?#]+|http://(localhost|127\.0\.0\.1)(:\d+)?)(/[^\s]*)?$`)
+	// Secrets Manager names: letters, digits and /_+=.@-.
+	secretNameRE = regexp.MustCompile(`^[A-Za-z0-9/_+=.@-]{1,256}$`)
 )
 
 // DefaultLeadCategories are the general enquiry's categories unless a site
@@ -289,6 +293,14 @@ func (s Site) Validate() error {
 		dealerships[d.Slug] = true
 		required(p+".name", d.Name)
 		nonNegative(p+".stock_count", d.StockCount)
+		if w := d.Webhook; w != nil {
+			if !webhookURLRE.MatchString(w.URL) {
+				bad(p+".webhook.url", "want an https URL (http only to localhost), got %q", w.URL)
+			}
+			if !secretNameRE.MatchString(w.SecretName) {
+				bad(p+".webhook.secret_name", "want a secret name like forecourt/webhook/%s, got %q", d.Slug, w.SecretName)
+			}
+		}
 	}
 
 	locIDs := map[string]bool{}

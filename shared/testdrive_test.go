@@ -217,3 +217,30 @@ func TestValidateEvent(t *testing.T) {
 		}
 	}
 }
+
+// A dealership's CRM webhook must be https (http only to this machine) and
+// name a secret.
+func TestValidateWebhook(t *testing.T) {
+	for _, tt := range []struct {
+		url, secret string
+		bad         []string
+	}{
+		{"https://crm.example/leads", "forecourt/webhook/acme", nil},
+		{"http://localhost:9000/hook", "local", nil},
+		{"http://crm.example/leads", "forecourt/webhook/acme", []string{"dealerships[0].webhook.url"}},
+		{"https://crm.example/leads", "", []string{"dealerships[0].webhook.secret_name"}},
+	} {
+		s := DefaultSite()
+		s.Slug, s.Name = "acme", "Acme"
+		s.Dealerships = []Dealership{{Slug: "acme-kia", Name: "Acme Kia", Webhook: &DealershipWebhook{URL: tt.url, SecretName: tt.secret}}}
+		got := FieldMessages(s.Validate())
+		if len(got) != len(tt.bad) {
+			t.Errorf("%s %q: errors %v, want on %v", tt.url, tt.secret, got, tt.bad)
+		}
+		for _, f := range tt.bad {
+			if got[f] == "" {
+				t.Errorf("%s %q: no error on %s (%v)", tt.url, tt.secret, f, got)
+			}
+		}
+	}
+}

@@ -38,6 +38,11 @@ type Deliverer struct {
 	Store  Store
 	Sites  shared.SiteStore
 	Sender mail.Sender
+	// Webhooks posts leads to dealers' CRMs and Secrets gives their signing
+	// secrets; a site naming a webhook needs both (else the webhook is
+	// recorded failed, "webhook not configured").
+	Webhooks WebhookPoster
+	Secrets  SecretSource
 	// MaxAttempts is the number of sends before a lead is marked failed;
 	// 0 means DefaultMaxAttempts.
 	MaxAttempts int
@@ -88,11 +93,14 @@ func (d *Deliverer) backoff(attempts int) time.Duration {
 	return min(time.Duration(1<<max(attempts-1, 0))*time.Second, time.Minute)
 }
 
-// Deliver e-mails the lead with the id when it is a ready lead not yet
-// delivered, and records the outcome on it. A lead another deliverer holds,
-// or one delivered already (a redelivered stream record), sends nothing. A
-// failed send returns a *RetryError until the last attempt marks the lead
-// failed.
+// Deliver sends the lead with the id when it is a ready lead: by e-mail
+// unless that is delivered or failed, and to the dealership's CRM webhook
+// when the site configures one and it is not delivered or failed. Each
+// channel is recorded on the lead on its own (claim, send, mark delivered),
+// so a redelivered stream record, or a second deliverer, sends nothing
+// twice. A failed send returns a *RetryError until the channel's last
+// attempt marks it failed. The Result is the e-mail's, or the webhook's
+// when the e-mail had nothing to do.
 func (d *Deliverer) Deliver(ctx context.Context, id string) (Result, error) {
 	it, err := d.Store.Get(ctx, id)
 	if errors.Is(err, ErrNotFound) {
@@ -101,12 +109,46 @@ func (d *Deliverer) Deliver(ctx context.Context, id string) (Result, error) {
 	if err != nil {
 		return "", err
 	}
-	if it.Kind != KindLead || !it.Ready || it.Status == StatusDelivered || it.Status == StatusFailed {
+	if it.Kind != KindLead || !it.Ready {
 		return Skipped, nil
 	}
+	mailRes, mailErr := d.deliverEmail(ctx, it)
+	var retry *RetryError
+	if mailErr != nil && !errors.As(mailErr, &retry) {
+		return mailRes, mailErr
+	}
+	hookRes, hookErr := d.deliverWebhook(ctx, it)
+	res := mailRes
+	if res == Skipped {
+		res = hookRes
+	}
+	var hookRetry *RetryError
+	switch {
+	case hookErr != nil && !errors.As(hookErr, &hookRetry):
+		return res, hookErr
+	case retry != nil && hookRetry != nil && hookRetry.After.Before(retry.After):
+		return res, hookRetry
+	case retry != nil:
+		return res, retry
+	case hookRetry != nil:
+		if res == Sent || res == FailedLead {
+			// The e-mail is done; the webhook's retry is what is left.
+			return Busy, hookRetry
+		}
+		return res, hookRetry
+	}
+	return res, nil
+}
+
+// deliverEmail is Deliver's e-mail channel.
+func (d *Deliverer) deliverEmail(ctx context.Context, it Item) (Result, error) {
+	if it.Status == StatusDelivered || it.Status == StatusFailed {
+		return Skipped, nil
+	}
+	id := it.ID
 	now := d.now()
 	until := now.Add(DefaultClaim).Truncate(time.Second)
-	it, ok, err := d.Store.Claim(ctx, id, now, until)
+	it, ok, err := d.Store.Claim(ctx, Email, id, now, until)
 	if err != nil {
 		return "", err
 	}
@@ -116,15 +158,15 @@ func (d *Deliverer) Deliver(ctx context.Context, id string) (Result, error) {
 	// it is the item as claimed: its attempts are current.
 	msg, code := d.message(ctx, it)
 	if code != "" {
-		if err := d.Store.Release(ctx, id, until, StatusFailed, code, d.now()); err != nil {
+		if err := d.Store.Release(ctx, Email, id, until, StatusFailed, code, d.now()); err != nil {
 			return "", err
 		}
 		return FailedLead, nil
 	}
 	if err := d.Sender.Send(ctx, msg); err != nil {
-		return d.failed(ctx, it, until, errorCode(err))
+		return d.failed(ctx, Email, it, until, errorCode(err))
 	}
-	if err := d.Store.MarkDelivered(ctx, id, until, d.now()); err != nil {
+	if err := d.Store.MarkDelivered(ctx, Email, id, until, d.now()); err != nil {
 		// Sent, but the claim expired and another deliverer may send it
 		// again: the same Message-ID lets the dealer's inbox see that.
 		return Sent, fmt.Errorf("lead %s sent: %w", id, err)
@@ -132,21 +174,21 @@ func (d *Deliverer) Deliver(ctx context.Context, id string) (Result, error) {
 	return Sent, nil
 }
 
-func (d *Deliverer) failed(ctx context.Context, it Item, until time.Time, code string) (Result, error) {
+func (d *Deliverer) failed(ctx context.Context, ch Channel, it Item, until time.Time, code string) (Result, error) {
 	maxAttempts := d.MaxAttempts
 	if maxAttempts <= 0 {
 		maxAttempts = DefaultMaxAttempts
 	}
-	attempts := it.Attempts + 1
+	attempts := it.State(ch).Attempts + 1
 	now := d.now()
 	if attempts >= maxAttempts {
-		if err := d.Store.Release(ctx, it.ID, until, StatusFailed, code, now); err != nil {
+		if err := d.Store.Release(ctx, ch, it.ID, until, StatusFailed, code, now); err != nil {
 			return "", err
 		}
 		return FailedLead, nil
 	}
 	due := now.Add(d.backoff(attempts))
-	if err := d.Store.Release(ctx, it.ID, until, StatusPending, code, due); err != nil {
+	if err := d.Store.Release(ctx, ch, it.ID, until, StatusPending, code, due); err != nil {
 		return "", err
 	}
 	return Busy, &RetryError{ID: it.ID, Attempts: attempts, Code: code, After: due}

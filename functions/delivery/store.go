@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -29,6 +30,36 @@ var ErrNotFound = errors.New("delivery: lead not found")
 // ErrClaimLost is a conditional update that found the claim no longer held.
 var ErrClaimLost = errors.New("delivery: claim lost")
 
+// Channel is a way a lead leaves: the ADF e-mail, or the dealership's CRM
+// webhook. Each has its own delivery record on the lead, so one failing
+// never holds back or repeats the other.
+type Channel string
+
+const (
+	Email   Channel = "email"
+	Webhook Channel = "webhook"
+)
+
+// attrs are a channel's attribute names on the lead item (docs/contracts.md
+// "Leads", "Lead webhook").
+type attrs struct{ status, attempts, lastError, deliveredAt, claimUntil string }
+
+func (c Channel) attrs() attrs {
+	if c == Webhook {
+		return attrs{"webhook_status", "webhook_attempts", "webhook_last_error", "webhook_delivered_at", "webhook_claim_until"}
+	}
+	return attrs{"delivery_status", "attempts", "last_error", "delivered_at", "claim_until"}
+}
+
+// ChannelState is one channel's delivery record on a lead.
+type ChannelState struct {
+	// Status is "" for a webhook never tried (none configured, or not yet).
+	Status     string
+	Attempts   int
+	LastError  string
+	ClaimUntil time.Time
+}
+
 // Item is a stored lead as delivery reads it.
 type Item struct {
 	ID             string
@@ -45,6 +76,17 @@ type Item struct {
 	// ClaimUntil is when a "sending" claim expires or, on a "pending" lead
 	// after a failed attempt, when the next attempt is due (its backoff).
 	ClaimUntil time.Time
+	// Webhook is the CRM webhook's record; Status, Attempts, LastError and
+	// ClaimUntil above are the e-mail's.
+	Webhook ChannelState
+}
+
+// State is the channel's delivery record.
+func (it Item) State(c Channel) ChannelState {
+	if c == Webhook {
+		return it.Webhook
+	}
+	return ChannelState{Status: it.Status, Attempts: it.Attempts, LastError: it.LastError, ClaimUntil: it.ClaimUntil}
 }
 
 // Store is what the deliverer needs of the leads table. Every change is a
@@ -52,20 +94,22 @@ type Item struct {
 type Store interface {
 	// Get returns the item with the id, or ErrNotFound.
 	Get(ctx context.Context, id string) (Item, error)
-	// Claim takes the lead for sending until `until` when it is a ready
-	// lead that is pending (or sending with an expired claim) and due at
-	// now, and returns it as claimed. It reports false when another
-	// deliverer holds it, it is done, or it is not due.
-	Claim(ctx context.Context, id string, now, until time.Time) (Item, bool, error)
-	// MarkDelivered records the delivery if the claim ending `until` is
-	// still held; otherwise ErrClaimLost.
-	MarkDelivered(ctx context.Context, id string, until, at time.Time) error
+	// Claim takes the lead's channel for sending until `until` when it is a
+	// ready lead whose channel is pending (or sending with an expired claim;
+	// for the webhook also never tried) and due at now, and returns it as
+	// claimed. It reports false when another deliverer holds it, it is
+	// done, or it is not due.
+	Claim(ctx context.Context, ch Channel, id string, now, until time.Time) (Item, bool, error)
+	// MarkDelivered records the channel's delivery if the claim ending
+	// `until` is still held; otherwise ErrClaimLost.
+	MarkDelivered(ctx context.Context, ch Channel, id string, until, at time.Time) error
 	// Release records a failed attempt on the claim ending `until`: it
-	// adds one to attempts, sets last_error, and sets the status to
+	// adds one to the channel's attempts, sets its last error, and sets its
 	// status (pending or failed) with the next attempt due at `due`.
-	Release(ctx context.Context, id string, until time.Time, status, lastError string, due time.Time) error
-	// Redrive sets failed leads (of one dealership when slug is set) back to
-	// pending with their attempts reset, and returns how many it changed.
+	Release(ctx context.Context, ch Channel, id string, until time.Time, status, lastError string, due time.Time) error
+	// Redrive sets the failed channels of leads (of one dealership when
+	// slug is set) back to pending with their attempts reset, and returns
+	// how many leads it changed.
 	Redrive(ctx context.Context, dealershipSlug string) (int, error)
 }
 
@@ -94,6 +138,11 @@ type record struct {
 	Attempts       int    `dynamo:"attempts"`
 	LastError      string `dynamo:"last_error"`
 	ClaimUntil     int64  `dynamo:"claim_until"`
+
+	WebhookStatus     string `dynamo:"webhook_status"`
+	WebhookAttempts   int    `dynamo:"webhook_attempts"`
+	WebhookLastError  string `dynamo:"webhook_last_error"`
+	WebhookClaimUntil int64  `dynamo:"webhook_claim_until"`
 }
 
 func (s *DynamoStore) Get(ctx context.Context, id string) (Item, error) {
@@ -118,6 +167,10 @@ func (r record) item() (Item, error) {
 	if r.ClaimUntil != 0 {
 		it.ClaimUntil = time.Unix(r.ClaimUntil, 0)
 	}
+	it.Webhook = ChannelState{Status: r.WebhookStatus, Attempts: r.WebhookAttempts, LastError: r.WebhookLastError}
+	if r.WebhookClaimUntil != 0 {
+		it.Webhook.ClaimUntil = time.Unix(r.WebhookClaimUntil, 0)
+	}
 	if r.Kind != KindLead {
 		return it, nil
 	}
@@ -139,20 +192,25 @@ func (r record) item() (Item, error) {
 	return it, nil
 }
 
-func (s *DynamoStore) Claim(ctx context.Context, id string, now, until time.Time) (Item, bool, error) {
+func (s *DynamoStore) Claim(ctx context.Context, ch Channel, id string, now, until time.Time) (Item, bool, error) {
+	a := ch.attrs()
+	open := "($s = ? OR $s = ?)"
+	if ch == Webhook {
+		open = "(attribute_not_exists($s) OR $s = ? OR $s = ?)"
+	}
 	var r record
 	err := s.table.Update("id", id).
-		Set("delivery_status", StatusSending).
-		Set("claim_until", until.Unix()).
+		Set(a.status, StatusSending).
+		Set(a.claimUntil, until.Unix()).
 		If("kind = ? AND ready = ?", KindLead, true).
-		If("(delivery_status = ? OR delivery_status = ?)", StatusPending, StatusSending).
-		If("(attribute_not_exists(claim_until) OR claim_until <= ?)", now.Unix()).
+		If(expandNames(open, a.status), StatusPending, StatusSending).
+		If("(attribute_not_exists($) OR $ <= ?)", a.claimUntil, a.claimUntil, now.Unix()).
 		Value(ctx, &r)
 	if dynamo.IsCondCheckFailed(err) {
 		return Item{}, false, nil
 	}
 	if err != nil {
-		return Item{}, false, fmt.Errorf("claim lead %s: %w", id, err)
+		return Item{}, false, fmt.Errorf("claim lead %s (%s): %w", id, ch, err)
 	}
 	it, err := r.item()
 	if err != nil {
@@ -161,35 +219,41 @@ func (s *DynamoStore) Claim(ctx context.Context, id string, now, until time.Time
 	return it, true, nil
 }
 
-func (s *DynamoStore) MarkDelivered(ctx context.Context, id string, until, at time.Time) error {
+// expandNames puts the attribute name in place of every $s, as a literal
+// name (the channels' names need no placeholder: none is reserved).
+func expandNames(expr, name string) string { return strings.ReplaceAll(expr, "$s", name) }
+
+func (s *DynamoStore) MarkDelivered(ctx context.Context, ch Channel, id string, until, at time.Time) error {
+	a := ch.attrs()
 	err := s.table.Update("id", id).
-		Set("delivery_status", StatusDelivered).
-		Set("delivered_at", at.UTC().Format(time.RFC3339)).
-		Remove("claim_until").
-		If("delivery_status = ? AND claim_until = ?", StatusSending, until.Unix()).
+		Set(a.status, StatusDelivered).
+		Set(a.deliveredAt, at.UTC().Format(time.RFC3339)).
+		Remove(a.claimUntil).
+		If("$ = ? AND $ = ?", a.status, StatusSending, a.claimUntil, until.Unix()).
 		Run(ctx)
 	if dynamo.IsCondCheckFailed(err) {
 		return ErrClaimLost
 	}
 	if err != nil {
-		return fmt.Errorf("mark lead %s delivered: %w", id, err)
+		return fmt.Errorf("mark lead %s delivered (%s): %w", id, ch, err)
 	}
 	return nil
 }
 
-func (s *DynamoStore) Release(ctx context.Context, id string, until time.Time, status, lastError string, due time.Time) error {
+func (s *DynamoStore) Release(ctx context.Context, ch Channel, id string, until time.Time, status, lastError string, due time.Time) error {
+	a := ch.attrs()
 	err := s.table.Update("id", id).
-		Set("delivery_status", status).
-		Set("last_error", lastError).
-		Set("claim_until", due.Unix()).
-		Add("attempts", 1).
-		If("delivery_status = ? AND claim_until = ?", StatusSending, until.Unix()).
+		Set(a.status, status).
+		Set(a.lastError, lastError).
+		Set(a.claimUntil, due.Unix()).
+		Add(a.attempts, 1).
+		If("$ = ? AND $ = ?", a.status, StatusSending, a.claimUntil, until.Unix()).
 		Run(ctx)
 	if dynamo.IsCondCheckFailed(err) {
 		return ErrClaimLost
 	}
 	if err != nil {
-		return fmt.Errorf("release lead %s: %w", id, err)
+		return fmt.Errorf("release lead %s (%s): %w", id, ch, err)
 	}
 	return nil
 }
@@ -197,9 +261,10 @@ func (s *DynamoStore) Release(ctx context.Context, id string, until time.Time, s
 // Redrive scans the whole table (failed leads are rare and redrive is an
 // operator's command, so a scan's cost, one read unit per 4 KB of the
 // table, is accepted over a status index that every write would pay for).
+// Each failed channel (e-mail, webhook) goes back to pending on its own.
 func (s *DynamoStore) Redrive(ctx context.Context, dealershipSlug string) (int, error) {
 	scan := s.table.Scan().
-		Filter("kind = ? AND delivery_status = ?", KindLead, StatusFailed).
+		Filter("kind = ? AND (delivery_status = ? OR webhook_status = ?)", KindLead, StatusFailed, StatusFailed).
 		Project("id")
 	if dealershipSlug != "" {
 		scan = scan.Filter("dealership_slug = ?", dealershipSlug)
@@ -212,21 +277,28 @@ func (s *DynamoStore) Redrive(ctx context.Context, dealershipSlug string) (int, 
 	}
 	n := 0
 	for _, r := range ids {
-		// The update is a MODIFY on the stream: the deliverer sees a
-		// pending lead again.
-		err := s.table.Update("id", r.ID).
-			Set("delivery_status", StatusPending).
-			Set("attempts", 0).
-			Remove("claim_until").
-			If("delivery_status = ?", StatusFailed).
-			Run(ctx)
-		if dynamo.IsCondCheckFailed(err) {
-			continue
+		changed := false
+		for _, ch := range []Channel{Email, Webhook} {
+			a := ch.attrs()
+			// The update is a MODIFY on the stream: the deliverer sees a
+			// pending lead again.
+			err := s.table.Update("id", r.ID).
+				Set(a.status, StatusPending).
+				Set(a.attempts, 0).
+				Remove(a.claimUntil).
+				If("$ = ?", a.status, StatusFailed).
+				Run(ctx)
+			if dynamo.IsCondCheckFailed(err) {
+				continue
+			}
+			if err != nil {
+				return n, fmt.Errorf("redrive lead %s (%s): %w", r.ID, ch, err)
+			}
+			changed = true
 		}
-		if err != nil {
-			return n, fmt.Errorf("redrive lead %s: %w", r.ID, err)
+		if changed {
+			n++
 		}
-		n++
 	}
 	return n, nil
 }

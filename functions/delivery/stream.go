@@ -15,8 +15,8 @@ import (
 
 // image is what a stream record's new image says about delivery.
 type image struct {
-	id, kind, status string
-	ready            bool
+	id, kind, status, webhookStatus string
+	ready                           bool
 }
 
 // wanted reports whether a record's new image asks for a delivery: an
@@ -26,7 +26,7 @@ func (im image) wanted(event string) bool {
 	if event != "INSERT" && event != "MODIFY" {
 		return false
 	}
-	return im.id != "" && im.kind == KindLead && im.ready && im.status == StatusPending
+	return im.id != "" && im.kind == KindLead && im.ready && (im.status == StatusPending || im.webhookStatus == StatusPending)
 }
 
 // lambdaMargin is the time HandleStream leaves itself before the Lambda's
@@ -69,7 +69,7 @@ func lambdaImage(m map[string]events.DynamoDBAttributeValue) image {
 		}
 		return ""
 	}
-	im.id, im.kind, im.status = str("id"), str("kind"), str("delivery_status")
+	im.id, im.kind, im.status, im.webhookStatus = str("id"), str("kind"), str("delivery_status"), str("webhook_status")
 	if v, ok := m["ready"]; ok && v.DataType() == events.DataTypeBoolean {
 		im.ready = v.Boolean()
 	}
@@ -84,7 +84,7 @@ func streamImage(m map[string]streamtypes.AttributeValue) image {
 		}
 		return ""
 	}
-	im.id, im.kind, im.status = str("id"), str("kind"), str("delivery_status")
+	im.id, im.kind, im.status, im.webhookStatus = str("id"), str("kind"), str("delivery_status"), str("webhook_status")
 	if v, ok := m["ready"].(*streamtypes.AttributeValueMemberBOOL); ok {
 		im.ready = v.Value
 	}
@@ -170,10 +170,11 @@ func (d *Deliverer) deliverPatiently(ctx context.Context, id string) error {
 		if err != nil {
 			return err
 		}
-		if it.Status != StatusPending && it.Status != StatusSending {
+		due, open := it.nextDue()
+		if !open {
 			return nil
 		}
-		t := time.NewTimer(max(time.Until(it.ClaimUntil), 0) + time.Second)
+		t := time.NewTimer(max(time.Until(due), 0) + time.Second)
 		select {
 		case <-ctx.Done():
 			t.Stop()
@@ -257,4 +258,24 @@ func readStream(ctx context.Context, streams StreamsAPI, arn string, iterators m
 		iterators[shard] = out.NextShardIterator
 	}
 	return nil
+}
+
+// nextDue is when the lead's earliest unfinished channel may be tried again
+// (its claim or backoff ends), and false when every channel is finished. A
+// webhook never tried counts as finished here: Deliver tries it with the
+// e-mail, and a lead without one never gets it.
+func (it Item) nextDue() (time.Time, bool) {
+	var due time.Time
+	open := false
+	for _, ch := range []Channel{Email, Webhook} {
+		st := it.State(ch)
+		if st.Status != StatusPending && st.Status != StatusSending {
+			continue
+		}
+		if !open || st.ClaimUntil.Before(due) {
+			due = st.ClaimUntil
+		}
+		open = true
+	}
+	return due, open
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"forecourt/shared"
@@ -169,9 +170,13 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 }
 
 // publicSite returns the site without what only the server may know: the
-// address lead copies are delivered to.
+// address lead copies are delivered to, and the dealers' CRM webhooks.
 func publicSite(site shared.Site) shared.Site {
 	site.Leads.Email = ""
+	site.Dealerships = slices.Clone(site.Dealerships)
+	for i := range site.Dealerships {
+		site.Dealerships[i].Webhook = nil
+	}
 	return site
 }
 

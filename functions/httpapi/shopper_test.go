@@ -172,3 +172,59 @@ func TestEventsRoute(t *testing.T) {
 		t.Errorf("refused events were stored: %+v", events.events)
 	}
 }
+
+// Issue 9: a lead's TTL follows the site's leads.retention_days (default
+// 730 days) rather than a fixed two years.
+func TestLeadRetentionFromSiteConfig(t *testing.T) {
+	h, store := leadsAPI(t)
+	for _, tt := range []struct {
+		site string
+		days int
+	}{{"other", 730}} {
+		rec := send(h, "POST", "/api/leads", tt.site, nil, `{`+validLead+`}`)
+		var c LeadCreated
+		_ = json.Unmarshal(rec.Body.Bytes(), &c)
+		l, err := store.FindLead(context.Background(), c.LeadID)
+		if err != nil {
+			t.Fatalf("%s: %d %s: %v", tt.site, rec.Code, rec.Body, err)
+		}
+		if want := testNow.AddDate(0, 0, tt.days); !l.ExpiresAt.Equal(want) {
+			t.Errorf("%s: expires %v, want %v", tt.site, l.ExpiresAt, want)
+		}
+	}
+	short := shared.DefaultSite()
+	short.Slug, short.Leads.Captcha, short.Leads.RetentionDays = "short", false, 30
+	short.Dealerships = []shared.Dealership{{Slug: "short-kia", Name: "Short Kia"}}
+	store2 := newMemLeads()
+	h2, err := newAPIHandler(APIConfig{
+		Sites: fakeSites{"short": short}, Cars: fakeCars{}, Keys: fakeKeys{}, OriginSecret: testSecret,
+		Now:   func() time.Time { return testNow },
+		Leads: &LeadsConfig{Store: store2, Cars: memCars{}, CaptchaKey: captchaKey},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := send(h2, "POST", "/api/leads", "short", nil, `{`+validLead+`}`)
+	var c LeadCreated
+	_ = json.Unmarshal(rec.Body.Bytes(), &c)
+	l, err := store2.FindLead(context.Background(), c.LeadID)
+	if err != nil || !l.ExpiresAt.Equal(testNow.AddDate(0, 0, 30)) {
+		t.Errorf("retention_days 30: %d %s, expires %v (%v), want %v", rec.Code, rec.Body, l.ExpiresAt, err, testNow.AddDate(0, 0, 30))
+	}
+}
+
+// The dealers' CRM webhooks (URL, secret name) are the server's only.
+func TestSiteHidesWebhooks(t *testing.T) {
+	site := shared.DefaultSite()
+	site.Slug = "acme"
+	site.Dealerships = []shared.Dealership{{Slug: "acme-kia", Name: "Acme Kia",
+		Webhook: &shared.DealershipWebhook{URL: "https://crm.example/hook", SecretName: "forecourt/webhook/acme"}}}
+	h, err := newAPIHandler(APIConfig{Sites: fakeSites{"acme": site}, Cars: fakeCars{}, Keys: fakeKeys{}, OriginSecret: testSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := send(h, "GET", "/api/site", "acme", nil, "")
+	if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), "crm.example") || strings.Contains(rec.Body.String(), "webhook") {
+		t.Errorf("GET /api/site: %d %s, want no webhook", rec.Code, rec.Body)
+	}
+}

@@ -15,6 +15,8 @@ import (
 	"forecourt/functions/delivery"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/mail"
+	"forecourt/functions/secrets"
+	"forecourt/functions/webhook"
 )
 
 func main() {
@@ -29,8 +31,9 @@ func main() {
 }
 
 // newDeliverer wires the deliverer from the environment: the leads and
-// sites tables and the mail sender (SES, or SMTP when
-// FORECOURT_SMTP_ENDPOINT is set).
+// sites tables, the mail sender (SES, or SMTP when
+// FORECOURT_SMTP_ENDPOINT is set) and the dealers' webhook secrets
+// (Secrets Manager in AWS).
 func newDeliverer(ctx context.Context) (*delivery.Deliverer, error) {
 	db, err := dynamo.NewClient(ctx)
 	if err != nil {
@@ -40,10 +43,16 @@ func newDeliverer(ctx context.Context) (*delivery.Deliverer, error) {
 	if err != nil {
 		return nil, err
 	}
+	secretSource, err := secrets.FromEnv(ctx, os.Getenv)
+	if err != nil {
+		return nil, err
+	}
 	tables := dynamo.TablesFromEnv()
 	return &delivery.Deliverer{
-		Store:  delivery.NewDynamoStore(db, tables.Leads),
-		Sites:  dynamo.NewSiteStore(db, tables),
-		Sender: sender,
+		Store:    delivery.NewDynamoStore(db, tables.Leads),
+		Sites:    dynamo.NewSiteStore(db, tables),
+		Sender:   sender,
+		Webhooks: &webhook.Client{},
+		Secrets:  secretSource,
 	}, nil
 }

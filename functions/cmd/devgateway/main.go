@@ -35,7 +35,9 @@ import (
 	"forecourt/functions/dynamo"
 	"forecourt/functions/localsearch"
 	"forecourt/functions/mail"
+	"forecourt/functions/secrets"
 	"forecourt/functions/tenantfile"
+	"forecourt/functions/webhook"
 )
 
 type config struct {
@@ -316,10 +318,17 @@ func startDelivery(ctx context.Context, cfg config, db *gdynamo.DB, p *platform,
 	if err != nil {
 		return err
 	}
-	d := &delivery.Deliverer{Store: delivery.NewDynamoStore(db, cfg.Tables.Leads), Sites: p.sites, Sender: sender}
+	d := &delivery.Deliverer{Store: delivery.NewDynamoStore(db, cfg.Tables.Leads), Sites: p.sites, Sender: sender,
+		// A dealer webhook configured locally is signed with
+		// FORECOURT_SECRET_<NAME>, else a dev secret derived from its name.
+		Webhooks: &webhook.Client{}, Secrets: secrets.Env{Getenv: os.Getenv, DevPrefix: devSecretPrefix}}
 	go pollLeads(ctx, streams, cfg.Tables.Leads, d, log)
 	return nil
 }
+
+// devSecretPrefix makes the local signing secret of a webhook whose
+// FORECOURT_SECRET_<NAME> is unset: this prefix and the secret's name.
+const devSecretPrefix = "forecourt-local-secret:"
 
 // pollLeads delivers the leads of table's stream until ctx ends.
 func pollLeads(ctx context.Context, streams delivery.StreamsAPI, table string, d *delivery.Deliverer, log *slog.Logger) {

@@ -19,6 +19,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambdaeventsources"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssecretsmanager"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssqs"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
@@ -29,6 +30,9 @@ import (
 // Tables are the tables the functions read and write.
 type Tables struct {
 	Cars, Sites, ProviderKeys, FeedRuns, Leads awsdynamodb.ITable
+	// Events receives tracking events (POST /api/events); only the api
+	// function writes it.
+	Events awsdynamodb.ITable
 }
 
 // Search is how the functions reach the search index. The keys are secret
@@ -65,6 +69,10 @@ type Props struct {
 	// identity the function may send as.
 	MailFrom string
 	Shoppers Shoppers
+	// WebhookSecrets name the dealers' CRM webhook signing secrets (the
+	// tenants' dealerships[].webhook.secret_name): one Secrets Manager
+	// secret each, which only the deliver function may read.
+	WebhookSecrets []string
 }
 
 // API is the HTTP API with its functions.
@@ -107,6 +115,7 @@ func functions() []function {
 					"COGNITO_USER_POOL_ID":        p.Shoppers.UserPoolID,
 					"COGNITO_CLIENT_ID":           p.Shoppers.ClientID,
 					"FORECOURT_CAPTCHA_KEY":       p.CaptchaKey.UnsafeUnwrap(),
+					"EVENTS_TABLE":                p.Tables.Events.TableName(),
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
@@ -114,6 +123,8 @@ func functions() []function {
 				t.Sites.GrantReadData(fn)
 				// Leads and captcha replay keys (POST/PATCH /api/leads).
 				t.Leads.GrantReadWriteData(fn)
+				// Tracking events are written, never read back (POST /api/events).
+				t.Events.Grant(fn, jsii.String("dynamodb:PutItem"))
 			},
 		},
 		{
@@ -167,6 +178,9 @@ func functions() []function {
 // queue; records the function reports as failed are retried alone) and lets
 // it send mail as the sender's domain only.
 func attachDelivery(c constructs.Construct, p *Props, fn awslambda.Function) error {
+	if err := attachWebhookSecrets(c, p, fn); err != nil {
+		return err
+	}
 	_, domain, ok := strings.Cut(p.MailFrom, "@")
 	domain = strings.TrimSuffix(strings.TrimSpace(domain), ">")
 	if !ok || domain == "" || strings.ContainsAny(domain, " <>@") {
@@ -191,6 +205,32 @@ func attachDelivery(c constructs.Construct, p *Props, fn awslambda.Function) err
 		Actions:   jsii.Strings("ses:SendEmail", "ses:SendRawEmail"),
 		Resources: jsii.Strings(*identity),
 	}))
+	return nil
+}
+
+// attachWebhookSecrets creates one secret per webhook secret name (a
+// generated value that ops share with the dealer's CRM, or replace with
+// the CRM's own with put-secret-value), retained when the stack goes, and
+// lets the deliver function read exactly those (docs/contracts.md "Lead
+// webhook").
+func attachWebhookSecrets(c constructs.Construct, p *Props, fn awslambda.Function) error {
+	seen := map[string]bool{}
+	for _, name := range p.WebhookSecrets {
+		if name == "" || seen[name] {
+			continue
+		}
+		seen[name] = true
+		secret := awssecretsmanager.NewSecret(c, jsii.String("WebhookSecret-"+name), &awssecretsmanager.SecretProps{
+			SecretName:  jsii.String(name),
+			Description: jsii.String("Signs lead webhooks (X-Forecourt-Signature) for a dealer's CRM"),
+			GenerateSecretString: &awssecretsmanager.SecretStringGenerator{
+				PasswordLength:     jsii.Number(48),
+				ExcludePunctuation: jsii.Bool(true),
+			},
+			RemovalPolicy: awscdk.RemovalPolicy_RETAIN,
+		})
+		secret.GrantRead(fn, nil)
+	}
 	return nil
 }
 
@@ -273,6 +313,8 @@ func Throttled() map[string]Throttling {
 	return map[string]Throttling{
 		"POST /api/leads":            {Rate: 50, Burst: 100},
 		"PATCH /api/leads/{lead_id}": {Rate: 50, Burst: 100},
+		// Every page view of every tenant may send a few.
+		"POST /api/events": {Rate: 200, Burst: 400},
 	}
 }
 

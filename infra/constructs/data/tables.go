@@ -21,10 +21,16 @@ type Tables struct {
 	// Leads streams new and old images to the deliverer and expires items
 	// at expires_at (docs/contracts.md "Leads").
 	Leads awsdynamodb.Table
+	// Events holds tracking events per site (pk site, sk time#random),
+	// expiring 90 days after arrival (docs/contracts.md "Tracking events").
+	Events awsdynamodb.Table
 }
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
 const LeadsTTLAttribute = "expires_at"
+
+// EventsTTLAttribute is the events table's TTL attribute (unix seconds).
+const EventsTTLAttribute = "expires_at"
 
 // CarsBySlugIndex is the cars table's GSI for looking a car up by its slug.
 const CarsBySlugIndex = "by-slug"
@@ -43,6 +49,9 @@ func NewTables(scope constructs.Construct, id string) *Tables {
 		Leads: newTable(c, "Leads", "id", "", func(p *awsdynamodb.TableProps) {
 			p.Stream = awsdynamodb.StreamViewType_NEW_AND_OLD_IMAGES
 			p.TimeToLiveAttribute = jsii.String(LeadsTTLAttribute)
+		}),
+		Events: newTable(c, "Events", "site", "sk", func(p *awsdynamodb.TableProps) {
+			p.TimeToLiveAttribute = jsii.String(EventsTTLAttribute)
 		}),
 	}
 	t.Cars.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{

@@ -369,6 +369,7 @@ export interface Dealership {
    * "a list of certain dealerships"); default false.
    */
   hide_finance?: boolean;
+  webhook?: DealershipWebhook;
 }
 
 /** Location is a yard, service centre or parts counter (spec 001 §3). */
@@ -801,6 +802,17 @@ export interface DealerComments {
 export interface FinanceEstimate {
   provider: string;
   lender: FinanceLender;
+}
+
+/** DealershipWebhook is where a dealership's CRM takes leads. */
+export interface DealershipWebhook {
+  /** URL receives a POST per lead: https, or http to localhost for local use. */
+  url: string;
+  /**
+   * SecretName names the signing secret: in AWS a Secrets Manager secret
+   * (the CDK app creates one per name), locally FORECOURT_SECRET_<NAME>.
+   */
+  secret_name: string;
 }
 
 /** LocationType is a location's department (spec 001 §3). Blank means sales. */

@@ -97,6 +97,8 @@ func TestDecodeSiteDefaults(t *testing.T) {
 		{"promo positions (spec 001 §9)", s.Search.PromoPositions, []int{8, 17}},
 		{"makes collapsed (spec 000 §9)", s.Search.MakesCollapsed, 7},
 		{"hits per page", s.Search.HitsPerPage, 21},
+		{"enquiry categories (spec 001 §5, issue 9)", strings.Join(s.Leads.Categories, ","), "General Enquiry,Sales Enquiry,Service Enquiry,Parts Enquiry,Finance Enquiry,Careers Enquiry"},
+		{"finance and trade-in questions off (spec 001 §3)", s.Leads.AskUnderFinance || s.Leads.AskTradeIn, false},
 		{"interest rate (spec 001 §9)", s.Finance.InterestRate, 8.5},
 		{"term years", s.Finance.TermYears, 5},
 		{"suzuki hidden (spec 001 §5)", s.Finance.HiddenMakes, []string{"Suzuki"}},

@@ -135,7 +135,7 @@ test('the dealership-scoped search at 375 px: search box, categories and price, 
   }
 });
 
-test('Request Photos on a New Arrival card is a keyboard-operable dialog with an honest email action', async () => {
+test('Request Photos on a New Arrival card is a keyboard-operable lead form dialog (issue 9: it replaces the mail link)', async () => {
   const { page } = desktop;
   await page.goto(tenantURL('coastal-motor-group', '/cars/'));
   await waitForResults(page);
@@ -148,11 +148,11 @@ test('Request Photos on a New Arrival card is a keyboard-operable dialog with an
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Request photos' });
   await dialog.waitFor();
-  assert.equal(await dialog.getByRole('textbox', { name: /Message/ }).evaluate((el) => el === document.activeElement), true);
-  await page.keyboard.type('Interior please');
-  const href = await dialog.getByRole('link', { name: 'Email your request' }).getAttribute('href');
-  assert.match(href, /^mailto:[^?]+@[^?]+\?subject=/);
-  assert.match(decodeURIComponent(href), /Please send photos for this car\n\nInterior please/);
+  await dialog.getByLabel('First Name *').waitFor();
+  assert.equal(await dialog.getByLabel('First Name *').evaluate((el) => el === document.activeElement), true, 'the first field has focus');
+  assert.equal(await dialog.locator('input[type="hidden"][name="request"]').inputValue(), 'Please send photos for this car');
+  await dialog.getByRole('textbox', { name: 'Message (optional)' }).fill('Interior please');
+  assert.equal(await dialog.getByRole('link', { name: /Email/ }).count(), 0, 'no mail link');
   assert.deepEqual(await axeViolations(page), []);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });

@@ -156,6 +156,7 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 	tenant.NewRecord(stack, "SiteRecord", &tenant.RecordProps{
 		Slug:   props.Site.Site.Slug,
 		Config: props.Site.Config,
+		Pages:  props.Site.Pages,
 		Table:  props.Stateful.Tables.Sites,
 	})
 	output(stack, "DistributionDomainName", edge.Distribution.DistributionDomainName())

@@ -45,9 +45,10 @@ var FinanceProviders = []string{"Taurus", "Powertorque", "AusLoans", "Angle", "3
 var Templates = []string{"classic", "modern"}
 
 var (
-	slugRE   = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	colourRE = regexp.MustCompile(`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
-	clockRE  = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
+	slugRE    = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	colourRE  = regexp.MustCompile(`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
+	clockRE   = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
+	offerIDRE = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 )
 
 // DefaultSite returns a site holding every documented default. DecodeSite
@@ -163,6 +164,8 @@ func ApplyDefaults(s *Site) {
 
 	setInt(&s.Reserve.Deposit, 200)
 	setInt(&s.Reserve.HoldHours, 48)
+
+	applyFooterDefaults(s)
 }
 
 // DecodeSite reads one site configuration from r. name (usually the file
@@ -423,6 +426,29 @@ func (s Site) Validate() error {
 	}
 	nonNegative("reserve.deposit", s.Reserve.Deposit)
 	nonNegative("reserve.hold_hours", s.Reserve.HoldHours)
+
+	checkNav(s.Footer.Vehicles, "footer.vehicles", bad, checkPath)
+	checkNav(s.Footer.BuyerTools, "footer.buyer_tools", bad, checkPath)
+	checkNav(s.Footer.Service, "footer.service", bad, checkPath)
+	checkNav(s.Footer.Dealer, "footer.dealer", bad, checkPath)
+	for i, m := range s.Footer.PaymentMethods {
+		oneOf(fmt.Sprintf("footer.payment_methods[%d]", i), m, append(slices.Clone(PaymentMethods), "none"))
+	}
+	if s.Header.ModelsMenu && s.Manufacturer == nil {
+		bad("header.models_menu", "needs manufacturer: the models come from its stock")
+	}
+	offerIDs := map[string]bool{}
+	for i, o := range s.Offers {
+		op := fmt.Sprintf("offers[%d]", i)
+		uniqueID(op+".id", "offer id", o.ID, offerIDs)
+		if o.ID != "" && !offerIDRE.MatchString(o.ID) {
+			bad(op+".id", "%q must be letters, digits, - or _ (it is a URL segment)", o.ID)
+		}
+		required(op+".name", o.Name)
+		if o.Model != nil && o.Model.OverrideURL != "" {
+			checkPath(op+".model.override_url", o.Model.OverrideURL)
+		}
+	}
 
 	for i, w := range s.DealershipWebsites {
 		wp := fmt.Sprintf("dealership_websites[%d]", i)

@@ -41,6 +41,8 @@ type APIConfig struct {
 	OriginSecret string
 	// Leads serves the lead and captcha routes; without it they answer 500.
 	Leads *LeadsConfig
+	// Pages holds the sites' content pages; without it every page is 404.
+	Pages PageStore
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
@@ -91,6 +93,9 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		"GET /api/captcha":           s.tenant(s.handleCaptcha),
 		"POST /api/leads":            s.tenant(s.handleCreateLead),
 		"PATCH /api/leads/{lead_id}": s.tenant(s.handleUpdateLead),
+		"GET /api/pages/{path...}":   s.tenant(s.handlePage),
+		"GET /api/offers":            s.tenant(s.handleOffers),
+		"GET /api/offers/{id}":       s.tenant(s.handleOffer),
 	}
 }
 
@@ -130,6 +135,8 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 type SiteResponse struct {
 	Site   shared.Site    `json:"site"`
 	Search SearchSettings `json:"search"`
+	// HeaderLocations is the header's Locations dropdown (shared.HeaderLocations).
+	HeaderLocations []shared.LocationLink `json:"header_locations"`
 }
 
 // SearchSettings is the browser's search client configuration.
@@ -149,7 +156,8 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Cache-Control", siteCacheControl)
 	WriteJSON(w, http.StatusOK, SiteResponse{
-		Site: publicSite(site),
+		Site:            publicSite(site),
+		HeaderLocations: shared.HeaderLocations(site),
 		Search: SearchSettings{
 			AppID:       s.cfg.Search.AppID,
 			APIKey:      key,
@@ -165,6 +173,8 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 // address lead copies are delivered to.
 func publicSite(site shared.Site) shared.Site {
 	site.Leads.Email = ""
+	// Offers are served by GET /api/offers, filtered for the site.
+	site.Offers = nil
 	return site
 }
 

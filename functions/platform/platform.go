@@ -121,6 +121,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			},
 			OriginSecret: cfg.OriginSecret,
 			Leads:        p.leads(cfg.CaptchaKey),
+			Pages:        p.Sites(),
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
 		Media:  store,

@@ -5,6 +5,7 @@ import (
 
 	"forecourt/functions/httpapi"
 	"forecourt/functions/internal/tsgen"
+	"forecourt/functions/pages"
 	"forecourt/shared"
 )
 
@@ -18,10 +19,12 @@ func config() tsgen.Config {
 			"A field is required when Go always sends it, optional (?) when it has omitempty.",
 		},
 		Roots: []reflect.Type{
-			reflect.TypeFor[httpapi.SiteResponse](), // GET /api/site
-			reflect.TypeFor[httpapi.CarResponse](),  // GET /api/cars/{slug}
-			reflect.TypeFor[SearchHit](),            // a search index record as the browser receives it
-			reflect.TypeFor[httpapi.ErrorBody](),    // every API error
+			reflect.TypeFor[httpapi.SiteResponse](),   // GET /api/site
+			reflect.TypeFor[httpapi.CarResponse](),    // GET /api/cars/{slug}
+			reflect.TypeFor[SearchHit](),              // a search index record as the browser receives it
+			reflect.TypeFor[httpapi.ErrorBody](),      // every API error
+			reflect.TypeFor[httpapi.OffersResponse](), // GET /api/offers (and /api/offers/{id}: OfferView)
+			reflect.TypeFor[pages.Page](),             // GET /api/pages/{path...}
 		},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",

@@ -113,6 +113,11 @@ type NavItem struct {
 	Label    string    `json:"label"`
 	Path     string    `json:"path"`
 	Children []NavItem `json:"children,omitempty"`
+	// Models makes the entry a dropdown of the models of the site's
+	// manufacturer in stock (the search index's model facet, spec 001 §2
+	// "Vehicles (models dropdown)"), followed by Children; default false.
+	// Needs manufacturer.
+	Models bool `json:"models,omitempty"`
 }
 
 // VDPConfig configures the car detail page.
@@ -278,10 +283,6 @@ type HeaderConfig struct {
 	// LocationsLink makes the Locations control a link to /dealerships instead
 	// of a dropdown; default false.
 	LocationsLink bool `json:"locations_link"`
-	// ModelsMenu fills the Vehicles dropdown with the models in stock of the
-	// site's manufacturer (search index facets) instead of its configured
-	// links; default false. Needs manufacturer.
-	ModelsMenu bool `json:"models_menu"`
 }
 
 // FooterConfig holds the footer's link groups (spec 001 §2 "Header and

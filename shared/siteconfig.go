@@ -434,8 +434,10 @@ func (s Site) Validate() error {
 	for i, m := range s.Footer.PaymentMethods {
 		oneOf(fmt.Sprintf("footer.payment_methods[%d]", i), m, append(slices.Clone(PaymentMethods), "none"))
 	}
-	if s.Header.ModelsMenu && s.Manufacturer == nil {
-		bad("header.models_menu", "needs manufacturer: the models come from its stock")
+	for i, n := range s.Navigation {
+		if n.Models && s.Manufacturer == nil {
+			bad(fmt.Sprintf("navigation[%d].models", i), "needs manufacturer: the models come from its stock")
+		}
 	}
 	offerIDs := map[string]bool{}
 	for i, o := range s.Offers {
@@ -468,7 +470,7 @@ func checkNav(items []NavItem, path string, bad func(field, format string, args 
 		if strings.TrimSpace(n.Label) == "" {
 			bad(p+".label", "required")
 		}
-		if len(n.Children) == 0 || n.Path != "" {
+		if (len(n.Children) == 0 && !n.Models) || n.Path != "" {
 			checkPath(p+".path", n.Path)
 		}
 		checkNav(n.Children, p+".children", bad, checkPath)

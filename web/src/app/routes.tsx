@@ -2,7 +2,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { SearchPage } from '../features/listing/components/SearchPage';
 import { LISTING_PATH } from '../lib/listingUrl';
-import { NotFound } from '../components/NotFound';
 import { PageLoading } from '../components/PageLoading';
 
 // The car page is its own chunk so the listing's initial JavaScript stays small.
@@ -12,6 +11,10 @@ const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomeP
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
 const DealershipsPage = lazy(() => import('../features/dealerships/components/DealershipsPage'));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
+// Site shell (issue 11): offers, and every other path as a content page of the site (its 404 when it has none).
+const OffersRoute = lazy(() => import('./OfferRoutes').then((m) => ({ default: m.OffersRoute })));
+const OfferRoute = lazy(() => import('./OfferRoutes').then((m) => ({ default: m.OfferRoute })));
+const ContentPage = lazy(() => import('../features/pages/components/ContentPage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -29,7 +32,10 @@ export function AppRoutes() {
       <Route path="/manufacturers" element={page(<ManufacturersPage />)} />
       <Route path="/dealerships" element={page(<DealershipsPage />)} />
       <Route path="/dealerships/:slug/cars" element={page(<DealershipSearchPage />)} />
-      <Route path="*" element={<NotFound />} />
+      <Route path="/special-offers" element={page(<OffersRoute />)} />
+      <Route path="/offers/:manufacturer/:id" element={page(<OfferRoute />)} />
+      <Route path="/offers/:id" element={page(<OfferRoute />)} />
+      <Route path="*" element={page(<ContentPage />)} />
     </Routes>
   );
 }

@@ -471,6 +471,13 @@ export interface NavItem {
   label: string;
   path: string;
   children?: NavItem[];
+  /**
+   * Models makes the entry a dropdown of the models of the site's
+   * manufacturer in stock (the search index's model facet, spec 001 §2
+   * "Vehicles (models dropdown)"), followed by Children; default false.
+   * Needs manufacturer.
+   */
+  models?: boolean;
 }
 
 /** VDPConfig configures the car detail page. */
@@ -692,12 +699,6 @@ export interface HeaderConfig {
    * of a dropdown; default false.
    */
   locations_link: boolean;
-  /**
-   * ModelsMenu fills the Vehicles dropdown with the models in stock of the
-   * site's manufacturer (search index facets) instead of its configured
-   * links; default false. Needs manufacturer.
-   */
-  models_menu: boolean;
 }
 
 /** LeadsConfig shapes the lead forms (spec 001 §5 "Enquiry form", §9 "Lead events"). */

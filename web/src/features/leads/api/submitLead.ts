@@ -17,6 +17,9 @@ export interface LeadPayload {
   opt_in: boolean;
   dealership_slug?: string;
   car_id?: string;
+  /** What an enquiry without a car is about: an offer's make and model (spec 001 §3 "Vehicle Make", "Vehicle Model"). */
+  'Vehicle Make'?: string;
+  'Vehicle Model'?: string;
   altcha?: string;
 }
 

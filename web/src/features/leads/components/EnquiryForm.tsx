@@ -42,7 +42,16 @@ const FIELD_ORDER = ['name', 'last_name', 'phone', 'email', 'postcode', 'message
  * several (the car's chosen). It validates on submit with the rules Go runs,
  * posts to /api/leads and shows the states of spec 001 §4.
  */
-export function EnquiryForm({ carId, dealershipSlug }: { carId?: string; dealershipSlug?: string }) {
+export function EnquiryForm({
+  carId,
+  dealershipSlug,
+  offer,
+}: {
+  carId?: string;
+  dealershipSlug?: string;
+  /** An offer the enquiry is about (issue 11): named in the message, its make and model sent with the lead. */
+  offer?: { name: string; make?: string; model?: string };
+}) {
   const { site } = useSite();
   const dealerships = site.dealerships ?? [];
   const captcha = site.leads?.captcha ?? true;
@@ -73,7 +82,7 @@ export function EnquiryForm({ carId, dealershipSlug }: { carId?: string; dealers
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     resolver,
-    defaultValues: { name: '', last_name: '', phone: '', email: '', postcode: '', message: '', opt_in: true, dealership_slug: defaultDealership, altcha: '' },
+    defaultValues: { name: '', last_name: '', phone: '', email: '', postcode: '', message: offer ? `I'm interested in the offer "${offer.name}".` : '', opt_in: true, dealership_slug: defaultDealership, altcha: '' },
   });
 
   // A changed form is a new attempt: its submit gets a new Idempotency-Key.
@@ -96,6 +105,8 @@ export function EnquiryForm({ carId, dealershipSlug }: { carId?: string; dealers
       opt_in: values.opt_in,
       dealership_slug: values.dealership_slug || undefined,
       car_id: carId,
+      'Vehicle Make': offer?.make || undefined,
+      'Vehicle Model': offer?.model || undefined,
       altcha: captcha ? values.altcha : undefined,
     };
     await submit(lead);

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
+// :scope, because "ul a" alone also matches through the menu's own <ul> around the group.
+const FIRST_ENTRY = ':scope > ul a, :scope > ul button';
+
 /**
  * Dropdown is one header menu group (spec 001 §2): a button that opens a
  * list on click, or on hover too where the site's header.hover_menus says
@@ -38,7 +41,7 @@ export function Dropdown({
     if (!open) return;
     if (focusFirst.current) {
       focusFirst.current = false;
-      group.current?.querySelector<HTMLElement>('ul a, ul button')?.focus();
+      group.current?.querySelector<HTMLElement>(FIRST_ENTRY)?.focus();
     }
     const onPointer = (e: PointerEvent) => {
       if (!group.current?.contains(e.target as Node)) setOpen(false);
@@ -77,7 +80,7 @@ export function Dropdown({
           if (e.key === 'ArrowDown') {
             e.preventDefault();
             focusFirst.current = true;
-            if (open) group.current?.querySelector<HTMLElement>('ul a, ul button')?.focus();
+            if (open) group.current?.querySelector<HTMLElement>(FIRST_ENTRY)?.focus();
             else setOpen(true);
           }
         }}

@@ -108,6 +108,7 @@ test('a header dropdown works from the keyboard: Enter opens, ArrowDown enters, 
   await page.mouse.click(5, 600); // outside the header
   assert.equal(await service.getAttribute('aria-expanded'), 'false', 'a click outside closes the group');
 
+  await service.focus(); // the outside click took focus to the page
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Tab');

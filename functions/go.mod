@@ -20,6 +20,8 @@ require (
 	github.com/guregu/dynamo/v2 v2.1.1
 	github.com/klauspost/compress v1.20.3
 	github.com/wneessen/go-mail v0.8.1
+	github.com/yuin/goldmark v1.8.7
+	github.com/yuin/goldmark-meta v1.1.0
 	golang.org/x/sync v0.22.0
 )
 
@@ -38,6 +40,7 @@ require (
 	github.com/cenkalti/backoff/v4 v4.3.0 // indirect
 	golang.org/x/crypto v0.54.0 // indirect
 	golang.org/x/text v0.40.0 // indirect
+	gopkg.in/yaml.v2 v2.3.0 // indirect
 )
 
 replace forecourt/shared => ../shared

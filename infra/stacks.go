@@ -170,6 +170,7 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 	tenant.NewRecord(stack, "SiteRecord", &tenant.RecordProps{
 		Slug:   props.Site.Site.Slug,
 		Config: props.Site.Config,
+		Pages:  props.Site.Pages,
 		Table:  awsdynamodb.Table_FromTableName(stack, jsii.String("SitesTable"), param.Value(stack, param.SitesTableName)),
 	})
 	output(stack, "DistributionDomainName", edge.Distribution.DistributionDomainName())

@@ -204,6 +204,19 @@ func TestTenantStackWritesSiteRecord(t *testing.T) {
 				if stored["slug"] != slug || stored["name"] != tenant.Site.Name {
 					t.Errorf("%s config: got slug %v name %v, want %s %s", event, stored["slug"], stored["name"], slug, tenant.Site.Name)
 				}
+				// And beside it the content pages the api Lambda renders
+				// (issue 11: GET /api/pages reads them from this item)
+				var pages map[string]string
+				if err := json.Unmarshal([]byte(params.Item["pages"]["S"]), &pages); err != nil {
+					t.Fatalf("%s pages: %v", event, err)
+				}
+				if tenant.Pages == "" {
+					if len(pages) != 0 {
+						t.Errorf("%s pages: got %d for a tenant without pages, want none", event, len(pages))
+					}
+				} else if pages["terms-and-conditions"] == "" || pages["privacy-policy"] == "" {
+					t.Errorf("%s pages: got %d pages without terms-and-conditions and privacy-policy", event, len(pages))
+				}
 			}
 			// And it may only put items into that table, found by its SSM
 			// parameter (no export ties the tenant to the stateful stack)

@@ -16,6 +16,11 @@ type Tenant struct {
 	// Config is the site as JSON, the same form the local seeding writes
 	// (dynamo.SiteStore.SaveSite), so readers need no defaults of their own.
 	Config string
+	// Pages is the site's content pages as JSON, path to Markdown source
+	// (tenantfile.LoadPages: infra/tenants/_defaults/pages with
+	// infra/tenants/<slug>/pages over it), stored beside Config in the
+	// sites item's `pages`, where the api Lambda reads them.
+	Pages string
 }
 
 // LoadTenants loads every *.json file in dir with the loader the dev
@@ -32,7 +37,15 @@ func LoadTenants(dir string) ([]Tenant, error) {
 		if err != nil {
 			return nil, fmt.Errorf("tenant %s: encode: %w", s.Slug, err)
 		}
-		tenants = append(tenants, Tenant{Site: s, Config: string(config)})
+		pages, err := tenantfile.LoadPages(dir, s.Slug)
+		if err != nil {
+			return nil, fmt.Errorf("tenant %s: %w", s.Slug, err)
+		}
+		pagesJSON, err := json.Marshal(pages)
+		if err != nil {
+			return nil, fmt.Errorf("tenant %s: encode pages: %w", s.Slug, err)
+		}
+		tenants = append(tenants, Tenant{Site: s, Config: string(config), Pages: string(pagesJSON)})
 	}
 	return tenants, nil
 }

@@ -61,6 +61,11 @@ type Site struct {
 	// CarPage holds the car page's tabs, sidebar and used-car texts (issue 10).
 	CarPage            CarPageConfig       `json:"car_page"`
 	DealershipWebsites []DealershipWebsite `json:"dealership_websites,omitempty"` // brand banner
+	Footer             FooterConfig        `json:"footer"`
+	// Offers are the site's special offers (spec 001 §3 "Offer"), kept in
+	// the tenant file; GET /api/offers serves those OffersFor lets through.
+	// GET /api/site leaves them out.
+	Offers []Offer `json:"offers,omitempty"`
 }
 
 // ImageRef is an image by URL.
@@ -130,6 +135,11 @@ type NavItem struct {
 	Label    string    `json:"label"`
 	Path     string    `json:"path"`
 	Children []NavItem `json:"children,omitempty"`
+	// Models makes the entry a dropdown of the models of the site's
+	// manufacturer in stock (the search index's model facet, spec 001 §2
+	// "Vehicles (models dropdown)"), followed by Children; default false.
+	// Needs manufacturer.
+	Models bool `json:"models,omitempty"`
 }
 
 // VDPConfig configures the car detail page.
@@ -364,6 +374,25 @@ type HeaderConfig struct {
 	// LocationsLink makes the Locations control a link to /dealerships instead
 	// of a dropdown; default false.
 	LocationsLink bool `json:"locations_link"`
+}
+
+// FooterConfig holds the footer's link groups (spec 001 §2 "Header and
+// footer"). Each list left out gets its default from ApplyDefaults.
+type FooterConfig struct {
+	// Vehicles: default Our Stock and one link per car type sold.
+	Vehicles []NavItem `json:"vehicles,omitempty"`
+	// BuyerTools: default New Cars, Demo Cars, Used Cars (the types sold),
+	// Current Offers, Finance Enquiry, Trade-In (when trade-in is on).
+	BuyerTools []NavItem `json:"buyer_tools,omitempty"`
+	// Service ("Servicing and Parts"): default Vehicle Service, Genuine Parts
+	// and Accessories, Warranty, Prepaid Maintenance Plan, Roadside Assistance.
+	Service []NavItem `json:"service,omitempty"`
+	// Dealer is the group named for the dealer: default About Us, Contact
+	// Us, Terms And Conditions, Privacy Policy, FAQs.
+	Dealer []NavItem `json:"dealer,omitempty"`
+	// PaymentMethods fill the 'We accept:' strip; default Mastercard, Visa,
+	// Maestro, Google Pay, Apple Pay. ["none"] hides the strip.
+	PaymentMethods []string `json:"payment_methods,omitempty"`
 }
 
 // LeadsConfig shapes the lead forms (spec 001 §5 "Enquiry form", §9 "Lead events").

@@ -52,6 +52,8 @@ var (
 	webhookURLRE = regexp.MustCompile(`^(https://[^\s/?#]+|http://(localhost|127\.0\.0\.1)(:\d+)?)(/[^\s]*)?$`)
 	// Secrets Manager names: letters, digits and /_+=.@-.
 	secretNameRE = regexp.MustCompile(`^[A-Za-z0-9/_+=.@-]{1,256}$`)
+
+	offerIDRE = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 )
 
 // DefaultLeadCategories are the general enquiry's categories unless a site
@@ -186,6 +188,8 @@ func ApplyDefaults(s *Site) {
 	setStr(&f.FinePrint, DefaultFinePrint)
 	setStr(&f.IndicativeDisclaimer, DefaultIndicativeDisclaimer)
 	applyCarPageDefaults(&s.CarPage)
+
+	applyFooterDefaults(s)
 }
 
 // DecodeSite reads one site configuration from r. name (usually the file
@@ -489,6 +493,31 @@ func (s Site) Validate() error {
 		oneOf("car_page.sidebar.labels."+k, k, append(slices.Clone(ActionKinds), ActionFindSimilar))
 	}
 
+	checkNav(s.Footer.Vehicles, "footer.vehicles", bad, checkPath)
+	checkNav(s.Footer.BuyerTools, "footer.buyer_tools", bad, checkPath)
+	checkNav(s.Footer.Service, "footer.service", bad, checkPath)
+	checkNav(s.Footer.Dealer, "footer.dealer", bad, checkPath)
+	for i, m := range s.Footer.PaymentMethods {
+		oneOf(fmt.Sprintf("footer.payment_methods[%d]", i), m, append(slices.Clone(PaymentMethods), "none"))
+	}
+	for i, n := range s.Navigation {
+		if n.Models && s.Manufacturer == nil {
+			bad(fmt.Sprintf("navigation[%d].models", i), "needs manufacturer: the models come from its stock")
+		}
+	}
+	offerIDs := map[string]bool{}
+	for i, o := range s.Offers {
+		op := fmt.Sprintf("offers[%d]", i)
+		uniqueID(op+".id", "offer id", o.ID, offerIDs)
+		if o.ID != "" && !offerIDRE.MatchString(o.ID) {
+			bad(op+".id", "%q must be letters, digits, - or _ (it is a URL segment)", o.ID)
+		}
+		required(op+".name", o.Name)
+		if o.Model != nil && o.Model.OverrideURL != "" {
+			checkPath(op+".model.override_url", o.Model.OverrideURL)
+		}
+	}
+
 	for i, w := range s.DealershipWebsites {
 		wp := fmt.Sprintf("dealership_websites[%d]", i)
 		if w.Name == "" {
@@ -507,7 +536,7 @@ func checkNav(items []NavItem, path string, bad func(field, format string, args 
 		if strings.TrimSpace(n.Label) == "" {
 			bad(p+".label", "required")
 		}
-		if len(n.Children) == 0 || n.Path != "" {
+		if (len(n.Children) == 0 && !n.Models) || n.Path != "" {
 			checkPath(p+".path", n.Path)
 		}
 		checkNav(n.Children, p+".children", bad, checkPath)

@@ -16,6 +16,10 @@ type siteItem struct {
 	Slug      string    `dynamo:"slug,hash"`
 	Config    string    `dynamo:"config"`
 	UpdatedAt time.Time `dynamo:"updated_at"`
+	// Pages is the site's content pages as JSON, path to Markdown source
+	// (tenantfile.LoadPages); written beside the config by the tenant stack
+	// in AWS and by SavePages locally.
+	Pages string `dynamo:"pages,omitempty"`
 }
 
 // SiteStore keeps site configurations as JSON. It implements shared.SiteStore.
@@ -67,11 +71,45 @@ func (s *SiteStore) SaveSite(ctx context.Context, site shared.Site) error {
 	if err != nil {
 		return fmt.Errorf("encode site %s: %w", site.Slug, err)
 	}
-	it := siteItem{Slug: site.Slug, Config: string(b), UpdatedAt: s.now().UTC()}
-	if err := s.table.Put(it).Run(ctx); err != nil {
+	// An update, not a put, so the item's other attributes (its pages) stay.
+	err = s.table.Update("slug", site.Slug).Set("config", string(b)).Set("updated_at", s.now().UTC()).Run(ctx)
+	if err != nil {
 		return fmt.Errorf("save site %s: %w", site.Slug, err)
 	}
 	return nil
+}
+
+// SavePages replaces the content pages of a site (path to Markdown source).
+func (s *SiteStore) SavePages(ctx context.Context, slug string, pages map[string]string) error {
+	b, err := json.Marshal(pages)
+	if err != nil {
+		return fmt.Errorf("encode pages of %s: %w", slug, err)
+	}
+	if err := s.table.Update("slug", slug).Set("pages", string(b)).Run(ctx); err != nil {
+		return fmt.Errorf("save pages of %s: %w", slug, err)
+	}
+	return nil
+}
+
+// FindPages returns the content pages of a site (path to Markdown source);
+// none for a site without pages, ENOTFOUND for an unknown site.
+func (s *SiteStore) FindPages(ctx context.Context, slug string) (map[string]string, error) {
+	var it siteItem
+	err := s.table.Get("slug", slug).Project("slug", "pages").One(ctx, &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return nil, shared.Errorf(shared.ENOTFOUND, "site %q not found", slug)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find pages of %s: %w", slug, err)
+	}
+	pages := map[string]string{}
+	if it.Pages == "" {
+		return pages, nil
+	}
+	if err := json.Unmarshal([]byte(it.Pages), &pages); err != nil {
+		return nil, fmt.Errorf("decode pages of %s: %w", slug, err)
+	}
+	return pages, nil
 }
 
 // decodeSite reads a stored config onto the documented defaults, as the

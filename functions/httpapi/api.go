@@ -52,6 +52,8 @@ type APIConfig struct {
 	// Photos loads the brochure's photo (GET /api/cars/{slug}/pdf); without
 	// it brochures have no photo.
 	Photos PhotoLoader
+	// Pages holds the sites' content pages; without it every page is 404.
+	Pages PageStore
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
@@ -107,6 +109,9 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		"GET /api/test-drive/slots":               s.tenant(s.handleTestDriveSlots),
 		"POST /api/leads/rego-lookup":             s.tenant(s.handleRegoLookup),
 		"POST /api/events":                        s.tenant(s.handleEvent),
+		"GET /api/pages/{path...}":                s.tenant(s.handlePage),
+		"GET /api/offers":                         s.tenant(s.handleOffers),
+		"GET /api/offers/{id}":                    s.tenant(s.handleOffer),
 	}
 }
 
@@ -146,6 +151,8 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 type SiteResponse struct {
 	Site   shared.Site    `json:"site"`
 	Search SearchSettings `json:"search"`
+	// HeaderLocations is the header's Locations dropdown (shared.HeaderLocations).
+	HeaderLocations []shared.LocationLink `json:"header_locations"`
 }
 
 // SearchSettings is the browser's search client configuration.
@@ -165,7 +172,8 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Cache-Control", siteCacheControl)
 	WriteJSON(w, http.StatusOK, SiteResponse{
-		Site: publicSite(site),
+		Site:            publicSite(site),
+		HeaderLocations: shared.HeaderLocations(site),
 		Search: SearchSettings{
 			AppID:       s.cfg.Search.AppID,
 			APIKey:      key,
@@ -187,6 +195,8 @@ func publicSite(site shared.Site) shared.Site {
 	for i := range site.Dealerships {
 		site.Dealerships[i].Webhook = nil
 	}
+	// Offers are served by GET /api/offers, filtered for the site.
+	site.Offers = nil
 	return site
 }
 

@@ -167,6 +167,8 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 
 			CarsByID: p.Cars(),
 			Photos:   brochure.NewWebPhotos(),
+
+			Pages: p.Sites(),
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
 		Media:  store,

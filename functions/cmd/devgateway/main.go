@@ -152,6 +152,12 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	if len(tenants) == 0 {
 		return fmt.Errorf("no tenant files in %s", cfg.TenantsDir)
 	}
+	pages := map[string]map[string]string{}
+	for _, t := range tenants {
+		if pages[t.Slug], err = tenantfile.LoadPages(cfg.TenantsDir, t.Slug); err != nil {
+			return fmt.Errorf("load tenants: %w", err)
+		}
+	}
 	// Claim both ports first, so a busy one fails at once and clearly.
 	gatewayLns, err := listen(cfg.GatewayPort, "FORECOURT_GATEWAY_PORT", "the dev gateway")
 	if err != nil {
@@ -197,6 +203,8 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 		Secret: secret, PublicSearchURL: cfg.PublicSearchURL, AppID: cfg.Algolia.AppID,
 		OpsKey: cfg.OpsKey, CaptchaKey: cfg.CaptchaKey, DemoProviderKey: cfg.DemoProviderKey, Tenants: tenants, Log: log,
 		FeedSlots: cfg.FeedSlots,
+
+		Pages: pages,
 	})
 	if err != nil {
 		return err

@@ -27,7 +27,10 @@ type platformConfig struct {
 	// FeedSlots caps concurrent feeds as in AWS (FORECOURT_INGEST_SLOTS).
 	FeedSlots int
 	Tenants   []shared.Site // the tenant files, for the logos
-	Log       *slog.Logger
+	// Pages are each tenant's content pages by slug (tenantfile.LoadPages),
+	// written beside its config as the tenant stack does in AWS.
+	Pages map[string]map[string]string
+	Log   *slog.Logger
 }
 
 // platform is the handler of every route and the seeder over one DynamoDB
@@ -59,7 +62,7 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		app:   app,
 		sites: p.Sites(),
 		seeder: &seeder{
-			sites: p.Sites(), cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc,
+			sites: p.Sites(), pageStore: p.Sites(), pages: cfg.Pages, cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc,
 			providerKey: cfg.DemoProviderKey,
 			count:       demo.Count,
 			now:         time.Now(),

@@ -19,6 +19,11 @@ import (
 // so a second `make dev` keeps the data.
 type seeder struct {
 	sites shared.SiteStore
+	// pageStore receives pages, each tenant's content pages by slug.
+	pageStore interface {
+		SavePages(ctx context.Context, slug string, pages map[string]string) error
+	}
+	pages map[string]map[string]string
 	cars  shared.CarStore
 	keys  *dynamo.ProviderKeyStore
 	index interface {
@@ -40,6 +45,11 @@ func (s *seeder) seed(ctx context.Context, tenants []shared.Site) error {
 	for _, site := range tenants {
 		if err := s.sites.SaveSite(ctx, site); err != nil {
 			return fmt.Errorf("save site %s: %w", site.Slug, err)
+		}
+		if s.pageStore != nil && s.pages != nil {
+			if err := s.pageStore.SavePages(ctx, site.Slug, s.pages[site.Slug]); err != nil {
+				return fmt.Errorf("save pages of %s: %w", site.Slug, err)
+			}
 		}
 		for _, d := range site.Dealerships {
 			if _, seen := owner[d.Slug]; !seen {

@@ -5,6 +5,7 @@ import (
 
 	"forecourt/functions/httpapi"
 	"forecourt/functions/internal/tsgen"
+	"forecourt/functions/pages"
 	"forecourt/shared"
 )
 
@@ -23,6 +24,8 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.FinanceDisclaimerResponse](), // GET /api/cars/{id}/finance-disclaimer
 			reflect.TypeFor[SearchHit](),                         // a search index record as the browser receives it
 			reflect.TypeFor[httpapi.ErrorBody](),                 // every API error
+			reflect.TypeFor[httpapi.OffersResponse](),            // GET /api/offers (and /api/offers/{id}: OfferView)
+			reflect.TypeFor[pages.Page](),                        // GET /api/pages/{path...}
 		},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",

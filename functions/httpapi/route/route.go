@@ -69,6 +69,10 @@ func Routes() []Route {
 		{"GET", "/api/test-drive/slots", API},
 		{"POST", "/api/leads/rego-lookup", API},
 		{"POST", "/api/events", API},
+
+		{"GET", "/api/pages/{path...}", API},
+		{"GET", "/api/offers", API},
+		{"GET", "/api/offers/{id}", API},
 		{"POST", "/ingest/v1/dealerships/{slug}/feed", Ingest},
 		{"GET", "/ingest/v1/runs/{id}", Ingest},
 		{"POST", "/ingest/v1/reindex", Ingest},

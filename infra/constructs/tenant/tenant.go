@@ -135,13 +135,20 @@ type RecordProps struct {
 	Slug string
 	// Config is the tenant file's JSON, stored as the item's `config`.
 	Config string
-	Table  awsdynamodb.ITable
+	// Pages is the site's content pages as JSON (path to Markdown), stored
+	// as the item's `pages`; empty stores "{}".
+	Pages string
+	Table awsdynamodb.ITable
 }
 
 // NewRecord writes the tenant's site config into the sites table on every
 // deploy that changes it. Deleting the stack leaves the item in place, as
 // the table itself is retained.
 func NewRecord(scope constructs.Construct, id string, p *RecordProps) customresources.AwsCustomResource {
+	pages := p.Pages
+	if pages == "" {
+		pages = "{}"
+	}
 	put := &customresources.AwsSdkCall{
 		Service: jsii.String("DynamoDB"),
 		Action:  jsii.String("putItem"),
@@ -150,6 +157,7 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 			"Item": map[string]interface{}{
 				"slug":   map[string]interface{}{"S": p.Slug},
 				"config": map[string]interface{}{"S": p.Config},
+				"pages":  map[string]interface{}{"S": pages},
 			},
 		},
 		PhysicalResourceId: customresources.PhysicalResourceId_Of(jsii.String("site#" + p.Slug)),

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { SearchPage } from '../features/listing/components/SearchPage';
 import { LISTING_PATH } from '../lib/listingUrl';
-import { NotFound } from '../components/NotFound';
 import { PageLoading } from '../components/PageLoading';
 
 // The car page is its own chunk so the listing's initial JavaScript stays small.
@@ -17,6 +16,10 @@ const FinanceEnquiryPage = lazy(() => import('../features/finance-enquiry/compon
 const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
 const ContactPage = lazy(() => import('../features/leads/components/ContactPage'));
 const BookTestDrivePage = lazy(() => import('../features/leads/components/BookTestDrivePage'));
+// Site shell (issue 11): offers, and every other path as a content page of the site (its 404 when it has none).
+const OffersRoute = lazy(() => import('./OfferRoutes').then((m) => ({ default: m.OffersRoute })));
+const OfferRoute = lazy(() => import('./OfferRoutes').then((m) => ({ default: m.OfferRoute })));
+const ContentPage = lazy(() => import('../features/pages/components/ContentPage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -47,7 +50,10 @@ export function AppRoutes() {
       <Route path="/contact-us/:slug" element={page(<ContactPage />)} />
       <Route path="/enquiry" element={page(<ContactPage title="General Enquiry" />)} />
       <Route path="/book-test-drive" element={page(<BookTestDrivePage />)} />
-      <Route path="*" element={<NotFound />} />
+      <Route path="/special-offers" element={page(<OffersRoute />)} />
+      <Route path="/offers/:manufacturer/:id" element={page(<OfferRoute />)} />
+      <Route path="/offers/:id" element={page(<OfferRoute />)} />
+      <Route path="*" element={page(<ContentPage />)} />
     </Routes>
   );
 }

@@ -6,6 +6,8 @@
 export interface SiteResponse {
   site: Site;
   search: SearchSettings;
+  /** HeaderLocations is the header's Locations dropdown (shared.HeaderLocations). */
+  header_locations: LocationLink[] | null;
 }
 
 /**
@@ -56,6 +58,18 @@ export interface SearchHit extends Car {
 /** ErrorBody is the JSON form of every error response. */
 export interface ErrorBody {
   error: ErrorDetail;
+}
+
+/** OffersResponse is the body of GET /api/offers. */
+export interface OffersResponse {
+  offers: OfferView[] | null;
+}
+
+/** Page is one rendered content page, the body of GET /api/pages/{path...}. */
+export interface Page {
+  title: string;
+  description: string;
+  html: string;
 }
 
 /**
@@ -121,6 +135,13 @@ export interface Site {
   car_page: CarPageConfig;
   /** brand banner */
   dealership_websites?: DealershipWebsite[];
+  footer: FooterConfig;
+  /**
+   * Offers are the site's special offers (spec 001 §3 "Offer"), kept in
+   * the tenant file; GET /api/offers serves those OffersFor lets through.
+   * GET /api/site leaves them out.
+   */
+  offers?: Offer[];
 }
 
 /** SearchSettings is the browser's search client configuration. */
@@ -130,6 +151,17 @@ export interface SearchSettings {
   host: string;
   index: string;
   sortIndices: Record<string, string> | null;
+}
+
+/** LocationLink is one line of the header's Locations dropdown. */
+export interface LocationLink {
+  name: string;
+  phone?: string;
+  /**
+   * Href is tel:<number> when the site's phone links are on and the
+   * location has a number, else /contact (spec 001 §2).
+   */
+  href: string;
 }
 
 /**
@@ -391,6 +423,36 @@ export interface ErrorDetail {
   fields?: Record<string, string>;
 }
 
+/**
+ * OfferView is an offer as a site shows it: the offer, plus what the
+ * offer cards and pages display, computed here once.
+ */
+export interface OfferView extends Offer {
+  /**
+   * Path is the offer's own page: /offers/{manufacturer slug}/{id}, or
+   * /offers/{id} when the offer names no manufacturer.
+   */
+  path: string;
+  /**
+   * ModelLink is the "Explore {model}" target (OfferModel.Link); empty
+   * when the offer names no model.
+   */
+  model_link?: string;
+  /** Image is image_url, else image_or_model_image.url; empty for none. */
+  image?: string;
+  /**
+   * DescriptionShort is the description cut to 160 characters when it
+   * is over 200 (the card shows it with "view more"); empty when the
+   * whole description shows.
+   */
+  description_short?: string;
+  /**
+   * DisclaimerShort is the disclaimer cut to 200 characters when it is
+   * over 200 ("view full"); empty when the whole disclaimer shows.
+   */
+  disclaimer_short?: string;
+}
+
 /** ImageRef is an image by URL. */
 export interface ImageRef {
   url: string;
@@ -487,6 +549,13 @@ export interface NavItem {
   label: string;
   path: string;
   children?: NavItem[];
+  /**
+   * Models makes the entry a dropdown of the models of the site's
+   * manufacturer in stock (the search index's model facet, spec 001 §2
+   * "Vehicles (models dropdown)"), followed by Children; default false.
+   * Needs manufacturer.
+   */
+  models?: boolean;
 }
 
 /** VDPConfig configures the car detail page. */
@@ -881,6 +950,43 @@ export interface DealershipWebsite {
   name: string;
 }
 
+/**
+ * FooterConfig holds the footer's link groups (spec 001 §2 "Header and
+ * footer"). Each list left out gets its default from ApplyDefaults.
+ */
+export interface FooterConfig {
+  vehicles?: NavItem[];
+  buyer_tools?: NavItem[];
+  /**
+   * Service ("Servicing and Parts"): default Vehicle Service, Genuine Parts
+   * and Accessories, Warranty, Prepaid Maintenance Plan, Roadside Assistance.
+   */
+  service?: NavItem[];
+  /**
+   * Dealer is the group named for the dealer: default About Us, Contact
+   * Us, Terms And Conditions, Privacy Policy, FAQs.
+   */
+  dealer?: NavItem[];
+  /**
+   * PaymentMethods fill the 'We accept:' strip; default Mastercard, Visa,
+   * Maestro, Google Pay, Apple Pay. ["none"] hides the strip.
+   */
+  payment_methods?: string[];
+}
+
+/** Offer is a manufacturer or dealer special offer (spec 001 §3 "Offer"). */
+export interface Offer {
+  id: string;
+  name: string;
+  manufacturer: OfferManufacturer;
+  model?: OfferModel;
+  sanitized_description?: string;
+  disclaimer?: string;
+  image_url?: string;
+  image_or_model_image?: ImageRef;
+  excluded_website_ids?: string[];
+}
+
 /** PriceDisplay is what a card or car page shows for a car's price. */
 export interface PriceDisplay {
   /**
@@ -1042,6 +1148,26 @@ export interface CarTab {
   body?: string;
   /** Items is the features tab's list (standardEquipment). */
   items?: string[];
+}
+
+/**
+ * OfferManufacturer is an offer's manufacturer, which sources send either as
+ * a name or as an object with a name (spec 001 §3). It always encodes as an
+ * object.
+ */
+export interface OfferManufacturer {
+  name: string;
+  slug?: string;
+}
+
+/**
+ * OfferModel is the model an offer is for. Its link is OverrideURL, or
+ * "/{slug}" (spec 001 §2).
+ */
+export interface OfferModel {
+  name: string;
+  slug: string;
+  override_url?: string;
 }
 
 /** DealershipWebhook is where a dealership's CRM takes leads. */

@@ -73,6 +73,37 @@ function defaultedSite(): ConfiguredSite {
       slider_step: 500,
       fallback_max_price: 100000,
     },
+    footer: {
+      vehicles: [
+        { label: 'Our Stock', path: '/cars/' },
+        { label: 'New Cars', path: '/search/new-cars' },
+        { label: 'Demo Cars', path: '/search/demo-cars' },
+        { label: 'Used Cars', path: '/search/used-cars' },
+      ],
+      buyer_tools: [
+        { label: 'New Cars', path: '/search/new-cars' },
+        { label: 'Demo Cars', path: '/search/demo-cars' },
+        { label: 'Used Cars', path: '/search/used-cars' },
+        { label: 'Current Offers', path: '/special-offers' },
+        { label: 'Finance Enquiry', path: '/finance' },
+        { label: 'Trade-In', path: '/trade-in' },
+      ],
+      service: [
+        { label: 'Vehicle Service', path: '/service' },
+        { label: 'Genuine Parts and Accessories', path: '/vehicle-parts-and-accessories' },
+        { label: 'Warranty', path: '/warranty' },
+        { label: 'Prepaid Maintenance Plan', path: '/prepaid-maintenance-plan' },
+        { label: 'Roadside Assistance', path: '/roadside-assistance' },
+      ],
+      dealer: [
+        { label: 'About Us', path: '/about' },
+        { label: 'Contact Us', path: '/contact' },
+        { label: 'Terms And Conditions', path: '/terms-and-conditions/' },
+        { label: 'Privacy Policy', path: '/privacy-policy' },
+        { label: 'FAQs', path: '/faqs' },
+      ],
+      payment_methods: ['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay'],
+    },
   });
 }
 
@@ -90,6 +121,7 @@ export function siteResponse(overrides: SiteOverrides = {}): ConfiguredSiteRespo
   }
   return {
     site: site as unknown as ConfiguredSite,
+    header_locations: [],
     search: {
       appId: 'FORECOURTLOCAL',
       apiKey: 'secured-key',

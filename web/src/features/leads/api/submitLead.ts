@@ -28,6 +28,10 @@ export interface LeadPayload {
   appointment?: string;
   terms_conditions?: boolean;
   additional_services?: string[];
+
+  /** What an enquiry without a car is about: an offer's make and model (spec 001 §3 "Vehicle Make", "Vehicle Model"). */
+  'Vehicle Make'?: string;
+  'Vehicle Model'?: string;
   altcha?: string;
 }
 

@@ -28,6 +28,7 @@ export function EnquiryForm({
   locationId,
   messageOptional,
   id,
+  offer,
 }: {
   carId?: string;
   dealershipSlug?: string;
@@ -36,6 +37,8 @@ export function EnquiryForm({
   locationId?: string;
   messageOptional?: boolean;
   id?: string;
+  /** An offer the enquiry is about (issue 11): named in the message, its make and model sent with the lead. */
+  offer?: { name: string; make?: string; model?: string };
 }) {
   const { site } = useSite();
   const leads = site.leads;
@@ -47,13 +50,14 @@ export function EnquiryForm({
   const optional = messageOptional || (leads?.message_optional ?? false);
   const form = useLeadForm({
     type: 'enquiry',
-    fixed: { car_id: carId },
+    fixed: { car_id: carId, 'Vehicle Make': offer?.make || undefined, 'Vehicle Model': offer?.model || undefined },
     dealershipSlug,
     dealershipId,
     messageOptional,
     defaults: {
       category: askCategory ? leads?.default_category || categories[0] : '',
       location_id: locationId ?? '',
+      message: offer ? `I'm interested in the offer "${offer.name}".` : '',
     },
     require: { location: askLocation, category: askCategory, terms: terms !== '' },
   });

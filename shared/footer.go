@@ -1,0 +1,103 @@
+package shared
+
+import "slices"
+
+// PaymentMethods are the cards and wallets the footer's 'We accept:' strip
+// can show (spec 001 §2), in its default order.
+var PaymentMethods = []string{"Mastercard", "Visa", "Maestro", "Google Pay", "Apple Pay"}
+
+// carTypeLinks are the search pages of each car type, in menu order.
+var carTypeLinks = []struct {
+	t     CarType
+	label string
+	path  string
+}{
+	{CarTypeNew, "New Cars", "/search/new-cars"},
+	{CarTypeDemo, "Demo Cars", "/search/demo-cars"},
+	{CarTypeUsed, "Used Cars", "/search/used-cars"},
+}
+
+// applyFooterDefaults fills the footer groups the site left out (spec 001
+// §2 "Footer groups"). It runs after the stock and feature defaults, which
+// it reads.
+func applyFooterDefaults(s *Site) {
+	f := &s.Footer
+	var types []NavItem
+	for _, c := range carTypeLinks {
+		if slices.Contains(s.Stock.CarTypes, c.t) {
+			types = append(types, NavItem{Label: c.label, Path: c.path})
+		}
+	}
+	if f.Vehicles == nil {
+		f.Vehicles = append([]NavItem{{Label: "Our Stock", Path: "/cars/"}}, types...)
+	}
+	if f.BuyerTools == nil {
+		f.BuyerTools = append(slices.Clone(types),
+			NavItem{Label: "Current Offers", Path: "/special-offers"},
+			NavItem{Label: "Finance Enquiry", Path: "/finance"})
+		if s.Features.TradeIn {
+			f.BuyerTools = append(f.BuyerTools, NavItem{Label: "Trade-In", Path: s.Features.TradeInPath})
+		}
+	}
+	if f.Service == nil {
+		f.Service = []NavItem{
+			{Label: "Vehicle Service", Path: "/service"},
+			{Label: "Genuine Parts and Accessories", Path: "/vehicle-parts-and-accessories"},
+			{Label: "Warranty", Path: "/warranty"},
+			{Label: "Prepaid Maintenance Plan", Path: "/prepaid-maintenance-plan"},
+			{Label: "Roadside Assistance", Path: "/roadside-assistance"},
+		}
+	}
+	if f.Dealer == nil {
+		f.Dealer = []NavItem{
+			{Label: "About Us", Path: "/about"},
+			{Label: "Contact Us", Path: "/contact"},
+			{Label: "Terms And Conditions", Path: "/terms-and-conditions/"},
+			{Label: "Privacy Policy", Path: "/privacy-policy"},
+			{Label: "FAQs", Path: "/faqs"},
+		}
+	}
+	if f.PaymentMethods == nil {
+		f.PaymentMethods = slices.Clone(PaymentMethods)
+	}
+}
+
+// LocationLink is one line of the header's Locations dropdown.
+type LocationLink struct {
+	Name  string `json:"name"`
+	Phone string `json:"phone,omitempty"`
+	// Href is tel:<number> when the site's phone links are on and the
+	// location has a number, else /contact (spec 001 §2).
+	Href string `json:"href"`
+}
+
+// HeaderLocations returns the header's Locations dropdown: the visible
+// locations ordered sales, service, parts (SortedLocations), each with its
+// phone (mobile, else landline) and link.
+func HeaderLocations(s Site) []LocationLink {
+	sorted := SortedLocations(s.Locations)
+	out := make([]LocationLink, 0, len(sorted))
+	for _, l := range sorted {
+		phone := l.ContactDetail.Phone
+		if phone == "" {
+			phone = l.ContactDetail.LandlinePhone
+		}
+		href := "/contact"
+		if s.Features.PhoneLinks && phone != "" {
+			href = "tel:" + telNumber(phone)
+		}
+		out = append(out, LocationLink{Name: l.Name, Phone: phone, Href: href})
+	}
+	return out
+}
+
+// telNumber keeps the digits and a leading + of a display number.
+func telNumber(p string) string {
+	b := make([]rune, 0, len(p))
+	for i, r := range p {
+		if r >= '0' && r <= '9' || (r == '+' && i == 0) {
+			b = append(b, r)
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,73 @@
+package shared
+
+import (
+	"strings"
+	"testing"
+)
+
+func labels(items []NavItem) string {
+	var out []string
+	for _, n := range items {
+		out = append(out, n.Label+" "+n.Path)
+	}
+	return strings.Join(out, ", ")
+}
+
+// Spec 001 §2 "Footer groups": the defaults follow the car types sold and
+// the trade-in entry point.
+func TestFooterDefaults(t *testing.T) {
+	all := DefaultSite()
+	if got, want := labels(all.Footer.BuyerTools), "New Cars /search/new-cars, Demo Cars /search/demo-cars, Used Cars /search/used-cars, Current Offers /special-offers, Finance Enquiry /finance, Trade-In /trade-in"; got != want {
+		t.Errorf("buyer tools: got %q, want %q", got, want)
+	}
+	if got := labels(all.Footer.Service); !strings.HasPrefix(got, "Vehicle Service /service, Genuine Parts and Accessories") {
+		t.Errorf("service: %q", got)
+	}
+	if got := labels(all.Footer.Dealer); !strings.Contains(got, "Terms And Conditions /terms-and-conditions/") {
+		t.Errorf("dealer group lacks the terms: %q", got)
+	}
+	if got := strings.Join(all.Footer.PaymentMethods, ", "); got != "Mastercard, Visa, Maestro, Google Pay, Apple Pay" {
+		t.Errorf("payments: %q", got)
+	}
+
+	var used Site
+	used.Stock.CarTypes = []CarType{CarTypeUsed}
+	used.Features.TradeIn, used.Features.TradeInPath = true, "/sell-your-car"
+	ApplyDefaults(&used)
+	if got, want := labels(used.Footer.BuyerTools), "Used Cars /search/used-cars, Current Offers /special-offers, Finance Enquiry /finance, Trade-In /sell-your-car"; got != want {
+		t.Errorf("used-only buyer tools: got %q, want %q", got, want)
+	}
+}
+
+// Spec 001 §2 "Locations control": visible locations sorted sales, service,
+// parts; tel: only when phone links are on.
+func TestHeaderLocations(t *testing.T) {
+	hidden := false
+	s := Site{Locations: []Location{
+		{Name: "Parts", LocationType: LocationParts, ContactDetail: ContactDetail{LandlinePhone: "(07) 3000 0003"}},
+		{Name: "Service", LocationType: LocationService, ContactDetail: ContactDetail{Phone: "+61 400 000 002"}},
+		{Name: "Hidden", Visible: &hidden, ContactDetail: ContactDetail{Phone: "1"}},
+		{Name: "Sales", ContactDetail: ContactDetail{Phone: "07 3000 0001"}},
+		{Name: "No phone", LocationType: LocationSales},
+	}}
+	s.Features.PhoneLinks = true
+	got := HeaderLocations(s)
+	want := []LocationLink{
+		{"Sales", "07 3000 0001", "tel:0730000001"}, {"No phone", "", "/contact"},
+		{"Service", "+61 400 000 002", "tel:+61400000002"}, {"Parts", "(07) 3000 0003", "tel:0730000003"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("[%d]: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	s.Features.PhoneLinks = false
+	for _, l := range HeaderLocations(s) {
+		if l.Href != "/contact" {
+			t.Errorf("phone links off: %s links %q, want /contact", l.Name, l.Href)
+		}
+	}
+}

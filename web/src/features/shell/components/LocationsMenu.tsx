@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import type { LocationLink } from '../../../lib/types';
+import { Dropdown } from './Dropdown';
+
+/**
+ * LocationsMenu is the header's Locations control (spec 001 §2): a link to
+ * /dealerships where header.locations_link is on, else a dropdown of the
+ * locations the server lists (visible ones, sales then service then parts),
+ * each with its name and phone, linking to tel: or /contact as the server
+ * decided. Nothing shows for a site without visible locations.
+ */
+export function LocationsMenu({ link, locations, hover }: { link: boolean; locations: LocationLink[]; hover: boolean }) {
+  if (link) {
+    return (
+      <li className="nav-locations">
+        <Link to="/dealerships">Locations</Link>
+      </li>
+    );
+  }
+  if (locations.length === 0) return null;
+  return (
+    <Dropdown label="Locations" hover={hover} className="nav-locations nav-group--end">
+      {locations.map((l) => {
+        const body = (
+          <>
+            <span className="location-link__name">{l.name}</span>
+            {l.phone ? <span className="location-link__phone">{l.phone}</span> : null}
+          </>
+        );
+        return (
+          <li key={l.name + l.href} className="location-link">
+            {l.href.startsWith('tel:') ? (
+              <a href={l.href} aria-label={`Call ${l.name} on ${l.phone}`}>
+                {body}
+              </a>
+            ) : (
+              <Link to={l.href} aria-label={l.phone ? `${l.name}, ${l.phone}: contact us` : `${l.name}: contact us`}>
+                {body}
+              </Link>
+            )}
+          </li>
+        );
+      })}
+    </Dropdown>
+  );
+}

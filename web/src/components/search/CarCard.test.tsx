@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Car } from '../../lib/types';
 import { fixture, siteResponse, type SiteOverrides } from '../../test/fixtures';
 import { renderWithSite } from '../../test/renderWithSite';
@@ -184,5 +184,29 @@ describe('Request Photos on the New Arrival panel (spec 000 §2, §5)', () => {
     expect(screen.queryByRole('button', { name: /Request photos/ })).not.toBeInTheDocument();
     renderWithSite(<CarCard car={car({ id: 'c2', dealership_slug: 'riverside-toyota' })} now={now} />, withLocations());
     expect(screen.queryAllByRole('button', { name: /Request photos/ })).toHaveLength(0);
+  });
+});
+
+describe('phone reveal on cards (spec 000 §4, spec 001 §8)', () => {
+  const phones = { phones: { used: '07 3000 0002' }, features: { phone_links: true } };
+
+  it('masks the site’s number for the car until clicked, then shows a tel: link', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn(async () => new Response(null, { status: 202 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithSite(<CarCard car={car({ dealership_id: 'd1' })} now={now} />, siteResponse(phones));
+    expect(screen.queryByText('07 3000 0002')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Call the dealer: show number' }));
+    expect(screen.getByRole('link', { name: 'Call the dealer: 07 3000 0002' })).toHaveAttribute('href', 'tel:0730000002');
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toMatchObject({ event_id: 25, car_id: 'c1' });
+    vi.unstubAllGlobals();
+  });
+
+  it('shows no Call where the site turns phone links off, nor on a sold car', () => {
+    const { unmount } = renderWithSite(<CarCard car={car()} now={now} />, siteResponse({ ...phones, features: { phone_links: false } }));
+    expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
+    unmount();
+    renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />, siteResponse(phones));
+    expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
   });
 });

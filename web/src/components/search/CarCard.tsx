@@ -10,6 +10,8 @@ import { useFavourites } from '../../lib/useFavourites';
 import { useSite } from '../../lib/siteContext';
 import { photoContact } from '../../lib/search/photoRequest';
 import { carPath, similarPath } from '../../lib/listingUrl';
+import { carPhone } from '../../lib/carPhone';
+import { PhoneReveal } from '../PhoneReveal';
 import { RequestPhotosDialog } from './RequestPhotosDialog';
 import './CarCard.css';
 
@@ -59,6 +61,9 @@ export function CarCard({
   const saved = isSaved(car.id);
   const [requesting, setRequesting] = useState(false);
   const contact = image ? undefined : photoContact(site, car);
+  // The card reads the index record, which every site shares, so it runs the
+  // twin of shared.CarPhone for this site (vectors: car_phone.json).
+  const phone = site.features.phone_links && !sold ? carPhone(car, site.phones ?? {}) : '';
 
   return (
     <article className={`car-card car-card--${sold ? 'sold' : car.status || 'in_stock'}`} aria-label={title}>
@@ -162,6 +167,16 @@ export function CarCard({
               View Details
             </Link>
           )}
+          {phone ? (
+            <PhoneReveal
+              phone={phone}
+              label={texts.call_text}
+              carId={car.id}
+              dealershipId={car.dealership_id}
+              websiteId={site.id}
+              className="button--ghost button--block"
+            />
+          ) : null}
         </div>
       </div>
     </article>

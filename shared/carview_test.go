@@ -48,7 +48,7 @@ func TestViewCar(t *testing.T) {
 			}
 		}},
 		{"spec 001 §5: the provider's lender data when eligible", live, func(t *testing.T, v CarView) {
-			if v.Finance == nil || v.Finance.Provider != "Manual" || *v.Finance.Lender.PaymentWeek != 120 {
+			if v.Finance == nil || v.Finance.Provider != "Manual" || v.Finance.Amount != 120 || v.Finance.Frequency != FrequencyWeekly {
 				t.Errorf("finance %+v, want Manual with 120 a week", v.Finance)
 			}
 		}},

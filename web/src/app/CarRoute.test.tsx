@@ -32,6 +32,10 @@ const view: CarView = {
   available: true,
   comments: { segments: [], short: [], truncated: false },
   phone: '',
+  reservable: true,
+  actions: [],
+  tabs: [],
+  pdf_path: '',
 };
 
 type Answer = { status: number; body: unknown };

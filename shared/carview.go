@@ -321,8 +321,12 @@ func CarActions(c Car, s Site, v CarView) []CarAction {
 	if !c.Available() {
 		return []CarAction{{Kind: ActionFindSimilar, Label: label(ActionFindSimilar, s.Texts.FindSimilar), Href: SimilarCarsPath(c)}}
 	}
+	buttons := sb.Buttons
+	if len(buttons) == 0 {
+		buttons = ActionKinds // a site that skipped ApplyDefaults
+	}
 	out := []CarAction{}
-	for _, kind := range sb.Buttons {
+	for _, kind := range buttons {
 		switch kind {
 		case ActionEnquiry:
 			out = append(out, CarAction{Kind: kind, Label: label(kind, s.Texts.EnquireLabel)})

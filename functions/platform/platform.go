@@ -12,6 +12,7 @@ import (
 	guregu "github.com/guregu/dynamo/v2"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/brochure"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
@@ -121,6 +122,8 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			},
 			OriginSecret: cfg.OriginSecret,
 			Leads:        p.leads(cfg.CaptchaKey),
+			CarsByID:     p.Cars(),
+			Photos:       brochure.NewWebPhotos(),
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
 		Media:  store,

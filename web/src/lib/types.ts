@@ -17,6 +17,13 @@ export interface CarResponse {
   view: CarView;
 }
 
+/** FinanceDisclaimerResponse is the body of GET /api/cars/{id}/finance-disclaimer. */
+export interface FinanceDisclaimerResponse {
+  car_id: string;
+  provider: string;
+  disclaimer: string;
+}
+
 /**
  * SearchHit is one search index record as the browser receives it: the car's
  * JSON plus the attributes the index adds (docs/contracts.md "Search index").

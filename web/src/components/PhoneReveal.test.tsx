@@ -18,7 +18,7 @@ describe('phone reveal (spec 000 §4, spec 001 §8)', () => {
     const fetchMock = reveal(async () => new Response(null, { status: 202 }));
     expect(screen.queryByText('07 3000 0002')).not.toBeInTheDocument();
     expect(screen.getByText('07 30XX XXXX')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Call the dealer: show number' }));
+    await user.click(screen.getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
     const link = screen.getByRole('link', { name: 'Call the dealer: 07 3000 0002' });
     expect(link).toHaveAttribute('href', 'tel:0730000002');
     expect(link).toHaveFocus();
@@ -33,7 +33,7 @@ describe('phone reveal (spec 000 §4, spec 001 §8)', () => {
     const user = userEvent.setup();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     reveal(() => Promise.reject(new TypeError('offline')));
-    await user.click(screen.getByRole('button', { name: 'Call the dealer: show number' }));
+    await user.click(screen.getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
     expect(screen.getByRole('link', { name: 'Call the dealer: 07 3000 0002' })).toBeInTheDocument();
     await vi.waitFor(() => expect(errors).toHaveBeenCalled());
     errors.mockRestore();

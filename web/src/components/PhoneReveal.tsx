@@ -44,7 +44,6 @@ export function PhoneReveal({
     <button
       type="button"
       className={`button phone-reveal ${className}`}
-      aria-label={`${label}: show number`}
       onClick={() => {
         trackEvent({ event_id: EVENT_PHONE_REVEAL, car_id: carId, dealership_id: dealershipId, website_id: websiteId });
         revealedNow.current = true;
@@ -52,10 +51,9 @@ export function PhoneReveal({
       }}
     >
       <PhoneIcon />
-      <span>{label}</span>
-      <span className="phone-reveal__masked" aria-hidden="true">
-        {maskPhone(phone)}
-      </span>
+      <span>{label}</span> <span className="phone-reveal__masked">{maskPhone(phone)}</span>
+      {' '}
+      <span className="visually-hidden">(show number)</span>
     </button>
   );
 }

@@ -196,7 +196,7 @@ describe('phone reveal on cards (spec 000 §4, spec 001 §8)', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderWithSite(<CarCard car={car({ dealership_id: 'd1' })} now={now} />, siteResponse(phones));
     expect(screen.queryByText('07 3000 0002')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Call the dealer: show number' }));
+    await user.click(screen.getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
     expect(screen.getByRole('link', { name: 'Call the dealer: 07 3000 0002' })).toHaveAttribute('href', 'tel:0730000002');
     expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toMatchObject({ event_id: 25, car_id: 'c1' });
     vi.unstubAllGlobals();

@@ -245,7 +245,7 @@ describe('car page actions (spec 001 §2 "Action buttons")', () => {
     const report = within(list).getByRole('link', { name: 'Vehicle History Report (opens in a new tab)' });
     expect(report).toHaveAttribute('href', 'https://reports.example/c9');
     expect(report).toHaveAttribute('target', '_blank');
-    await user.click(within(list).getByRole('button', { name: 'Call the dealer: show number' }));
+    await user.click(within(list).getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
     expect(within(list).getByRole('link', { name: 'Call the dealer: 07 3000 0002' })).toHaveAttribute('href', 'tel:0730000002');
   });
 

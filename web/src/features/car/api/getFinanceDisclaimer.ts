@@ -1,16 +1,10 @@
 import { getJSON } from '../../../lib/http';
+import type { FinanceDisclaimerResponse } from '../../../lib/types';
 import { useResource } from '../../../lib/useResource';
 
-/** FinanceDisclaimer is the body of GET /api/cars/{id}/finance-disclaimer (docs/contracts.md). */
-export interface FinanceDisclaimer {
-  car_id: string;
-  provider: string;
-  disclaimer: string;
-}
-
 /** getFinanceDisclaimer fetches the provider's disclaimer at the path the car's view names. */
-export function getFinanceDisclaimer(path: string, signal?: AbortSignal): Promise<FinanceDisclaimer> {
-  return getJSON<FinanceDisclaimer>(path, signal);
+export function getFinanceDisclaimer(path: string, signal?: AbortSignal): Promise<FinanceDisclaimerResponse> {
+  return getJSON<FinanceDisclaimerResponse>(path, signal);
 }
 
 /** useFinanceDisclaimer loads the disclaimer when the finance block mounts (spec 001 §4: lazily, with a spinner). */

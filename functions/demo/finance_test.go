@@ -58,9 +58,21 @@ func TestDemoFinanceRulesAreVisible(t *testing.T) {
 
 // Lender data is what a feed may carry: ingestion's checks accept it.
 func TestDemoLendersPassIngestionChecks(t *testing.T) {
-	for _, c := range Stock(toyota, allTypes, 300, now) {
-		if _, field, reason := shared.NormalizeLenders(c.FinanceLenders); field != "" {
-			t.Fatalf("%s: %s: %s", c.StockNum, field, reason)
+	sites, err := tenantfile.Load("../../infra/tenants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, site := range sites {
+		for _, d := range site.Dealerships {
+			for _, c := range Stock(d, site.Stock.CarTypes, Count(d.Slug), now) {
+				out, field, reason := shared.NormalizeLenders(c.FinanceLenders)
+				if field != "" {
+					t.Fatalf("%s: %s: %s", c.StockNum, field, reason)
+				}
+				if len(out) != len(c.FinanceLenders) {
+					t.Fatalf("%s: lenders %v renamed to %v; demo data uses the spec's provider names", c.StockNum, c.FinanceLenders, out)
+				}
+			}
 		}
 	}
 }

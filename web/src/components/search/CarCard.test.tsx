@@ -210,3 +210,30 @@ describe('phone reveal on cards (spec 000 §4, spec 001 §8)', () => {
     expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
   });
 });
+
+describe('finance estimate on cards (spec 001 §1, §2, §5; the twin of the car page’s block)', () => {
+  const lenders = { Manual: { comparisonRate: 8.1234, interestRate: 7.456, paymentWeek: 123.49, termMonths: 60 } };
+  const site = (weeklyOnCard: boolean) =>
+    siteResponse({ finance: { provider: 'Manual', weekly_on_card: weeklyOnCard }, dealerships: [{ id: 'd1', slug: 'riverside-toyota', name: 'Riverside Toyota' }] });
+
+  it('shows the weekly figure of the site’s provider, and hides it for a Suzuki', () => {
+    const { unmount } = renderWithSite(<CarCard car={car({ finance_lenders: lenders, dealership_slug: 'riverside-toyota' })} now={now} />, site(false));
+    expect(screen.getByText('$123').closest('p')).toHaveTextContent('$123 per week*');
+    // The rate popup is one brand's (finance.weekly_on_card).
+    expect(screen.queryByRole('button', { name: /About the finance rate/ })).not.toBeInTheDocument();
+    unmount();
+    renderWithSite(<CarCard car={car({ make: 'Suzuki', finance_lenders: lenders, dealership_slug: 'riverside-toyota' })} now={now} />, site(false));
+    expect(screen.queryByText(/per week/)).not.toBeInTheDocument();
+  });
+
+  it('with weekly_on_card, a popup holds the rate and the terms link (spec 001 §2)', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={car({ finance_lenders: lenders, dealership_slug: 'riverside-toyota' })} now={now} />, site(true));
+    await user.click(screen.getByRole('button', { name: 'About the finance rate for 2021 Toyota Corolla' }));
+    const popup = screen.getByRole('dialog', { name: 'Finance rate' });
+    expect(within(popup).getByText('Interest rate 7.46% p.a.')).toBeInTheDocument();
+    expect(within(popup).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -18,7 +18,7 @@ import { DealerComments } from './DealerComments';
 import { FeatureList } from './FeatureList';
 import { FinanceEstimate } from './FinanceEstimate';
 import { Gallery } from './Gallery';
-import { InfoPopup } from './InfoPopup';
+import { InfoPopup } from '../../../components/InfoPopup';
 import { detailsPanel, keyDetails, specifications, type DetailRow } from './keyDetails';
 import { PdfDownload } from './PdfDownload';
 import { useMediaQuery } from '../../../lib/useMediaQuery';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { FinanceEstimate as FinanceView } from '../../../lib/types';
 import { useFinanceDisclaimer } from '../api/getFinanceDisclaimer';
-import { InfoPopup } from './InfoPopup';
+import { InfoPopup } from '../../../components/InfoPopup';
 
 /** DISCLAIMER_CUT is where a long disclaimer is truncated until View full (spec 001 §4). */
 export const DISCLAIMER_CUT = 200;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import './InfoPopup.css';
 
 /**
  * InfoPopup is an "i" button that opens a small non-modal popup (spec 001

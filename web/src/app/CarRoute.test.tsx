@@ -75,6 +75,8 @@ async function openEnquiry(site = siteResponse(noCaptcha)) {
   );
   const section = (await screen.findByRole('heading', { name: 'Enquire about this car' })).parentElement as HTMLElement;
   await user.click(within(section).getByRole('button', { name: 'Enquire Now' }));
+  // The form's code loads when the accordion first opens.
+  await within(section).findByRole('button', { name: 'Submit Form' });
   return { user, form: within(section) };
 }
 

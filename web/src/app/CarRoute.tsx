@@ -1,24 +1,40 @@
+import { lazy, Suspense, useState } from 'react';
 import CarPage from '../features/car/components/CarPage';
-import { EnquiryForm } from '../features/leads/components/EnquiryForm';
-import { TestDriveButton } from '../features/leads/components/TestDriveButton';
+import type { Car } from '../lib/types';
+
+// The forms mount only when the shopper opens them, so their code (form
+// library, captcha glue) stays out of the car page's first load.
+const EnquiryForm = lazy(() => import('../features/leads/components/EnquiryForm').then((m) => ({ default: m.EnquiryForm })));
+const TestDriveModal = lazy(() => import('../features/leads/components/TestDriveModal'));
 
 /**
- * CarRoute is /cars/{slug}: the car page with the enquiry form of the leads
- * feature composed in here, at the app level, so neither feature imports the
- * other (bulletproof-react). The enquiry section also offers the test drive
- * booking until the car page's action buttons open it.
+ * CarRoute is /cars/{slug}: the car page with the leads feature's forms
+ * composed in here, at the app level, so neither feature imports the other
+ * (bulletproof-react): the enquiry form in the page's accordion, and the
+ * test drive modal behind the page's Book a Test Drive action. Chat has no
+ * widget yet, so it falls back to the enquiry form.
  */
 export default function CarRoute() {
+  const [testDrive, setTestDrive] = useState<Car | null>(null);
   return (
-    <CarPage
-      enquiry={(car) => (
-        <>
-          <EnquiryForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} />
-          <p className="lead-form__alternative">
-            Rather see it in person? <TestDriveButton car={car} />
-          </p>
-        </>
-      )}
-    />
+    <>
+      <CarPage
+        enquiry={(car) => (
+          <Suspense fallback={<p role="status">Loading the form…</p>}>
+            <EnquiryForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} />
+          </Suspense>
+        )}
+        onAction={(kind, car) => {
+          if (kind !== 'test_drive') return false;
+          setTestDrive(car);
+          return true;
+        }}
+      />
+      {testDrive ? (
+        <Suspense fallback={null}>
+          <TestDriveModal car={testDrive} open onClose={() => setTestDrive(null)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

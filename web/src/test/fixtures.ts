@@ -62,6 +62,17 @@ function defaultedSite(): ConfiguredSite {
     },
     card: { chips: ['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum'] },
     stock: { car_types: ['new', 'used', 'demo'], sold_retention_days: 3 },
+    finance: {
+      interest_rate: 8.5,
+      term_years: 5,
+      hidden_makes: ['Suzuki'],
+      weekly_on_card: false,
+      default_rate_estimate: false,
+      default_rate_label: 'Estimate at our standard rate',
+      fine_print: 'Comparison rate is based on a 5-year secured loan of $30,000.',
+      indicative_disclaimer:
+        'Repayments are indicative only and are not a binding quote. They do not take your personal financial situation into account. Finance is available to approved applicants only. Terms, fees and lending criteria apply.',
+    },
     budget: {
       frequency: 'monthly',
       monthly_repayment: 600,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Car } from '../../lib/types';
 import { fixture, siteResponse } from '../../test/fixtures';
 import { renderWithSite } from '../../test/renderWithSite';
@@ -137,5 +137,56 @@ describe('Request Photos on the New Arrival panel (spec 000 §2)', () => {
     renderWithSite(<CarCard car={placeholder({ id: 'c4' })} now={now} />);
     expect(screen.getAllByText('New Arrival')).toHaveLength(2);
     expect(screen.queryAllByRole('button', { name: /Request photos/ })).toHaveLength(0);
+  });
+});
+
+describe('phone reveal on cards (spec 000 §4, spec 001 §8)', () => {
+  const phones = { phones: { used: '07 3000 0002' }, features: { phone_links: true } };
+
+  it('masks the site’s number for the car until clicked, then shows a tel: link', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn(async () => new Response(null, { status: 202 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithSite(<CarCard car={car({ dealership_id: 'd1' })} now={now} />, siteResponse(phones));
+    expect(screen.queryByText('07 3000 0002')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
+    expect(screen.getByRole('link', { name: 'Call the dealer: 07 3000 0002' })).toHaveAttribute('href', 'tel:0730000002');
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toMatchObject({ event_id: 25, car_id: 'c1' });
+    vi.unstubAllGlobals();
+  });
+
+  it('shows no Call where the site turns phone links off, nor on a sold car', () => {
+    const { unmount } = renderWithSite(<CarCard car={car()} now={now} />, siteResponse({ ...phones, features: { phone_links: false } }));
+    expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
+    unmount();
+    renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />, siteResponse(phones));
+    expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('finance estimate on cards (spec 001 §1, §2, §5; the twin of the car page’s block)', () => {
+  const lenders = { Manual: { comparisonRate: 8.1234, interestRate: 7.456, paymentWeek: 123.49, termMonths: 60 } };
+  const site = (weeklyOnCard: boolean) =>
+    siteResponse({ finance: { provider: 'Manual', weekly_on_card: weeklyOnCard }, dealerships: [{ id: 'd1', slug: 'riverside-toyota', name: 'Riverside Toyota' }] });
+
+  it('shows the weekly figure of the site’s provider, and hides it for a Suzuki', () => {
+    const { unmount } = renderWithSite(<CarCard car={car({ finance_lenders: lenders, dealership_slug: 'riverside-toyota' })} now={now} />, site(false));
+    expect(screen.getByText('$123').closest('p')).toHaveTextContent('$123 per week*');
+    // The rate popup is one brand's (finance.weekly_on_card).
+    expect(screen.queryByRole('button', { name: /About the finance rate/ })).not.toBeInTheDocument();
+    unmount();
+    renderWithSite(<CarCard car={car({ make: 'Suzuki', finance_lenders: lenders, dealership_slug: 'riverside-toyota' })} now={now} />, site(false));
+    expect(screen.queryByText(/per week/)).not.toBeInTheDocument();
+  });
+
+  it('with weekly_on_card, a popup holds the rate and the terms link (spec 001 §2)', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<CarCard car={car({ finance_lenders: lenders, dealership_slug: 'riverside-toyota' })} now={now} />, site(true));
+    await user.click(screen.getByRole('button', { name: 'About the finance rate for 2021 Toyota Corolla' }));
+    const popup = screen.getByRole('dialog', { name: 'Finance rate' });
+    expect(within(popup).getByText('Interest rate 7.46% p.a.')).toBeInTheDocument();
+    expect(within(popup).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,10 @@ import type { Car } from '../../lib/types';
 import { useFavourites } from '../../lib/useFavourites';
 import { useSite } from '../../lib/siteContext';
 import { carPath, similarPath } from '../../lib/listingUrl';
+import { carPhone } from '../../lib/carPhone';
+import { financeEstimate } from '../../lib/financeEstimate';
+import { InfoPopup } from '../InfoPopup';
+import { PhoneReveal } from '../PhoneReveal';
 import { useCardActions } from './cardActions';
 import './CarCard.css';
 
@@ -58,6 +62,12 @@ export function CarCard({
   const saved = isSaved(car.id);
   const [requesting, setRequesting] = useState(false);
   const { requestPhotos } = useCardActions();
+  // The card reads the index record, which every site shares, so it runs the
+  // twin of shared.CarPhone for this site (vectors: car_phone.json).
+  const phone = site.features.phone_links && !sold ? carPhone(car, site.phones ?? {}) : '';
+  // The record carries finance_lenders; the twin of shared.EstimateFinance
+  // decides the block (vectors: finance_estimate.json).
+  const finance = financeEstimate(car, { finance: site.finance, dealerships: site.dealerships ?? [] }, now);
 
   return (
     <article className={`car-card car-card--${sold ? 'sold' : car.status || 'in_stock'}`} aria-label={title}>
@@ -143,6 +153,26 @@ export function CarCard({
           {price.priceType ? <span className="car-card__price-type">{price.priceType}</span> : null}
           {price.belowMarket ? <span className="badge badge--market">Below market</span> : null}
         </div>
+        {finance ? (
+          <p className="car-card__finance">
+            <span>
+              {finance.label ? `${finance.label}: ` : ''}
+              <strong>{finance.amount_text}</strong> per {finance.frequency === 'monthly' ? 'month' : 'week'}*
+            </span>
+            {site.finance.weekly_on_card ? (
+              <InfoPopup label={`About the finance rate for ${title}`} title="Finance rate">
+                <span className="info-popup__line">Interest rate {finance.interest_rate.toFixed(2)}% p.a.</span>
+                {finance.comparison_rate !== undefined ? (
+                  <span className="info-popup__line">Comparison rate {finance.comparison_rate.toFixed(2)}% p.a.</span>
+                ) : null}
+                <span className="info-popup__line">{finance.fine_print}</span>
+                <span className="info-popup__line">
+                  <Link to={finance.terms_path}>Terms and conditions</Link>
+                </span>
+              </InfoPopup>
+            ) : null}
+          </p>
+        ) : null}
         <div className="car-card__actions">
           {sold ? (
             <Link className="button button--block" to={similarPath(car)}>
@@ -153,6 +183,16 @@ export function CarCard({
               View Details
             </Link>
           )}
+          {phone ? (
+            <PhoneReveal
+              phone={phone}
+              label={texts.call_text}
+              carId={car.id}
+              dealershipId={car.dealership_id}
+              websiteId={site.id}
+              className="button--ghost button--block"
+            />
+          ) : null}
         </div>
       </div>
     </article>

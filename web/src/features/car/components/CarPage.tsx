@@ -1,22 +1,33 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
 import { PageLoading } from '../../../components/PageLoading';
 import { carTitle, imageOf } from '../../../lib/carTitle';
-import { similarPath, STOCK_PATH } from '../../../lib/listingUrl';
+import { formatPrice } from '../../../lib/format';
+import { STOCK_PATH } from '../../../lib/listingUrl';
 import { ApiError } from '../../../lib/http';
-import type { Car, CarView } from '../../../lib/types';
+import type { Car, CarTab, CarView } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import '../car.css';
 import { useCarQuery } from '../api/getCar';
+import { ActionButtons, type ActionKind, type CallContext } from './ActionButtons';
+import { CarTabs, TabText } from './CarTabs';
 import { DealerComments } from './DealerComments';
 import { FeatureList } from './FeatureList';
+import { FinanceEstimate } from './FinanceEstimate';
 import { Gallery } from './Gallery';
-import { keyDetails, specifications, type DetailRow } from './keyDetails';
+import { InfoPopup } from '../../../components/InfoPopup';
+import { detailsPanel, keyDetails, specifications, type DetailRow } from './keyDetails';
+import { PdfDownload } from './PdfDownload';
+import { useMediaQuery } from '../../../lib/useMediaQuery';
+
+// The info dialog loads only when a shopper opens it (keeps the page's first JavaScript small).
+const CertifiedDialog = lazy(() => import('./CertifiedDialog'));
 
 const SPEC_ROWS = 4;
+const PHONE_LAYOUT = '(max-width: 48rem)';
 
 /**
  * Enquiry renders the enquiry form about a car. The app passes it in, so the
@@ -24,8 +35,15 @@ const SPEC_ROWS = 4;
  */
 export type Enquiry = (car: Car) => ReactNode;
 
+/**
+ * OnCarAction handles a button that opens something (Book a Test Drive's
+ * modal, Chat). The app composes it (CarRoute); it returns true when it
+ * handled the action, and the page falls back to the enquiry form otherwise.
+ */
+export type OnCarAction = (kind: ActionKind, car: Car) => boolean | void;
+
 /** CarPage is /cars/{slug}: the car detail page (spec 000 §2, spec 001 §2). */
-export default function CarPage({ enquiry }: { enquiry?: Enquiry }) {
+export default function CarPage({ enquiry, onAction }: { enquiry?: Enquiry; onAction?: OnCarAction }) {
   const { slug = '' } = useParams();
   const car = useCarQuery(slug);
   if (car.status === 'loading') {
@@ -46,19 +64,30 @@ export default function CarPage({ enquiry }: { enquiry?: Enquiry }) {
       </div>
     );
   }
-  return <CarDetail car={car.data.car} view={car.data.view} enquiry={enquiry} />;
+  return <CarDetail car={car.data.car} view={car.data.view} enquiry={enquiry} onAction={onAction} />;
 }
 
 /**
  * CarDetail renders a car and the server's view of it for this site (price,
- * tag, availability, comments: GET /api/cars/{slug}), so the page keeps no
- * copy of those rules.
+ * tag, availability, comments, finance, badges, actions, tabs: GET
+ * /api/cars/{slug}), so the page keeps no copy of those rules.
  */
-export function CarDetail({ car, view, now = new Date(), enquiry }: { car: Car; view: CarView; now?: Date; enquiry?: Enquiry }) {
+export function CarDetail({
+  car,
+  view,
+  now = new Date(),
+  enquiry,
+  onAction,
+}: {
+  car: Car;
+  view: CarView;
+  now?: Date;
+  enquiry?: Enquiry;
+  onAction?: OnCarAction;
+}) {
   const { site } = useSite();
   const title = carTitle(car, site.card.extended_title);
   useDocumentTitle(title);
-  // The tag shows beside the title; a sold car has its notice instead.
   const { price, tag } = view;
   const sold = !view.available;
   const primary = imageOf(car);
@@ -66,8 +95,42 @@ export function CarDetail({ car, view, now = new Date(), enquiry }: { car: Car; 
   const images = primary ? (urls.length > 0 ? urls : [primary]) : [];
   const { isSaved, toggle } = useFavourites(site.slug);
   const saved = isSaved(car.id);
+  const phoneLayout = useMediaQuery(PHONE_LAYOUT);
+  const [enquiryOpen, setEnquiryOpen] = useState(false);
+  const [certifiedOpen, setCertifiedOpen] = useState(false);
+  const enquiryRef = useRef<HTMLElement>(null);
+
+  const actions = view.actions ?? [];
+  // An unavailable car has exactly one action, Find Me Something Similar: the sold notice carries it.
+  const findSimilar = actions.find((a) => a.kind === 'find_similar');
+  const buttons = sold ? [] : actions.filter((a) => a.kind !== 'find_similar');
+  const call: CallContext = { callText: site.texts.call_text, carId: car.id, dealershipId: car.dealership_id, websiteId: site.id };
+
+  const openEnquiry = useCallback(() => {
+    setEnquiryOpen(true);
+    requestAnimationFrame(() => enquiryRef.current?.scrollIntoView?.({ block: 'start' }));
+  }, []);
+  const act = (kind: ActionKind) => {
+    if (kind !== 'enquiry' && onAction?.(kind, car)) return;
+    openEnquiry();
+  };
+
+  const renderPanel = (t: CarTab) => {
+    switch (t.id) {
+      case 'dealer_comments':
+        return <DealerComments comments={view.comments} pendingText={site.texts.dealer_comments_pending} />;
+      case 'features':
+        return <FeatureList features={t.items ?? []} />;
+      default:
+        return <TabText body={t.body} />;
+    }
+  };
+
+  const facts = detailsPanel(car);
+  const featured = car.filtered_features ?? [];
+
   return (
-    <article className="car-page">
+    <article className={`car-page${buttons.length > 0 && phoneLayout ? ' car-page--sticky-actions' : ''}`}>
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <Link to={STOCK_PATH}>Our Stock</Link> <span aria-hidden="true">/</span> <span>{title}</span>
       </nav>
@@ -76,43 +139,101 @@ export function CarDetail({ car, view, now = new Date(), enquiry }: { car: Car; 
           {tag.kind && tag.kind !== 'sold' ? <p className={`car-page__tag tag tag--${tag.kind}`}>{tag.text}</p> : null}
           <h1>{title}</h1>
           {car.badge || car.series ? <p className="car-page__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p> : null}
+          {view.certified ? (
+            <p className="car-page__certified">
+              <span className="badge badge--certified">{view.certified.title}</span>
+              <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setCertifiedOpen(true)}>
+                What is {view.certified.title}?
+              </button>
+            </p>
+          ) : null}
         </div>
         <div className="car-page__price">
           {price.was_text ? <s aria-label={`Was ${price.was_text}`}>{price.was_text}</s> : null}
           <strong>{price.text}</strong>
           {price.price_type ? <span>{price.price_type}</span> : null}
-          {price.below_market ? <span className="badge badge--market">Below market</span> : null}
+          {view.market ? (
+            <span className="car-page__market">
+              <span className="badge badge--market">Below market</span>
+              <InfoPopup label="About the below-market price" title="Below market">
+                <span className="info-popup__line">
+                  {formatPrice(view.market.below_by)} under the state average market price of {formatPrice(view.market.state_average)}.
+                </span>
+                {view.market.national_average ? (
+                  <span className="info-popup__line">National average: {formatPrice(view.market.national_average)}.</span>
+                ) : null}
+              </InfoPopup>
+            </span>
+          ) : null}
+          {view.finance ? (
+            <a className="car-page__weekly" href="#finance-title">
+              {view.finance.amount_text} per {view.finance.frequency === 'monthly' ? 'month' : 'week'}*
+            </a>
+          ) : null}
         </div>
       </header>
+      {certifiedOpen && view.certified ? (
+        <Suspense fallback={null}>
+          <CertifiedDialog certified={view.certified} onClose={() => setCertifiedOpen(false)} />
+        </Suspense>
+      ) : null}
       {sold ? (
         <div className="sold-notice" role="note">
           <p>{site.texts.sold_notice}</p>
-          <Link className="button" to={similarPath(car)}>
-            {site.texts.find_similar}
-          </Link>
+          {findSimilar?.href ? (
+            <Link className="button" to={findSimilar.href}>
+              {findSimilar.label}
+            </Link>
+          ) : null}
         </div>
       ) : null}
       <div className="car-page__layout">
         <div className="car-page__main">
           <Gallery images={images} title={title} placeholder={site.texts.new_arrival} />
-          <section aria-labelledby="comments-title" className="car-page__section">
-            <h2 id="comments-title">{site.texts.dealer_comments_title}</h2>
-            <DealerComments comments={view.comments} pendingText={site.texts.dealer_comments_pending} />
+          {facts.length > 0 ? (
+            <section aria-labelledby="panel-title" className="car-page__section car-page__panel">
+              <h2 id="panel-title" className="visually-hidden">
+                Details
+              </h2>
+              <ul className="car-page__facts">
+                {facts.map((f) => (
+                  <li key={f.label}>
+                    <span className="car-page__fact-label">{f.label}</span> <strong>{f.value}</strong>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="details-title" className="car-page__section">
+            <h2 id="details-title">Key information</h2>
+            <DetailList rows={keyDetails(car, now)} />
           </section>
+          {featured.length > 0 ? (
+            <section aria-labelledby="summary-title" className="car-page__section">
+              <h2 id="summary-title">Car Summary</h2>
+              <FeatureList features={featured} />
+            </section>
+          ) : null}
           <Specifications rows={specifications(car)} />
-          {car.standardEquipment && car.standardEquipment.length > 0 ? (
-            <section aria-labelledby="features-title" className="car-page__section">
-              <h2 id="features-title">Features</h2>
-              <FeatureList features={car.standardEquipment} />
+          <section aria-label="About this car" className="car-page__section">
+            <CarTabs tabs={view.tabs ?? []} label="About this car" renderPanel={renderPanel} />
+          </section>
+          {view.used_car_terms || view.used_guarantee ? (
+            <section aria-labelledby="terms-title" className="car-page__section">
+              <h2 id="terms-title">Buy with confidence</h2>
+              {view.used_guarantee ? <p>{view.used_guarantee}</p> : null}
+              {view.used_car_terms ? <TabText body={view.used_car_terms} /> : null}
             </section>
           ) : null}
         </div>
-        <aside className="car-page__side">
-          <section aria-labelledby="details-title" className="car-page__section card">
-            <h2 id="details-title">Key details</h2>
-            <DetailList rows={keyDetails(car, now)} />
-          </section>
-          {enquiry && !sold ? <EnquirySection label={site.texts.enquire_label}>{enquiry(car)}</EnquirySection> : null}
+        <aside className="car-page__side" aria-label="Act on this car">
+          {buttons.length > 0 ? <ActionButtons actions={buttons} call={call} onAction={act} label="Actions" /> : null}
+          {view.finance && !sold ? <FinanceEstimate finance={view.finance} /> : null}
+          {enquiry && !sold ? (
+            <EnquirySection ref={enquiryRef} label={site.texts.enquire_label} open={enquiryOpen} onToggle={() => setEnquiryOpen((o) => !o)}>
+              {enquiry(car)}
+            </EnquirySection>
+          ) : null}
           {site.features.favourites && (!sold || saved) ? (
             <button
               type="button"
@@ -125,8 +246,12 @@ export function CarDetail({ car, view, now = new Date(), enquiry }: { car: Car; 
               {saved ? 'Saved' : 'Save this car'}
             </button>
           ) : null}
+          {view.pdf_path ? <PdfDownload path={view.pdf_path} slug={car.slug} /> : null}
         </aside>
       </div>
+      {phoneLayout && buttons.length > 0 ? (
+        <ActionButtons actions={buttons.slice(0, 2)} call={call} onAction={act} className="car-actions--sticky" label="Quick actions" />
+      ) : null}
     </article>
   );
 }
@@ -135,18 +260,23 @@ export function CarDetail({ car, view, now = new Date(), enquiry }: { car: Car; 
  * EnquirySection is the car's enquiry accordion: the form mounts when opened,
  * so a car view fetches no captcha and loads no widget until the shopper asks.
  */
-function EnquirySection({ label, children }: { label: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
+function EnquirySection({
+  label,
+  open,
+  onToggle,
+  children,
+  ref,
+}: {
+  label: string;
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+  ref: React.Ref<HTMLElement>;
+}) {
   return (
-    <section aria-labelledby="enquire-title" className="car-page__section card car-page__enquire">
+    <section ref={ref} aria-labelledby="enquire-title" className="car-page__section card car-page__enquire">
       <h2 id="enquire-title">Enquire about this car</h2>
-      <button
-        type="button"
-        className="button button--block"
-        aria-expanded={open}
-        aria-controls={open ? 'enquire-panel' : undefined}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button type="button" className="button button--block" aria-expanded={open} aria-controls={open ? 'enquire-panel' : undefined} onClick={onToggle}>
         {label}
       </button>
       {open ? <div id="enquire-panel">{children}</div> : null}
@@ -167,12 +297,13 @@ function DetailList({ rows }: { rows: DetailRow[] }) {
   );
 }
 
+/** Specifications is All Specifications: the first 4 rows, Show more / Show less (spec 001 §2, §9). */
 function Specifications({ rows }: { rows: DetailRow[] }) {
   const [all, setAll] = useState(false);
   if (rows.length === 0) return null;
   return (
     <section aria-labelledby="specs-title" className="car-page__section">
-      <h2 id="specs-title">Specifications</h2>
+      <h2 id="specs-title">All Specifications</h2>
       <DetailList rows={all ? rows : rows.slice(0, SPEC_ROWS)} />
       {rows.length > SPEC_ROWS ? (
         <button type="button" className="link-button" aria-expanded={all} onClick={() => setAll((a) => !a)}>

@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PhoneReveal } from './PhoneReveal';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function reveal(fetchImpl: () => Promise<Response>) {
+  const fetchMock = vi.fn(fetchImpl);
+  vi.stubGlobal('fetch', fetchMock);
+  render(<PhoneReveal phone="07 3000 0002" label="Call the dealer" carId="c9" dealershipId="d1" websiteId="s1" />);
+  return fetchMock;
+}
+
+describe('phone reveal (spec 000 §4, spec 001 §8)', () => {
+  it('masks the number until clicked, then sends event 25 and shows a tel: link with the focus', async () => {
+    const user = userEvent.setup();
+    const fetchMock = reveal(async () => new Response(null, { status: 202 }));
+    expect(screen.queryByText('07 3000 0002')).not.toBeInTheDocument();
+    expect(screen.getByText('07 30XX XXXX')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
+    const link = screen.getByRole('link', { name: 'Call the dealer: 07 3000 0002' });
+    expect(link).toHaveAttribute('href', 'tel:0730000002');
+    expect(link).toHaveFocus();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/events');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ event_id: 25, car_id: 'c9', dealership_id: 'd1', website_id: 's1' });
+  });
+
+  it('shows the number even when the event never answers or fails (logged only, spec 000 §8)', async () => {
+    const user = userEvent.setup();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    reveal(() => Promise.reject(new TypeError('offline')));
+    await user.click(screen.getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
+    expect(screen.getByRole('link', { name: 'Call the dealer: 07 3000 0002' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(errors).toHaveBeenCalled());
+    errors.mockRestore();
+  });
+
+  it('renders nothing without a number', () => {
+    const { container } = render(<PhoneReveal phone="" label="Call the dealer" carId="c9" websiteId="s1" />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -20,6 +20,8 @@ const SlugIndex = "by-slug"
 // Tables names the tables (docs/contracts.md "DynamoDB tables").
 type Tables struct {
 	Cars, Sites, ProviderKeys, FeedRuns, Leads string
+	// Watchlists holds shoppers' saved cars (issue 12).
+	Watchlists string
 }
 
 // TablesWithPrefix names the tables prefix + cars, sites, provider-keys,
@@ -31,11 +33,12 @@ func TablesWithPrefix(prefix string) Tables {
 		ProviderKeys: prefix + "provider-keys",
 		FeedRuns:     prefix + "feed-runs",
 		Leads:        prefix + "leads",
+		Watchlists:   prefix + "watchlists",
 	}
 }
 
 // TablesFromEnv reads CARS_TABLE, SITES_TABLE, PROVIDER_KEYS_TABLE,
-// FEED_RUNS_TABLE and LEADS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
+// FEED_RUNS_TABLE, LEADS_TABLE and WATCHLISTS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
 // "forecourt-local-") plus the table's name.
 func TablesFromEnv() Tables {
 	prefix := os.Getenv("FORECOURT_TABLE_PREFIX")
@@ -49,6 +52,7 @@ func TablesFromEnv() Tables {
 		"PROVIDER_KEYS_TABLE": &t.ProviderKeys,
 		"FEED_RUNS_TABLE":     &t.FeedRuns,
 		"LEADS_TABLE":         &t.Leads,
+		"WATCHLISTS_TABLE":    &t.Watchlists,
 	} {
 		if v := os.Getenv(env); v != "" {
 			*name = v
@@ -76,6 +80,10 @@ type (
 	leadKeys struct {
 		ID string `dynamo:"id,hash"`
 	}
+	watchlistKeys struct {
+		List  string `dynamo:"list,hash"`
+		CarID string `dynamo:"car_id,range"`
+	}
 )
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
@@ -94,6 +102,7 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 		{t.ProviderKeys, providerKeyKeys{}},
 		{t.FeedRuns, feedRunKeys{}},
 		{t.Leads, leadKeys{}},
+		{t.Watchlists, watchlistKeys{}},
 	}
 	for _, s := range specs {
 		ct := db.CreateTable(s.name, s.keys).OnDemand(true)

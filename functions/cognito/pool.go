@@ -1,10 +1,13 @@
 package cognito
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
+
+	"forecourt/shared"
 )
 
 // Pool is the shopper user pool as a Lambda or the dev gateway sees it:
@@ -54,4 +57,16 @@ func PoolFromEnv() (p Pool, ok bool, err error) {
 		return Pool{}, false, fmt.Errorf("COGNITO_USER_POOL_ID is set but AWS_REGION is not")
 	}
 	return p, true, nil
+}
+
+// Shoppers verifies a token for the site it is presented on: it must have
+// been issued to that site's own app client (httpapi.ShopperVerifier).
+type Shoppers struct {
+	Verifier *Verifier
+	Pool     Pool
+}
+
+// VerifyShopper returns the token's shopper on the site.
+func (s Shoppers) VerifyShopper(ctx context.Context, token, site string) (shared.Shopper, error) {
+	return s.Verifier.Verify(ctx, token, s.Pool.ClientFor(site))
 }

@@ -17,26 +17,14 @@ import (
 	"github.com/MicahParks/keyfunc/v3"
 	"github.com/golang-jwt/jwt/v5"
 	"golang.org/x/time/rate"
+
+	"forecourt/shared"
 )
 
 // ErrInvalidToken is the error of every token that is not a current token
 // of the pool for the expected client. Its wrapped text says why, for logs;
 // callers answer 401 without it.
 var ErrInvalidToken = errors.New("invalid token")
-
-// Shopper is who a verified token says the caller is.
-type Shopper struct {
-	// Sub is the user's immutable id in the pool: the watchlist's owner.
-	Sub string
-	// Username is the sign-in name; shoppers sign in with their phone
-	// number, so locally (cognito-local puts no phone_number claim in the
-	// ID token) it is the phone number.
-	Username string
-	// PhoneNumber is the phone_number claim of an ID token, when present.
-	PhoneNumber string
-	// ClientID is the app client the token was issued to.
-	ClientID string
-}
 
 // VerifierConfig configures a Verifier.
 type VerifierConfig struct {
@@ -117,10 +105,10 @@ type claims struct {
 // clientID. The algorithm is pinned to RS256 (no "none", no HMAC with the
 // public key); the expiry is required; an ID token's audience and an access
 // token's client_id must be clientID. Every failure wraps ErrInvalidToken.
-func (v *Verifier) Verify(ctx context.Context, token, clientID string) (Shopper, error) {
+func (v *Verifier) Verify(ctx context.Context, token, clientID string) (shared.Shopper, error) {
 	if clientID == "" {
 		// A site with no app client has no signed-in shoppers.
-		return Shopper{}, fmt.Errorf("%w: no app client for this site", ErrInvalidToken)
+		return shared.Shopper{}, fmt.Errorf("%w: no app client for this site", ErrInvalidToken)
 	}
 	var c claims
 	_, err := jwt.ParseWithClaims(token, &c, v.keys.KeyfuncCtx(ctx),
@@ -131,35 +119,25 @@ func (v *Verifier) Verify(ctx context.Context, token, clientID string) (Shopper,
 		jwt.WithTimeFunc(v.now),
 	)
 	if err != nil {
-		return Shopper{}, fmt.Errorf("%w: %w", ErrInvalidToken, err)
+		return shared.Shopper{}, fmt.Errorf("%w: %w", ErrInvalidToken, err)
 	}
-	s := Shopper{Sub: c.Subject, PhoneNumber: c.PhoneNumber}
+	s := shared.Shopper{Sub: c.Subject, PhoneNumber: c.PhoneNumber}
 	switch c.TokenUse {
 	case "id":
 		if !slices.Contains(c.Audience, clientID) {
-			return Shopper{}, fmt.Errorf("%w: audience %v is not this site's client", ErrInvalidToken, []string(c.Audience))
+			return shared.Shopper{}, fmt.Errorf("%w: audience %v is not this site's client", ErrInvalidToken, []string(c.Audience))
 		}
 		s.ClientID, s.Username = clientID, c.CogUsername
 	case "access":
 		if c.ClientID != clientID {
-			return Shopper{}, fmt.Errorf("%w: client_id %q is not this site's client", ErrInvalidToken, c.ClientID)
+			return shared.Shopper{}, fmt.Errorf("%w: client_id %q is not this site's client", ErrInvalidToken, c.ClientID)
 		}
 		s.ClientID, s.Username = c.ClientID, c.Username
 	default:
-		return Shopper{}, fmt.Errorf("%w: token_use %q is neither id nor access", ErrInvalidToken, c.TokenUse)
+		return shared.Shopper{}, fmt.Errorf("%w: token_use %q is neither id nor access", ErrInvalidToken, c.TokenUse)
 	}
 	if s.Sub == "" {
-		return Shopper{}, fmt.Errorf("%w: no subject", ErrInvalidToken)
+		return shared.Shopper{}, fmt.Errorf("%w: no subject", ErrInvalidToken)
 	}
 	return s, nil
-}
-
-// BearerToken returns the token of an "Authorization: Bearer <token>"
-// header, or "".
-func BearerToken(r *http.Request) string {
-	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return ""
-	}
-	return strings.TrimSpace(token)
 }

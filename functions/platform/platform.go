@@ -12,6 +12,7 @@ import (
 	guregu "github.com/guregu/dynamo/v2"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/cognito"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
@@ -26,6 +27,9 @@ type Platform struct {
 	IndexConfig algolia.Config
 	// Logger receives the ingestion service's logs; nil means slog.Default().
 	Logger *slog.Logger
+	// Shoppers verifies shopper tokens (COGNITO_USER_POOL_ID and
+	// COGNITO_CLIENT_IDS); nil when no user pool is configured.
+	Shoppers *cognito.Shoppers
 }
 
 // FromEnv connects to DynamoDB and the search index named by the environment.
@@ -39,7 +43,48 @@ func FromEnv(ctx context.Context) (*Platform, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
 	}
-	return &Platform{DB: db, Tables: dynamo.TablesFromEnv(), Index: idx, IndexConfig: cfg}, nil
+	p := &Platform{DB: db, Tables: dynamo.TablesFromEnv(), Index: idx, IndexConfig: cfg}
+	pool, ok, err := cognito.PoolFromEnv()
+	if err != nil {
+		return nil, fmt.Errorf("shopper user pool: %w", err)
+	}
+	if ok {
+		if p.Shoppers, err = NewShoppers(ctx, pool); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// NewShoppers returns the verifier of the pool's tokens; its key cache
+// lives as long as ctx.
+func NewShoppers(ctx context.Context, pool cognito.Pool) (*cognito.Shoppers, error) {
+	v, err := cognito.NewVerifier(ctx, cognito.VerifierConfig{Issuer: pool.Issuer()})
+	if err != nil {
+		return nil, fmt.Errorf("shopper user pool: %w", err)
+	}
+	return &cognito.Shoppers{Verifier: v, Pool: pool}, nil
+}
+
+// Watchlists is the watchlist store.
+func (p *Platform) Watchlists() *dynamo.WatchlistStore {
+	return dynamo.NewWatchlistStore(p.DB, p.Tables)
+}
+
+func (p *Platform) signIn() *httpapi.SignInConfig {
+	if p.Shoppers == nil {
+		return nil
+	}
+	pool := p.Shoppers.Pool
+	return &httpapi.SignInConfig{UserPoolID: pool.ID, Region: pool.Region, Endpoint: pool.Endpoint, Clients: pool.Clients}
+}
+
+func (p *Platform) watchlist() *httpapi.WatchlistConfig {
+	cfg := &httpapi.WatchlistConfig{Cars: p.Cars(), Store: p.Watchlists()}
+	if p.Shoppers != nil {
+		cfg.Shoppers = p.Shoppers
+	}
+	return cfg
 }
 
 // Cars is the car store.
@@ -121,6 +166,8 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			},
 			OriginSecret: cfg.OriginSecret,
 			Leads:        p.leads(cfg.CaptchaKey),
+			SignIn:       p.signIn(),
+			Watchlist:    p.watchlist(),
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
 		Media:  store,

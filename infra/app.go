@@ -118,7 +118,7 @@ type Stacks struct {
 // and one stack per tenant.
 func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 	base := awscdk.StackProps{Env: environment()}
-	stateful := NewStatefulStack(app, StatefulStackName, &StatefulStackProps{StackProps: base})
+	stateful := NewStatefulStack(app, StatefulStackName, &StatefulStackProps{StackProps: base, Tenants: tenants})
 	originSecret := awscdk.SecretValue_SecretsManager(jsii.String(c.OriginSecretName), nil)
 	algoliaKey := func(field string) awscdk.SecretValue {
 		return awscdk.SecretValue_SecretsManager(jsii.String(c.AlgoliaSecretName),

@@ -21,6 +21,9 @@ type Tables struct {
 	// Leads streams new and old images to the deliverer and expires items
 	// at expires_at (docs/contracts.md "Leads").
 	Leads awsdynamodb.Table
+	// Watchlists holds shoppers' saved cars: list ("<site>#<shopper sub>")
+	// and car_id (docs/contracts.md "Watchlists").
+	Watchlists awsdynamodb.Table
 }
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
@@ -44,6 +47,7 @@ func NewTables(scope constructs.Construct, id string) *Tables {
 			p.Stream = awsdynamodb.StreamViewType_NEW_AND_OLD_IMAGES
 			p.TimeToLiveAttribute = jsii.String(LeadsTTLAttribute)
 		}),
+		Watchlists: newTable(c, "Watchlists", "list", "car_id"),
 	}
 	t.Cars.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{
 		IndexName:      jsii.String(CarsBySlugIndex),

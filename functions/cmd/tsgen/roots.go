@@ -22,6 +22,10 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.CarResponse](),  // GET /api/cars/{slug}
 			reflect.TypeFor[SearchHit](),            // a search index record as the browser receives it
 			reflect.TypeFor[httpapi.ErrorBody](),    // every API error
+			// Issue 12: the watchlist routes.
+			reflect.TypeFor[httpapi.WatchlistRequest](),
+			reflect.TypeFor[httpapi.WatchlistChange](),
+			reflect.TypeFor[httpapi.WatchlistResponse](),
 		},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",

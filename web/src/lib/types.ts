@@ -6,6 +6,11 @@
 export interface SiteResponse {
   site: Site;
   search: SearchSettings;
+  /**
+   * Auth configures the browser's sign-in (the Amplify Authenticator);
+   * absent when the site offers none.
+   */
+  auth?: AuthSettings;
 }
 
 /**
@@ -109,6 +114,21 @@ export interface SearchSettings {
   host: string;
   index: string;
   sortIndices: Record<string, string> | null;
+}
+
+/**
+ * AuthSettings is the user pool and this site's own app client: a token
+ * issued to it is good on this site only.
+ */
+export interface AuthSettings {
+  userPoolId: string;
+  userPoolClientId: string;
+  region: string;
+  /**
+   * Endpoint is the Cognito endpoint the browser calls instead of AWS's
+   * (cognito-local); empty in AWS.
+   */
+  endpoint?: string;
 }
 
 /**

@@ -120,10 +120,11 @@ type WatchlistRequest struct {
 // WatchlistChange answers save-car and remove-car: the car and whether it
 // is on the list now.
 type WatchlistChange struct {
-	Success bool       `json:"success"`
-	CarID   string     `json:"car_id"`
-	Saved   bool       `json:"saved"`
-	SavedAt *time.Time `json:"saved_at,omitempty"`
+	Success bool   `json:"success"`
+	CarID   string `json:"car_id"`
+	Saved   bool   `json:"saved"`
+	// SavedAt is RFC 3339 (UTC) on a save.
+	SavedAt string `json:"saved_at,omitempty"`
 }
 
 // WatchlistResponse answers GET /api/watchlist, newest save first.
@@ -136,8 +137,9 @@ type WatchlistResponse struct {
 // price and status, a sold car shown as sold. Car is absent when the car
 // is gone from the site altogether (Available false, nothing else known).
 type WatchlistCar struct {
-	CarID     string          `json:"car_id"`
-	SavedAt   time.Time       `json:"saved_at"`
+	CarID string `json:"car_id"`
+	// SavedAt is RFC 3339 (UTC).
+	SavedAt   string          `json:"saved_at"`
 	Available bool            `json:"available"`
 	Car       *shared.Car     `json:"car,omitempty"`
 	View      *shared.CarView `json:"view,omitempty"`
@@ -213,7 +215,7 @@ func (s *watchlistServer) handleSave(w http.ResponseWriter, r *http.Request) err
 	// event is a structured log line, without the shopper.
 	slog.InfoContext(r.Context(), "event", "event_id", shared.EventSave, "site", site.Slug, "car_id", car.ID)
 	w.Header().Set("Cache-Control", errorCacheControl)
-	WriteJSON(w, http.StatusOK, WatchlistChange{Success: true, CarID: car.ID, Saved: true, SavedAt: &saved.SavedAt})
+	WriteJSON(w, http.StatusOK, WatchlistChange{Success: true, CarID: car.ID, Saved: true, SavedAt: saved.SavedAt.UTC().Format(time.RFC3339)})
 	return nil
 }
 
@@ -250,7 +252,7 @@ func (s *watchlistServer) handleList(w http.ResponseWriter, r *http.Request) err
 	g, ctx := errgroup.WithContext(r.Context())
 	g.SetLimit(8)
 	for i, sc := range saved {
-		out[i] = WatchlistCar{CarID: sc.CarID, SavedAt: sc.SavedAt}
+		out[i] = WatchlistCar{CarID: sc.CarID, SavedAt: sc.SavedAt.UTC().Format(time.RFC3339)}
 		g.Go(func() error {
 			if _, owned := site.Dealership(sc.DealershipSlug); !owned {
 				return nil // the dealership left the site: nothing of it is shown

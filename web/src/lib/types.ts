@@ -57,6 +57,34 @@ export interface ErrorBody {
 }
 
 /**
+ * WatchlistRequest is the body of save-car and remove-car (spec 000 §7).
+ * PhoneNumber is accepted for the spec's callers and ignored: the shopper
+ * is the token's (docs/spec-deviations.md).
+ */
+export interface WatchlistRequest {
+  car_id: string;
+  phone_number?: string;
+}
+
+/**
+ * WatchlistChange answers save-car and remove-car: the car and whether it
+ * is on the list now.
+ */
+export interface WatchlistChange {
+  success: boolean;
+  car_id: string;
+  saved: boolean;
+  /** SavedAt is RFC 3339 (UTC) on a save. */
+  saved_at?: string;
+}
+
+/** WatchlistResponse answers GET /api/watchlist, newest save first. */
+export interface WatchlistResponse {
+  success: boolean;
+  cars: WatchlistCar[] | null;
+}
+
+/**
  * Site is one dealer website's configuration: identity, branding, the
  * dealerships whose stock it shows, and every per-dealer behaviour as a named,
  * typed field with a documented default (DESIGN.md decision 3). The tenant
@@ -334,6 +362,20 @@ export interface ErrorDetail {
    * all); Field and Message are then the first of them.
    */
   fields?: Record<string, string>;
+}
+
+/**
+ * WatchlistCar is one saved car as the site shows it now: its current
+ * price and status, a sold car shown as sold. Car is absent when the car
+ * is gone from the site altogether (Available false, nothing else known).
+ */
+export interface WatchlistCar {
+  car_id: string;
+  /** SavedAt is RFC 3339 (UTC). */
+  saved_at: string;
+  available: boolean;
+  car?: Car;
+  view?: CarView;
 }
 
 /** ImageRef is an image by URL. */

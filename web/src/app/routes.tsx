@@ -12,6 +12,9 @@ const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomeP
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
 const DealershipsPage = lazy(() => import('../features/dealerships/components/DealershipsPage'));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
+// Issue 12: sign-in (the Authenticator is a further lazy chunk) and the watchlist.
+const SignInPage = lazy(() => import('../features/accounts/components/SignInPage'));
+const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -29,6 +32,8 @@ export function AppRoutes() {
       <Route path="/manufacturers" element={page(<ManufacturersPage />)} />
       <Route path="/dealerships" element={page(<DealershipsPage />)} />
       <Route path="/dealerships/:slug/cars" element={page(<DealershipSearchPage />)} />
+      <Route path="/sign-in" element={page(<SignInPage />)} />
+      <Route path="/watchlist" element={page(<WatchlistPage />)} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

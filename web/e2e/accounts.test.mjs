@@ -20,5 +20,4 @@ test('signed out, the watchlist goes to sign-in with the Authenticator', async (
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   const phone = page.getByLabel('Phone Number', { exact: true });
   await phone.waitFor();
-
 });

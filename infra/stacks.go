@@ -27,6 +27,8 @@ type StatefulStack struct {
 // StatefulStackProps configure the stateful stack.
 type StatefulStackProps struct {
 	awscdk.StackProps
+	// Tenants get one app client each in the user pool (auth.AddSiteClient).
+	Tenants []Tenant
 }
 
 // NewStatefulStack creates the tables and the shoppers' user pool.
@@ -39,6 +41,9 @@ func NewStatefulStack(scope constructs.Construct, id string, props *StatefulStac
 	}
 	output(stack, "UserPoolId", s.Shoppers.Pool.UserPoolId())
 	output(stack, "UserPoolClientId", s.Shoppers.Client.UserPoolClientId())
+	for _, t := range props.Tenants {
+		s.Shoppers.AddSiteClient(t.Site.Slug, t.Site.Domains)
+	}
 	// `forecourt keys add` writes provider keys into this table (infra/README.md).
 	output(stack, "ProviderKeysTableName", s.Tables.ProviderKeys.TableName())
 	param.Publish(stack, "SitesTableNameParam", param.SitesTableName, s.Tables.Sites.TableName())
@@ -78,15 +83,16 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	t := props.Stateful.Tables
 	a, err := api.New(stack, "Api", &api.Props{
 		LambdaDir:      props.LambdaDir,
-		Tables:         api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads, Events: t.Events},
+		Tables:         api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads, Events: t.Events, Watchlists: t.Watchlists},
 		Search:         props.Search,
 		OriginSecret:   props.OriginSecret,
 		CaptchaKey:     props.CaptchaKey,
 		MailFrom:       props.MailFrom,
 		WebhookSecrets: props.WebhookSecrets,
 		Shoppers: api.Shoppers{
-			UserPoolID: props.Stateful.Shoppers.Pool.UserPoolId(),
-			ClientID:   props.Stateful.Shoppers.Client.UserPoolClientId(),
+			UserPoolID:  props.Stateful.Shoppers.Pool.UserPoolId(),
+			ClientID:    props.Stateful.Shoppers.Client.UserPoolClientId(),
+			SiteClients: siteClientIDs(props.Stateful.Shoppers),
 		},
 	})
 	if err != nil {
@@ -175,6 +181,15 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 	})
 	output(stack, "DistributionDomainName", edge.Distribution.DistributionDomainName())
 	return &TenantStack{Stack: stack, Edge: edge}
+}
+
+// siteClientIDs are the tenants' app client ids by site slug.
+func siteClientIDs(s *auth.Shoppers) map[string]*string {
+	ids := map[string]*string{}
+	for slug, c := range s.SiteClients {
+		ids[slug] = c.UserPoolClientId()
+	}
+	return ids
 }
 
 func output(stack awscdk.Stack, id string, value *string) {

@@ -47,6 +47,12 @@ func TestTables(t *testing.T) {
 			attrs: []any{attr("site"), attr("sk")},
 			ttl:   map[string]any{"AttributeName": "expires_at", "Enabled": true},
 		},
+		// docs/contracts.md "Watchlists" (issue 12): one shopper's list on one site.
+		{
+			logicalID: "TablesWatchlists524162C0",
+			keys:      []any{key("list", "HASH"), key("car_id", "RANGE")},
+			attrs:     []any{attr("list"), attr("car_id")},
+		},
 	}
 	check(t, "table count", func() { tpl.ResourceCountIs(jsii.String("AWS::DynamoDB::Table"), jsii.Number(len(tests))) })
 	tables := resources(s.json[StatefulStackName], "AWS::DynamoDB::Table")

@@ -56,6 +56,7 @@ gateway_pid=$!
 # The inbox URL follows the gateway's "Forecourt is ready" lines, which it
 # prints as /healthz turns 200.
 (wait_http "http://127.0.0.1:$FORECOURT_GATEWAY_PORT/healthz" 600 "the dev gateway" 200 2>/dev/null &&
-  echo "Lead e-mails: http://localhost:$FORECOURT_MAIL_WEB_PORT/ (MailDev inbox)") &
+  echo "Lead e-mails: http://localhost:$FORECOURT_MAIL_WEB_PORT/ (MailDev inbox)" &&
+  echo "Shopper sign-in (/sign-in, /watchlist): cognito-local; sign-up confirmation codes appear in $LOG_DIR/cognito-local.log") &
 STARTED_PIDS+=($!)
 wait "$gateway_pid"

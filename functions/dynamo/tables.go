@@ -22,6 +22,8 @@ type Tables struct {
 	Cars, Sites, ProviderKeys, FeedRuns, Leads string
 	// Events holds tracking events (POST /api/events).
 	Events string
+	// Watchlists holds shoppers' saved cars (issue 12).
+	Watchlists string
 }
 
 // TablesWithPrefix names the tables prefix + cars, sites, provider-keys,
@@ -34,11 +36,12 @@ func TablesWithPrefix(prefix string) Tables {
 		FeedRuns:     prefix + "feed-runs",
 		Leads:        prefix + "leads",
 		Events:       prefix + "events",
+		Watchlists:   prefix + "watchlists",
 	}
 }
 
 // TablesFromEnv reads CARS_TABLE, SITES_TABLE, PROVIDER_KEYS_TABLE,
-// FEED_RUNS_TABLE, LEADS_TABLE and EVENTS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
+// FEED_RUNS_TABLE, LEADS_TABLE, EVENTS_TABLE and WATCHLISTS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
 // "forecourt-local-") plus the table's name.
 func TablesFromEnv() Tables {
 	prefix := os.Getenv("FORECOURT_TABLE_PREFIX")
@@ -53,6 +56,7 @@ func TablesFromEnv() Tables {
 		"FEED_RUNS_TABLE":     &t.FeedRuns,
 		"LEADS_TABLE":         &t.Leads,
 		"EVENTS_TABLE":        &t.Events,
+		"WATCHLISTS_TABLE":    &t.Watchlists,
 	} {
 		if v := os.Getenv(env); v != "" {
 			*name = v
@@ -84,6 +88,10 @@ type (
 		Site string `dynamo:"site,hash"`
 		SK   string `dynamo:"sk,range"`
 	}
+	watchlistKeys struct {
+		List  string `dynamo:"list,hash"`
+		CarID string `dynamo:"car_id,range"`
+	}
 )
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
@@ -103,6 +111,7 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 		{t.FeedRuns, feedRunKeys{}},
 		{t.Leads, leadKeys{}},
 		{t.Events, eventKeys{}},
+		{t.Watchlists, watchlistKeys{}},
 	}
 	for _, s := range specs {
 		ct := db.CreateTable(s.name, s.keys).OnDemand(true)

@@ -57,6 +57,22 @@ type APIConfig struct {
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
+	// SignIn is the shopper user pool GET /api/site hands to the browser's
+	// sign-in; nil or a site without an app client: no sign-in offered.
+	SignIn *SignInConfig
+	// Watchlist serves the signed-in shoppers' watchlist routes; without it
+	// they answer 500.
+	Watchlist *WatchlistConfig
+}
+
+// SignInConfig is the shopper user pool and each site's app client.
+type SignInConfig struct {
+	UserPoolID string
+	Region     string
+	// Endpoint is cognito-local's URL locally; empty in AWS.
+	Endpoint string
+	// Clients maps site slugs to their app client ids.
+	Clients map[string]string
 }
 
 // Header names set by CloudFront (or the dev gateway) on every /api request.
@@ -112,6 +128,10 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		"GET /api/pages/{path...}":                s.tenant(s.handlePage),
 		"GET /api/offers":                         s.tenant(s.handleOffers),
 		"GET /api/offers/{id}":                    s.tenant(s.handleOffer),
+		// Issue 12: a signed-in shopper's watchlist (watchlist.go).
+		"GET /api/watchlist":             s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleList })),
+		"POST /api/watchlist/save-car":   s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleSave })),
+		"POST /api/watchlist/remove-car": s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleRemove })),
 	}
 }
 
@@ -153,6 +173,29 @@ type SiteResponse struct {
 	Search SearchSettings `json:"search"`
 	// HeaderLocations is the header's Locations dropdown (shared.HeaderLocations).
 	HeaderLocations []shared.LocationLink `json:"header_locations"`
+	// Auth configures the browser's sign-in (the Amplify Authenticator);
+	// absent when the site offers none.
+	Auth *AuthSettings `json:"auth,omitempty"`
+}
+
+// AuthSettings is the user pool and this site's own app client: a token
+// issued to it is good on this site only.
+type AuthSettings struct {
+	UserPoolID       string `json:"userPoolId"`
+	UserPoolClientID string `json:"userPoolClientId"`
+	Region           string `json:"region"`
+	// Endpoint is the Cognito endpoint the browser calls instead of AWS's
+	// (cognito-local); empty in AWS.
+	Endpoint string `json:"endpoint,omitempty"`
+}
+
+// authSettings returns the site's sign-in settings, or nil.
+func (s *apiServer) authSettings(site string) *AuthSettings {
+	c := s.cfg.SignIn
+	if c == nil || c.UserPoolID == "" || c.Clients[site] == "" {
+		return nil
+	}
+	return &AuthSettings{UserPoolID: c.UserPoolID, UserPoolClientID: c.Clients[site], Region: c.Region, Endpoint: c.Endpoint}
 }
 
 // SearchSettings is the browser's search client configuration.
@@ -181,6 +224,7 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 			Index:       s.cfg.Search.Index,
 			SortIndices: s.cfg.Search.SortIndices,
 		},
+		Auth: s.authSettings(site.Slug),
 	})
 	return nil
 }

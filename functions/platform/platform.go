@@ -15,6 +15,7 @@ import (
 
 	"forecourt/functions/algolia"
 	"forecourt/functions/brochure"
+	"forecourt/functions/cognito"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
@@ -33,6 +34,9 @@ type Platform struct {
 	// FeedSlots caps how many feeds apply at once platform-wide
 	// (feed.ServiceConfig.MaxRuns); 0 means no cap.
 	FeedSlots int
+	// Shoppers verifies shopper tokens (COGNITO_USER_POOL_ID and
+	// COGNITO_CLIENT_IDS); nil when no user pool is configured.
+	Shoppers *cognito.Shoppers
 }
 
 // DefaultFeedSlots is FORECOURT_INGEST_SLOTS's default: enough for a
@@ -70,7 +74,48 @@ func FromEnv(ctx context.Context) (*Platform, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Platform{DB: db, Tables: dynamo.TablesFromEnv(), Index: idx, IndexConfig: cfg, FeedSlots: slots}, nil
+	p := &Platform{DB: db, Tables: dynamo.TablesFromEnv(), Index: idx, IndexConfig: cfg, FeedSlots: slots}
+	pool, ok, err := cognito.PoolFromEnv()
+	if err != nil {
+		return nil, fmt.Errorf("shopper user pool: %w", err)
+	}
+	if ok {
+		if p.Shoppers, err = NewShoppers(ctx, pool); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// NewShoppers returns the verifier of the pool's tokens; its key cache
+// lives as long as ctx.
+func NewShoppers(ctx context.Context, pool cognito.Pool) (*cognito.Shoppers, error) {
+	v, err := cognito.NewVerifier(ctx, cognito.VerifierConfig{Issuer: pool.Issuer()})
+	if err != nil {
+		return nil, fmt.Errorf("shopper user pool: %w", err)
+	}
+	return &cognito.Shoppers{Verifier: v, Pool: pool}, nil
+}
+
+// Watchlists is the watchlist store.
+func (p *Platform) Watchlists() *dynamo.WatchlistStore {
+	return dynamo.NewWatchlistStore(p.DB, p.Tables)
+}
+
+func (p *Platform) signIn() *httpapi.SignInConfig {
+	if p.Shoppers == nil {
+		return nil
+	}
+	pool := p.Shoppers.Pool
+	return &httpapi.SignInConfig{UserPoolID: pool.ID, Region: pool.Region, Endpoint: pool.Endpoint, Clients: pool.Clients}
+}
+
+func (p *Platform) watchlist() *httpapi.WatchlistConfig {
+	cfg := &httpapi.WatchlistConfig{Cars: p.Cars(), Store: p.Watchlists()}
+	if p.Shoppers != nil {
+		cfg.Shoppers = p.Shoppers
+	}
+	return cfg
 }
 
 // Cars is the car store.
@@ -168,7 +213,9 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			CarsByID: p.Cars(),
 			Photos:   brochure.NewWebPhotos(),
 
-			Pages: p.Sites(),
+			Pages:     p.Sites(),
+			SignIn:    p.signIn(),
+			Watchlist: p.watchlist(),
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
 		Media:  store,

@@ -199,12 +199,14 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	if err != nil {
 		return err
 	}
+	shoppers := localShoppers(ctx, cfg, tenants, log)
 	p, err := newPlatform(db, cfg.Tables, idx, platformConfig{
 		Secret: secret, PublicSearchURL: cfg.PublicSearchURL, AppID: cfg.Algolia.AppID,
 		OpsKey: cfg.OpsKey, CaptchaKey: cfg.CaptchaKey, DemoProviderKey: cfg.DemoProviderKey, Tenants: tenants, Log: log,
 		FeedSlots: cfg.FeedSlots,
 
-		Pages: pages,
+		Pages:    pages,
+		Shoppers: shoppers,
 	})
 	if err != nil {
 		return err

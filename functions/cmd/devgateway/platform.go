@@ -8,6 +8,7 @@ import (
 	gdynamo "github.com/guregu/dynamo/v2"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/cognito"
 	"forecourt/functions/demo"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/media"
@@ -31,6 +32,9 @@ type platformConfig struct {
 	// written beside its config as the tenant stack does in AWS.
 	Pages map[string]map[string]string
 	Log   *slog.Logger
+	// Shoppers verifies shopper tokens of cognito-local's pool; nil turns
+	// sign-in and the watchlist off.
+	Shoppers *cognito.Shoppers
 }
 
 // platform is the handler of every route and the seeder over one DynamoDB
@@ -44,7 +48,7 @@ type platform struct {
 
 func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg platformConfig) (*platform, error) {
 	p := &fplatform.Platform{DB: db, Tables: tables, Index: idx,
-		IndexConfig: algolia.Config{AppID: cfg.AppID}, Logger: cfg.Log, FeedSlots: cfg.FeedSlots}
+		IndexConfig: algolia.Config{AppID: cfg.AppID}, Logger: cfg.Log, FeedSlots: cfg.FeedSlots, Shoppers: cfg.Shoppers}
 	svc := p.Feed()
 	app, err := p.Handler("", fplatform.HandlerConfig{
 		OriginSecret: cfg.Secret, PublicSearchURL: cfg.PublicSearchURL, OpsKey: cfg.OpsKey, Feed: svc,

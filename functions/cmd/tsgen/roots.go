@@ -26,6 +26,10 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.ErrorBody](),                 // every API error
 			reflect.TypeFor[httpapi.OffersResponse](),            // GET /api/offers (and /api/offers/{id}: OfferView)
 			reflect.TypeFor[pages.Page](),                        // GET /api/pages/{path...}
+			// Issue 12: the watchlist routes.
+			reflect.TypeFor[httpapi.WatchlistRequest](),
+			reflect.TypeFor[httpapi.WatchlistChange](),
+			reflect.TypeFor[httpapi.WatchlistResponse](),
 		},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",

@@ -11,6 +11,7 @@
 package route
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -20,6 +21,35 @@ const (
 	API    = "api"
 	Ingest = "ingest"
 )
+
+// Auth is what a route requires of its caller before API Gateway invokes
+// the Lambda. The handler checks it again itself (DESIGN.md decision 11).
+type Auth string
+
+const (
+	// Public routes need no token.
+	Public Auth = ""
+	// Shopper routes need a token of the shopper user pool: API Gateway's
+	// JWT authorizer checks it, then the handler verifies it for the site.
+	Shopper Auth = "shopper"
+)
+
+// Auth returns the route's authorization (shopperRoutes).
+func (r Route) Auth() Auth {
+	if slices.Contains(shopperRoutes(), r.Key()) {
+		return Shopper
+	}
+	return Public
+}
+
+// shopperRoutes are the keys of the routes that need a signed-in shopper.
+func shopperRoutes() []string {
+	return []string{
+		"GET /api/watchlist",
+		"POST /api/watchlist/save-car",
+		"POST /api/watchlist/remove-car",
+	}
+}
 
 // Route is one HTTP route.
 type Route struct {
@@ -82,6 +112,10 @@ func Routes() []Route {
 		// prefix's catch-all share one path, /media/{proxy+}, differing only
 		// in method.
 		{"GET", "/media/{proxy...}", API},
+		// A signed-in shopper's watchlist (spec 000 §7); shopperRoutes.
+		{"GET", "/api/watchlist", API},
+		{"POST", "/api/watchlist/save-car", API},
+		{"POST", "/api/watchlist/remove-car", API},
 	}
 }
 

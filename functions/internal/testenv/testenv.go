@@ -43,6 +43,7 @@ func Main(m *testing.M) {
 		_ = local.cmd.Wait()
 	}
 	stopMailDev()
+	stopCognito()
 	os.Exit(code)
 }
 

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2authorizers"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
@@ -35,6 +37,8 @@ type Tables struct {
 	// Events receives tracking events (POST /api/events); only the api
 	// function writes it.
 	Events awsdynamodb.ITable
+	// Watchlists holds shoppers' saved cars (issue 12).
+	Watchlists awsdynamodb.ITable
 }
 
 // Search is how the functions reach the search index. The keys are secret
@@ -52,6 +56,9 @@ type Search struct {
 // function needs to verify shoppers' tokens.
 type Shoppers struct {
 	UserPoolID, ClientID *string
+	// SiteClients are each tenant's app client id by site slug: the only
+	// audiences the API accepts (COGNITO_CLIENT_IDS, the JWT authorizer).
+	SiteClients map[string]*string
 }
 
 // Props configure the API.
@@ -135,6 +142,9 @@ func functions() []function {
 					"COGNITO_CLIENT_ID":           p.Shoppers.ClientID,
 					"FORECOURT_CAPTCHA_KEY":       p.CaptchaKey.UnsafeUnwrap(),
 					"EVENTS_TABLE":                p.Tables.Events.TableName(),
+					// Site slug to app client id, as JSON (cognito.PoolFromEnv).
+					"COGNITO_CLIENT_IDS": awscdk.Fn_ToJsonString(p.Shoppers.SiteClients),
+					"WATCHLISTS_TABLE":   p.Tables.Watchlists.TableName(),
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
@@ -144,6 +154,10 @@ func functions() []function {
 				t.Leads.GrantReadWriteData(fn)
 				// Tracking events are written, never read back (POST /api/events).
 				t.Events.Grant(fn, jsii.String("dynamodb:PutItem"))
+				// The watchlist reads a list, saves and removes a car: no
+				// scans, batch writes or table changes.
+				t.Watchlists.Grant(fn, jsii.String("dynamodb:Query"), jsii.String("dynamodb:GetItem"),
+					jsii.String("dynamodb:PutItem"), jsii.String("dynamodb:DeleteItem"))
 			},
 		},
 		{
@@ -287,6 +301,7 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 		Fns:    map[string]awslambda.Function{},
 	}
 	var throttledRoutes []awsapigatewayv2.HttpRoute
+	var authorizer awsapigatewayv2.IHttpRouteAuthorizer // one, made on first use
 	for _, f := range functions() {
 		fn := newFunction(c, f, p)
 		f.grant(p.Tables, fn)
@@ -296,11 +311,18 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 				PayloadFormatVersion: awsapigatewayv2.PayloadFormatVersion_VERSION_2_0(),
 			})
 		for _, r := range Routes(f.name) {
-			added := httpAPI.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
+			opts := &awsapigatewayv2.AddRoutesOptions{
 				Path:        jsii.String(r.Path),
 				Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod(r.Method)},
 				Integration: integration,
-			})
+			}
+			if _, ok := ShopperRoutes()[r.Key()]; ok {
+				if authorizer == nil {
+					authorizer = shopperAuthorizer(c, p)
+				}
+				opts.Authorizer = authorizer
+			}
+			added := httpAPI.AddRoutes(opts)
 			if _, ok := Throttled()[r.Key()]; ok {
 				throttledRoutes = append(throttledRoutes, *added...)
 			}
@@ -392,6 +414,46 @@ func Routes(lambda string) []GatewayRoute {
 		}
 	}
 	return rs
+}
+
+// ShopperRoutes are the API Gateway route keys behind the shopper JWT
+// authorizer: the route table's routes marked route.Shopper.
+func ShopperRoutes() map[string]bool {
+	keys := map[string]bool{}
+	for _, r := range route.Routes() {
+		if r.Auth() == route.Shopper {
+			keys[GatewayRoute{r.Method, r.GatewayPath()}.Key()] = true
+		}
+	}
+	return keys
+}
+
+// shopperAuthorizer is API Gateway's JWT authorizer over the shopper pool:
+// a request to a shopper route needs a token of the
+// pool issued to one of the tenants' clients before any Lambda runs. The
+// handler then checks that the client is the requesting site's own.
+func shopperAuthorizer(c constructs.Construct, p *Props) awsapigatewayv2.IHttpRouteAuthorizer {
+	var audiences []*string
+	for _, slug := range sortedKeys(p.Shoppers.SiteClients) {
+		audiences = append(audiences, p.Shoppers.SiteClients[slug])
+	}
+	issuer := awscdk.Fn_Join(jsii.String(""), &[]*string{
+		jsii.String("https://cognito-idp."), awscdk.Stack_Of(c).Region(), jsii.String(".amazonaws.com/"), p.Shoppers.UserPoolID,
+	})
+	return awsapigatewayv2authorizers.NewHttpJwtAuthorizer(jsii.String("ShopperAuthorizer"), issuer,
+		&awsapigatewayv2authorizers.HttpJwtAuthorizerProps{
+			AuthorizerName: jsii.String("shoppers"),
+			JwtAudience:    &audiences,
+		})
+}
+
+func sortedKeys(m map[string]*string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Function {

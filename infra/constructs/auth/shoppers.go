@@ -16,6 +16,9 @@ type Shoppers struct {
 	constructs.Construct
 	Pool   awscognito.UserPool
 	Client awscognito.UserPoolClient
+	// SiteClients are each tenant's own app client, by site slug
+	// (AddSiteClient).
+	SiteClients map[string]awscognito.UserPoolClient
 }
 
 // NewShoppers creates a user pool where the phone number is the sign-in name
@@ -40,5 +43,46 @@ func NewShoppers(scope constructs.Construct, id string) *Shoppers {
 			Custom:  jsii.Bool(true),
 		},
 	})
-	return &Shoppers{Construct: c, Pool: pool, Client: client}
+	return &Shoppers{Construct: c, Pool: pool, Client: client, SiteClients: map[string]awscognito.UserPoolClient{}}
+}
+
+// AddSiteClient adds the site's own app client. One client per tenant,
+// rather than one shared client, puts the site in every token's audience:
+// the API accepts a token only on the site whose client it was issued to,
+// so a token obtained on one dealer's site (or injected into it) cannot
+// read or change the shopper's watchlist on another, and a tenant's client
+// can be revoked or given its own callback URLs alone. Its callback and
+// sign-out URLs are the site's own domains; the Authenticator signs in
+// with SRP, without a client secret (a browser cannot keep one).
+func (s *Shoppers) AddSiteClient(slug string, domains []string) awscognito.UserPoolClient {
+	var callbacks, logouts []*string
+	for _, d := range domains {
+		callbacks = append(callbacks, jsii.String("https://"+d+"/sign-in"))
+		logouts = append(logouts, jsii.String("https://"+d+"/"))
+	}
+	opts := &awscognito.UserPoolClientOptions{
+		UserPoolClientName:         jsii.String(slug),
+		GenerateSecret:             jsii.Bool(false),
+		PreventUserExistenceErrors: jsii.Bool(true),
+		EnableTokenRevocation:      jsii.Bool(true),
+		AuthFlows:                  &awscognito.AuthFlow{UserSrp: jsii.Bool(true)},
+		IdTokenValidity:            awscdk.Duration_Hours(jsii.Number(1)),
+		AccessTokenValidity:        awscdk.Duration_Hours(jsii.Number(1)),
+		RefreshTokenValidity:       awscdk.Duration_Days(jsii.Number(30)),
+	}
+	if len(callbacks) > 0 {
+		opts.OAuth = &awscognito.OAuthSettings{
+			Flows:        &awscognito.OAuthFlows{AuthorizationCodeGrant: jsii.Bool(true)},
+			Scopes:       &[]awscognito.OAuthScope{awscognito.OAuthScope_OPENID(), awscognito.OAuthScope_PHONE()},
+			CallbackUrls: &callbacks,
+			LogoutUrls:   &logouts,
+		}
+	} else {
+		// No domain (a site reached on its cloudfront.net name only): no
+		// hosted-UI redirects at all rather than a wildcard.
+		opts.DisableOAuth = jsii.Bool(true)
+	}
+	client := s.Pool.AddClient(jsii.String("Site-"+slug), opts)
+	s.SiteClients[slug] = client
+	return client
 }

@@ -24,6 +24,9 @@ type Tables struct {
 	// Events holds tracking events per site (pk site, sk time#random),
 	// expiring 90 days after arrival (docs/contracts.md "Tracking events").
 	Events awsdynamodb.Table
+	// Watchlists holds shoppers' saved cars: list ("<site>#<shopper sub>")
+	// and car_id (docs/contracts.md "Watchlists").
+	Watchlists awsdynamodb.Table
 }
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
@@ -53,6 +56,7 @@ func NewTables(scope constructs.Construct, id string) *Tables {
 		Events: newTable(c, "Events", "site", "sk", func(p *awsdynamodb.TableProps) {
 			p.TimeToLiveAttribute = jsii.String(EventsTTLAttribute)
 		}),
+		Watchlists: newTable(c, "Watchlists", "list", "car_id"),
 	}
 	t.Cars.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{
 		IndexName:      jsii.String(CarsBySlugIndex),

@@ -20,6 +20,9 @@ const BookTestDrivePage = lazy(() => import('../features/leads/components/BookTe
 const OffersRoute = lazy(() => import('./OfferRoutes').then((m) => ({ default: m.OffersRoute })));
 const OfferRoute = lazy(() => import('./OfferRoutes').then((m) => ({ default: m.OfferRoute })));
 const ContentPage = lazy(() => import('../features/pages/components/ContentPage'));
+// Issue 12: sign-in (the Authenticator is a further lazy chunk) and the watchlist.
+const SignInPage = lazy(() => import('../features/accounts/components/SignInPage'));
+const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -53,6 +56,8 @@ export function AppRoutes() {
       <Route path="/special-offers" element={page(<OffersRoute />)} />
       <Route path="/offers/:manufacturer/:id" element={page(<OfferRoute />)} />
       <Route path="/offers/:id" element={page(<OfferRoute />)} />
+      <Route path="/sign-in" element={page(<SignInPage />)} />
+      <Route path="/watchlist" element={page(<WatchlistPage />)} />
       <Route path="*" element={page(<ContentPage />)} />
     </Routes>
   );

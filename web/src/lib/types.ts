@@ -8,6 +8,11 @@ export interface SiteResponse {
   search: SearchSettings;
   /** HeaderLocations is the header's Locations dropdown (shared.HeaderLocations). */
   header_locations: LocationLink[] | null;
+  /**
+   * Auth configures the browser's sign-in (the Amplify Authenticator);
+   * absent when the site offers none.
+   */
+  auth?: AuthSettings;
 }
 
 /**
@@ -70,6 +75,34 @@ export interface Page {
   title: string;
   description: string;
   html: string;
+}
+
+/**
+ * WatchlistRequest is the body of save-car and remove-car (spec 000 §7).
+ * PhoneNumber is accepted for the spec's callers and ignored: the shopper
+ * is the token's (docs/spec-deviations.md).
+ */
+export interface WatchlistRequest {
+  car_id: string;
+  phone_number?: string;
+}
+
+/**
+ * WatchlistChange answers save-car and remove-car: the car and whether it
+ * is on the list now.
+ */
+export interface WatchlistChange {
+  success: boolean;
+  car_id: string;
+  saved: boolean;
+  /** SavedAt is RFC 3339 (UTC) on a save. */
+  saved_at?: string;
+}
+
+/** WatchlistResponse answers GET /api/watchlist, newest save first. */
+export interface WatchlistResponse {
+  success: boolean;
+  cars: WatchlistCar[] | null;
 }
 
 /**
@@ -162,6 +195,21 @@ export interface LocationLink {
    * location has a number, else /contact (spec 001 §2).
    */
   href: string;
+}
+
+/**
+ * AuthSettings is the user pool and this site's own app client: a token
+ * issued to it is good on this site only.
+ */
+export interface AuthSettings {
+  userPoolId: string;
+  userPoolClientId: string;
+  region: string;
+  /**
+   * Endpoint is the Cognito endpoint the browser calls instead of AWS's
+   * (cognito-local); empty in AWS.
+   */
+  endpoint?: string;
 }
 
 /**
@@ -451,6 +499,20 @@ export interface OfferView extends Offer {
    * over 200 ("view full"); empty when the whole disclaimer shows.
    */
   disclaimer_short?: string;
+}
+
+/**
+ * WatchlistCar is one saved car as the site shows it now: its current
+ * price and status, a sold car shown as sold. Car is absent when the car
+ * is gone from the site altogether (Available false, nothing else known).
+ */
+export interface WatchlistCar {
+  car_id: string;
+  /** SavedAt is RFC 3339 (UTC). */
+  saved_at: string;
+  available: boolean;
+  car?: Car;
+  view?: CarView;
 }
 
 /** ImageRef is an image by URL. */

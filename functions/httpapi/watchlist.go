@@ -1,0 +1,285 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"forecourt/shared"
+)
+
+// ShopperVerifier says who a token's shopper is on a site. The cognito
+// package's Shoppers implements it: the token must be a current one of the
+// shopper pool issued to that site's own app client.
+type ShopperVerifier interface {
+	VerifyShopper(ctx context.Context, token, site string) (shared.Shopper, error)
+}
+
+// WatchlistStore keeps watchlists; the dynamo package's WatchlistStore
+// implements it.
+type WatchlistStore interface {
+	SaveCar(ctx context.Context, w shared.Watchlist, c shared.SavedCar) (shared.SavedCar, error)
+	RemoveCar(ctx context.Context, w shared.Watchlist, carID string) (bool, error)
+	SavedCars(ctx context.Context, w shared.Watchlist) ([]shared.SavedCar, error)
+}
+
+// WatchlistConfig configures the watchlist routes (issue 12, spec 000 §7)
+// of the api Lambda.
+type WatchlistConfig struct {
+	Store WatchlistStore
+	Cars  CarFinder
+	// Shoppers verifies tokens; nil (no user pool configured) answers every
+	// watchlist request 500.
+	Shoppers ShopperVerifier
+}
+
+// maxWatchlistBody bounds a save or remove body: two short fields.
+const maxWatchlistBody = 4 << 10
+
+// watchlistServer serves the watchlist routes.
+type watchlistServer struct {
+	cfg WatchlistConfig
+	now func() time.Time
+}
+
+// watchlist returns the watchlist routes' server, or an error when they
+// are not configured.
+func (s *apiServer) watchlist() (*watchlistServer, error) {
+	c := s.cfg.Watchlist
+	if c == nil || c.Store == nil || c.Cars == nil || c.Shoppers == nil {
+		return nil, errors.New("watchlist is not configured: APIConfig.Watchlist needs a store, cars and the shopper user pool (COGNITO_USER_POOL_ID)")
+	}
+	return &watchlistServer{cfg: *c, now: s.now}, nil
+}
+
+// watchlistRoute runs one of watchlistServer's handlers for a signed-in
+// shopper of the requesting site.
+func (s *apiServer) watchlistRoute(h func(*watchlistServer) HandlerFunc) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		ws, err := s.watchlist()
+		if err != nil {
+			return err
+		}
+		return ws.signedIn(h(ws))(w, r)
+	}
+}
+
+type shopperKey struct{}
+
+// signedIn verifies the bearer token for the requesting site and puts the
+// shopper in the context. The shopper is who the token says, never what
+// the body says (DESIGN.md decision 11).
+func (s *watchlistServer) signedIn(h HandlerFunc) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		token := bearerToken(r)
+		if token == "" {
+			w.Header().Set("WWW-Authenticate", `Bearer`)
+			return shared.Errorf(shared.EUNAUTHORIZED, "sign in to use your watchlist")
+		}
+		site := siteFrom(r.Context())
+		shopper, err := s.cfg.Shoppers.VerifyShopper(r.Context(), token, site.Slug)
+		if err != nil {
+			// The reason is for the log only: it would help a forger.
+			slog.InfoContext(r.Context(), "watchlist token refused", "site", site.Slug, "reason", err)
+			w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+			return shared.Errorf(shared.EUNAUTHORIZED, "your sign-in has expired or is not for this site; sign in again")
+		}
+		return h(w, r.WithContext(context.WithValue(r.Context(), shopperKey{}, shopper)))
+	}
+}
+
+func bearerToken(r *http.Request) string {
+	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(token)
+}
+
+func watchlistOf(r *http.Request) shared.Watchlist {
+	shopper, _ := r.Context().Value(shopperKey{}).(shared.Shopper)
+	return shared.Watchlist{Site: siteFrom(r.Context()).Slug, Shopper: shopper.Sub}
+}
+
+// WatchlistRequest is the body of save-car and remove-car (spec 000 §7).
+// PhoneNumber is accepted for the spec's callers and ignored: the shopper
+// is the token's (docs/spec-deviations.md).
+type WatchlistRequest struct {
+	CarID       string `json:"car_id"`
+	PhoneNumber string `json:"phone_number,omitempty"`
+}
+
+// WatchlistChange answers save-car and remove-car: the car and whether it
+// is on the list now.
+type WatchlistChange struct {
+	Success bool   `json:"success"`
+	CarID   string `json:"car_id"`
+	Saved   bool   `json:"saved"`
+	// SavedAt is RFC 3339 (UTC) on a save.
+	SavedAt string `json:"saved_at,omitempty"`
+}
+
+// WatchlistResponse answers GET /api/watchlist, newest save first.
+type WatchlistResponse struct {
+	Success bool           `json:"success"`
+	Cars    []WatchlistCar `json:"cars"`
+}
+
+// WatchlistCar is one saved car as the site shows it now: its current
+// price and status, a sold car shown as sold. Car is absent when the car
+// is gone from the site altogether (Available false, nothing else known).
+type WatchlistCar struct {
+	CarID string `json:"car_id"`
+	// SavedAt is RFC 3339 (UTC).
+	SavedAt   string          `json:"saved_at"`
+	Available bool            `json:"available"`
+	Car       *shared.Car     `json:"car,omitempty"`
+	View      *shared.CarView `json:"view,omitempty"`
+}
+
+func decodeWatchlistRequest(w http.ResponseWriter, r *http.Request) (WatchlistRequest, error) {
+	var req WatchlistRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxWatchlistBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		var tooLarge *http.MaxBytesError
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &tooLarge):
+			return req, shared.Errorf(shared.ETOOLARGE, "the body is larger than %d bytes", maxWatchlistBody)
+		case errors.As(err, &typeErr):
+			return req, shared.FieldError(typeErr.Field, "must be a %s", typeErr.Type)
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+			return req, shared.FieldError(field, "is not a field of this request; send car_id")
+		case errors.Is(err, io.EOF):
+			return req, shared.FieldError("car_id", "is required")
+		default:
+			return req, shared.Errorf(shared.EINVALID, "the body is not JSON")
+		}
+	}
+	req.CarID = strings.TrimSpace(req.CarID)
+	switch {
+	case req.CarID == "":
+		return req, shared.FieldError("car_id", "is required")
+	case len(req.CarID) > 128:
+		return req, shared.FieldError("car_id", "is longer than 128 characters")
+	}
+	return req, nil
+}
+
+// siteCar finds a car of one of the site's dealerships. A car of another
+// site is not found, exactly like a missing one.
+func (s *watchlistServer) siteCar(ctx context.Context, site shared.Site, id string) (shared.Car, error) {
+	for _, d := range site.Dealerships {
+		car, err := s.cfg.Cars.FindCar(ctx, d.Slug, id)
+		if shared.ErrorCode(err) == shared.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return shared.Car{}, fmt.Errorf("find car %s/%s: %w", d.Slug, id, err)
+		}
+		return car, nil
+	}
+	return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car not found")
+}
+
+func (s *watchlistServer) handleSave(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeWatchlistRequest(w, r)
+	if err != nil {
+		return err
+	}
+	site, list := siteFrom(r.Context()), watchlistOf(r)
+	car, err := s.siteCar(r.Context(), site, req.CarID)
+	if err != nil {
+		return err
+	}
+	if !site.Shows(car, s.now()) {
+		return shared.Errorf(shared.ENOTFOUND, "car not found")
+	}
+	saved, err := s.cfg.Store.SaveCar(r.Context(), list, shared.SavedCar{
+		CarID: car.ID, DealershipSlug: car.DealershipSlug, SavedAt: s.now().UTC(),
+	})
+	if err != nil {
+		return fmt.Errorf("save car: %w", err)
+	}
+	// Analytics event 39 (spec 000 §7). No events store exists yet, so the
+	// event is a structured log line, without the shopper.
+	slog.InfoContext(r.Context(), "event", "event_id", shared.EventSave, "site", site.Slug, "car_id", car.ID)
+	w.Header().Set("Cache-Control", errorCacheControl)
+	WriteJSON(w, http.StatusOK, WatchlistChange{Success: true, CarID: car.ID, Saved: true, SavedAt: saved.SavedAt.UTC().Format(time.RFC3339)})
+	return nil
+}
+
+func (s *watchlistServer) handleRemove(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeWatchlistRequest(w, r)
+	if err != nil {
+		return err
+	}
+	site, list := siteFrom(r.Context()), watchlistOf(r)
+	removed, err := s.cfg.Store.RemoveCar(r.Context(), list, req.CarID)
+	if err != nil {
+		return fmt.Errorf("remove car: %w", err)
+	}
+	if !removed {
+		// Removing a car that is not on the list succeeds (a retry), but
+		// only for a car of this site: another site's is a 404.
+		if _, err := s.siteCar(r.Context(), site, req.CarID); err != nil {
+			return err
+		}
+	}
+	w.Header().Set("Cache-Control", errorCacheControl)
+	WriteJSON(w, http.StatusOK, WatchlistChange{Success: true, CarID: req.CarID, Saved: false})
+	return nil
+}
+
+func (s *watchlistServer) handleList(w http.ResponseWriter, r *http.Request) error {
+	site, list := siteFrom(r.Context()), watchlistOf(r)
+	saved, err := s.cfg.Store.SavedCars(r.Context(), list)
+	if err != nil {
+		return fmt.Errorf("read watchlist: %w", err)
+	}
+	now := s.now()
+	out := make([]WatchlistCar, len(saved))
+	g, ctx := errgroup.WithContext(r.Context())
+	g.SetLimit(8)
+	for i, sc := range saved {
+		out[i] = WatchlistCar{CarID: sc.CarID, SavedAt: sc.SavedAt.UTC().Format(time.RFC3339)}
+		g.Go(func() error {
+			if _, owned := site.Dealership(sc.DealershipSlug); !owned {
+				return nil // the dealership left the site: nothing of it is shown
+			}
+			car, err := s.cfg.Cars.FindCar(ctx, sc.DealershipSlug, sc.CarID)
+			if shared.ErrorCode(err) == shared.ENOTFOUND {
+				return nil
+			}
+			if err != nil {
+				return fmt.Errorf("find saved car %s: %w", sc.CarID, err)
+			}
+			// A sold car stays listed, shown as sold, even past the
+			// listing's retention; a car the site no longer shows for any
+			// other reason is listed without its details.
+			sold := car.Sold || car.Status == shared.StatusSold
+			if !site.Shows(car, now) && !(sold && car.ShowOnDealerWebsite) {
+				return nil
+			}
+			view := shared.ViewCar(car, site, now)
+			out[i].Car, out[i].View, out[i].Available = &car, &view, car.Available()
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", errorCacheControl)
+	WriteJSON(w, http.StatusOK, WatchlistResponse{Success: true, Cars: out})
+	return nil
+}

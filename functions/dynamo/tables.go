@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -145,4 +146,17 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 // isTTLAlreadySet reports the error of enabling a TTL that is enabled.
 func isTTLAlreadySet(err error) bool {
 	return strings.Contains(err.Error(), "TimeToLive is already enabled")
+}
+
+// All lists every table name (each string field), for tools that create
+// and drop a set of tables of their own.
+func (t Tables) All() []string {
+	v := reflect.ValueOf(t)
+	var names []string
+	for i := range v.NumField() {
+		if f := v.Field(i); f.Kind() == reflect.String && f.String() != "" {
+			names = append(names, f.String())
+		}
+	}
+	return names
 }

@@ -36,6 +36,11 @@ type Location struct {
 	MotorVehicleRepairer  string         `json:"motor_vehicle_repairer,omitempty"`
 	DistributionLocations []string       `json:"distribution_locations,omitempty"`
 	SpecialHours          []SpecialHours `json:"special_hours,omitempty"`
+	// TimeZone is the IANA zone the opening hours are kept in; default
+	// "Australia/Sydney".
+	TimeZone string `json:"time_zone,omitempty"`
+	// Badge is an optional card badge, e.g. "Coming Late 2025"; default none.
+	Badge string `json:"badge,omitempty"`
 }
 
 // LocationImage holds a location's photo and its thumbnail.

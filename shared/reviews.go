@@ -1,10 +1,14 @@
 package shared
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // Review is one customer review of a location (spec 001 §3 "Review").
 type Review struct {
 	ID                      string  `json:"id"`
+	LocationID              string  `json:"location_id,omitempty"`
 	Text                    string  `json:"text"`
 	CustomerName            string  `json:"customer_name"`
 	Rating                  float64 `json:"rating"`
@@ -37,6 +41,63 @@ next:
 			}
 		}
 		out = append(out, r)
+	}
+	return out
+}
+
+// SummarizeReviews is the count and average rating (one decimal) of every
+// review received, before FilterReviews: the summary describes the location,
+// the list shows its best.
+func SummarizeReviews(reviews []Review) ReviewSummary {
+	if len(reviews) == 0 {
+		return ReviewSummary{}
+	}
+	var sum float64
+	for _, r := range reviews {
+		sum += r.Rating
+	}
+	return ReviewSummary{Count: len(reviews), AverageRating: math.Round(sum/float64(len(reviews))*10) / 10}
+}
+
+// LocationReviewSummary is the location's summary: from the stored reviews
+// when any were received, else the configured average_rating and
+// review_count (or reviews), else nil.
+func LocationReviewSummary(l Location, stored []Review) *ReviewSummary {
+	if len(stored) > 0 {
+		s := SummarizeReviews(stored)
+		return &s
+	}
+	if l.Reviews != nil && l.Reviews.Count > 0 {
+		s := *l.Reviews
+		return &s
+	}
+	if l.ReviewCount > 0 {
+		return &ReviewSummary{Count: l.ReviewCount, AverageRating: l.AverageRating}
+	}
+	return nil
+}
+
+// StarFill is how full each of five stars is drawn for a rating (spec 001
+// §9 "Star rating"): a whole star per whole point, and the fraction above
+// 30 percent partly filled (below it the star stays empty). Values are 0..1.
+func StarFill(rating float64) [5]float64 {
+	var out [5]float64
+	for i := range out {
+		f := math.Max(0, math.Min(1, rating-float64(i)))
+		if f < 1 && f <= 0.3 {
+			f = 0
+		}
+		out[i] = math.Round(f*100) / 100
+	}
+	return out
+}
+
+// ShownReviews are the reviews a location's block lists: FilterReviews,
+// then the first cfg.Shown.
+func ShownReviews(reviews []Review, cfg ReviewsConfig) []Review {
+	out := FilterReviews(reviews, cfg)
+	if cfg.Shown > 0 && len(out) > cfg.Shown {
+		out = out[:cfg.Shown]
 	}
 	return out
 }

@@ -48,6 +48,7 @@ type Site struct {
 	Leads              LeadsConfig         `json:"leads"`
 	Hours              HoursConfig         `json:"hours"`
 	Reviews            ReviewsConfig       `json:"reviews"`
+	LocationsBlock     LocationsConfig     `json:"locations_block"`
 	Budget             BudgetConfig        `json:"budget"`
 	Reserve            ReserveConfig       `json:"reserve"`
 	DealershipWebsites []DealershipWebsite `json:"dealership_websites,omitempty"` // brand banner
@@ -344,4 +345,23 @@ type DealershipWebsite struct {
 	Logo  *ImageRef `json:"logo,omitempty"`
 	Title string    `json:"title,omitempty"`
 	Name  string    `json:"name"`
+}
+
+// LocationsConfig shapes the location blocks and the map (spec 001 §2
+// "Location blocks", §9 "Display").
+type LocationsConfig struct {
+	// Layout of several locations: "grid" (default) or "list".
+	Layout string `json:"layout"`
+	// ShowContact shows the contact buttons and licence numbers on location
+	// cards (spec 001 §2 "show flag"); default true.
+	ShowContact bool `json:"show_contact"`
+	// EmailUs offers the email-us modal on cards of locations with an e-mail; default true.
+	EmailUs bool `json:"email_us"`
+	// BookService shows Book a Service (to /service) on service locations; default false.
+	BookService bool `json:"book_service"`
+	// MapStyleURL is the MapLibre style of the map (in AWS an Amazon Location
+	// Service map style with its key); default "" shows a static card instead.
+	MapStyleURL string `json:"map_style_url,omitempty"`
+	// MapZoom is the map's zoom; default 10.
+	MapZoom int `json:"map_zoom"`
 }

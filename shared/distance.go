@@ -40,3 +40,17 @@ func NearestLocations(locs []Location, lat, lng float64) []LocationDistance {
 	slices.SortStableFunc(out, func(a, b LocationDistance) int { return cmp.Compare(a.DistanceKm, b.DistanceKm) })
 	return out
 }
+
+// GeoQuery asks where a postcode or a place name is (GET /api/geocode).
+type GeoQuery struct {
+	Postcode string
+	Text     string
+}
+
+// GeoPlace is a geocoded point and a name for it.
+type GeoPlace struct {
+	Lat      float64 `json:"lat"`
+	Lng      float64 `json:"lng"`
+	Place    string  `json:"place"`
+	Postcode string  `json:"postcode,omitempty"`
+}

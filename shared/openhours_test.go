@@ -176,3 +176,33 @@ func TestReviewSummaryAndShown(t *testing.T) {
 		t.Errorf("no reviews: got %+v, want nil", s)
 	}
 }
+
+func TestReviewDateInWords(t *testing.T) {
+	now := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	for date, want := range map[string]string{
+		"2026-11-23": "today", "2026-11-22": "yesterday", "2026-11-18": "5 days ago", "2026-11-02": "3 weeks ago",
+		"2026-07-20": "4 months ago", "2024-10-01": "2 years ago", "": "", "bad": "",
+	} {
+		if got := ReviewDateInWords(date, now); got != want {
+			t.Errorf("ReviewDateInWords(%q) = %q, want %q", date, got, want)
+		}
+	}
+}
+
+func TestValidateReviews(t *testing.T) {
+	locs := map[string]bool{"loc-a": true}
+	err := ValidateReviews([]Review{
+		{ID: "1", LocationID: "loc-a", Rating: 5},
+		{ID: "", LocationID: "loc-b", Rating: 6, ReviewDate: "31/01/2026"},
+		{ID: "1", LocationID: "loc-a", Rating: 4},
+	}, locs)
+	got := FieldMessages(err)
+	for _, f := range []string{"reviews[1].id", "reviews[1].location_id", "reviews[1].rating", "reviews[1].review_date", "reviews[2].id"} {
+		if got[f] == "" {
+			t.Errorf("no error on %s; got %v", f, got)
+		}
+	}
+	if _, bad := got["reviews[0].id"]; bad {
+		t.Errorf("a valid review was refused: %v", got)
+	}
+}

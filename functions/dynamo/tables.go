@@ -20,6 +20,7 @@ const SlugIndex = "by-slug"
 // Tables names the tables (docs/contracts.md "DynamoDB tables").
 type Tables struct {
 	Cars, Sites, ProviderKeys, FeedRuns, Leads string
+	Reviews                                    string
 }
 
 // TablesWithPrefix names the tables prefix + cars, sites, provider-keys,
@@ -31,11 +32,12 @@ func TablesWithPrefix(prefix string) Tables {
 		ProviderKeys: prefix + "provider-keys",
 		FeedRuns:     prefix + "feed-runs",
 		Leads:        prefix + "leads",
+		Reviews:      prefix + "reviews",
 	}
 }
 
 // TablesFromEnv reads CARS_TABLE, SITES_TABLE, PROVIDER_KEYS_TABLE,
-// FEED_RUNS_TABLE and LEADS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
+// FEED_RUNS_TABLE, LEADS_TABLE and REVIEWS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
 // "forecourt-local-") plus the table's name.
 func TablesFromEnv() Tables {
 	prefix := os.Getenv("FORECOURT_TABLE_PREFIX")
@@ -49,6 +51,7 @@ func TablesFromEnv() Tables {
 		"PROVIDER_KEYS_TABLE": &t.ProviderKeys,
 		"FEED_RUNS_TABLE":     &t.FeedRuns,
 		"LEADS_TABLE":         &t.Leads,
+		"REVIEWS_TABLE":       &t.Reviews,
 	} {
 		if v := os.Getenv(env); v != "" {
 			*name = v
@@ -76,6 +79,10 @@ type (
 	leadKeys struct {
 		ID string `dynamo:"id,hash"`
 	}
+	reviewKeys struct {
+		DealershipSlug string `dynamo:"dealership_slug,hash"`
+		ID             string `dynamo:"id,range"`
+	}
 )
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
@@ -94,6 +101,7 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 		{t.ProviderKeys, providerKeyKeys{}},
 		{t.FeedRuns, feedRunKeys{}},
 		{t.Leads, leadKeys{}},
+		{t.Reviews, reviewKeys{}},
 	}
 	for _, s := range specs {
 		ct := db.CreateTable(s.name, s.keys).OnDemand(true)

@@ -41,6 +41,11 @@ type APIConfig struct {
 	OriginSecret string
 	// Leads serves the lead and captcha routes; without it they answer 500.
 	Leads *LeadsConfig
+	// Reviews reads the reviews providers pushed; without it locations show
+	// their configured summaries only.
+	Reviews ReviewReader
+	// Geocoder serves GET /api/geocode; without it that route answers 500.
+	Geocoder Geocoder
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
@@ -91,6 +96,9 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		"GET /api/captcha":           s.tenant(s.handleCaptcha),
 		"POST /api/leads":            s.tenant(s.handleCreateLead),
 		"PATCH /api/leads/{lead_id}": s.tenant(s.handleUpdateLead),
+		"GET /api/locations":         s.tenant(s.handleLocations),
+		"GET /api/locations/{slug}":  s.tenant(s.handleLocation),
+		"GET /api/geocode":           s.tenant(s.handleGeocode),
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"forecourt/functions/algolia"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
+	"forecourt/functions/geocode"
 	"forecourt/functions/httpapi"
 	"forecourt/functions/media"
 )
@@ -63,6 +64,9 @@ func (p *Platform) Feed() *feed.Service {
 		Logger: p.Logger,
 	})
 }
+
+// Reviews is the review store.
+func (p *Platform) Reviews() *dynamo.ReviewStore { return dynamo.NewReviewStore(p.DB, p.Tables) }
 
 // Leads is the lead store.
 func (p *Platform) Leads() *dynamo.LeadStore { return dynamo.NewLeadStore(p.DB, p.Tables) }
@@ -121,8 +125,10 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			},
 			OriginSecret: cfg.OriginSecret,
 			Leads:        p.leads(cfg.CaptchaKey),
+			Reviews:      p.Reviews(),
+			Geocoder:     geocode.NewOffline(),
 		},
-		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
+		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey, Reviews: p.Reviews(), Sites: p.Sites()},
 		Media:  store,
 	})
 	if err != nil {

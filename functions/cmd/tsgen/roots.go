@@ -18,10 +18,13 @@ func config() tsgen.Config {
 			"A field is required when Go always sends it, optional (?) when it has omitempty.",
 		},
 		Roots: []reflect.Type{
-			reflect.TypeFor[httpapi.SiteResponse](), // GET /api/site
-			reflect.TypeFor[httpapi.CarResponse](),  // GET /api/cars/{slug}
-			reflect.TypeFor[SearchHit](),            // a search index record as the browser receives it
-			reflect.TypeFor[httpapi.ErrorBody](),    // every API error
+			reflect.TypeFor[httpapi.SiteResponse](),      // GET /api/site
+			reflect.TypeFor[httpapi.CarResponse](),       // GET /api/cars/{slug}
+			reflect.TypeFor[SearchHit](),                 // a search index record as the browser receives it
+			reflect.TypeFor[httpapi.ErrorBody](),         // every API error
+			reflect.TypeFor[httpapi.LocationsResponse](), // GET /api/locations
+			reflect.TypeFor[httpapi.LocationResponse](),  // GET /api/locations/{slug}
+			reflect.TypeFor[httpapi.GeocodeResponse](),   // GET /api/geocode
 		},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",

@@ -29,6 +29,8 @@ import (
 // Tables are the tables the functions read and write.
 type Tables struct {
 	Cars, Sites, ProviderKeys, FeedRuns, Leads awsdynamodb.ITable
+	// Reviews holds the reviews providers push (docs/contracts.md "Reviews").
+	Reviews awsdynamodb.ITable
 }
 
 // Search is how the functions reach the search index. The keys are secret
@@ -114,6 +116,8 @@ func functions() []function {
 				t.Sites.GrantReadData(fn)
 				// Leads and captcha replay keys (POST/PATCH /api/leads).
 				t.Leads.GrantReadWriteData(fn)
+				// Review summaries and lists (GET /api/locations).
+				t.Reviews.GrantReadData(fn)
 			},
 		},
 		{
@@ -126,6 +130,8 @@ func functions() []function {
 				t.Sites.GrantReadData(fn)
 				t.ProviderKeys.GrantReadData(fn)
 				t.FeedRuns.GrantReadWriteData(fn)
+				// POST /ingest/v1/dealerships/{slug}/reviews.
+				t.Reviews.GrantWriteData(fn)
 			},
 		},
 		{
@@ -332,6 +338,7 @@ func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Fun
 		"PROVIDER_KEYS_TABLE": p.Tables.ProviderKeys.TableName(),
 		"FEED_RUNS_TABLE":     p.Tables.FeedRuns.TableName(),
 		"LEADS_TABLE":         p.Tables.Leads.TableName(),
+		"REVIEWS_TABLE":       p.Tables.Reviews.TableName(),
 		"ALGOLIA_APP_ID":      jsii.String(p.Search.AppID),
 		// Set and empty: the client uses Algolia's own hosts. Left unset,
 		// algolia.ConfigFromEnv would take the local engine's address.

@@ -21,6 +21,8 @@ type Tables struct {
 	// Leads streams new and old images to the deliverer and expires items
 	// at expires_at (docs/contracts.md "Leads").
 	Leads awsdynamodb.Table
+	// Reviews are the reviews providers push, by dealership (docs/contracts.md "Reviews").
+	Reviews awsdynamodb.Table
 }
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
@@ -44,6 +46,7 @@ func NewTables(scope constructs.Construct, id string) *Tables {
 			p.Stream = awsdynamodb.StreamViewType_NEW_AND_OLD_IMAGES
 			p.TimeToLiveAttribute = jsii.String(LeadsTTLAttribute)
 		}),
+		Reviews: newTable(c, "Reviews", "dealership_slug", "id"),
 	}
 	t.Cars.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{
 		IndexName:      jsii.String(CarsBySlugIndex),

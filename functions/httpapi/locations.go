@@ -74,7 +74,13 @@ type LocationResponse struct {
 	// itself among them.
 	Departments []LocationView `json:"departments"`
 	// Reviews are the reviews shown: shared.ShownReviews, dates in words.
-	Reviews []shared.Review `json:"reviews"`
+	Reviews []ReviewView `json:"reviews"`
+}
+
+// ReviewView is a shown review with its stars drawn (shared.StarFill).
+type ReviewView struct {
+	shared.Review
+	Stars [5]float64 `json:"stars"`
 }
 
 // NearbyLocation is a location with its distance from a geocoded point.
@@ -219,7 +225,7 @@ func (s *apiServer) handleLocation(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	now := s.now()
-	resp := LocationResponse{Location: viewLocation(site, loc, reviews[loc.ID], now), Reviews: []shared.Review{}}
+	resp := LocationResponse{Location: viewLocation(site, loc, reviews[loc.ID], now), Reviews: []ReviewView{}}
 	for _, l := range visible {
 		if l.ID == loc.ID || (loc.DealershipSlug != "" && l.DealershipSlug == loc.DealershipSlug) {
 			resp.Departments = append(resp.Departments, viewLocation(site, l, reviews[l.ID], now))
@@ -227,7 +233,7 @@ func (s *apiServer) handleLocation(w http.ResponseWriter, r *http.Request) error
 	}
 	for _, rv := range shared.ShownReviews(reviews[loc.ID], site.Reviews) {
 		rv.ReviewDateInWords = shared.ReviewDateInWords(rv.ReviewDate, now)
-		resp.Reviews = append(resp.Reviews, rv)
+		resp.Reviews = append(resp.Reviews, ReviewView{Review: rv, Stars: shared.StarFill(rv.Rating)})
 	}
 	w.Header().Set("Cache-Control", locationsCacheControl)
 	WriteJSON(w, http.StatusOK, resp)

@@ -10,8 +10,10 @@ const CarPage = lazy(() => import('./CarRoute'));
 // The home page (with the budget finder) is not needed to show the listing.
 const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
-const DealershipsPage = lazy(() => import('../features/dealerships/components/DealershipsPage'));
+const DealershipsPage = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.DealershipsRoute })));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
+const LocationRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.LocationRoute })));
+const TeamRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.TeamRoute })));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -29,6 +31,8 @@ export function AppRoutes() {
       <Route path="/manufacturers" element={page(<ManufacturersPage />)} />
       <Route path="/dealerships" element={page(<DealershipsPage />)} />
       <Route path="/dealerships/:slug/cars" element={page(<DealershipSearchPage />)} />
+      <Route path="/locations/:slug" element={page(<LocationRoute />, 'Loading location…')} />
+      <Route path="/teams/:slug" element={page(<TeamRoute />, 'Loading location…')} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -68,7 +68,7 @@ export interface LocationResponse {
    */
   departments: LocationView[] | null;
   /** Reviews are the reviews shown: shared.ShownReviews, dates in words. */
-  reviews: Review[] | null;
+  reviews: ReviewView[] | null;
 }
 
 /** GeocodeResponse is the body of GET /api/geocode. */
@@ -374,16 +374,9 @@ export interface LocationView extends Location {
   default_tab: LocationType;
 }
 
-/** Review is one customer review of a location (spec 001 §3 "Review"). */
-export interface Review {
-  id: string;
-  location_id?: string;
-  text: string;
-  customer_name: string;
-  rating: number;
-  created_at_time_ago_in_words?: string;
-  review_date?: string;
-  review_date_in_words?: string;
+/** ReviewView is a shown review with its stars drawn (shared.StarFill). */
+export interface ReviewView extends Review {
+  stars: number[];
 }
 
 /** NearbyLocation is a location with its distance from a geocoded point. */
@@ -959,6 +952,18 @@ export interface ReviewSummaryView extends ReviewSummary {
   stars: number[];
   /** Text is "Based on {count} reviews". */
   text: string;
+}
+
+/** Review is one customer review of a location (spec 001 §3 "Review"). */
+export interface Review {
+  id: string;
+  location_id?: string;
+  text: string;
+  customer_name: string;
+  rating: number;
+  created_at_time_ago_in_words?: string;
+  review_date?: string;
+  review_date_in_words?: string;
 }
 
 /** TagKind names which rule produced a card's tag banner. */

@@ -54,7 +54,7 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		app:   app,
 		sites: p.Sites(),
 		seeder: &seeder{
-			sites: p.Sites(), cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc,
+			sites: p.Sites(), cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc, reviews: p.Reviews(),
 			providerKey: cfg.DemoProviderKey,
 			count:       demo.Count,
 			now:         time.Now(),

@@ -5,6 +5,7 @@
 //	forecourt sweep
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //	forecourt leads redrive [--dealership SLUG]
+//	forecourt geocode [--dry-run] TENANT_FILE
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed,
 // to the ingestion endpoint and prints the run report. reindex rebuilds the
@@ -50,6 +51,7 @@ const usage = `usage:
   forecourt sweep
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
   forecourt leads redrive [--dealership SLUG]
+  forecourt geocode [--dry-run] TENANT_FILE
 `
 
 func main() {
@@ -74,6 +76,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return keysAdd(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "leads" && args[1] == "redrive":
 		return leadsRedrive(ctx, args[2:], stdout, stderr)
+	case len(args) >= 1 && args[0] == "geocode":
+		return geocodeTenant(ctx, args[1:], stdout, stderr)
 	}
 	fmt.Fprint(stderr, usage)
 	return errors.New("unknown command")

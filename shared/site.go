@@ -212,6 +212,9 @@ type SearchConfig struct {
 	LocationFilter bool `json:"location_filter"`
 	// HitsPerPage is the page size; default 21 (spec 000 §9).
 	HitsPerPage int `json:"hits_per_page"`
+	// CustomBodies are the body-type tiles a site chooses, in order (spec 001
+	// §9: the tile limit is then 20 instead of 4); default none (the most common bodies).
+	CustomBodies []string `json:"custom_bodies,omitempty"`
 }
 
 // CardConfig shapes the car card (spec 000 §2 "Car card").

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SearchPage } from '../features/listing/components/SearchPage';
 import { LISTING_PATH } from '../lib/listingUrl';
 import { NotFound } from '../components/NotFound';
@@ -15,6 +15,12 @@ const DealershipSearchPage = lazy(() => import('../features/dealerships/componen
 const LocationRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.LocationRoute })));
 const TeamRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.TeamRoute })));
 
+/** SearchRedirect sends /search to the listing keeping its query (the budget finder's /search?price=a:b, spec 001 §2). */
+function SearchRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${LISTING_PATH}${search}${hash}`} replace />;
+}
+
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
   return <Suspense fallback={<PageLoading label={label} />}>{element}</Suspense>;
@@ -24,7 +30,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={page(<HomePage />)} />
-      <Route path="/search" element={<Navigate to={LISTING_PATH} replace />} />
+      <Route path="/search" element={<SearchRedirect />} />
       <Route path="/search/*" element={<SearchPage />} />
       <Route path="/cars" element={<SearchPage />} />
       <Route path="/cars/:slug" element={page(<CarPage />, 'Loading car…')} />

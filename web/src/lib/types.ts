@@ -637,6 +637,11 @@ export interface SearchConfig {
   location_filter: boolean;
   /** HitsPerPage is the page size; default 21 (spec 000 §9). */
   hits_per_page: number;
+  /**
+   * CustomBodies are the body-type tiles a site chooses, in order (spec 001
+   * §9: the tile limit is then 20 instead of 4); default none (the most common bodies).
+   */
+  custom_bodies?: string[];
 }
 
 /** CardConfig shapes the car card (spec 000 §2 "Car card"). */

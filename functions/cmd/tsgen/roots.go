@@ -30,6 +30,10 @@ func config() tsgen.Config {
 			Name:   "SortKey",
 			Doc:    "SortKey is a sort option (shared.SortOptions; spec 000 §9, spec 001 §9).",
 			Values: shared.SortOptions,
+		}, {
+			Name:   "SimpleBodyLabel",
+			Doc:    "SimpleBodyLabel is a simple_body facet value (shared.SimpleBodies; spec 001 §2 /search/{body}).",
+			Values: shared.SimpleBodies,
 		}},
 		MainPkg: "forecourt/functions/cmd/tsgen",
 		Aliases: []tsgen.Alias{

@@ -989,5 +989,8 @@ export interface OpeningHours {
 /** SortKey is a sort option (shared.SortOptions; spec 000 §9, spec 001 §9). */
 export type SortKey = 'relevance' | 'latest' | 'price_desc' | 'price_asc' | 'km_desc' | 'km_asc';
 
+/** SimpleBodyLabel is a simple_body facet value (shared.SimpleBodies; spec 001 §2 /search/{body}). */
+export type SimpleBodyLabel = 'Sedan' | 'Hatch' | 'SUV' | 'Ute' | 'Cab Chassis' | 'Wagon' | 'Van' | 'Coupe' | 'Convertible' | 'People Mover' | 'Bus' | 'Motorhome' | 'Light Truck';
+
 /** SearchAccess is the web's name for SearchSettings. */
 export type SearchAccess = SearchSettings;

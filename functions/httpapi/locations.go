@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -46,6 +47,10 @@ type LocationView struct {
 	DirectionsURL string `json:"directions_url"`
 	// ContactPath is the location's contact page, /contact-us/{slug}.
 	ContactPath string `json:"contact_path"`
+	// ViewPath is the card's view-location link (spec 001 §2): /contact on a
+	// manufacturer's site, else /locations/{slug} (the dealership's slug when
+	// the location has none).
+	ViewPath string `json:"view_path"`
 	// DefaultTab is the Sales/Service tab its block opens on.
 	DefaultTab shared.LocationType `json:"default_tab"`
 }
@@ -131,6 +136,7 @@ func viewLocation(site shared.Site, l shared.Location, reviews []shared.Review, 
 		HolidayHours:  shared.HolidayHoursFrom(l, now),
 		DirectionsURL: directionsURL(l.Address),
 		ContactPath:   "/contact-us/" + shared.ContactSlug(l.Name),
+		ViewPath:      viewPath(site, l),
 		DefaultTab:    shared.DefaultLocationTab(l),
 	}
 	if v.Hours == nil {
@@ -147,6 +153,13 @@ func viewLocation(site shared.Site, l shared.Location, reviews []shared.Review, 
 		v.DealerLicenseNumber, v.MotorVehicleRepairer = "", ""
 	}
 	return v
+}
+
+func viewPath(site shared.Site, l shared.Location) string {
+	if site.Manufacturer != nil && site.Manufacturer.Name != "" {
+		return "/contact"
+	}
+	return "/locations/" + cmp.Or(l.Slug, l.DealershipSlug)
 }
 
 // directionsURL is the place link, else a map search for the address.

@@ -152,7 +152,7 @@ func TestLocationsAnswer(t *testing.T) {
 	if p := got.Locations[2]; len(p.Hours) != 0 || p.OpenNow != nil {
 		t.Errorf("parts without hours: %+v %+v", p.Hours, p.OpenNow)
 	}
-	if !strings.Contains(s.DirectionsURL, "Ferry+Road") || s.ContactPath != "/contact-us/loc-sales" {
+	if !strings.Contains(s.DirectionsURL, "Ferry+Road") || s.ContactPath != "/contact-us/loc-sales" || s.ViewPath != "/locations/coastal-sales" {
 		t.Errorf("links %q %q", s.DirectionsURL, s.ContactPath)
 	}
 

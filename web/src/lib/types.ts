@@ -370,6 +370,12 @@ export interface LocationView extends Location {
   directions_url: string;
   /** ContactPath is the location's contact page, /contact-us/{slug}. */
   contact_path: string;
+  /**
+   * ViewPath is the card's view-location link (spec 001 §2): /contact on a
+   * manufacturer's site, else /locations/{slug} (the dealership's slug when
+   * the location has none).
+   */
+  view_path: string;
   /** DefaultTab is the Sales/Service tab its block opens on. */
   default_tab: LocationType;
 }

@@ -21,7 +21,18 @@ export function addressLines(l: LocationView): string[] {
  * for service locations where the site says so, Book a Service. The site's
  * show flag (locations_block.show_contact) hides contact buttons and licences.
  */
-export function LocationCard({ location: l, emailUs, headingLevel = 3 }: { location: LocationView; emailUs?: EmailUsForm; headingLevel?: 2 | 3 }) {
+export function LocationCard({
+  location: l,
+  emailUs,
+  headingLevel = 3,
+  viewLink = true,
+}: {
+  location: LocationView;
+  emailUs?: EmailUsForm;
+  headingLevel?: 2 | 3;
+  /** viewLink shows View Location (off on the location's own page). */
+  viewLink?: boolean;
+}) {
   const { site } = useSite();
   const cfg = site.locations_block;
   const [emailing, setEmailing] = useState(false);
@@ -78,6 +89,11 @@ export function LocationCard({ location: l, emailUs, headingLevel = 3 }: { locat
             <button type="button" className="button button--ghost" onClick={() => setEmailing(true)}>
               Email Us
             </button>
+          ) : null}
+          {viewLink && l.view_path ? (
+            <Link className="button button--ghost" to={l.view_path}>
+              View Location<span className="visually-hidden">: {l.name}</span>
+            </Link>
           ) : null}
           {l.directions_url ? (
             <a className="button button--ghost" href={l.directions_url} target="_blank" rel="noopener noreferrer">

@@ -7,6 +7,7 @@ import { LocationCard, type EmailUsForm } from './LocationCard';
 import { LocationDetail, ReviewList } from './LocationDetail';
 import { LocationMap } from './LocationMap';
 import { LocationTabs } from './LocationTabs';
+import { OurLocations } from './OurLocationsCarousel';
 import '../locations.css';
 
 /**
@@ -38,9 +39,10 @@ export default function LocationPage({ emailUs, team = false, slug: given }: { e
       {types.has('sales') && types.has('service') ? (
         <LocationTabs locations={depts} initial={location.default_tab} emailUs={emailUs} />
       ) : (
-        <LocationCard location={location} emailUs={emailUs} headingLevel={2} />
+        <LocationCard location={location} emailUs={emailUs} headingLevel={2} viewLink={false} />
       )}
       <ReviewList reviews={reviews ?? []} />
+      <OurLocations />
     </div>
   );
 }

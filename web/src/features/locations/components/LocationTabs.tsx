@@ -48,7 +48,7 @@ export function LocationTabs({ locations, initial, emailUs }: { locations: Locat
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${active}`}>
         {shown.map((l) => (
-          <LocationCard key={l.id} location={l} emailUs={emailUs} />
+          <LocationCard key={l.id} location={l} emailUs={emailUs} viewLink={false} />
         ))}
       </div>
     </div>

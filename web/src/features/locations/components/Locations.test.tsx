@@ -40,6 +40,7 @@ const loc = (over: Partial<LocationView> = {}): LocationView =>
     review_summary: { count: 24, average_rating: 4.6, stars: [1, 1, 1, 1, 0.6], text: 'Based on 24 reviews' },
     directions_url: 'https://maps.example/?q=1+Ferry+Road',
     contact_path: '/contact-us/coastal-mazda',
+    view_path: '/locations/coastal-mazda-service',
     default_tab: 'service',
     ...over,
   });

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useSite } from '../../../lib/siteContext';
 import type { LocationView } from '../../../lib/types';
+import { useLocations } from '../api/getLocations';
 import { LocationCard } from './LocationCard';
 
 const CarouselContext = createContext<{ count: number } | null>(null);
@@ -66,4 +67,12 @@ export function OurLocationsCarousel({ locations }: { locations: LocationView[] 
       </CarouselContext.Provider>
     </section>
   );
+}
+
+/** OurLocations loads the site's locations and shows them in the carousel when there are several. */
+export function OurLocations() {
+  const state = useLocations();
+  if (state.status !== 'ready') return null;
+  const locations = state.data.locations ?? [];
+  return locations.length > 1 ? <OurLocationsCarousel locations={locations} /> : null;
 }

@@ -215,6 +215,11 @@ type SearchConfig struct {
 	// CustomBodies are the body-type tiles a site chooses, in order (spec 001
 	// §9: the tile limit is then 20 instead of 4); default none (the most common bodies).
 	CustomBodies []string `json:"custom_bodies,omitempty"`
+	// ManufacturerFilter adds make:"<manufacturer.name>" to every listing
+	// query of a manufacturer's site (spec 001 §7 "filter string from site
+	// config plus manufacturer"); default false, because a franchised dealer
+	// also sells used cars of other makes.
+	ManufacturerFilter bool `json:"manufacturer_filter"`
 }
 
 // CardConfig shapes the car card (spec 000 §2 "Car card").

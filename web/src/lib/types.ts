@@ -648,6 +648,13 @@ export interface SearchConfig {
    * §9: the tile limit is then 20 instead of 4); default none (the most common bodies).
    */
   custom_bodies?: string[];
+  /**
+   * ManufacturerFilter adds make:"<manufacturer.name>" to every listing
+   * query of a manufacturer's site (spec 001 §7 "filter string from site
+   * config plus manufacturer"); default false, because a franchised dealer
+   * also sells used cars of other makes.
+   */
+  manufacturer_filter: boolean;
 }
 
 /** CardConfig shapes the car card (spec 000 §2 "Car card"). */

@@ -34,6 +34,8 @@ export function baseFilters(site: ConfiguredSite, priceAscending: boolean, now: 
   if (!ALL_TYPES.every((t) => types.includes(t))) {
     parts.push(`(${types.map((t) => `car_type:${quote(t)}`).join(' OR ')})`);
   }
+  const maker = site.manufacturer?.name;
+  if (site.search.manufacturer_filter && maker) parts.push(facetFilter('make', maker));
   const maxAge = site.stock.max_age_years ?? 0;
   if (maxAge > 0) parts.push(`year >= ${now.getFullYear() - maxAge}`);
   if (priceAscending && site.search.price_asc_excludes_zero) parts.push('price > 0');

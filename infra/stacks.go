@@ -83,7 +83,7 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	t := props.Stateful.Tables
 	a, err := api.New(stack, "Api", &api.Props{
 		LambdaDir:      props.LambdaDir,
-		Tables:         api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads, Events: t.Events, Watchlists: t.Watchlists},
+		Tables:         api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads, Events: t.Events, Watchlists: t.Watchlists, Reviews: t.Reviews},
 		Search:         props.Search,
 		OriginSecret:   props.OriginSecret,
 		CaptchaKey:     props.CaptchaKey,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
@@ -52,6 +53,12 @@ func TestTables(t *testing.T) {
 			logicalID: "TablesWatchlists524162C0",
 			keys:      []any{key("list", "HASH"), key("car_id", "RANGE")},
 			attrs:     []any{attr("list"), attr("car_id")},
+		},
+		// docs/contracts.md "Reviews": a dealership's reviews under one partition.
+		{
+			logicalID: "TablesReviews23F46CFD",
+			keys:      []any{key("dealership_slug", "HASH"), key("id", "RANGE")},
+			attrs:     []any{attr("dealership_slug"), attr("id")},
 		},
 	}
 	check(t, "table count", func() { tpl.ResourceCountIs(jsii.String("AWS::DynamoDB::Table"), jsii.Number(len(tests))) })
@@ -125,4 +132,57 @@ func key(name, typ string) map[string]any {
 
 func attr(name string) map[string]any {
 	return map[string]any{"AttributeName": name, "AttributeType": "S"}
+}
+
+// docs/contracts.md "Reviews": the ingest function writes the reviews table
+// (POST /ingest/v1/dealerships/{slug}/reviews) and the api function reads it
+// (GET /api/locations); no other function touches it, and neither gets
+// more than its part.
+func TestReviewsTableGrants(t *testing.T) {
+	s := synth(t)
+	// Given the reviews table of the stateful stack
+	var logicalID string
+	for id := range resources(s.json[StatefulStackName], "AWS::DynamoDB::Table") {
+		if strings.HasPrefix(id, "TablesReviews") {
+			logicalID = id
+		}
+	}
+	if logicalID == "" {
+		t.Fatal("no reviews table")
+	}
+	// When the platform's policies are read
+	actions := map[string]string{}
+	for _, p := range resources(s.json[PlatformStackName], "AWS::IAM::Policy") {
+		st, _ := path(p, "Properties", "PolicyDocument", "Statement").([]any)
+		for _, stmt := range st {
+			if strings.Contains(flatten(path(stmt, "Resource")), logicalID) {
+				actions[flatten(path(p, "Properties", "Roles"))] += flatten(path(stmt, "Action"))
+			}
+		}
+	}
+	// Then ingest may write and api may read, and no one else has a grant
+	if len(actions) != 2 {
+		t.Errorf("reviews grants: got %v, want the api and ingest functions only", actions)
+	}
+	for roles, acts := range actions {
+		switch {
+		case strings.Contains(roles, "Fnapi"):
+			if strings.Contains(acts, "PutItem") || !strings.Contains(acts, "dynamodb:Query") {
+				t.Errorf("api reviews grant %s: want read only", acts)
+			}
+		case strings.Contains(roles, "Fningest"):
+			if !strings.Contains(acts, "BatchWriteItem") || strings.Contains(acts, "dynamodb:Query") {
+				t.Errorf("ingest reviews grant %s: want write only", acts)
+			}
+		default:
+			t.Errorf("reviews table granted to %s", roles)
+		}
+	}
+	// And both functions are told its name
+	for _, fn := range []string{"api", "ingest"} {
+		vars := path(appFunction(t, s, fn), "Properties", "Environment", "Variables").(map[string]any)
+		if got := flatten(vars["REVIEWS_TABLE"]); !strings.Contains(got, logicalID) {
+			t.Errorf("%s REVIEWS_TABLE: got %v, want the stateful stack's reviews table", fn, vars["REVIEWS_TABLE"])
+		}
+	}
 }

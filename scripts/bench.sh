@@ -43,3 +43,6 @@ mkdir -p "$OUT/gateway"
 FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port" \
   start_gateway "$OUT/gateway" || die "the dev gateway did not start"
 node scripts/lighthouse.mjs --out "$OUT" "${GATEWAY_URL/localhost/riverside-toyota.localhost}/search/new-used-and-demo-cars/"
+
+log "geocode: GET /api/geocode through the dev gateway, against GET /api/site"
+go run ./functions/cmd/geocodebench -url "$GATEWAY_URL" -site riverside-toyota -n "${BENCH_GEOCODE:-2000}"

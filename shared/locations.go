@@ -36,8 +36,11 @@ type Location struct {
 	MotorVehicleRepairer  string         `json:"motor_vehicle_repairer,omitempty"`
 	DistributionLocations []string       `json:"distribution_locations,omitempty"`
 	SpecialHours          []SpecialHours `json:"special_hours,omitempty"`
-	// TimeZone overrides the site's time_zone for this location (IANA name).
+	// TimeZone is the IANA zone the location's opening hours are kept in;
+	// empty means the site's time_zone (default "Australia/Sydney").
 	TimeZone string `json:"time_zone,omitempty"`
+	// Badge is an optional card badge, e.g. "Coming Late 2025"; default none.
+	Badge string `json:"badge,omitempty"`
 }
 
 // LocationImage holds a location's photo and its thumbnail.

@@ -24,6 +24,11 @@ const (
 )
 
 // ValidBodyTypes are the body types spec 001 §9 accepts.
+// SimpleBodies are the simple_body facet's labels, in the order SimpleBody
+// tries them; the web resolves /search/{body} paths against them (spec 001 §2).
+var SimpleBodies = []string{BodySedan, BodyHatch, BodySUV, BodyUte, BodyCabChassis, BodyWagon, BodyVan, BodyCoupe,
+	BodyConvertible, BodyPeopleMover, BodyBus, BodyMotorhome, BodyLightTruck}
+
 var ValidBodyTypes = []string{"4x4", "bus", "cabChassis", "convertible", "coupe", "hardtop", "hatch", "hatchback", "motorhome", "lightTruck", "peopleMover", "sedan", "softtop", "suv", "ute", "van", "wagon", "stationWagon"}
 
 // ValidBodyType reports whether raw is one of spec 001 §9's valid body types,

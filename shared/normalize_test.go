@@ -1,6 +1,9 @@
 package shared
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestSimpleBody(t *testing.T) {
 	tests := []struct {
@@ -139,6 +142,16 @@ func TestCanonicalMake(t *testing.T) {
 	for _, m := range Makes {
 		if got := CanonicalMake(m); got != m {
 			t.Errorf("CanonicalMake(%q) = %q, want it unchanged", m, got)
+		}
+	}
+}
+
+// SimpleBodies lists every label SimpleBody can give, so that the web's
+// /search/{body} paths (spec 001 §2) know them all.
+func TestSimpleBodiesCoverEveryRule(t *testing.T) {
+	for _, r := range bodyRules {
+		if !slices.Contains(SimpleBodies, r.body) {
+			t.Errorf("SimpleBodies lacks %q", r.body)
 		}
 	}
 }

@@ -52,12 +52,13 @@ type Site struct {
 	Promotions       []PromoTile     `json:"promotions,omitempty"`
 
 	// Per-dealer behaviour beyond the listing.
-	Header  HeaderConfig  `json:"header"`
-	Leads   LeadsConfig   `json:"leads"`
-	Hours   HoursConfig   `json:"hours"`
-	Reviews ReviewsConfig `json:"reviews"`
-	Budget  BudgetConfig  `json:"budget"`
-	Reserve ReserveConfig `json:"reserve"`
+	Header         HeaderConfig    `json:"header"`
+	Leads          LeadsConfig     `json:"leads"`
+	Hours          HoursConfig     `json:"hours"`
+	Reviews        ReviewsConfig   `json:"reviews"`
+	LocationsBlock LocationsConfig `json:"locations_block"`
+	Budget         BudgetConfig    `json:"budget"`
+	Reserve        ReserveConfig   `json:"reserve"`
 	// CarPage holds the car page's tabs, sidebar and used-car texts (issue 10).
 	CarPage            CarPageConfig       `json:"car_page"`
 	DealershipWebsites []DealershipWebsite `json:"dealership_websites,omitempty"` // brand banner
@@ -244,6 +245,14 @@ type SearchConfig struct {
 	LocationFilter bool `json:"location_filter"`
 	// HitsPerPage is the page size; default 21 (spec 000 §9).
 	HitsPerPage int `json:"hits_per_page"`
+	// CustomBodies are the body-type tiles a site chooses, in order (spec 001
+	// §9: the tile limit is then 20 instead of 4); default none (the most common bodies).
+	CustomBodies []string `json:"custom_bodies,omitempty"`
+	// ManufacturerFilter adds make:"<manufacturer.name>" to every listing
+	// query of a manufacturer's site (spec 001 §7 "filter string from site
+	// config plus manufacturer"); default false, because a franchised dealer
+	// also sells used cars of other makes.
+	ManufacturerFilter bool `json:"manufacturer_filter"`
 }
 
 // CardConfig shapes the car card (spec 000 §2 "Car card").
@@ -493,4 +502,23 @@ type DealershipWebsite struct {
 	Logo  *ImageRef `json:"logo,omitempty"`
 	Title string    `json:"title,omitempty"`
 	Name  string    `json:"name"`
+}
+
+// LocationsConfig shapes the location blocks and the map (spec 001 §2
+// "Location blocks", §9 "Display").
+type LocationsConfig struct {
+	// Layout of several locations: "grid" (default) or "list".
+	Layout string `json:"layout"`
+	// ShowContact shows the contact buttons and licence numbers on location
+	// cards (spec 001 §2 "show flag"); default true.
+	ShowContact bool `json:"show_contact"`
+	// EmailUs offers the email-us modal on cards of locations with an e-mail; default true.
+	EmailUs bool `json:"email_us"`
+	// BookService shows Book a Service (to /service) on service locations; default false.
+	BookService bool `json:"book_service"`
+	// MapStyleURL is the MapLibre style of the map (in AWS an Amazon Location
+	// Service map style with its key); default "" shows a static card instead.
+	MapStyleURL string `json:"map_style_url,omitempty"`
+	// MapZoom is the map's zoom; default 10.
+	MapZoom int `json:"map_zoom"`
 }

@@ -70,6 +70,7 @@ func DefaultSite() Site {
 	s.Search.LocationFilter = true
 	s.Leads.Captcha = true
 	s.Leads.Categories = slices.Clone(DefaultLeadCategories)
+	s.LocationsBlock.ShowContact, s.LocationsBlock.EmailUs = true, true
 	ApplyDefaults(&s)
 	return s
 }
@@ -117,6 +118,12 @@ func ApplyDefaults(s *Site) {
 	setStr(&x.DealerCommentsPending, "Dealer comments are pending. Please check back here later.")
 	setStr(&x.SoldNotice, "Unfortunately this vehicle recently sold.")
 	setStr(&x.LocationsTitle, "Our Locations")
+
+	setStr(&s.LocationsBlock.Layout, "grid")
+	setInt(&s.LocationsBlock.MapZoom, 10)
+	for i := range s.Locations {
+		setStr(&s.Locations[i].TimeZone, DefaultTimeZone)
+	}
 
 	setStr(&s.Features.ReservePath, "checkout")
 	// Served canonical, as car makes are indexed, so the tag rule (Go and
@@ -283,6 +290,12 @@ func (s Site) Validate() error {
 	if s.Template != "" {
 		oneOf("template", s.Template, Templates)
 	}
+	if s.LocationsBlock.Layout != "" {
+		oneOf("locations_block.layout", s.LocationsBlock.Layout, []string{"grid", "list"})
+	}
+	if z := s.LocationsBlock.MapZoom; z < 0 || z > 22 {
+		bad("locations_block.map_zoom", "want 1 to 22, got %d", z)
+	}
 	if s.Logo != nil && s.Logo.URL == "" {
 		bad("logo.url", "required when logo is set")
 	}
@@ -327,6 +340,9 @@ func (s Site) Validate() error {
 			checkSlug(p+".slug", l.Slug)
 		}
 		oneOf(p+".location_type", string(l.LocationType), []string{"", string(LocationSales), string(LocationService), string(LocationParts)})
+		if _, err := time.LoadLocation(l.TimeZone); l.TimeZone != "" && (err != nil || l.TimeZone == "Local") {
+			bad(p+".time_zone", "want an IANA time zone like Australia/Brisbane, got %q", l.TimeZone)
+		}
 		if l.DealershipSlug != "" && !dealerships[l.DealershipSlug] {
 			bad(p+".dealership_slug", "%q is not one of the site's dealerships", l.DealershipSlug)
 		}

@@ -25,6 +25,8 @@ type Tables struct {
 	Events string
 	// Watchlists holds shoppers' saved cars (issue 12).
 	Watchlists string
+	// Reviews holds the reviews providers push per dealership (issue 11).
+	Reviews string
 }
 
 // TablesWithPrefix names the tables prefix + cars, sites, provider-keys,
@@ -38,11 +40,12 @@ func TablesWithPrefix(prefix string) Tables {
 		Leads:        prefix + "leads",
 		Events:       prefix + "events",
 		Watchlists:   prefix + "watchlists",
+		Reviews:      prefix + "reviews",
 	}
 }
 
 // TablesFromEnv reads CARS_TABLE, SITES_TABLE, PROVIDER_KEYS_TABLE,
-// FEED_RUNS_TABLE, LEADS_TABLE, EVENTS_TABLE and WATCHLISTS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
+// FEED_RUNS_TABLE, LEADS_TABLE, EVENTS_TABLE, WATCHLISTS_TABLE and REVIEWS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
 // "forecourt-local-") plus the table's name.
 func TablesFromEnv() Tables {
 	prefix := os.Getenv("FORECOURT_TABLE_PREFIX")
@@ -58,6 +61,7 @@ func TablesFromEnv() Tables {
 		"LEADS_TABLE":         &t.Leads,
 		"EVENTS_TABLE":        &t.Events,
 		"WATCHLISTS_TABLE":    &t.Watchlists,
+		"REVIEWS_TABLE":       &t.Reviews,
 	} {
 		if v := os.Getenv(env); v != "" {
 			*name = v
@@ -93,6 +97,10 @@ type (
 		List  string `dynamo:"list,hash"`
 		CarID string `dynamo:"car_id,range"`
 	}
+	reviewKeys struct {
+		DealershipSlug string `dynamo:"dealership_slug,hash"`
+		ID             string `dynamo:"id,range"`
+	}
 )
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
@@ -113,6 +121,7 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 		{t.Leads, leadKeys{}},
 		{t.Events, eventKeys{}},
 		{t.Watchlists, watchlistKeys{}},
+		{t.Reviews, reviewKeys{}},
 	}
 	for _, s := range specs {
 		ct := db.CreateTable(s.name, s.keys).OnDemand(true)

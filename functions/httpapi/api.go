@@ -54,6 +54,11 @@ type APIConfig struct {
 	Photos PhotoLoader
 	// Pages holds the sites' content pages; without it every page is 404.
 	Pages PageStore
+	// Reviews reads the reviews providers pushed; without it locations show
+	// their configured summaries only.
+	Reviews ReviewReader
+	// Geocoder serves GET /api/geocode; without it that route answers 500.
+	Geocoder Geocoder
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
@@ -132,6 +137,9 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		"GET /api/watchlist":             s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleList })),
 		"POST /api/watchlist/save-car":   s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleSave })),
 		"POST /api/watchlist/remove-car": s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleRemove })),
+		"GET /api/locations":             s.tenant(s.handleLocations),
+		"GET /api/locations/{slug}":      s.tenant(s.handleLocation),
+		"GET /api/geocode":               s.tenant(s.handleGeocode),
 	}
 }
 

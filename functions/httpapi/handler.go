@@ -31,6 +31,10 @@ type IngestConfig struct {
 	Keys ProviderAuthorizer
 	// OpsKey guards the ops endpoints; empty refuses every ops request.
 	OpsKey string
+	// Reviews stores pushed reviews; Sites names each dealership's locations.
+	// Without them the reviews route answers 500.
+	Reviews ReviewWriter
+	Sites   shared.SiteStore
 }
 
 // EMETHOD is the error code of a request whose path is a route but whose
@@ -112,7 +116,7 @@ func routeHandlers(deps Deps) (map[string]http.Handler, error) {
 		if c == nil || c.Feed == nil || c.Keys == nil {
 			return nil, fmt.Errorf("handler: the /ingest routes need Deps.Ingest with a feed service and provider keys")
 		}
-		s := &ingestServer{svc: c.Feed, keys: c.Keys, opsKey: c.OpsKey}
+		s := &ingestServer{svc: c.Feed, keys: c.Keys, opsKey: c.OpsKey, reviews: c.Reviews, sites: c.Sites}
 		for k, h := range s.handlers() {
 			handlers[k] = h
 		}

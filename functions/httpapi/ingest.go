@@ -36,16 +36,19 @@ type Ingester interface {
 // An empty opsKey refuses every ops request.
 func (s *ingestServer) handlers() map[string]http.Handler {
 	return map[string]http.Handler{
-		"POST /ingest/v1/dealerships/{slug}/feed": Handle(s.handleFeed),
-		"GET /ingest/v1/runs/{id}":                Handle(s.handleRun),
-		"POST /ingest/v1/reindex":                 Handle(s.handleReindex),
+		"POST /ingest/v1/dealerships/{slug}/feed":    Handle(s.handleFeed),
+		"GET /ingest/v1/runs/{id}":                   Handle(s.handleRun),
+		"POST /ingest/v1/reindex":                    Handle(s.handleReindex),
+		"POST /ingest/v1/dealerships/{slug}/reviews": Handle(s.handleReviews),
 	}
 }
 
 type ingestServer struct {
-	svc    Ingester
-	keys   ProviderAuthorizer
-	opsKey string
+	svc     Ingester
+	keys    ProviderAuthorizer
+	opsKey  string
+	reviews ReviewWriter
+	sites   shared.SiteStore
 }
 
 func (s *ingestServer) handleFeed(w http.ResponseWriter, r *http.Request) error {

@@ -18,6 +18,7 @@ import (
 	"forecourt/functions/cognito"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
+	"forecourt/functions/geocode"
 	"forecourt/functions/httpapi"
 	"forecourt/functions/media"
 	"forecourt/functions/rego"
@@ -143,6 +144,9 @@ func (p *Platform) Feed() *feed.Service {
 	})
 }
 
+// Reviews is the review store.
+func (p *Platform) Reviews() *dynamo.ReviewStore { return dynamo.NewReviewStore(p.DB, p.Tables) }
+
 // Leads is the lead store.
 func (p *Platform) Leads() *dynamo.LeadStore { return dynamo.NewLeadStore(p.DB, p.Tables) }
 
@@ -216,8 +220,10 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Pages:     p.Sites(),
 			SignIn:    p.signIn(),
 			Watchlist: p.watchlist(),
+			Reviews:   p.Reviews(),
+			Geocoder:  geocode.NewOffline(),
 		},
-		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
+		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey, Reviews: p.Reviews(), Sites: p.Sites()},
 		Media:  store,
 	})
 	if err != nil {

@@ -66,7 +66,7 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		app:   app,
 		sites: p.Sites(),
 		seeder: &seeder{
-			sites: p.Sites(), pageStore: p.Sites(), pages: cfg.Pages, cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc,
+			sites: p.Sites(), pageStore: p.Sites(), pages: cfg.Pages, cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc, reviews: p.Reviews(),
 			providerKey: cfg.DemoProviderKey,
 			count:       demo.Count,
 			now:         time.Now(),

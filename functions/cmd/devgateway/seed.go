@@ -30,6 +30,7 @@ type seeder struct {
 		EnsureSettings(ctx context.Context) error
 	}
 	feed        *feed.Service
+	reviews     *dynamo.ReviewStore
 	providerKey string
 	// count is the stock size per dealership: demo.Count, smaller in tests.
 	count func(dealershipSlug string) int
@@ -68,7 +69,46 @@ func (s *seeder) seed(ctx context.Context, tenants []shared.Site) error {
 		if err := s.seedStock(ctx, owner[slug], slug); err != nil {
 			return err
 		}
+		if err := s.seedReviews(ctx, tenants, slug); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// demoReviewsPerLocation is how many reviews each demo location gets.
+const demoReviewsPerLocation = 24
+
+// seedReviews gives each of the dealership's locations demo reviews, checked
+// by the rules the reviews endpoint runs, unless the dealership has some.
+func (s *seeder) seedReviews(ctx context.Context, tenants []shared.Site, slug string) error {
+	if s.reviews == nil {
+		return nil
+	}
+	existing, err := s.reviews.FindReviews(ctx, slug)
+	if err != nil {
+		return err
+	}
+	if len(existing) > 0 {
+		return nil
+	}
+	ids := map[string]bool{}
+	var reviews []shared.Review
+	for _, site := range tenants {
+		for _, l := range site.Locations {
+			if l.DealershipSlug == slug && !ids[l.ID] {
+				ids[l.ID] = true
+				reviews = append(reviews, demo.Reviews(l, demoReviewsPerLocation, s.now)...)
+			}
+		}
+	}
+	if err := shared.ValidateReviews(reviews, ids); err != nil {
+		return fmt.Errorf("demo reviews of %s: %w", slug, err)
+	}
+	if err := s.reviews.SaveReviews(ctx, slug, reviews); err != nil {
+		return err
+	}
+	s.log.Info("reviews seeded", "dealership", slug, "reviews", len(reviews))
 	return nil
 }
 

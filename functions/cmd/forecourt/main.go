@@ -6,6 +6,7 @@
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //	forecourt leads redrive [--dealership SLUG]
 //	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
+//	forecourt geocode [--dry-run] TENANT_FILE
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed
 // (waiting out 429 answers, when the platform is applying as many feeds as
@@ -56,6 +57,7 @@ const usage = `usage:
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
   forecourt leads redrive [--dealership SLUG]
   forecourt tenants new SLUG --name NAME [--dir infra/tenants]
+  forecourt geocode [--dry-run] TENANT_FILE
 `
 
 func main() {
@@ -82,6 +84,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return leadsRedrive(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "tenants" && args[1] == "new":
 		return tenantsNew(args[2:], stdout, stderr)
+	case len(args) >= 1 && args[0] == "geocode":
+		return geocodeTenant(ctx, args[1:], stdout, stderr)
 	}
 	fmt.Fprint(stderr, usage)
 	return errors.New("unknown command")

@@ -30,11 +30,18 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.WatchlistRequest](),
 			reflect.TypeFor[httpapi.WatchlistChange](),
 			reflect.TypeFor[httpapi.WatchlistResponse](),
+			reflect.TypeFor[httpapi.LocationsResponse](), // GET /api/locations
+			reflect.TypeFor[httpapi.LocationResponse](),  // GET /api/locations/{slug}
+			reflect.TypeFor[httpapi.GeocodeResponse](),   // GET /api/geocode
 		},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",
 			Doc:    "SortKey is a sort option (shared.SortOptions; spec 000 §9, spec 001 §9).",
 			Values: shared.SortOptions,
+		}, {
+			Name:   "SimpleBodyLabel",
+			Doc:    "SimpleBodyLabel is a simple_body facet value (shared.SimpleBodies; spec 001 §2 /search/{body}).",
+			Values: shared.SimpleBodies,
 		}},
 		MainPkg: "forecourt/functions/cmd/tsgen",
 		Aliases: []tsgen.Alias{

@@ -103,9 +103,13 @@ func Routes() []Route {
 		{"GET", "/api/pages/{path...}", API},
 		{"GET", "/api/offers", API},
 		{"GET", "/api/offers/{id}", API},
+		{"GET", "/api/locations", API},
+		{"GET", "/api/locations/{slug}", API},
+		{"GET", "/api/geocode", API},
 		{"POST", "/ingest/v1/dealerships/{slug}/feed", Ingest},
 		{"GET", "/ingest/v1/runs/{id}", Ingest},
 		{"POST", "/ingest/v1/reindex", Ingest},
+		{"POST", "/ingest/v1/dealerships/{slug}/reviews", Ingest},
 		// One route over the media store (httpapi.MediaStore): what it holds
 		// differs between AWS and the dev gateway, the route does not. The
 		// variable is named proxy so that API Gateway's GET route and the

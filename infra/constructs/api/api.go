@@ -39,6 +39,8 @@ type Tables struct {
 	Events awsdynamodb.ITable
 	// Watchlists holds shoppers' saved cars (issue 12).
 	Watchlists awsdynamodb.ITable
+	// Reviews holds the reviews providers push (docs/contracts.md "Reviews").
+	Reviews awsdynamodb.ITable
 }
 
 // Search is how the functions reach the search index. The keys are secret
@@ -158,6 +160,8 @@ func functions() []function {
 				// scans, batch writes or table changes.
 				t.Watchlists.Grant(fn, jsii.String("dynamodb:Query"), jsii.String("dynamodb:GetItem"),
 					jsii.String("dynamodb:PutItem"), jsii.String("dynamodb:DeleteItem"))
+				// Review summaries and lists (GET /api/locations).
+				t.Reviews.GrantReadData(fn)
 			},
 		},
 		{
@@ -173,6 +177,8 @@ func functions() []function {
 				t.Sites.GrantReadData(fn)
 				t.ProviderKeys.GrantReadData(fn)
 				t.FeedRuns.GrantReadWriteData(fn)
+				// POST /ingest/v1/dealerships/{slug}/reviews.
+				t.Reviews.GrantWriteData(fn)
 			},
 		},
 		{
@@ -463,6 +469,7 @@ func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Fun
 		"PROVIDER_KEYS_TABLE": p.Tables.ProviderKeys.TableName(),
 		"FEED_RUNS_TABLE":     p.Tables.FeedRuns.TableName(),
 		"LEADS_TABLE":         p.Tables.Leads.TableName(),
+		"REVIEWS_TABLE":       p.Tables.Reviews.TableName(),
 		"ALGOLIA_APP_ID":      jsii.String(p.Search.AppID),
 		// Set and empty: the client uses Algolia's own hosts. Left unset,
 		// algolia.ConfigFromEnv would take the local engine's address.

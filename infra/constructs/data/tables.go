@@ -27,6 +27,8 @@ type Tables struct {
 	// Watchlists holds shoppers' saved cars: list ("<site>#<shopper sub>")
 	// and car_id (docs/contracts.md "Watchlists").
 	Watchlists awsdynamodb.Table
+	// Reviews are the reviews providers push, by dealership (docs/contracts.md "Reviews").
+	Reviews awsdynamodb.Table
 }
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
@@ -57,6 +59,7 @@ func NewTables(scope constructs.Construct, id string) *Tables {
 			p.TimeToLiveAttribute = jsii.String(EventsTTLAttribute)
 		}),
 		Watchlists: newTable(c, "Watchlists", "list", "car_id"),
+		Reviews:    newTable(c, "Reviews", "dealership_slug", "id"),
 	}
 	t.Cars.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{
 		IndexName:      jsii.String(CarsBySlugIndex),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SearchPage } from '../features/listing/components/SearchPage';
 import { LISTING_PATH } from '../lib/listingUrl';
 import { PageLoading } from '../components/PageLoading';
@@ -9,7 +9,7 @@ const CarPage = lazy(() => import('./CarRoute'));
 // The home page (with the budget finder) is not needed to show the listing.
 const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
-const DealershipsPage = lazy(() => import('../features/dealerships/components/DealershipsPage'));
+const DealershipsPage = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.DealershipsRoute })));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
 const TradeInPage = lazy(() => import('../features/trade-in/components/TradeInPage'));
 const FinanceEnquiryPage = lazy(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
@@ -23,6 +23,14 @@ const ContentPage = lazy(() => import('../features/pages/components/ContentPage'
 // Issue 12: sign-in (the Authenticator is a further lazy chunk) and the watchlist.
 const SignInPage = lazy(() => import('../features/accounts/components/SignInPage'));
 const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
+const LocationRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.LocationRoute })));
+const TeamRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.TeamRoute })));
+
+/** SearchRedirect sends /search to the listing keeping its query (the budget finder's /search?price=a:b, spec 001 §2). */
+function SearchRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${LISTING_PATH}${search}${hash}`} replace />;
+}
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -33,7 +41,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={page(<HomePage />)} />
-      <Route path="/search" element={<Navigate to={LISTING_PATH} replace />} />
+      <Route path="/search" element={<SearchRedirect />} />
       <Route path="/search/*" element={<SearchPage />} />
       <Route path="/cars" element={<SearchPage />} />
       <Route path="/cars/:slug" element={page(<CarPage />, 'Loading car…')} />
@@ -58,6 +66,8 @@ export function AppRoutes() {
       <Route path="/offers/:id" element={page(<OfferRoute />)} />
       <Route path="/sign-in" element={page(<SignInPage />)} />
       <Route path="/watchlist" element={page(<WatchlistPage />)} />
+      <Route path="/locations/:slug" element={page(<LocationRoute />, 'Loading location…')} />
+      <Route path="/teams/:slug" element={page(<TeamRoute />, 'Loading location…')} />
       <Route path="*" element={page(<ContentPage />)} />
     </Routes>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, routeToURL, similarPath } from './listingUrl';
+import { carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, pathPreset, routeToURL, similarPath } from './listingUrl';
 
 describe('links into the listing: one URL rule (spec 000 §2, §4; issue 5 "Paths")', () => {
   it('Find Me Something Similar: make, model and body type; without a model or body, the make listing (spec 000 §4)', () => {
@@ -28,5 +28,15 @@ describe('links into the listing: one URL rule (spec 000 §2, §4; issue 5 "Path
   it('a car page is /cars/{slug}, the slug encoded', () => {
     expect(carPath('2020-mazda-cx-5-c9')).toBe('/cars/2020-mazda-cx-5-c9');
     expect(carPath('a b')).toBe('/cars/a%20b');
+  });
+});
+
+describe('/search/{slug} (spec 001 §2 "Make and body facet tiles")', () => {
+  it('a body tile path presets the body; anything else is a make', () => {
+    expect(pathPreset('/search/suv')).toEqual({ body: ['SUV'] });
+    expect(pathPreset('/search/cab-chassis')).toEqual({ body: ['Cab Chassis'] });
+    expect(pathPreset('/search/People%20Mover')).toEqual({ body: ['People Mover'] });
+    expect(pathPreset('/search/Mazda')).toEqual({ make: ['Mazda'] });
+    expect(pathPreset('/search/Mazda/CX-5')).toEqual({ make: ['Mazda'], model: ['CX-5'] });
   });
 });

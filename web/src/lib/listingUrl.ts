@@ -9,7 +9,7 @@
 //   /search/used-cars?price=10000:30000&sortBy=price_asc&page=2
 //   /search/Toyota/Corolla?body=SUV&body=Hatch
 import { allFacets } from './search/facets';
-import type { Car, CarType, SortKey } from './types';
+import type { Car, CarType, SimpleBodyLabel, SortKey } from './types';
 
 export const LISTING_PATH = '/search/new-used-and-demo-cars/';
 
@@ -42,6 +42,37 @@ const TYPE_PATHS: Array<{ segment: string; types: string[] }> = [
   { segment: 'new-and-demo-cars', types: ['demo', 'new'] },
 ];
 const ALL_STOCK_SEGMENT = 'new-used-and-demo-cars';
+
+/** BODY_LABELS are the simple_body values (Go shared.SimpleBodies); tsc fails below if Go adds one. */
+const BODY_LABELS = [
+  'Sedan',
+  'Hatch',
+  'SUV',
+  'Ute',
+  'Cab Chassis',
+  'Wagon',
+  'Van',
+  'Coupe',
+  'Convertible',
+  'People Mover',
+  'Bus',
+  'Motorhome',
+  'Light Truck',
+] as const satisfies readonly SimpleBodyLabel[];
+type MissingBody = Exclude<SimpleBodyLabel, (typeof BODY_LABELS)[number]>;
+const everyBodyListed: [MissingBody] extends [never] ? true : MissingBody = true;
+void everyBodyListed;
+
+/** bodySlug is a body label's path segment: "Cab Chassis" -> "cab-chassis". */
+export function bodySlug(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** bodyOfSegment is the body a single /search/{slug} segment names (a body tile), if any. */
+function bodyOfSegment(segment: string): string | undefined {
+  const s = bodySlug(segment);
+  return BODY_LABELS.find((b) => bodySlug(b) === s);
+}
 /** RANGE_VALUE is a range parameter's form: min:max, either side may be empty. */
 export const RANGE_VALUE = /^(-?\d+(?:\.\d+)?)?:(-?\d+(?:\.\d+)?)?$/;
 
@@ -106,6 +137,9 @@ export function pathPreset(pathname: string): Record<string, string[]> {
   if (first === ALL_STOCK_SEGMENT) return {};
   const preset = TYPE_PATHS.find((p) => p.segment === first);
   if (preset) return { car_type: [...preset.types] };
+  // /search/suv is a body tile (spec 001 §2 "/search/{slug}"); no make is named like a body.
+  const body = segments.length === 2 ? bodyOfSegment(first) : undefined;
+  if (body) return { body: [body] };
   const out: Record<string, string[]> = { make: [first] };
   if (segments[2]) out.model = [segments[2]];
   return out;

@@ -105,6 +105,32 @@ export interface WatchlistResponse {
   cars: WatchlistCar[] | null;
 }
 
+/** LocationsResponse is the body of GET /api/locations. */
+export interface LocationsResponse {
+  locations: LocationView[] | null;
+  /** GridColumns is the card grid's column count (spec 001 §2, §9). */
+  grid_columns: number;
+}
+
+/** LocationResponse is the body of GET /api/locations/{slug}. */
+export interface LocationResponse {
+  location: LocationView;
+  /**
+   * Departments are the location's dealership's visible locations (sales,
+   * service, parts), for the department hours drop-down; the location
+   * itself among them.
+   */
+  departments: LocationView[] | null;
+  /** Reviews are the reviews shown: shared.ShownReviews, dates in words. */
+  reviews: ReviewView[] | null;
+}
+
+/** GeocodeResponse is the body of GET /api/geocode. */
+export interface GeocodeResponse extends GeoPlace {
+  /** Locations are the site's visible locations with coordinates, nearest first. */
+  locations: NearbyLocation[] | null;
+}
+
 /**
  * Site is one dealer website's configuration: identity, branding, the
  * dealerships whose stock it shows, and every per-dealer behaviour as a named,
@@ -162,6 +188,7 @@ export interface Site {
   leads: LeadsConfig;
   hours: HoursConfig;
   reviews: ReviewsConfig;
+  locations_block: LocationsConfig;
   budget: BudgetConfig;
   reserve: ReserveConfig;
   /** CarPage holds the car page's tabs, sidebar and used-car texts (issue 10). */
@@ -515,6 +542,61 @@ export interface WatchlistCar {
   view?: CarView;
 }
 
+/**
+ * LocationView is a location as the location blocks show it on the
+ * requesting site at the time of the request: the configured location plus
+ * what Go computes from it (spec 001 §2 "Location blocks", "Opening hours").
+ */
+export interface LocationView extends Location {
+  /**
+   * Hours are the opening-hours lines (shared.OpeningHoursLines with the
+   * site's hours.closed_text); empty when the location has no hours.
+   */
+  hours: HoursLine[] | null;
+  /**
+   * OpenNow is the "Open now / Closes 5:30 pm" line in the location's time
+   * zone at the time of the request; absent without hours.
+   */
+  open_now?: OpenStatus;
+  /** HolidayHours are the upcoming special hours, by date, 12-hour times. */
+  holiday_hours: HolidayHours[] | null;
+  /** ReviewSummary is the count and average of the location's reviews. */
+  review_summary?: ReviewSummaryView;
+  /**
+   * DirectionsURL is the Get Directions link: the map place link, else a
+   * map search for the address.
+   */
+  directions_url: string;
+  /** ContactPath is the location's contact page, /contact-us/{slug}. */
+  contact_path: string;
+  /**
+   * ViewPath is the card's view-location link (spec 001 §2): /contact on a
+   * manufacturer's site, else /locations/{slug} (the dealership's slug when
+   * the location has none).
+   */
+  view_path: string;
+  /** DefaultTab is the Sales/Service tab its block opens on. */
+  default_tab: LocationType;
+}
+
+/** ReviewView is a shown review with its stars drawn (shared.StarFill). */
+export interface ReviewView extends Review {
+  stars: number[];
+}
+
+/** NearbyLocation is a location with its distance from a geocoded point. */
+export interface NearbyLocation extends LocationView {
+  distance_km: number;
+}
+
+/** GeoPlace is a geocoded point and a name for it. */
+export interface GeoPlace {
+  lat: number;
+  lng: number;
+  place: string;
+  postcode?: string;
+}
+
 /** ImageRef is an image by URL. */
 export interface ImageRef {
   url: string;
@@ -589,8 +671,13 @@ export interface Location {
   motor_vehicle_repairer?: string;
   distribution_locations?: string[];
   special_hours?: SpecialHours[];
-  /** TimeZone overrides the site's time_zone for this location (IANA name). */
+  /**
+   * TimeZone is the IANA zone the location's opening hours are kept in;
+   * empty means the site's time_zone (default "Australia/Sydney").
+   */
   time_zone?: string;
+  /** Badge is an optional card badge, e.g. "Coming Late 2025"; default none. */
+  badge?: string;
 }
 
 /** Address is a street address. Lat and Long are set once geocoded. */
@@ -766,6 +853,18 @@ export interface SearchConfig {
   location_filter: boolean;
   /** HitsPerPage is the page size; default 21 (spec 000 §9). */
   hits_per_page: number;
+  /**
+   * CustomBodies are the body-type tiles a site chooses, in order (spec 001
+   * §9: the tile limit is then 20 instead of 4); default none (the most common bodies).
+   */
+  custom_bodies?: string[];
+  /**
+   * ManufacturerFilter adds make:"<manufacturer.name>" to every listing
+   * query of a manufacturer's site (spec 001 §7 "filter string from site
+   * config plus manufacturer"); default false, because a franchised dealer
+   * also sells used cars of other makes.
+   */
+  manufacturer_filter: boolean;
 }
 
 /** CardConfig shapes the car card (spec 000 §2 "Car card"). */
@@ -942,6 +1041,31 @@ export interface ReviewsConfig {
   hidden_names?: string[];
   /** default 10 */
   shown: number;
+}
+
+/**
+ * LocationsConfig shapes the location blocks and the map (spec 001 §2
+ * "Location blocks", §9 "Display").
+ */
+export interface LocationsConfig {
+  /** Layout of several locations: "grid" (default) or "list". */
+  layout: string;
+  /**
+   * ShowContact shows the contact buttons and licence numbers on location
+   * cards (spec 001 §2 "show flag"); default true.
+   */
+  show_contact: boolean;
+  /** EmailUs offers the email-us modal on cards of locations with an e-mail; default true. */
+  email_us: boolean;
+  /** BookService shows Book a Service (to /service) on service locations; default false. */
+  book_service: boolean;
+  /**
+   * MapStyleURL is the MapLibre style of the map (in AWS an Amazon Location
+   * Service map style with its key); default "" shows a static card instead.
+   */
+  map_style_url?: string;
+  /** MapZoom is the map's zoom; default 10. */
+  map_zoom: number;
 }
 
 /** BudgetConfig holds the budget finder's defaults (spec 001 §5, §9 "Budget finder"). */
@@ -1232,17 +1356,6 @@ export interface OfferModel {
   override_url?: string;
 }
 
-/** DealershipWebhook is where a dealership's CRM takes leads. */
-export interface DealershipWebhook {
-  /** URL receives a POST per lead: https, or http to localhost for local use. */
-  url: string;
-  /**
-   * SecretName names the signing secret: in AWS a Secrets Manager secret
-   * (the CDK app creates one per name), locally FORECOURT_SECRET_<NAME>.
-   */
-  secret_name: string;
-}
-
 /** LocationType is a location's department (spec 001 §3). Blank means sales. */
 export type LocationType = 'sales' | 'service' | 'parts';
 
@@ -1275,6 +1388,72 @@ export interface SpecialHours {
   /** sales, service, parts, all */
   department: string;
   location_name?: string;
+}
+
+/** HoursLine is one line of an opening-hours table. */
+export interface HoursLine {
+  /** "Mon-Fri", "Saturday" */
+  days: string;
+  /** "8:30am - 5:30pm", or the closed text */
+  text: string;
+  /** the web adds an Enquire Now link when hours.closed_enquire_link is on */
+  closed: boolean;
+}
+
+/**
+ * OpenStatus is a location's "Open now / Closes 5:30 pm" line at one moment,
+ * in the location's time zone (spec 001 §2 "Opening hours"). It depends on
+ * the time of the request, so it is computed when read and never stored.
+ */
+export interface OpenStatus {
+  open: boolean;
+  /** Label is "Open now" or "Closed now". */
+  label: string;
+  /** Detail is "Closes 5:30 pm", "Opens 8:00 am", "Opens 8:00 am Monday" or "". */
+  detail?: string;
+}
+
+/** HolidayHours is one line of the Holiday Opening Hours dialog (spec 001 §2). */
+export interface HolidayHours {
+  /** 2026-12-25 */
+  date: string;
+  /** "Friday 25 December" */
+  label: string;
+  /** "Closed", "9:00 am - 2:00 pm" */
+  text: string;
+  closed: boolean;
+  department: string;
+}
+
+/** ReviewSummaryView is a review summary with its stars drawn (spec 001 §9). */
+export interface ReviewSummaryView extends ReviewSummary {
+  /** Stars is how full each of the five stars is, 0 to 1. */
+  stars: number[];
+  /** Text is "Based on {count} reviews". */
+  text: string;
+}
+
+/** Review is one customer review of a location (spec 001 §3 "Review"). */
+export interface Review {
+  id: string;
+  location_id?: string;
+  text: string;
+  customer_name: string;
+  rating: number;
+  created_at_time_ago_in_words?: string;
+  review_date?: string;
+  review_date_in_words?: string;
+}
+
+/** DealershipWebhook is where a dealership's CRM takes leads. */
+export interface DealershipWebhook {
+  /** URL receives a POST per lead: https, or http to localhost for local use. */
+  url: string;
+  /**
+   * SecretName names the signing secret: in AWS a Secrets Manager secret
+   * (the CDK app creates one per name), locally FORECOURT_SECRET_<NAME>.
+   */
+  secret_name: string;
 }
 
 /**
@@ -1370,6 +1549,9 @@ export interface TabText {
 
 /** SortKey is a sort option (shared.SortOptions; spec 000 §9, spec 001 §9). */
 export type SortKey = 'relevance' | 'latest' | 'price_desc' | 'price_asc' | 'km_desc' | 'km_asc';
+
+/** SimpleBodyLabel is a simple_body facet value (shared.SimpleBodies; spec 001 §2 /search/{body}). */
+export type SimpleBodyLabel = 'Sedan' | 'Hatch' | 'SUV' | 'Ute' | 'Cab Chassis' | 'Wagon' | 'Van' | 'Coupe' | 'Convertible' | 'People Mover' | 'Bus' | 'Motorhome' | 'Light Truck';
 
 /** SearchAccess is the web's name for SearchSettings. */
 export type SearchAccess = SearchSettings;

@@ -4,7 +4,7 @@ import { bucketOrder } from '../../lib/search/buckets';
 import type { FacetData } from '../../lib/search/useFacetCounts';
 import { facetCounts } from '../../lib/search/makeMenu';
 import { LISTING_PATH, routeToURL } from '../../lib/listingUrl';
-import { BODY_TILE_LIMIT } from './BodyTiles';
+import { bodyTiles } from './BodyTiles';
 import './FacetTiles.css';
 
 /** MAKE_TILE_LIMIT: make tiles shown before the link to every make. */
@@ -26,11 +26,11 @@ export function Tile({ to, name, count }: { to: string; name: string; count: num
  * §2 "Other screens"): each opens the listing with that refinement: a make
  * at /search/{make}, a body type as simple_body, a price bucket as price_range.
  */
-export function FacetTiles({ facets }: { facets: FacetData | undefined }) {
+export function FacetTiles({ facets, customBodies }: { facets: FacetData | undefined; customBodies?: string[] }) {
   if (!facets) return null;
   const byCount = (a: { count: number; name: string }, b: { count: number; name: string }) => b.count - a.count || a.name.localeCompare(b.name);
   const makes = facetCounts(facets.make).sort(byCount);
-  const bodies = facetCounts(facets.simple_body).sort(byCount).slice(0, BODY_TILE_LIMIT);
+  const bodies = bodyTiles(facetCounts(facets.simple_body), customBodies);
   const prices = facetCounts(facets.price_range).sort(bucketOrder);
   return (
     <div className="facet-tiles">

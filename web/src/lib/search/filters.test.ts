@@ -36,4 +36,17 @@ describe('facet conditions for the scoped searches (spec 000 §7)', () => {
     expect(andFilters('', 'dealership_slug:"coastal-kia"')).toBe('dealership_slug:"coastal-kia"');
     expect(andFilters('(car_type:"used")', 'make:"Kia"')).toBe('(car_type:"used") AND make:"Kia"');
   });
+
+  it('spec 000 §9: stock.max_age_years leaves out cars older than that, counted from today', () => {
+    const s = site({ stock: { max_age_years: 12 } });
+    expect(baseFilters(s, false, new Date(2026, 5, 1))).toBe('year >= 2014');
+    expect(baseFilters(s, false, new Date(2027, 0, 1))).toBe('year >= 2015');
+  });
+
+  it("spec 001 §7: a manufacturer's site adds its manufacturer where it says so", () => {
+    const toyota = { id: 'mfr-toyota', name: 'Toyota' };
+    expect(baseFilters(site({ manufacturer: toyota, search: { manufacturer_filter: true } }), false)).toBe('make:"Toyota"');
+    expect(baseFilters(site({ manufacturer: toyota }), false)).toBe('');
+    expect(baseFilters(site({ search: { manufacturer_filter: true } }), false)).toBe('');
+  });
 });

@@ -20,7 +20,13 @@ export function andFilters(...parts: string[]): string {
   return parts.filter(Boolean).join(' AND ');
 }
 
-export function baseFilters(site: ConfiguredSite, priceAscending: boolean): string {
+/**
+ * baseFilters is the filter string every listing query carries. The age rule
+ * (stock.max_age_years, spec 000 §9) is computed from today's date when the
+ * query is made, never stored: a car leaves the listing on the new year
+ * without a feed.
+ */
+export function baseFilters(site: ConfiguredSite, priceAscending: boolean, now: Date = new Date()): string {
   const parts: string[] = [];
   const own = site.search.filters?.trim();
   if (own) parts.push(`(${own})`);
@@ -28,6 +34,10 @@ export function baseFilters(site: ConfiguredSite, priceAscending: boolean): stri
   if (!ALL_TYPES.every((t) => types.includes(t))) {
     parts.push(`(${types.map((t) => `car_type:${quote(t)}`).join(' OR ')})`);
   }
+  const maker = site.manufacturer?.name;
+  if (site.search.manufacturer_filter && maker) parts.push(facetFilter('make', maker));
+  const maxAge = site.stock.max_age_years ?? 0;
+  if (maxAge > 0) parts.push(`year >= ${now.getFullYear() - maxAge}`);
   if (priceAscending && site.search.price_asc_excludes_zero) parts.push('price > 0');
   return parts.join(' AND ');
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSite } from '../../../lib/siteContext';
 import { baseFilters } from '../../../lib/search/filters';
@@ -5,8 +6,11 @@ import { useFacetClient, useFacetCounts, type FacetClient } from '../../../lib/s
 import { DealershipList } from '../../../components/browse/DealershipList';
 import '../../../components/browse/directory.css';
 
-/** DealershipsPage lists the site's dealerships, each linked to its stock (spec 001 §2 "Several dealerships"). */
-export default function DealershipsPage({ searchClient }: { searchClient?: FacetClient }) {
+/**
+ * DealershipsPage lists the site's dealerships, each linked to its stock (spec 001 §2 "Several dealerships");
+ * children are the sections the app composes below the list (the nearest-dealership finder and the locations).
+ */
+export default function DealershipsPage({ searchClient, children }: { searchClient?: FacetClient; children?: ReactNode }) {
   const { site, search } = useSite();
   const client = useFacetClient(search, searchClient);
   const state = useFacetCounts(client, search.index, ['dealership_name'], baseFilters(site, false));
@@ -15,6 +19,7 @@ export default function DealershipsPage({ searchClient }: { searchClient?: Facet
     <section className="directory">
       <h1>Our dealerships</h1>
       <DealershipList dealerships={site.dealerships ?? []} facets={state.status === 'ready' ? state.facets : undefined} />
+      {children}
     </section>
   );
 }

@@ -32,7 +32,7 @@ export function HomeBrowse({ searchClient }: { searchClient?: FacetClient }) {
           </p>
         </section>
       ) : null}
-      <FacetTiles facets={facets} />
+      <FacetTiles facets={facets} customBodies={site.search.custom_bodies} />
     </div>
   );
 }

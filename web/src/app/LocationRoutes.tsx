@@ -1,0 +1,43 @@
+import { EnquiryForm } from '../features/leads/components/EnquiryForm';
+import type { LocationView } from '../lib/types';
+import LocationPage from '../features/locations/components/LocationPage';
+import { LocationsBlock } from '../features/locations/components/LocationsBlock';
+import { NearestDealership } from '../features/locations/components/NearestDealership';
+import DealershipsPage from '../features/dealerships/components/DealershipsPage';
+import '../features/locations/locations.css';
+
+/**
+ * The location pages with the leads feature's enquiry form composed in as the
+ * cards' email-us modal, at the app level, so neither feature imports the
+ * other (bulletproof-react).
+ */
+const emailUs = (l: LocationView) => <EnquiryForm dealershipSlug={l.dealership_slug} />;
+
+/** LocationRoute is /locations/{location or dealership slug}. */
+export function LocationRoute() {
+  return <LocationPage emailUs={emailUs} />;
+}
+
+/** TeamRoute is /teams/{location slug}. */
+export function TeamRoute() {
+  return <LocationPage emailUs={emailUs} team />;
+}
+
+/**
+ * ContactLocations is the locations block of a contact page (the forms work
+ * owns /contact; it places this): a manufacturer site's /contact shows the
+ * location page of its primary location, as /locations/{slug} would.
+ */
+export function ContactLocations() {
+  return <LocationsBlock filter={{ type: 'all' }} emailUs={emailUs} />;
+}
+
+/** DealershipsRoute is /dealerships: the dealerships with their stock, "Find your nearest dealership" and every location's card. */
+export function DealershipsRoute() {
+  return (
+    <DealershipsPage>
+      <NearestDealership />
+      <LocationsBlock emailUs={emailUs} />
+    </DealershipsPage>
+  );
+}

@@ -1,0 +1,150 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { SiteProvider } from '../../../lib/siteContext';
+import type { LocationView } from '../../../lib/types';
+import { fixture, siteResponse } from '../../../test/fixtures';
+import { LocationCard } from './LocationCard';
+import { LocationMap } from './LocationMap';
+import { NearestDealership } from './NearestDealership';
+import { OurLocationsCarousel } from './OurLocationsCarousel';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const site = (block: Record<string, unknown> = {}) =>
+  siteResponse({
+    features: { phone_links: true, favourites: true } as never,
+    hours: { closed_enquire_link: true } as never,
+    locations_block: { layout: 'grid', show_contact: true, email_us: true, book_service: true, map_zoom: 10, ...block } as never,
+  });
+
+// A location as GET /api/locations answers it: the rules already applied by Go.
+const loc = (over: Partial<LocationView> = {}): LocationView =>
+  fixture<LocationView>({
+    id: 'loc-1',
+    name: 'Coastal Mazda - Service',
+    slug: 'coastal-mazda-service',
+    location_type: 'service',
+    dealership_slug: 'coastal-mazda',
+    address: { street: '1 Ferry Road', city: 'Southport', state: 'QLD', postcode: '4215', lat: -27.97, long: 153.4 },
+    contact_detail: { phone: '0491 570 131', landline_phone: '(07) 5550 7100' },
+    dealer_license_number: '3401122',
+    badge: 'Coming Late 2025',
+    hours: [
+      { days: 'Mon-Fri', text: '8:00am - 5:30pm', closed: false },
+      { days: 'Sunday', text: 'Closed', closed: true },
+    ],
+    open_now: { open: true, label: 'Open now', detail: 'Closes 5:30 pm' },
+    holiday_hours: [{ date: '2026-12-25', label: 'Friday 25 December 2026', text: 'Closed', closed: true, department: 'all' }],
+    review_summary: { count: 24, average_rating: 4.6, stars: [1, 1, 1, 1, 0.6], text: 'Based on 24 reviews' },
+    directions_url: 'https://maps.example/?q=1+Ferry+Road',
+    contact_path: '/contact-us/coastal-mazda',
+    view_path: '/locations/coastal-mazda-service',
+    default_tab: 'service',
+    ...over,
+  });
+
+function renderWith(ui: React.ReactNode, s = site()) {
+  return render(
+    <MemoryRouter>
+      <SiteProvider value={s}>{ui}</SiteProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('location card (spec 001 §2 "Location card")', () => {
+  it('shows what the API computed: stars, address, tel: links, open now, hours, licences, review count and the actions', () => {
+    renderWith(<LocationCard location={loc()} emailUs={() => <p>the enquiry form</p>} />);
+    const card = screen.getByRole('article', { name: 'Coastal Mazda - Service' });
+    expect(within(card).getByRole('img', { name: 'Rated 4.6 out of 5' })).toBeTruthy();
+    expect(within(card).getByText('Coming Late 2025')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: '0491 570 131' }).getAttribute('href')).toBe('tel:0491570131');
+    expect(within(card).getByRole('link', { name: '(07) 5550 7100' }).getAttribute('href')).toBe('tel:0755507100');
+    expect(within(card).getByText('Open now')).toBeTruthy();
+    expect(within(card).getByText(/Closes 5:30 pm/)).toBeTruthy();
+    const hours = within(card).getByRole('table', { name: 'Opening Hours' });
+    expect(within(hours).getAllByRole('row').map((r) => r.textContent)).toEqual(['Mon-Fri8:00am - 5:30pm', 'SundayClosed Enquire Now']);
+    expect(within(card).getByText('Dealer Licence: 3401122')).toBeTruthy();
+    expect(within(card).getByText('24 reviews')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact-us/coastal-mazda');
+    expect(within(card).getByRole('link', { name: /Get Directions/ }).getAttribute('href')).toBe('https://maps.example/?q=1+Ferry+Road');
+    expect(within(card).getByRole('link', { name: 'Book a Service' }).getAttribute('href')).toBe('/service');
+    // Role queries over a whole card are slow in jsdom on a loaded machine.
+  }, 20000);
+
+  it('the show flag hides contact buttons and licences', () => {
+    renderWith(<LocationCard location={loc()} emailUs={() => null} />, site({ show_contact: false }));
+    expect(screen.queryByRole('link', { name: 'Contact' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Email Us' })).toBeNull();
+    expect(screen.queryByText(/Dealer Licence/)).toBeNull();
+  });
+
+  it('missing hours show nothing', () => {
+    renderWith(<LocationCard location={loc({ hours: [], open_now: undefined, holiday_hours: [] })} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText(/Open now|Closed now/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Holiday Opening Hours' })).toBeNull();
+  });
+
+  it('Email Us opens the enquiry form in a dialog that Escape closes', async () => {
+    const user = userEvent.setup();
+    renderWith(<LocationCard location={loc()} emailUs={(l) => <p>form for {l.dealership_slug}</p>} />);
+    await user.click(screen.getByRole('button', { name: 'Email Us' }));
+    const dialog = screen.getByRole('dialog', { name: 'Email Coastal Mazda - Service' });
+    expect(within(dialog).getByText('form for coastal-mazda')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the Holiday Opening Hours dialog lists the special hours and returns focus', async () => {
+    const user = userEvent.setup();
+    renderWith(<LocationCard location={loc()} />);
+    const button = screen.getByRole('button', { name: 'Holiday Opening Hours' });
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Holiday Opening Hours' });
+    expect(within(dialog).getByText('Friday 25 December 2026')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('map', () => {
+  it('without a map style shows a static card with Get Directions, and loads no map library', () => {
+    renderWith(<LocationMap locations={[loc()]} label="Map of Coastal" />);
+    const region = screen.getByRole('region', { name: 'Map of Coastal' });
+    expect(within(region).getByRole('link', { name: /Get Directions/ })).toBeTruthy();
+  });
+});
+
+describe('Our Locations carousel (spec 001 §2)', () => {
+  it('is titled, sorted by name and refuses slides outside it', () => {
+    renderWith(<OurLocationsCarousel locations={[loc({ id: 'b', name: 'Bravo' }), loc({ id: 'a', name: 'Alpha' }), loc({ id: 'c', name: 'Charlie' })]} />);
+    expect(screen.getByRole('heading', { name: 'Our Locations' })).toBeTruthy();
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Alpha', 'Bravo', 'Charlie']);
+  });
+});
+
+describe('Find your nearest dealership', () => {
+  it('asks GET /api/geocode and lists locations nearest first; an unknown postcode says Invalid postcode', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.includes('postcode=4211')) {
+        return new Response(JSON.stringify({ lat: -28, lng: 153.3, place: 'Nerang (QLD 4211)', postcode: '4211', locations: [{ ...loc(), distance_km: 1.2 }] }), { status: 200 });
+      }
+      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Invalid postcode', field: 'postcode' } }), { status: 404 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWith(<NearestDealership />);
+    await user.type(screen.getByLabelText('Postcode or suburb'), '4211');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(screen.getByText('1.2 km')).toBeTruthy());
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/geocode?postcode=4211');
+    expect(screen.getByRole('link', { name: 'Coastal Mazda - Service' }).getAttribute('href')).toBe('/locations/coastal-mazda-service');
+    await user.clear(screen.getByLabelText('Postcode or suburb'));
+    await user.type(screen.getByLabelText('Postcode or suburb'), '0001');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid postcode');
+  });
+});

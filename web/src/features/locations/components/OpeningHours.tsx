@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useSite } from '../../../lib/siteContext';
+import type { HolidayHours, HoursLine, OpenStatus } from '../../../lib/types';
+
+/** OpenNow is the "Open now · Closes 5:30 pm" line the API computed for the time of the request. */
+export function OpenNow({ status }: { status?: OpenStatus }) {
+  if (!status) return null;
+  return (
+    <p className={`open-now ${status.open ? 'open-now--open' : 'open-now--closed'}`}>
+      <strong>{status.label}</strong>
+      {status.detail ? <span> · {status.detail}</span> : null}
+    </p>
+  );
+}
+
+/**
+ * OpeningHours is the hours table (spec 001 §2): lines as Go laid them out
+ * (Monday first, Mon-Fri collapsed, the site's closed text), an Enquire Now
+ * link on closed days where the site turns it on, and nothing when the
+ * location has no hours.
+ */
+export function OpeningHours({ lines, caption = 'Opening Hours' }: { lines: HoursLine[] | null; caption?: string }) {
+  const { site } = useSite();
+  if (!lines || lines.length === 0) return null;
+  const enquire = site.hours?.closed_enquire_link ?? false;
+  return (
+    <table className="hours">
+      <caption>{caption}</caption>
+      <tbody>
+        {lines.map((l) => (
+          <tr key={l.days}>
+            <th scope="row">{l.days}</th>
+            <td>
+              {l.text}
+              {l.closed && enquire ? (
+                <>
+                  {' '}
+                  <Link to="/contact">{site.texts?.enquire_label || 'Enquire Now'}</Link>
+                </>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** HolidayHoursButton opens the Holiday Opening Hours dialog (spec 001 §2) when the location has upcoming special hours. */
+export function HolidayHoursButton({ hours, name }: { hours: HolidayHours[] | null; name: string }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  if (!hours || hours.length === 0) return null;
+  return (
+    <>
+      <button type="button" className="link-button" ref={opener} onClick={() => setOpen(true)}>
+        Holiday Opening Hours
+      </button>
+      {open ? (
+        <Modal
+          title="Holiday Opening Hours"
+          onClose={() => {
+            setOpen(false);
+            opener.current?.focus();
+          }}
+        >
+          <p className="modal__sub">{name}</p>
+          <table className="hours">
+            <tbody>
+              {hours.map((h) => (
+                <tr key={`${h.date}-${h.department}`}>
+                  <th scope="row">{h.label}</th>
+                  <td>
+                    {h.text}
+                    {h.department !== 'all' ? <span className="hours__dept"> ({h.department})</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+/** Modal is a labelled dialog: focus moves in, Escape and the close button close it, Tab stays inside. */
+export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.querySelector<HTMLElement>('button, [href], input, select, textarea')?.focus();
+  }, []);
+  return (
+    <div className="modal" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        className="modal__box"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        ref={box}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          } else if (e.key === 'Tab') {
+            const f = [...(box.current?.querySelectorAll<HTMLElement>('button, [href], input, select, textarea') ?? [])];
+            if (f.length === 0) return;
+            const first = f[0];
+            const last = f[f.length - 1];
+            if (e.shiftKey && document.activeElement === first) {
+              e.preventDefault();
+              last.focus();
+            } else if (!e.shiftKey && document.activeElement === last) {
+              e.preventDefault();
+              first.focus();
+            }
+          }
+        }}
+      >
+        <div className="modal__head">
+          <h2 id={`${id}-title`}>{title}</h2>
+          <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useSite } from '../../../lib/siteContext';
+import type { LocationView } from '../../../lib/types';
+import { useLocations } from '../api/getLocations';
+import { LocationCard } from './LocationCard';
+
+const CarouselContext = createContext<{ count: number } | null>(null);
+
+/** CarouselSlide is one slide; it refuses to render outside a Carousel (spec 001 §2), which would lose its snap and labels. */
+export function CarouselSlide({ index, children }: { index: number; children: ReactNode }) {
+  const ctx = useContext(CarouselContext);
+  if (!ctx) throw new Error('CarouselSlide must be used inside OurLocationsCarousel');
+  return (
+    <li className="carousel__slide" aria-roledescription="slide" aria-label={`${index + 1} of ${ctx.count}`}>
+      {children}
+    </li>
+  );
+}
+
+/**
+ * OurLocationsCarousel (spec 001 §2): titled from texts.locations_title
+ * ('Our Locations'), locations sorted by name, a swipe hint, starting at the
+ * second slide (index 1). Scrolling is native (scroll snap), so swipe and
+ * keyboard work; the buttons move one slide.
+ */
+export function OurLocationsCarousel({ locations }: { locations: LocationView[] }) {
+  const { site } = useSite();
+  const track = useRef<HTMLUListElement>(null);
+  const sorted = [...locations].sort((a, b) => a.name.localeCompare(b.name));
+  const start = sorted.length > 1 ? 1 : 0;
+  useEffect(() => {
+    const el = track.current;
+    const slide = el?.children[start] as HTMLElement | undefined;
+    if (el && slide) el.scrollLeft = slide.offsetLeft - el.offsetLeft;
+  }, [start, sorted.length]);
+  if (sorted.length === 0) return null;
+  const move = (dir: number) => {
+    const el = track.current;
+    if (!el) return;
+    const w = (el.children[0] as HTMLElement | undefined)?.offsetWidth ?? el.clientWidth;
+    el.scrollBy({ left: dir * w, behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  };
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-labelledby="our-locations-title">
+      <div className="carousel__head">
+        <h2 id="our-locations-title">{site.texts.locations_title}</h2>
+        <div className="carousel__buttons">
+          <button type="button" onClick={() => move(-1)} aria-label="Previous location">
+            ‹
+          </button>
+          <button type="button" onClick={() => move(1)} aria-label="Next location">
+            ›
+          </button>
+        </div>
+      </div>
+      <p className="carousel__hint" aria-hidden="true">
+        Swipe to see more →
+      </p>
+      <CarouselContext.Provider value={{ count: sorted.length }}>
+        <ul className="carousel__track" ref={track} tabIndex={0} aria-label={`${site.texts.locations_title}, scroll sideways`}>
+          {sorted.map((l, i) => (
+            <CarouselSlide key={l.id} index={i}>
+              <LocationCard location={l} />
+            </CarouselSlide>
+          ))}
+        </ul>
+      </CarouselContext.Provider>
+    </section>
+  );
+}
+
+/** OurLocations loads the site's locations and shows them in the carousel when there are several. */
+export function OurLocations() {
+  const state = useLocations();
+  if (state.status !== 'ready') return null;
+  const locations = state.data.locations ?? [];
+  return locations.length > 1 ? <OurLocationsCarousel locations={locations} /> : null;
+}

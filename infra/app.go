@@ -154,7 +154,7 @@ type Stacks struct {
 // c.Only, only those tenants and their cells.
 func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 	base := awscdk.StackProps{Env: environment()}
-	stateful := NewStatefulStack(app, StatefulStackName, &StatefulStackProps{StackProps: base, Tenants: tenants})
+	stateful := NewStatefulStack(app, StatefulStackName, &StatefulStackProps{StackProps: base})
 	originSecret := awscdk.SecretValue_SecretsManager(jsii.String(c.OriginSecretName), nil)
 	algoliaKey := func(field string) awscdk.SecretValue {
 		return awscdk.SecretValue_SecretsManager(jsii.String(c.AlgoliaSecretName),

@@ -162,6 +162,7 @@ func TestQuotasAt250Tenants(t *testing.T) {
 		"origin-request-policies":   "AWS::CloudFront::OriginRequestPolicy",
 		"response-headers-policies": "AWS::CloudFront::ResponseHeadersPolicy",
 		"web-acls":                  "AWS::WAFv2::WebACL",
+		"user-pool-clients":         "AWS::Cognito::UserPoolClient",
 	}
 	growth := map[string]usage{}
 	total := map[string]int{}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscognito"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
 	"github.com/aws/constructs-go/constructs/v10"
@@ -27,8 +28,6 @@ type StatefulStack struct {
 // StatefulStackProps configure the stateful stack.
 type StatefulStackProps struct {
 	awscdk.StackProps
-	// Tenants get one app client each in the user pool (auth.AddSiteClient).
-	Tenants []Tenant
 }
 
 // NewStatefulStack creates the tables and the shoppers' user pool.
@@ -41,9 +40,7 @@ func NewStatefulStack(scope constructs.Construct, id string, props *StatefulStac
 	}
 	output(stack, "UserPoolId", s.Shoppers.Pool.UserPoolId())
 	output(stack, "UserPoolClientId", s.Shoppers.Client.UserPoolClientId())
-	for _, t := range props.Tenants {
-		s.Shoppers.AddSiteClient(t.Site.Slug, t.Site.Domains)
-	}
+	param.Publish(stack, "UserPoolIdParam", param.UserPoolID, s.Shoppers.Pool.UserPoolId())
 	// `forecourt keys add` writes provider keys into this table (infra/README.md).
 	output(stack, "ProviderKeysTableName", s.Tables.ProviderKeys.TableName())
 	param.Publish(stack, "SitesTableNameParam", param.SitesTableName, s.Tables.Sites.TableName())
@@ -90,9 +87,8 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 		MailFrom:       props.MailFrom,
 		WebhookSecrets: props.WebhookSecrets,
 		Shoppers: api.Shoppers{
-			UserPoolID:  props.Stateful.Shoppers.Pool.UserPoolId(),
-			ClientID:    props.Stateful.Shoppers.Client.UserPoolClientId(),
-			SiteClients: siteClientIDs(props.Stateful.Shoppers),
+			UserPoolID: props.Stateful.Shoppers.Pool.UserPoolId(),
+			ClientID:   props.Stateful.Shoppers.Client.UserPoolClientId(),
 		},
 	})
 	if err != nil {
@@ -173,23 +169,20 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 		CertificateARN: props.CertificateARN,
 		Cell:           cell.Import(stack, "Cell", props.Site.Site.EdgeCell),
 	})
+	// The site's own shopper app client, in the pool the stateful stack
+	// publishes: the tenant's stack holds it, so the pool's stack does not
+	// grow with the tenants.
+	pool := awscognito.UserPool_FromUserPoolId(stack, jsii.String("Shoppers"), param.Value(stack, param.UserPoolID))
+	client := auth.NewSiteClient(stack, "ShopperClient", pool, props.Site.Site.Slug, props.Site.Site.Domains)
 	tenant.NewRecord(stack, "SiteRecord", &tenant.RecordProps{
-		Slug:   props.Site.Site.Slug,
-		Config: props.Site.Config,
-		Pages:  props.Site.Pages,
-		Table:  awsdynamodb.Table_FromTableName(stack, jsii.String("SitesTable"), param.Value(stack, param.SitesTableName)),
+		Slug:         props.Site.Site.Slug,
+		Config:       props.Site.Config,
+		Pages:        props.Site.Pages,
+		AuthClientID: client.UserPoolClientId(),
+		Table:        awsdynamodb.Table_FromTableName(stack, jsii.String("SitesTable"), param.Value(stack, param.SitesTableName)),
 	})
 	output(stack, "DistributionDomainName", edge.Distribution.DistributionDomainName())
 	return &TenantStack{Stack: stack, Edge: edge}
-}
-
-// siteClientIDs are the tenants' app client ids by site slug.
-func siteClientIDs(s *auth.Shoppers) map[string]*string {
-	ids := map[string]*string{}
-	for slug, c := range s.SiteClients {
-		ids[slug] = c.UserPoolClientId()
-	}
-	return ids
 }
 
 func output(stack awscdk.Stack, id string, value *string) {

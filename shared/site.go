@@ -25,6 +25,10 @@ type Site struct {
 	// Deployment only: never sent to browsers. Set once, by
 	// `forecourt tenants new`; a site never moves cell.
 	EdgeCell int `json:"edge_cell,omitempty"`
+	// AuthClientID is the site's own shopper app client, which its tenant
+	// stack creates and stores beside the config (never in a tenant file):
+	// a shopper token is accepted on this site only when issued to it.
+	AuthClientID string `json:"-"`
 
 	Dealerships []Dealership `json:"dealerships"`
 	Locations   []Location   `json:"locations,omitempty"`

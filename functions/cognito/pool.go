@@ -66,7 +66,17 @@ type Shoppers struct {
 	Pool     Pool
 }
 
-// VerifyShopper returns the token's shopper on the site.
-func (s Shoppers) VerifyShopper(ctx context.Context, token, site string) (shared.Shopper, error) {
-	return s.Verifier.Verify(ctx, token, s.Pool.ClientFor(site))
+// VerifyShopper returns the token's shopper on the site: the site's own
+// client is the one its tenant stack stored with it (AWS), else the pool's
+// client for its slug (cognito-local, COGNITO_CLIENT_IDS).
+func (s Shoppers) VerifyShopper(ctx context.Context, token string, site shared.Site) (shared.Shopper, error) {
+	return s.Verifier.Verify(ctx, token, s.Pool.ClientOf(site))
+}
+
+// ClientOf is the site's own app client id, or "" when it has none.
+func (p Pool) ClientOf(site shared.Site) string {
+	if site.AuthClientID != "" {
+		return site.AuthClientID
+	}
+	return p.ClientFor(site.Slug)
 }

@@ -20,6 +20,9 @@ type siteItem struct {
 	// (tenantfile.LoadPages); written beside the config by the tenant stack
 	// in AWS and by SavePages locally.
 	Pages string `dynamo:"pages,omitempty"`
+	// AuthClientID is the site's shopper app client, written by its tenant
+	// stack in AWS (shared.Site.AuthClientID).
+	AuthClientID string `dynamo:"auth_client_id,omitempty"`
 }
 
 // SiteStore keeps site configurations as JSON. It implements shared.SiteStore.
@@ -122,5 +125,6 @@ func decodeSite(it siteItem) (shared.Site, error) {
 		return shared.Site{}, fmt.Errorf("decode site %s: %w", it.Slug, err)
 	}
 	shared.ApplyDefaults(&site)
+	site.AuthClientID = it.AuthClientID
 	return site, nil
 }

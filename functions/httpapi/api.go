@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -76,7 +77,8 @@ type SignInConfig struct {
 	Region     string
 	// Endpoint is cognito-local's URL locally; empty in AWS.
 	Endpoint string
-	// Clients maps site slugs to their app client ids.
+	// Clients maps site slugs to their app client ids (cognito-local);
+	// in AWS each site's own is stored with it (shared.Site.AuthClientID).
 	Clients map[string]string
 }
 
@@ -198,12 +200,16 @@ type AuthSettings struct {
 }
 
 // authSettings returns the site's sign-in settings, or nil.
-func (s *apiServer) authSettings(site string) *AuthSettings {
+func (s *apiServer) authSettings(site shared.Site) *AuthSettings {
 	c := s.cfg.SignIn
-	if c == nil || c.UserPoolID == "" || c.Clients[site] == "" {
+	if c == nil || c.UserPoolID == "" {
 		return nil
 	}
-	return &AuthSettings{UserPoolID: c.UserPoolID, UserPoolClientID: c.Clients[site], Region: c.Region, Endpoint: c.Endpoint}
+	client := cmp.Or(site.AuthClientID, c.Clients[site.Slug])
+	if client == "" {
+		return nil
+	}
+	return &AuthSettings{UserPoolID: c.UserPoolID, UserPoolClientID: client, Region: c.Region, Endpoint: c.Endpoint}
 }
 
 // SearchSettings is the browser's search client configuration.
@@ -232,7 +238,7 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 			Index:       s.cfg.Search.Index,
 			SortIndices: s.cfg.Search.SortIndices,
 		},
-		Auth: s.authSettings(site.Slug),
+		Auth: s.authSettings(site),
 	})
 	return nil
 }

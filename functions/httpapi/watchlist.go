@@ -20,7 +20,7 @@ import (
 // package's Shoppers implements it: the token must be a current one of the
 // shopper pool issued to that site's own app client.
 type ShopperVerifier interface {
-	VerifyShopper(ctx context.Context, token, site string) (shared.Shopper, error)
+	VerifyShopper(ctx context.Context, token string, site shared.Site) (shared.Shopper, error)
 }
 
 // WatchlistStore keeps watchlists; the dynamo package's WatchlistStore
@@ -85,7 +85,7 @@ func (s *watchlistServer) signedIn(h HandlerFunc) HandlerFunc {
 			return shared.Errorf(shared.EUNAUTHORIZED, "sign in to use your watchlist")
 		}
 		site := siteFrom(r.Context())
-		shopper, err := s.cfg.Shoppers.VerifyShopper(r.Context(), token, site.Slug)
+		shopper, err := s.cfg.Shoppers.VerifyShopper(r.Context(), token, site)
 		if err != nil {
 			// The reason is for the log only: it would help a forger.
 			slog.InfoContext(r.Context(), "watchlist token refused", "site", site.Slug, "reason", err)

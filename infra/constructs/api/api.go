@@ -7,13 +7,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
-	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2authorizers"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
@@ -58,9 +56,6 @@ type Search struct {
 // function needs to verify shoppers' tokens.
 type Shoppers struct {
 	UserPoolID, ClientID *string
-	// SiteClients are each tenant's app client id by site slug: the only
-	// audiences the API accepts (COGNITO_CLIENT_IDS, the JWT authorizer).
-	SiteClients map[string]*string
 }
 
 // Props configure the API.
@@ -144,9 +139,7 @@ func functions() []function {
 					"COGNITO_CLIENT_ID":           p.Shoppers.ClientID,
 					"FORECOURT_CAPTCHA_KEY":       p.CaptchaKey.UnsafeUnwrap(),
 					"EVENTS_TABLE":                p.Tables.Events.TableName(),
-					// Site slug to app client id, as JSON (cognito.PoolFromEnv).
-					"COGNITO_CLIENT_IDS": awscdk.Fn_ToJsonString(p.Shoppers.SiteClients),
-					"WATCHLISTS_TABLE":   p.Tables.Watchlists.TableName(),
+					"WATCHLISTS_TABLE":            p.Tables.Watchlists.TableName(),
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
@@ -307,7 +300,6 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 		Fns:    map[string]awslambda.Function{},
 	}
 	var throttledRoutes []awsapigatewayv2.HttpRoute
-	var authorizer awsapigatewayv2.IHttpRouteAuthorizer // one, made on first use
 	for _, f := range functions() {
 		fn := newFunction(c, f, p)
 		f.grant(p.Tables, fn)
@@ -321,12 +313,6 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 				Path:        jsii.String(r.Path),
 				Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod(r.Method)},
 				Integration: integration,
-			}
-			if _, ok := ShopperRoutes()[r.Key()]; ok {
-				if authorizer == nil {
-					authorizer = shopperAuthorizer(c, p)
-				}
-				opts.Authorizer = authorizer
 			}
 			added := httpAPI.AddRoutes(opts)
 			if _, ok := Throttled()[r.Key()]; ok {
@@ -434,33 +420,6 @@ func ShopperRoutes() map[string]bool {
 	return keys
 }
 
-// shopperAuthorizer is API Gateway's JWT authorizer over the shopper pool:
-// a request to a shopper route needs a token of the
-// pool issued to one of the tenants' clients before any Lambda runs. The
-// handler then checks that the client is the requesting site's own.
-func shopperAuthorizer(c constructs.Construct, p *Props) awsapigatewayv2.IHttpRouteAuthorizer {
-	var audiences []*string
-	for _, slug := range sortedKeys(p.Shoppers.SiteClients) {
-		audiences = append(audiences, p.Shoppers.SiteClients[slug])
-	}
-	issuer := awscdk.Fn_Join(jsii.String(""), &[]*string{
-		jsii.String("https://cognito-idp."), awscdk.Stack_Of(c).Region(), jsii.String(".amazonaws.com/"), p.Shoppers.UserPoolID,
-	})
-	return awsapigatewayv2authorizers.NewHttpJwtAuthorizer(jsii.String("ShopperAuthorizer"), issuer,
-		&awsapigatewayv2authorizers.HttpJwtAuthorizerProps{
-			AuthorizerName: jsii.String("shoppers"),
-			JwtAudience:    &audiences,
-		})
-}
-
-func sortedKeys(m map[string]*string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
 
 func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Function {
 	env := map[string]*string{

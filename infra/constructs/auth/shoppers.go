@@ -16,9 +16,6 @@ type Shoppers struct {
 	constructs.Construct
 	Pool   awscognito.UserPool
 	Client awscognito.UserPoolClient
-	// SiteClients are each tenant's own app client, by site slug
-	// (AddSiteClient).
-	SiteClients map[string]awscognito.UserPoolClient
 }
 
 // NewShoppers creates a user pool where the phone number is the sign-in name
@@ -43,10 +40,13 @@ func NewShoppers(scope constructs.Construct, id string) *Shoppers {
 			Custom:  jsii.Bool(true),
 		},
 	})
-	return &Shoppers{Construct: c, Pool: pool, Client: client, SiteClients: map[string]awscognito.UserPoolClient{}}
+	return &Shoppers{Construct: c, Pool: pool, Client: client}
 }
 
-// AddSiteClient adds the site's own app client. One client per tenant,
+// NewSiteClient adds the site's own app client to the pool. It lives in
+// the tenant's stack, not beside the pool: a stack holds at most 500
+// resources and 200 outputs, so one client per tenant in the stateful
+// stack stopped at a few hundred dealers (docs/scaling.md). One client per tenant,
 // rather than one shared client, puts the site in every token's audience:
 // the API accepts a token only on the site whose client it was issued to,
 // so a token obtained on one dealer's site (or injected into it) cannot
@@ -54,13 +54,14 @@ func NewShoppers(scope constructs.Construct, id string) *Shoppers {
 // can be revoked or given its own callback URLs alone. Its callback and
 // sign-out URLs are the site's own domains; the Authenticator signs in
 // with SRP, without a client secret (a browser cannot keep one).
-func (s *Shoppers) AddSiteClient(slug string, domains []string) awscognito.UserPoolClient {
+func NewSiteClient(scope constructs.Construct, id string, pool awscognito.IUserPool, slug string, domains []string) awscognito.UserPoolClient {
 	var callbacks, logouts []*string
 	for _, d := range domains {
 		callbacks = append(callbacks, jsii.String("https://"+d+"/sign-in"))
 		logouts = append(logouts, jsii.String("https://"+d+"/"))
 	}
-	opts := &awscognito.UserPoolClientOptions{
+	opts := &awscognito.UserPoolClientProps{
+		UserPool:                   pool,
 		UserPoolClientName:         jsii.String(slug),
 		GenerateSecret:             jsii.Bool(false),
 		PreventUserExistenceErrors: jsii.Bool(true),
@@ -82,7 +83,5 @@ func (s *Shoppers) AddSiteClient(slug string, domains []string) awscognito.UserP
 		// hosted-UI redirects at all rather than a wildcard.
 		opts.DisableOAuth = jsii.Bool(true)
 	}
-	client := s.Pool.AddClient(jsii.String("Site-"+slug), opts)
-	s.SiteClients[slug] = client
-	return client
+	return awscognito.NewUserPoolClient(scope, jsii.String(id), opts)
 }

@@ -22,6 +22,7 @@ const (
 	APIDomain      = Prefix + "platform/api-domain"
 	WebBucketName  = Prefix + "platform/web-bucket-name"
 	SitesTableName = Prefix + "stateful/sites-table-name"
+	UserPoolID     = Prefix + "stateful/user-pool-id"
 )
 
 // Cell returns the name of one part of edge cell n, e.g. /forecourt/edge/3/oac-id.

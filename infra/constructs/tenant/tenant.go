@@ -138,7 +138,11 @@ type RecordProps struct {
 	// Pages is the site's content pages as JSON (path to Markdown), stored
 	// as the item's `pages`; empty stores "{}".
 	Pages string
-	Table awsdynamodb.ITable
+	// AuthClientID is the site's own shopper app client (auth.NewSiteClient),
+	// stored as the item's `auth_client_id`: the API accepts a shopper token
+	// on this site only when it was issued to this client.
+	AuthClientID *string
+	Table        awsdynamodb.ITable
 }
 
 // NewRecord writes the tenant's site config into the sites table on every
@@ -155,9 +159,10 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 		Parameters: map[string]interface{}{
 			"TableName": p.Table.TableName(),
 			"Item": map[string]interface{}{
-				"slug":   map[string]interface{}{"S": p.Slug},
-				"config": map[string]interface{}{"S": p.Config},
-				"pages":  map[string]interface{}{"S": pages},
+				"slug":           map[string]interface{}{"S": p.Slug},
+				"config":         map[string]interface{}{"S": p.Config},
+				"pages":          map[string]interface{}{"S": pages},
+				"auth_client_id": map[string]interface{}{"S": p.AuthClientID},
 			},
 		},
 		PhysicalResourceId: customresources.PhysicalResourceId_Of(jsii.String("site#" + p.Slug)),

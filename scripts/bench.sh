@@ -17,6 +17,9 @@ dynamo_port=$(free_port)
 start_dynamo "$dynamo_port" ""
 FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" go run ./functions/cmd/ingestbench
 
+log "vehicle PDF: brochure generation against the car page's JSON answer"
+go run ./functions/cmd/pdfbench -n "${BENCH_PDFS:-300}"
+
 log "web: the listing's initial JavaScript"
 npm run -s build -w web >"$OUT/web-build.log" 2>&1 || { tail -n 30 "$OUT/web-build.log"; die "web build failed"; }
 node web/scripts/bundle-size.mjs web/dist

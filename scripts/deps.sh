@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever the project needs and this machine lacks: a Java runtime
-# for DynamoDB Local, Chromium for the browser tests, and the npm packages.
+# for DynamoDB Local, Chromium for the browser tests, pdftotext for the
+# vehicle PDF tests, and the npm packages.
 # Go modules come with the go command. Safe to run again: it only acts on gaps.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -24,6 +25,10 @@ fi
 if [ ! -x /usr/bin/chromium ]; then
   log "installing Chromium for the browser tests"
   apt_install chromium
+fi
+if ! command -v pdftotext >/dev/null; then
+  log "installing poppler-utils (pdftotext) for the vehicle PDF tests"
+  apt_install poppler-utils
 fi
 # npm ci when node_modules is missing or older than the lockfile.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -125,12 +125,7 @@ func FinanceEligible(c Car, s Site, now time.Time) bool {
 	if !ok || l.InterestRate == nil || l.ComparisonRate == nil {
 		return false
 	}
-	for _, m := range s.Finance.HiddenMakes {
-		if strings.EqualFold(strings.TrimSpace(m), strings.TrimSpace(c.Make)) {
-			return false
-		}
-	}
-	if d, ok := s.Dealership(c.DealershipSlug); ok && d.HideFinance {
+	if financeHidden(c, s) {
 		return false
 	}
 	priced := c.Price > FinanceMinPrice

@@ -44,12 +44,14 @@ type Site struct {
 	Promotions       []PromoTile     `json:"promotions,omitempty"`
 
 	// Per-dealer behaviour beyond the listing.
-	Header             HeaderConfig        `json:"header"`
-	Leads              LeadsConfig         `json:"leads"`
-	Hours              HoursConfig         `json:"hours"`
-	Reviews            ReviewsConfig       `json:"reviews"`
-	Budget             BudgetConfig        `json:"budget"`
-	Reserve            ReserveConfig       `json:"reserve"`
+	Header  HeaderConfig  `json:"header"`
+	Leads   LeadsConfig   `json:"leads"`
+	Hours   HoursConfig   `json:"hours"`
+	Reviews ReviewsConfig `json:"reviews"`
+	Budget  BudgetConfig  `json:"budget"`
+	Reserve ReserveConfig `json:"reserve"`
+	// CarPage holds the car page's tabs, sidebar and used-car texts (issue 10).
+	CarPage            CarPageConfig       `json:"car_page"`
 	DealershipWebsites []DealershipWebsite `json:"dealership_websites,omitempty"` // brand banner
 }
 
@@ -237,6 +239,74 @@ type FinanceConfig struct {
 	// ComparisonRate is the rate shown in the estimate's fine print, rounded to 2
 	// decimals; 0 (default) shows the interest rate.
 	ComparisonRate float64 `json:"comparison_rate,omitempty"`
+	// DefaultRateEstimate shows an estimate at InterestRate over TermYears for
+	// a car without the provider's lender data, labelled DefaultRateLabel
+	// (issue 17 clarification); default false: the block stays hidden.
+	DefaultRateEstimate bool `json:"default_rate_estimate"`
+	// DefaultRateLabel labels such an estimate; default "Estimate at our standard rate".
+	DefaultRateLabel string `json:"default_rate_label"`
+	// FinePrint is the comparison-rate fine print; default "Comparison rate is
+	// based on a 5-year secured loan of $30,000." (spec 001 §9).
+	FinePrint string `json:"fine_print"`
+	// IndicativeDisclaimer is the indicative-only disclaimer under every
+	// estimate; default the spec 001 §9 text (shared.DefaultIndicativeDisclaimer).
+	IndicativeDisclaimer string `json:"indicative_disclaimer"`
+}
+
+// CarPageConfig is the per-dealer content of the car page (spec 000 §2 tabs,
+// spec 001 §2 sidebar, §9 used-car terms).
+type CarPageConfig struct {
+	Tabs    CarPageTabs   `json:"tabs"`
+	Sidebar SidebarConfig `json:"sidebar"`
+	// UsedCarTerms is the used-car terms block on used cars.
+	UsedCarTerms UsedCarTerms `json:"used_car_terms"`
+	// UsedGuaranteeText shows on used cars where features.used_guarantee is
+	// on; default "48-hour money-back guarantee and 12 months roadside assist
+	// on every used vehicle."
+	UsedGuaranteeText string `json:"used_guarantee_text"`
+	// CertifiedText is the certified badge's info dialog (spec 001 §2), with
+	// "{programme}" standing for features.certified_programme; default
+	// shared.DefaultCertifiedText.
+	CertifiedText string `json:"certified_text"`
+}
+
+// CarPageTabs are the tabs' titles and texts. Defaults: the spec's titles
+// (Dealer Comments from texts.dealer_comments_title, What's Included, Why
+// Buy From Us?, Reserve Online, Protect Your Car, Features); Reserve
+// Online's body is made from the reserve terms when left empty; a tab with
+// an empty body is not shown.
+type CarPageTabs struct {
+	DealerComments TabText `json:"dealer_comments"`
+	WhatsIncluded  TabText `json:"whats_included"`
+	WhyBuy         TabText `json:"why_buy"`
+	ReserveOnline  TabText `json:"reserve_online"`
+	Protect        TabText `json:"protect"`
+	Features       TabText `json:"features"`
+}
+
+// TabText is one tab's title and text; Hidden leaves the tab out.
+type TabText struct {
+	Title  string `json:"title"`
+	Body   string `json:"body,omitempty"`
+	Hidden bool   `json:"hidden,omitempty"`
+}
+
+// SidebarConfig overrides the car page's action buttons (spec 001 §2).
+type SidebarConfig struct {
+	// Buttons lists the buttons that may show, in order, by kind: enquiry,
+	// test_drive, reserve, trade_in, history_report, call, chat. Default all
+	// of them in that order. Each still shows only when its rule holds.
+	Buttons []string `json:"buttons,omitempty"`
+	// Labels overrides button labels by kind (find_similar included).
+	Labels map[string]string `json:"labels,omitempty"`
+}
+
+// UsedCarTerms is the used-car terms text (spec 001 §9).
+type UsedCarTerms struct {
+	// Show shows it on used cars; default false.
+	Show bool `json:"show"`
+	// Text defaults to the spec's terms (shared.DefaultUsedCarTerms).
+	Text string `json:"text"`
 }
 
 // StockConfig decides which stock a site shows.

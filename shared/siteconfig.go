@@ -163,6 +163,11 @@ func ApplyDefaults(s *Site) {
 
 	setInt(&s.Reserve.Deposit, 200)
 	setInt(&s.Reserve.HoldHours, 48)
+
+	setStr(&f.DefaultRateLabel, DefaultRateEstimateLabel)
+	setStr(&f.FinePrint, DefaultFinePrint)
+	setStr(&f.IndicativeDisclaimer, DefaultIndicativeDisclaimer)
+	applyCarPageDefaults(&s.CarPage)
 }
 
 // DecodeSite reads one site configuration from r. name (usually the file
@@ -424,6 +429,13 @@ func (s Site) Validate() error {
 	nonNegative("reserve.deposit", s.Reserve.Deposit)
 	nonNegative("reserve.hold_hours", s.Reserve.HoldHours)
 
+	for i, b := range s.CarPage.Sidebar.Buttons {
+		oneOf(fmt.Sprintf("car_page.sidebar.buttons[%d]", i), b, ActionKinds)
+	}
+	for k := range s.CarPage.Sidebar.Labels {
+		oneOf("car_page.sidebar.labels."+k, k, append(slices.Clone(ActionKinds), ActionFindSimilar))
+	}
+
 	for i, w := range s.DealershipWebsites {
 		wp := fmt.Sprintf("dealership_websites[%d]", i)
 		if w.Name == "" {
@@ -451,3 +463,43 @@ func checkNav(items []NavItem, path string, bad func(field, format string, args 
 
 // BudgetClampLimit is the budget finder's upper bound for repayment and deposit (spec 001 §5).
 const BudgetClampLimit = 1_000_000
+
+// Car page text defaults (spec 000 §2, spec 001 §9).
+const (
+	DefaultUsedCarTerms = "Change your mind? Return the vehicle within 14 days for a refund or exchange, " +
+		"provided it has travelled no more than 500 km, has at least a quarter tank of fuel, " +
+		"and comes back with all keys and accessories, free of any financial lien."
+	DefaultCertifiedText = "This vehicle is {programme} Certified Pre-Owned: it has passed the manufacturer's " +
+		"certification inspection and comes with the programme's benefits. Ask us for the details."
+	DefaultUsedGuaranteeText = "48-hour money-back guarantee and 12 months roadside assist on every used vehicle."
+	DefaultWhatsIncludedText = "Every vehicle is inspected and detailed before delivery, and comes with its " +
+		"service history where available and a registration check."
+	DefaultWhyBuyText = "We are a local, licensed motor dealer. Every car is priced to the market, " +
+		"backed by our team after you drive away, and you can trade in, finance and insure in one place."
+	DefaultProtectText = "Ask us about extended warranty, paint and interior protection, and " +
+		"insurance options to protect your car from day one."
+)
+
+// applyCarPageDefaults fills the car page's titles and texts.
+func applyCarPageDefaults(c *CarPageConfig) {
+	setStr := func(p *string, v string) {
+		if *p == "" {
+			*p = v
+		}
+	}
+	t := &c.Tabs
+	setStr(&t.WhatsIncluded.Title, "What's Included")
+	setStr(&t.WhatsIncluded.Body, DefaultWhatsIncludedText)
+	setStr(&t.WhyBuy.Title, "Why Buy From Us?")
+	setStr(&t.WhyBuy.Body, DefaultWhyBuyText)
+	setStr(&t.ReserveOnline.Title, "Reserve Online")
+	setStr(&t.Protect.Title, "Protect Your Car")
+	setStr(&t.Protect.Body, DefaultProtectText)
+	setStr(&t.Features.Title, "Features")
+	if len(c.Sidebar.Buttons) == 0 {
+		c.Sidebar.Buttons = slices.Clone(ActionKinds)
+	}
+	setStr(&c.UsedCarTerms.Text, DefaultUsedCarTerms)
+	setStr(&c.UsedGuaranteeText, DefaultUsedGuaranteeText)
+	setStr(&c.CertifiedText, DefaultCertifiedText)
+}

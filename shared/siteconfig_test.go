@@ -53,6 +53,8 @@ func TestDecodeSiteErrors(t *testing.T) {
 		{"nav path", withField(`"navigation": [{"label": "Home", "path": "home"}]`), "navigation[0].path", "must start with /"},
 		{"template", withField(`"template": "fancy"`), "template", "unknown value"},
 		{"min rating", withField(`"reviews": {"min_rating": 6}`), "reviews.min_rating", "0 to 5"},
+		{"sidebar button (issue 10)", withField(`"car_page": {"sidebar": {"buttons": ["enquiry", "fax"]}}`), "car_page.sidebar.buttons[1]", `unknown value "fax"`},
+		{"sidebar label kind (issue 10)", withField(`"car_page": {"sidebar": {"labels": {"phone": "Ring"}}}`), "car_page.sidebar.labels.phone", "unknown value"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -117,6 +119,12 @@ func TestDecodeSiteDefaults(t *testing.T) {
 		{"reserve deposit (spec 000 §9)", s.Reserve.Deposit, 200},
 		{"reserve path", s.Features.ReservePath, "checkout"},
 		{"enquire label", s.Texts.EnquireLabel, "Enquire Now"},
+		{"default-rate estimate off (issue 17)", s.Finance.DefaultRateEstimate, false},
+		{"finance fine print (spec 001 §9)", s.Finance.FinePrint, "Comparison rate is based on a 5-year secured loan of $30,000."},
+		{"indicative-only disclaimer (spec 001 §9)", strings.HasPrefix(s.Finance.IndicativeDisclaimer, "Repayments are indicative only"), true},
+		{"sidebar buttons (spec 001 §2)", strings.Join(s.CarPage.Sidebar.Buttons, ","), "enquiry,test_drive,reserve,trade_in,history_report,call,chat"},
+		{"tab titles (spec 000 §2)", s.CarPage.Tabs.WhyBuy.Title + "|" + s.CarPage.Tabs.Protect.Title, "Why Buy From Us?|Protect Your Car"},
+		{"used-car terms off, with the spec text", s.CarPage.UsedCarTerms.Show == false && strings.Contains(s.CarPage.UsedCarTerms.Text, "quarter tank"), true},
 	}
 	for _, c := range checks {
 		if !equalAny(c.got, c.want) {

@@ -155,3 +155,23 @@ func TestPromoVectors(t *testing.T) {
 		})
 	}
 }
+
+// finance_estimate.json: the finance block of spec 001 §5, §9 as
+// EstimateFinance computes it; the listing's cards run a twin on the same cases.
+func TestFinanceEstimateVectors(t *testing.T) {
+	type in struct {
+		Car  Car       `json:"car"`
+		Site Site      `json:"site"`
+		Now  time.Time `json:"now"`
+	}
+	for _, v := range loadVectors[in, *FinanceEstimate](t, "finance_estimate.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			got := EstimateFinance(v.Input.Car, v.Input.Site, v.Input.Now)
+			g, _ := json.Marshal(got)
+			w, _ := json.Marshal(v.Want)
+			if string(g) != string(w) {
+				t.Errorf("EstimateFinance =\n %s\nwant\n %s", g, w)
+			}
+		})
+	}
+}

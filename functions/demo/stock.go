@@ -270,8 +270,67 @@ func (g *generator) car(i int) shared.Car {
 		c.PrimaryImageURL = c.Images[0].URL
 		c.PhotosCount = len(c.Images)
 	}
+	c.FinanceLenders = lenders(c, g.now)
 	return c
 }
+
+// pctNoLender is the share of priced cars without lender data, whose
+// finance block stays hidden (spec 001 §5).
+const pctNoLender = 10
+
+// lenderDisclaimers are the demo providers' own disclaimers (spec 001 §7),
+// served lazily by GET /api/cars/{id}/finance-disclaimer.
+var lenderDisclaimers = map[string]string{
+	"Taurus":         "Taurus Finance: credit provided by Taurus Finance Pty Ltd to approved applicants. The estimate assumes a 10% deposit; fees and charges apply and the rate offered depends on your credit assessment.",
+	"Angle":          "Angle Finance: weekly repayments are estimates for approved applicants only, based on the rate and term shown. An establishment fee and monthly account keeping fee may apply.",
+	"Nissan Finance": "Nissan Financial Services: monthly repayments shown are indicative for approved business and personal applicants. A final balloon payment may apply; conditions, fees and charges apply.",
+	"AusLoans":       "AusLoans: repayments are a guide only and do not constitute an offer of finance.",
+}
+
+// lenders gives a priced car lender data for the demo tenants' providers
+// (Taurus, Angle, Nissan Finance, AusLoans), as a finance broker's feed
+// would: rates by age, Angle and AusLoans with a weekly payment, Nissan
+// Finance with a monthly one and sometimes a balloon, Taurus with rates only
+// (the estimate assumes its 10% deposit). It hashes the stock number, not the
+// generator's stream, so the rest of the demo stock is unchanged by it.
+func lenders(c shared.Car, now time.Time) map[string]shared.FinanceLender {
+	h := fnv.New64a()
+	h.Write([]byte(c.StockNum))
+	x := h.Sum64()
+	roll := func(n uint64) int { v := int(x % n); x /= n; return v }
+	if !shared.HasPrice(c.Price) || roll(100) < pctNoLender {
+		return nil
+	}
+	age := now.Year() - c.Year
+	rate := 6.49 + float64(roll(150))/100 // 6.49 to 7.98 for new and demo stock
+	if c.CarType == shared.CarTypeUsed {
+		rate = 7.99 + float64(min(age, 12))*0.25 + float64(roll(100))/100
+	}
+	rate = math.Round(rate*100) / 100
+	term := []int{48, 60, 60, 72}[roll(4)]
+	out := map[string]shared.FinanceLender{}
+	for _, p := range []string{"Taurus", "Angle", "Nissan Finance", "AusLoans"} {
+		l := shared.FinanceLender{
+			InterestRate:   ptr(rate),
+			ComparisonRate: ptr(math.Round((rate+0.35+float64(roll(60))/100)*100) / 100),
+			TermMonths:     term,
+			Disclaimer:     lenderDisclaimers[p],
+		}
+		switch p {
+		case "Angle", "AusLoans":
+			l.PaymentWeek = ptr(float64(shared.Repayment(c.Price, 0, rate, term, 52)))
+		case "Nissan Finance":
+			if roll(3) == 0 {
+				l.Balloon = math.Round(c.Price * 0.3)
+			}
+			l.PaymentMonth = ptr(float64(shared.Repayment(c.Price, l.Balloon, rate, term, 12)))
+		}
+		out[p] = l
+	}
+	return out
+}
+
+func ptr[T any](v T) *T { return &v }
 
 // yearAndKM keeps year and odometer consistent with the car type: new cars
 // are this year's with delivery kilometres, demonstrators this or last

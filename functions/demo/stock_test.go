@@ -121,8 +121,12 @@ func TestStockIsRealistic(t *testing.T) {
 		if len(c.Images) == 0 || c.PrimaryImageURL != c.Images[0].URL {
 			t.Errorf("%s: primary image %q is not the first image", c.StockNum, c.PrimaryImageURL)
 		}
-		if c.FinanceLenders != nil || c.AutograbData != nil || c.Specifications != nil {
-			t.Errorf("%s: finance or caravan data set", c.StockNum)
+		if c.AutograbData != nil || c.Specifications != nil {
+			t.Errorf("%s: market or caravan data set", c.StockNum)
+		}
+		// Issue 10: priced cars carry lender data (TestDemoFinanceRulesAreVisible); a car without a price has none.
+		if c.FinanceLenders != nil && !shared.HasPrice(c.Price) {
+			t.Errorf("%s: lender data on a car without a price", c.StockNum)
 		}
 		if c.ComplianceDate > now.Format("2006-01") {
 			t.Errorf("%s: compliance date %s is in the future", c.StockNum, c.ComplianceDate)

@@ -41,6 +41,28 @@ func TestParseRowRules(t *testing.T) {
 		{"bad car type", func(m map[string]any) { m["car_type"] = "vintage" }, "car_type"},
 		{"no car type", func(m map[string]any) { delete(m, "car_type") }, "car_type"},
 		{"bad bool", func(m map[string]any) { m["certified"] = "maybe" }, "certified"},
+		{"lender data (spec 001 §3)", func(m map[string]any) {
+			m["finance_lenders"] = map[string]any{"taurus": map[string]any{"interestRate": 8.5, "comparisonRate": 9.1, "termMonths": 60}}
+		}, ""},
+		{"a lender no site uses is kept", func(m map[string]any) {
+			m["finance_lenders"] = map[string]any{"Shark Loans": map[string]any{"interestRate": 8.5}}
+		}, ""},
+		{"the same provider twice", func(m map[string]any) {
+			m["finance_lenders"] = map[string]any{"Taurus": map[string]any{}, "taurus": map[string]any{}}
+		}, "finance_lenders.taurus"},
+		{"lender rate out of range", func(m map[string]any) {
+			m["finance_lenders"] = map[string]any{"Angle": map[string]any{"interestRate": 85, "comparisonRate": 9.1}}
+		}, "finance_lenders.Angle.interestRate"},
+		{"negative weekly payment", func(m map[string]any) {
+			m["finance_lenders"] = map[string]any{"Manual": map[string]any{"paymentWeek": -3}}
+		}, "finance_lenders.Manual.paymentWeek"},
+		{"lender term too long", func(m map[string]any) {
+			m["finance_lenders"] = map[string]any{"AusLoans": map[string]any{"termMonths": 240}}
+		}, "finance_lenders.AusLoans.termMonths"},
+		{"lender rate as text", func(m map[string]any) {
+			m["finance_lenders"] = map[string]any{"Angle": map[string]any{"interestRate": "eight"}}
+		}, "finance_lenders.Angle.interestRate"},
+		{"lender data not an object", func(m map[string]any) { m["finance_lenders"] = []any{} }, "finance_lenders"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -58,6 +80,22 @@ func TestParseRowRules(t *testing.T) {
 }
 
 // Issue 4 "normalisation": canonical make and model casing, simple fields derived.
+// Issue 10: feeds carry finance_lenders keyed by provider; keys take the
+// spec's spelling so the site's provider finds them.
+func TestParseRowLenders(t *testing.T) {
+	c, err := feed.ParseRow(feed.Row{Num: 1, Fields: map[string]any{
+		"stocknum": "X1", "make": "Nissan", "model": "X-Trail", "year": "2022", "car_type": "used",
+		"finance_lenders": map[string]any{"nissan_finance": map[string]any{"interestRate": 6.99, "comparisonRate": 7.4, "paymentMonth": 689.5, "disclaimer": " Nissan Financial Services terms. "}},
+	}}, "d", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, ok := c.FinanceLenders["Nissan Finance"]
+	if !ok || *l.PaymentMonth != 689.5 || l.Disclaimer != "Nissan Financial Services terms." {
+		t.Errorf("lenders %+v, want Nissan Finance with its monthly payment", c.FinanceLenders)
+	}
+}
+
 func TestParseRowNormalises(t *testing.T) {
 	c, err := feed.ParseRow(feed.Row{Num: 1, Fields: map[string]any{
 		"stocknum": "X1", "make": "MERCEDES BENZ", "model": "cx-5", "year": "2021", "car_type": "Demonstrator",

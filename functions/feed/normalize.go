@@ -45,6 +45,11 @@ func ParseRow(row Row, dealershipSlug string, now time.Time) (shared.Car, *RowEr
 			values[name] = cv
 		}
 	}
+	if v, ok := values["finance_lenders"]; ok {
+		if field, reason := checkLenderTypes(v); field != "" {
+			return reject(field, "%s", reason)
+		}
+	}
 	raw, err := json.Marshal(values)
 	if err != nil {
 		return reject("car", "cannot encode: %v", err)
@@ -92,6 +97,11 @@ func ParseRow(row Row, dealershipSlug string, now time.Time) (shared.Car, *RowEr
 		return reject("car_type", "must be new, used or demo, not %q", c.CarType)
 	}
 	c.CarType = ct
+	lenders, field, reason := shared.NormalizeLenders(c.FinanceLenders)
+	if field != "" {
+		return reject(field, "%s", reason)
+	}
+	c.FinanceLenders = lenders
 	status, reserved := carStatus(string(c.Status))
 	c.Status, c.Reserved = status, c.Reserved || reserved
 	if c.Sold || c.Status == shared.StatusSold {
@@ -305,4 +315,29 @@ func splitList(s, seps string) []string {
 		}
 	}
 	return out
+}
+
+// checkLenderTypes decodes finance_lenders provider by provider, so a value
+// of the wrong type is reported with its provider in the path
+// (finance_lenders.Angle.interestRate); encoding/json leaves map keys out.
+func checkLenderTypes(v any) (field, reason string) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return "finance_lenders", "expected an object keyed by finance provider"
+	}
+	for k, lv := range m {
+		raw, err := json.Marshal(lv)
+		if err != nil {
+			return "finance_lenders." + k, err.Error()
+		}
+		var l shared.FinanceLender
+		if err := json.Unmarshal(raw, &l); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) && te.Field != "" {
+				return "finance_lenders." + k + "." + te.Field, fmt.Sprintf("expected %s, got %s", te.Type, te.Value)
+			}
+			return "finance_lenders." + k, "expected an object of lender data"
+		}
+	}
+	return "", ""
 }

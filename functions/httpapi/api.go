@@ -41,6 +41,12 @@ type APIConfig struct {
 	OriginSecret string
 	// Leads serves the lead and captcha routes; without it they answer 500.
 	Leads *LeadsConfig
+	// CarsByID finds a car by id for GET /api/cars/{id}/finance-disclaimer;
+	// without it the route answers 500.
+	CarsByID CarFinder
+	// Photos loads the brochure's photo (GET /api/cars/{slug}/pdf); without
+	// it brochures have no photo.
+	Photos PhotoLoader
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
@@ -102,11 +108,13 @@ func newAPIServer(cfg APIConfig) (*apiServer, error) {
 // handlers are the /api routes' handlers by route key (route.Routes).
 func (s *apiServer) handlers() map[string]http.Handler {
 	return map[string]http.Handler{
-		"GET /api/site":              s.tenant(s.handleSite),
-		"GET /api/cars/{slug}":       s.tenant(s.handleCar),
-		"GET /api/captcha":           s.tenant(s.handleCaptcha),
-		"POST /api/leads":            s.tenant(s.handleCreateLead),
-		"PATCH /api/leads/{lead_id}": s.tenant(s.handleUpdateLead),
+		"GET /api/site":                           s.tenant(s.handleSite),
+		"GET /api/cars/{slug}":                    s.tenant(s.handleCar),
+		"GET /api/cars/{slug}/finance-disclaimer": s.tenant(s.handleFinanceDisclaimer),
+		"GET /api/cars/{slug}/pdf":                s.tenant(s.handleCarPDF),
+		"GET /api/captcha":                        s.tenant(s.handleCaptcha),
+		"POST /api/leads":                         s.tenant(s.handleCreateLead),
+		"PATCH /api/leads/{lead_id}":              s.tenant(s.handleUpdateLead),
 		// Issue 12: a signed-in shopper's watchlist (watchlist.go).
 		"GET /api/watchlist":             s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleList })),
 		"POST /api/watchlist/save-car":   s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleSave })),
@@ -222,17 +230,9 @@ type CarResponse struct {
 func (s *apiServer) handleCar(w http.ResponseWriter, r *http.Request) error {
 	site := siteFrom(r.Context())
 	slug := r.PathValue("slug")
-	car, err := s.cfg.Cars.FindCarBySlug(r.Context(), slug)
+	car, err := s.shownCar(r.Context(), site, slug)
 	if err != nil {
-		if shared.ErrorCode(err) == shared.ENOTFOUND {
-			return shared.Errorf(shared.ENOTFOUND, "car not found")
-		}
-		return fmt.Errorf("find car %q: %w", slug, err)
-	}
-	// A car another site shows is answered exactly like a missing one, so
-	// a tenant cannot learn about another tenant's stock.
-	if !site.Shows(car, s.now()) {
-		return shared.Errorf(shared.ENOTFOUND, "car not found")
+		return err
 	}
 	w.Header().Set("Cache-Control", carCacheControl)
 	WriteJSON(w, http.StatusOK, CarResponse{Car: car, View: shared.ViewCar(car, site, s.now())})

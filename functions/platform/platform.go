@@ -12,6 +12,7 @@ import (
 	guregu "github.com/guregu/dynamo/v2"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/brochure"
 	"forecourt/functions/cognito"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
@@ -166,6 +167,8 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			},
 			OriginSecret: cfg.OriginSecret,
 			Leads:        p.leads(cfg.CaptchaKey),
+			CarsByID:     p.Cars(),
+			Photos:       brochure.NewWebPhotos(),
 			SignIn:       p.signIn(),
 			Watchlist:    p.watchlist(),
 		},

@@ -18,10 +18,11 @@ func config() tsgen.Config {
 			"A field is required when Go always sends it, optional (?) when it has omitempty.",
 		},
 		Roots: []reflect.Type{
-			reflect.TypeFor[httpapi.SiteResponse](), // GET /api/site
-			reflect.TypeFor[httpapi.CarResponse](),  // GET /api/cars/{slug}
-			reflect.TypeFor[SearchHit](),            // a search index record as the browser receives it
-			reflect.TypeFor[httpapi.ErrorBody](),    // every API error
+			reflect.TypeFor[httpapi.SiteResponse](),              // GET /api/site
+			reflect.TypeFor[httpapi.CarResponse](),               // GET /api/cars/{slug}
+			reflect.TypeFor[httpapi.FinanceDisclaimerResponse](), // GET /api/cars/{id}/finance-disclaimer
+			reflect.TypeFor[SearchHit](),                         // a search index record as the browser receives it
+			reflect.TypeFor[httpapi.ErrorBody](),                 // every API error
 			// Issue 12: the watchlist routes.
 			reflect.TypeFor[httpapi.WatchlistRequest](),
 			reflect.TypeFor[httpapi.WatchlistChange](),

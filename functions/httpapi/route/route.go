@@ -88,6 +88,11 @@ func Routes() []Route {
 	return []Route{
 		{"GET", "/api/site", API},
 		{"GET", "/api/cars/{slug}", API},
+		// The disclaimer is keyed by car id (spec 001 §7), but API Gateway
+		// allows one variable name per path level, so the segment keeps the
+		// name slug (TestSiblingVariablesShareNames).
+		{"GET", "/api/cars/{slug}/finance-disclaimer", API},
+		{"GET", "/api/cars/{slug}/pdf", API},
 		{"GET", "/api/captcha", API},
 		{"POST", "/api/leads", API},
 		{"PATCH", "/api/leads/{lead_id}", API},

@@ -32,6 +32,10 @@ const view: CarView = {
   available: true,
   comments: { segments: [], short: [], truncated: false },
   phone: '',
+  reservable: false,
+  actions: [],
+  tabs: [],
+  pdf_path: '/api/cars/2020-mazda-cx-5-c9/pdf',
 };
 
 type Answer = { status: number; body: unknown };

@@ -22,6 +22,13 @@ export interface CarResponse {
   view: CarView;
 }
 
+/** FinanceDisclaimerResponse is the body of GET /api/cars/{id}/finance-disclaimer. */
+export interface FinanceDisclaimerResponse {
+  car_id: string;
+  provider: string;
+  disclaimer: string;
+}
+
 /**
  * SearchHit is one search index record as the browser receives it: the car's
  * JSON plus the attributes the index adds (docs/contracts.md "Search index").
@@ -131,6 +138,8 @@ export interface Site {
   reviews: ReviewsConfig;
   budget: BudgetConfig;
   reserve: ReserveConfig;
+  /** CarPage holds the car page's tabs, sidebar and used-car texts (issue 10). */
+  car_page: CarPageConfig;
   /** brand banner */
   dealership_websites?: DealershipWebsite[];
 }
@@ -245,7 +254,11 @@ export interface Car {
  * never stored.
  */
 export interface CarView {
-  /** Price is the price block (spec 001 §5 "Price display"). */
+  /**
+   * Price is the price block (spec 001 §5 "Price display"). Its
+   * below_market is set only when the car is also Autograb-eligible
+   * (spec 001 §4), as Market is.
+   */
   price: PriceDisplay;
   /**
    * Tag is the tag banner (spec 000 §4); Kind is TagSold for a car that
@@ -265,10 +278,60 @@ export interface CarView {
    */
   phone: string;
   /**
-   * Finance is the provider's estimate when the finance block shows (spec
-   * 001 §5 "Finance estimate eligibility"), nil when it does not.
+   * Finance is the estimate block when it shows (spec 001 §5 "Finance
+   * estimate eligibility", §9), nil when it does not.
    */
   finance?: FinanceEstimate;
+  /**
+   * Reservable is the car-level reserve rule (ReservableCar): available, in
+   * stock, not reserved, priced. Reserve Now also needs the site's
+   * features.reserve; Reserve is set when both hold.
+   */
+  reservable: boolean;
+  /** Reserve is the Reserve Now offer, nil when the button does not show. */
+  reserve?: ReserveOffer;
+  /**
+   * Certified is the certified badge and its info dialog (spec 001 §5),
+   * nil when the badge does not show. Independent of the tag banner.
+   */
+  certified?: CertifiedBadge;
+  /**
+   * Market is the below-market badge's figures (spec 001 §4 Autograb
+   * eligibility, §5 threshold), nil when the badge does not show.
+   */
+  market?: MarketComparison;
+  /**
+   * HistoryReport is the vehicle history report link (the car's file),
+   * "" when the car has none.
+   */
+  history_report?: string;
+  /**
+   * Actions are the sidebar buttons in display order (spec 001 §2 "Action
+   * buttons", per-site car_page.sidebar). An unavailable car has exactly
+   * one: find_similar.
+   */
+  actions: CarAction[] | null;
+  /**
+   * Tabs are the car page's tabs in order (spec 000 §2): dealer_comments
+   * (rendered from Comments), whats_included, why_buy, reserve_online,
+   * protect, features (only with standardEquipment; Items).
+   */
+  tabs: CarTab[] | null;
+  /**
+   * UsedCarTerms is the used-car terms text (spec 001 §9), set for used
+   * cars on sites with car_page.used_car_terms.show.
+   */
+  used_car_terms?: string;
+  /**
+   * UsedGuarantee is the 48-hour money-back / 12 months roadside text,
+   * set for used cars on sites with features.used_guarantee.
+   */
+  used_guarantee?: string;
+  /**
+   * PDFPath is the brochure download (GET /api/cars/{slug}/pdf), saved as
+   * {slug}.pdf (spec 001 §7).
+   */
+  pdf_path: string;
 }
 
 /** CarType is the stock class of a car (spec 000 §3, spec 001 §3). */
@@ -649,6 +712,24 @@ export interface FinanceConfig {
    * decimals; 0 (default) shows the interest rate.
    */
   comparison_rate?: number;
+  /**
+   * DefaultRateEstimate shows an estimate at InterestRate over TermYears for
+   * a car without the provider's lender data, labelled DefaultRateLabel
+   * (issue 17 clarification); default false: the block stays hidden.
+   */
+  default_rate_estimate: boolean;
+  /** DefaultRateLabel labels such an estimate; default "Estimate at our standard rate". */
+  default_rate_label: string;
+  /**
+   * FinePrint is the comparison-rate fine print; default "Comparison rate is
+   * based on a 5-year secured loan of $30,000." (spec 001 §9).
+   */
+  fine_print: string;
+  /**
+   * IndicativeDisclaimer is the indicative-only disclaimer under every
+   * estimate; default the spec 001 §9 text (shared.DefaultIndicativeDisclaimer).
+   */
+  indicative_disclaimer: string;
 }
 
 /** StockConfig decides which stock a site shows. */
@@ -777,6 +858,29 @@ export interface ReserveConfig {
 }
 
 /**
+ * CarPageConfig is the per-dealer content of the car page (spec 000 §2 tabs,
+ * spec 001 §2 sidebar, §9 used-car terms).
+ */
+export interface CarPageConfig {
+  tabs: CarPageTabs;
+  sidebar: SidebarConfig;
+  /** UsedCarTerms is the used-car terms block on used cars. */
+  used_car_terms: UsedCarTerms;
+  /**
+   * UsedGuaranteeText shows on used cars where features.used_guarantee is
+   * on; default "48-hour money-back guarantee and 12 months roadside assist
+   * on every used vehicle."
+   */
+  used_guarantee_text: string;
+  /**
+   * CertifiedText is the certified badge's info dialog (spec 001 §2), with
+   * "{programme}" standing for features.certified_programme; default
+   * shared.DefaultCertifiedText.
+   */
+  certified_text: string;
+}
+
+/**
  * DealershipWebsite is one entry of the brand banner of dealership websites
  * (spec 001 §3 "Other entities").
  */
@@ -825,10 +929,131 @@ export interface DealerComments {
   truncated: boolean;
 }
 
-/** FinanceEstimate is the site's finance provider and its lender data for the car. */
+/**
+ * FinanceEstimate is the finance block of a car on a site, every figure
+ * computed and rounded here (spec 001 §5, §9).
+ */
 export interface FinanceEstimate {
+  /** Provider is the site's finance provider (finance.provider). */
   provider: string;
-  lender: FinanceLender;
+  /**
+   * Source is FinanceFromLender (the provider's lender data on the car) or
+   * FinanceFromSiteDefault (the site's default rate and term, only where
+   * finance.default_rate_estimate is on; the page labels it with Label).
+   */
+  source: string;
+  /**
+   * Label names a site-default estimate ("Estimate at our standard
+   * rate"); "" for lender estimates.
+   */
+  label?: string;
+  /** Frequency is "weekly", or "monthly" for Nissan Finance. */
+  frequency: string;
+  /** Amount is the repayment in whole dollars per Frequency. */
+  amount: number;
+  /** AmountText is Amount formatted, "$123". */
+  amount_text: string;
+  /** InterestRate is the rate per annum, rounded to 2 decimals. */
+  interest_rate: number;
+  /** ComparisonRate is rounded to 2 decimals; absent for site-default estimates. */
+  comparison_rate?: number;
+  /** TermMonths is the loan term the estimate assumes. */
+  term_months: number;
+  /** TermText is the term for people: "5 years", "54 months". */
+  term_text: string;
+  /**
+   * Deposit is the deposit the estimate assumes (Taurus: 10% of the
+   * price), nil when none.
+   */
+  deposit?: FinanceDeposit;
+  /** Balloon is the final balloon payment in whole dollars, 0 when none. */
+  balloon?: number;
+  /**
+   * OfferValidUntil is the last day of a Taurus offer, one month from the
+   * day of the request (YYYY-MM-DD); "" for other providers.
+   */
+  offer_valid_until?: string;
+  /** FinePrint is the comparison-rate fine print (finance.fine_print). */
+  fine_print: string;
+  /** Disclaimer is the indicative-only disclaimer (finance.indicative_disclaimer). */
+  disclaimer: string;
+  /**
+   * DisclaimerPath loads the provider's own disclaimer for the car lazily
+   * (GET /api/cars/{id}/finance-disclaimer); "" when the car's lender
+   * data has none and the site sets no finance.disclaimer.
+   */
+  disclaimer_path?: string;
+  /** TermsPath is the rate tooltip's link (spec 001 §2). */
+  terms_path: string;
+}
+
+/** ReserveOffer is the Reserve Now button of a reservable car. */
+export interface ReserveOffer {
+  /** Deposit is the reserve deposit in dollars (reserve.deposit, default 200). */
+  deposit: number;
+  /** PriceText is the amount the button appends, "$200". */
+  price_text: string;
+  /**
+   * Path is the reserve route: /cars/{slug}/checkout, /cars/{slug}/buy-online
+   * (features.reserve_path), or /checkout-journey?car_id={slug} for used
+   * cars where features.checkout_journey is on (spec 001 §2).
+   */
+  path: string;
+  /** HoldHours is how long the car is held (reserve.hold_hours, default 48). */
+  hold_hours: number;
+}
+
+/** CertifiedBadge is the certified badge and its info dialog. */
+export interface CertifiedBadge {
+  /** Programme is the make of the programme (features.certified_programme). */
+  programme: string;
+  /** Title is "<programme> Certified Pre-Owned", the badge and dialog title. */
+  title: string;
+  /**
+   * Text is the info dialog's text (car_page.certified_text, "{programme}"
+   * replaced by the programme's make).
+   */
+  text: string;
+}
+
+/** MarketComparison is the below-market badge's figures. */
+export interface MarketComparison {
+  state_average: number;
+  national_average?: number;
+  /** BelowBy is how far the price is under the state average, whole dollars. */
+  below_by: number;
+}
+
+/** CarAction is one sidebar button. */
+export interface CarAction {
+  /** Kind is one of the Action* constants. */
+  kind: string;
+  /**
+   * Label is the button's text, with a site's car_page.sidebar.labels
+   * override applied.
+   */
+  label: string;
+  /**
+   * Href is where a link button goes (reserve, trade_in, history_report,
+   * find_similar); "" for buttons that open a form or dialog.
+   */
+  href?: string;
+  /** Phone is the number the call button reveals. */
+  phone?: string;
+}
+
+/** CarTab is one tab of the car page. */
+export interface CarTab {
+  /** ID is one of the Tab* constants. */
+  id: string;
+  title: string;
+  /**
+   * Body is the tab's text; paragraphs are separated by blank lines.
+   * Empty for dealer_comments (rendered from CarView.Comments) and features.
+   */
+  body?: string;
+  /** Items is the features tab's list (standardEquipment). */
+  items?: string[];
 }
 
 /** LocationType is a location's department (spec 001 §3). Blank means sales. */
@@ -865,8 +1090,52 @@ export interface SpecialHours {
   location_name?: string;
 }
 
+/**
+ * CarPageTabs are the tabs' titles and texts. Defaults: the spec's titles
+ * (Dealer Comments from texts.dealer_comments_title, What's Included, Why
+ * Buy From Us?, Reserve Online, Protect Your Car, Features); Reserve
+ * Online's body is made from the reserve terms when left empty; a tab with
+ * an empty body is not shown.
+ */
+export interface CarPageTabs {
+  dealer_comments: TabText;
+  whats_included: TabText;
+  why_buy: TabText;
+  reserve_online: TabText;
+  protect: TabText;
+  features: TabText;
+}
+
+/** SidebarConfig overrides the car page's action buttons (spec 001 §2). */
+export interface SidebarConfig {
+  /**
+   * Buttons lists the buttons that may show, in order, by kind: enquiry,
+   * test_drive, reserve, trade_in, history_report, call, chat. Default all
+   * of them in that order. Each still shows only when its rule holds.
+   */
+  buttons?: string[];
+  /** Labels overrides button labels by kind (find_similar included). */
+  labels?: Record<string, string>;
+}
+
+/** UsedCarTerms is the used-car terms text (spec 001 §9). */
+export interface UsedCarTerms {
+  /** Show shows it on used cars; default false. */
+  show: boolean;
+  /** Text defaults to the spec's terms (shared.DefaultUsedCarTerms). */
+  text: string;
+}
+
 /** TagKind names which rule produced a card's tag banner. */
 export type TagKind = '' | 'electric' | 'reserved' | 'certified' | 'custom' | 'coming_soon' | 'new' | 'sold';
+
+/** FinanceDeposit is a deposit an estimate assumes. */
+export interface FinanceDeposit {
+  /** Percent of the price, 0 when the lender gave an amount. */
+  percent?: number;
+  amount: number;
+  amount_text: string;
+}
 
 /** OpeningHours is one weekday's hours; Weekday 0 is Sunday (spec 001 §3). */
 export interface OpeningHours {
@@ -878,6 +1147,13 @@ export interface OpeningHours {
   open?: string;
   /** "17:00" */
   close?: string;
+}
+
+/** TabText is one tab's title and text; Hidden leaves the tab out. */
+export interface TabText {
+  title: string;
+  body?: string;
+  hidden?: boolean;
 }
 
 /** SortKey is a sort option (shared.SortOptions; spec 000 §9, spec 001 §9). */

@@ -42,6 +42,10 @@ function viewOf(overrides: Partial<CarView> = {}): CarView {
     available: true,
     comments: { segments: [], short: [], truncated: false },
     phone: '',
+    reservable: false,
+    actions: [],
+    tabs: [],
+    pdf_path: '/api/cars/2020-mazda-cx-5-c9/pdf',
     ...overrides,
   };
 }

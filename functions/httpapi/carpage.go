@@ -1,0 +1,149 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"forecourt/functions/brochure"
+	"forecourt/shared"
+)
+
+// PhotoLoader fetches a car's photo for the brochure (brochure.WebPhotos).
+type PhotoLoader interface {
+	LoadPhoto(ctx context.Context, url string) (*brochure.Photo, error)
+}
+
+// The car page's extra answers change with the car (sold, lender data) but
+// are costly to make (the PDF) or read lazily; a short shared cache suits both.
+const carExtrasCacheControl = "public, max-age=300"
+
+// shownCar finds the car with the slug among the stock the requesting site
+// shows. A car another site shows is answered exactly like a missing one, so
+// a tenant cannot learn about another tenant's stock.
+func (s *apiServer) shownCar(ctx context.Context, site shared.Site, slug string) (shared.Car, error) {
+	car, err := s.cfg.Cars.FindCarBySlug(ctx, slug)
+	if err != nil {
+		if shared.ErrorCode(err) == shared.ENOTFOUND {
+			return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car not found")
+		}
+		return shared.Car{}, fmt.Errorf("find car %q: %w", slug, err)
+	}
+	if !site.Shows(car, s.now()) {
+		return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car not found")
+	}
+	return car, nil
+}
+
+// FinanceDisclaimerResponse is the body of GET /api/cars/{id}/finance-disclaimer.
+type FinanceDisclaimerResponse struct {
+	CarID      string `json:"car_id"`
+	Provider   string `json:"provider"`
+	Disclaimer string `json:"disclaimer"`
+}
+
+// handleFinanceDisclaimer answers the site's provider disclaimer for a car,
+// keyed by car id (spec 001 §7). The path segment is named slug for API
+// Gateway's sake (route.Routes) but holds the id.
+func (s *apiServer) handleFinanceDisclaimer(w http.ResponseWriter, r *http.Request) error {
+	site := siteFrom(r.Context())
+	id := r.PathValue("slug")
+	if s.cfg.CarsByID == nil {
+		return fmt.Errorf("finance disclaimer: no car finder configured")
+	}
+	var car shared.Car
+	found := false
+	for _, d := range site.Dealerships {
+		c, err := s.cfg.CarsByID.FindCar(r.Context(), d.Slug, id)
+		if shared.ErrorCode(err) == shared.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("find car %q of %s: %w", id, d.Slug, err)
+		}
+		car, found = c, true
+		break
+	}
+	if !found || !site.Shows(car, s.now()) {
+		return shared.Errorf(shared.ENOTFOUND, "car not found")
+	}
+	text := shared.FinanceDisclaimer(car, site)
+	if text == "" {
+		return shared.Errorf(shared.ENOTFOUND, "no finance disclaimer for this car")
+	}
+	w.Header().Set("Cache-Control", carExtrasCacheControl)
+	WriteJSON(w, http.StatusOK, FinanceDisclaimerResponse{CarID: car.ID, Provider: site.Finance.Provider, Disclaimer: text})
+	return nil
+}
+
+// handleCarPDF answers the car's brochure as a download named {slug}.pdf
+// (spec 001 §7). A photo that cannot be loaded leaves the brochure without
+// one rather than failing it.
+func (s *apiServer) handleCarPDF(w http.ResponseWriter, r *http.Request) error {
+	site := siteFrom(r.Context())
+	car, err := s.shownCar(r.Context(), site, r.PathValue("slug"))
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	in := brochure.Input{
+		Car:                car,
+		View:               shared.ViewCar(car, site, now),
+		Site:               site,
+		PageURL:            siteBaseURL(site, r) + "/cars/" + car.Slug,
+		ProviderDisclaimer: shared.FinanceDisclaimer(car, site),
+		Now:                now,
+	}
+	if in.View.Finance == nil {
+		in.ProviderDisclaimer = ""
+	}
+	if src := photoURL(car); s.cfg.Photos != nil && src != "" {
+		ph, err := s.cfg.Photos.LoadPhoto(r.Context(), src)
+		if err != nil {
+			slog.WarnContext(r.Context(), "brochure without photo", "car", car.Slug, "err", err)
+		} else {
+			in.Photo = ph
+		}
+	}
+	var b bytes.Buffer
+	if err := brochure.Write(&b, in); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+car.Slug+`.pdf"`)
+	w.Header().Set("Cache-Control", carExtrasCacheControl)
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(b.Bytes())
+	return nil
+}
+
+// photoURL is the car's primary photo when it is an absolute http(s) URL
+// (an image CDN); site-relative images (the demo stock's SVGs) are not
+// fetched.
+func photoURL(c shared.Car) string {
+	src := c.PrimaryImageURL
+	if src == "" && len(c.Images) > 0 {
+		src = c.Images[0].Src()
+	}
+	if strings.HasPrefix(src, "https://") || strings.HasPrefix(src, "http://") {
+		return src
+	}
+	return ""
+}
+
+// siteBaseURL is the site's public address: its first production domain,
+// else the address the request came to (the dev gateway's
+// http://<slug>.localhost:8080).
+func siteBaseURL(site shared.Site, r *http.Request) string {
+	if len(site.Domains) > 0 && site.Domains[0] != "" {
+		return "https://" + site.Domains[0]
+	}
+	scheme := "http"
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}

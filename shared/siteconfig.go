@@ -163,6 +163,7 @@ func ApplyDefaults(s *Site) {
 
 	setInt(&s.Reserve.Deposit, 200)
 	setInt(&s.Reserve.HoldHours, 48)
+	setStr(&s.Reserve.RefundableText, DefaultRefundableText)
 
 	setStr(&f.DefaultRateLabel, DefaultRateEstimateLabel)
 	setStr(&f.FinePrint, DefaultFinePrint)
@@ -428,6 +429,12 @@ func (s Site) Validate() error {
 	}
 	nonNegative("reserve.deposit", s.Reserve.Deposit)
 	nonNegative("reserve.hold_hours", s.Reserve.HoldHours)
+	for i, t := range s.Reserve.CarTypes {
+		checkCarType(fmt.Sprintf("reserve.car_types[%d]", i), t)
+	}
+	for i, d := range s.Reserve.Dealerships {
+		checkSlug(fmt.Sprintf("reserve.dealerships[%d]", i), d)
+	}
 
 	for i, b := range s.CarPage.Sidebar.Buttons {
 		oneOf(fmt.Sprintf("car_page.sidebar.buttons[%d]", i), b, ActionKinds)

@@ -22,6 +22,8 @@ type Tables struct {
 	Cars, Sites, ProviderKeys, FeedRuns, Leads string
 	// Watchlists holds shoppers' saved cars (issue 12).
 	Watchlists string
+	// Reservations holds online reservations and their car locks (issue 13).
+	Reservations string
 }
 
 // TablesWithPrefix names the tables prefix + cars, sites, provider-keys,
@@ -34,6 +36,7 @@ func TablesWithPrefix(prefix string) Tables {
 		FeedRuns:     prefix + "feed-runs",
 		Leads:        prefix + "leads",
 		Watchlists:   prefix + "watchlists",
+		Reservations: prefix + "reservations",
 	}
 }
 
@@ -53,6 +56,7 @@ func TablesFromEnv() Tables {
 		"FEED_RUNS_TABLE":     &t.FeedRuns,
 		"LEADS_TABLE":         &t.Leads,
 		"WATCHLISTS_TABLE":    &t.Watchlists,
+		"RESERVATIONS_TABLE":  &t.Reservations,
 	} {
 		if v := os.Getenv(env); v != "" {
 			*name = v
@@ -103,11 +107,15 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 		{t.FeedRuns, feedRunKeys{}},
 		{t.Leads, leadKeys{}},
 		{t.Watchlists, watchlistKeys{}},
+		{t.Reservations, reservationItem{}},
 	}
 	for _, s := range specs {
 		ct := db.CreateTable(s.name, s.keys).OnDemand(true)
 		if s.name == t.Cars {
 			ct = ct.Project(SlugIndex, dynamo.AllProjection)
+		}
+		if s.name == t.Reservations {
+			ct = ct.Project(ReservationsByDealership, dynamo.AllProjection)
 		}
 		if s.name == t.Leads {
 			// Delivery reads the stream (docs/contracts.md "Leads"), locally too.

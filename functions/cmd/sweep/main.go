@@ -3,11 +3,14 @@
 // showing site's retention leaves it, one past some sites' retention is
 // re-placed without them, so a dealership whose feeds stop still loses its
 // expired cars.
-// DynamoDB keeps them. `forecourt sweep` does the same by hand.
+// DynamoDB keeps them. It also ends lapsed reservation holds (issue 13):
+// the car is reservable again and its search record says so at once.
+// `forecourt sweep` does the same by hand.
 package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"os"
 
@@ -33,7 +36,15 @@ func newSweep(ctx context.Context) (func(context.Context) (feed.SweepReport, err
 		return nil, err
 	}
 	svc := p.Feed()
+	// Ending a hold calls no Stripe API, so the sweep needs no Stripe key.
+	holds := p.Reservations(platform.StripeConfig{})
 	return func(ctx context.Context) (feed.SweepReport, error) {
+		// Holds first: a failing search sweep must not keep a car reserved.
+		held, err := holds.Sweep(ctx)
+		if err != nil {
+			return feed.SweepReport{}, fmt.Errorf("reservation holds: %w", err)
+		}
+		slog.InfoContext(ctx, "reservation holds ended", "released", held.Released, "cancelled", held.Cancelled)
 		rep, err := svc.Sweep(ctx)
 		if err != nil {
 			return rep, err

@@ -194,6 +194,8 @@ type StripeConfig struct {
 	SecretKey, WebhookSecret string
 	// APIBase is stripe-mock's URL locally; empty in AWS.
 	APIBase string
+	// Payments replaces Stripe: the dev gateway's checkout stand-in.
+	Payments reserve.Payments
 }
 
 // StripeFromEnv reads STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and
@@ -209,7 +211,10 @@ func (p *Platform) Reservations(sc StripeConfig) *reserve.Service {
 		Store: dynamo.NewReservationStore(p.DB, p.Tables), Cars: p.Cars(), Index: p.Index,
 		Leads: p.Leads(), Sites: p.Sites(), WebhookSecret: sc.WebhookSecret,
 	}
-	if sc.SecretKey != "" {
+	switch {
+	case sc.Payments != nil:
+		cfg.Payments = sc.Payments
+	case sc.SecretKey != "":
 		cfg.Payments = reserve.NewStripe(sc.SecretKey, sc.APIBase)
 	}
 	return reserve.New(cfg)

@@ -10,6 +10,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -39,17 +40,25 @@ func newSweep(ctx context.Context) (func(context.Context) (feed.SweepReport, err
 	// Ending a hold calls no Stripe API, so the sweep needs no Stripe key.
 	holds := p.Reservations(platform.StripeConfig{})
 	return func(ctx context.Context) (feed.SweepReport, error) {
-		// Holds first: a failing search sweep must not keep a car reserved.
-		held, err := holds.Sweep(ctx)
-		if err != nil {
-			return feed.SweepReport{}, fmt.Errorf("reservation holds: %w", err)
+		// Holds first, so a car whose hold ended is reservable at once; a
+		// failure there must not stop the search sweep, nor hide.
+		held, holdErr := holds.Sweep(ctx)
+		if holdErr == nil {
+			slog.InfoContext(ctx, "reservation holds ended", "released", held.Released, "cancelled", held.Cancelled)
 		}
-		slog.InfoContext(ctx, "reservation holds ended", "released", held.Released, "cancelled", held.Cancelled)
 		rep, err := svc.Sweep(ctx)
-		if err != nil {
+		if err = errors.Join(err, wrap("reservation holds", holdErr)); err != nil {
 			return rep, err
 		}
 		slog.InfoContext(ctx, "swept", "dealerships", rep.Dealerships, "removed", rep.Removed, "replaced", rep.Replaced, "busy", rep.Busy)
 		return rep, nil
 	}, nil
+}
+
+// wrap adds context to err, keeping nil nil.
+func wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -120,6 +121,9 @@ func (s *Service) Reserve(ctx context.Context, st Start) (shared.Reservation, er
 	if err != nil {
 		return shared.Reservation{}, err
 	}
+	if s.cfg.Payments == nil {
+		return shared.Reservation{}, errors.New("reserving needs the Stripe secret key (STRIPE_SECRET_KEY)")
+	}
 	now := s.cfg.Now().UTC()
 	if car.Reserved {
 		return shared.Reservation{}, shared.Errorf(shared.ECONFLICT, "%s", shared.ReservationRefusedText)
@@ -211,6 +215,9 @@ func (s *Service) Refund(ctx context.Context, id string) (shared.Reservation, er
 	if !r.State.CanMove(shared.ReservationRefunded) || r.PaymentIntentID == "" {
 		return r, shared.Errorf(shared.ECONFLICT, "reservation %s is %s with no payment to refund", id, r.State)
 	}
+	if s.cfg.Payments == nil {
+		return r, errors.New("refunds need the Stripe secret key (STRIPE_SECRET_KEY)")
+	}
 	// The refund's idempotency key is the reservation's: a retry cannot
 	// refund twice.
 	if err := s.cfg.Payments.Refund(ctx, r.PaymentIntentID, r.ID); err != nil {
@@ -287,6 +294,9 @@ func (s *Service) pay(ctx context.Context, id, paymentIntentID string) error {
 			return nil
 		}
 		r.PaymentIntentID = paymentIntentID
+		if s.cfg.Payments == nil {
+			return errors.New("refunding a late payment needs the Stripe secret key (STRIPE_SECRET_KEY)")
+		}
 		if err := s.cfg.Payments.Refund(ctx, paymentIntentID, r.ID); err != nil {
 			return fmt.Errorf("refund late payment of reservation %s: %w", id, err)
 		}

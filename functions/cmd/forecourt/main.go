@@ -5,6 +5,7 @@
 //	forecourt sweep
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //	forecourt leads redrive [--dealership SLUG]
+//	forecourt reservations list|cancel|refund [ID] --dealership SLUG
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed,
 // to the ingestion endpoint and prints the run report. reindex rebuilds the
@@ -16,6 +17,9 @@
 // key once. leads redrive sets leads whose delivery failed back to pending,
 // so that the deliverer sends them again. reindex, sweep, keys and leads are
 // configured by the environment (docs/contracts.md "Environment").
+// reservations list prints a dealership's online reservations; cancel ends
+// a pending checkout or a paid hold and frees the car; refund refunds a paid
+// deposit through Stripe (STRIPE_SECRET_KEY) and frees the car (issue 13).
 package main
 
 import (
@@ -34,6 +38,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -50,6 +55,8 @@ const usage = `usage:
   forecourt sweep
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
   forecourt leads redrive [--dealership SLUG]
+  forecourt reservations list --dealership SLUG
+  forecourt reservations cancel|refund ID --dealership SLUG
 `
 
 func main() {
@@ -74,6 +81,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return keysAdd(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "leads" && args[1] == "redrive":
 		return leadsRedrive(ctx, args[2:], stdout, stderr)
+	case len(args) >= 2 && args[0] == "reservations":
+		return reservations(ctx, args[1], args[2:], stdout, stderr)
 	}
 	fmt.Fprint(stderr, usage)
 	return errors.New("unknown command")
@@ -326,4 +335,73 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// reservations lists, cancels or refunds a dealership's online
+// reservations (issue 13). --dealership is required, and a reservation of
+// another dealership is refused, so a mistyped id cannot touch another
+// dealer's customer.
+func reservations(ctx context.Context, verb string, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("reservations "+verb, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dealership := fs.String("dealership", "", "dealership slug (required)")
+	// Flags may follow the id: parse, take the id, parse the rest.
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	rest := fs.Args()
+	var id string
+	if len(rest) > 0 {
+		id, rest = rest[0], rest[1:]
+		if err := fs.Parse(rest); err != nil {
+			return err
+		}
+		rest = fs.Args()
+	}
+	switch {
+	case *dealership == "":
+		fmt.Fprint(stderr, usage)
+		return errors.New("--dealership is required")
+	case verb == "list" && id != "", verb != "list" && (id == "" || len(rest) > 0):
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("reservations %s: wrong arguments", verb)
+	case verb != "list" && verb != "cancel" && verb != "refund":
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown reservations command %q", verb)
+	}
+	p, err := platform.FromEnv(ctx)
+	if err != nil {
+		return err
+	}
+	svc := p.Reservations(platform.StripeFromEnv())
+	if verb == "list" {
+		list, err := svc.List(ctx, *dealership)
+		if err != nil {
+			return err
+		}
+		for _, r := range list {
+			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\theld until %s\n", r.ID, r.State, r.CarID, r.CarTitle,
+				shared.FormatPrice(float64(r.DepositCents)/100), r.HeldUntil.UTC().Format(time.RFC3339))
+		}
+		fmt.Fprintf(stdout, "%d reservations\n", len(list))
+		return nil
+	}
+	mine, err := svc.List(ctx, *dealership)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(mine, func(r shared.Reservation) bool { return r.ID == id }) {
+		return fmt.Errorf("reservation %s is not one of %s's", id, *dealership)
+	}
+	var r shared.Reservation
+	if verb == "cancel" {
+		r, err = svc.Cancel(ctx, id)
+	} else {
+		r, err = svc.Refund(ctx, id)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s is now %s; car %s is free\n", r.ID, r.State, r.CarID)
+	return nil
 }

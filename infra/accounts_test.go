@@ -98,14 +98,15 @@ func TestWatchlistRoutesBehindJWTAuthorizer(t *testing.T) {
 	}
 	// Then exactly the shopper routes use it
 	shopper := api.ShopperRoutes()
-	if len(shopper) != 3 {
-		t.Fatalf("shopper routes: %v, want the three watchlist routes", shopper)
+	// (Issue 13 adds the two reservation routes to the three watchlist ones.)
+	if len(shopper) != 5 || !shopper["POST /api/reservations"] || !shopper["GET /api/reservations/{id}"] {
+		t.Fatalf("shopper routes: %v, want the three watchlist routes and the two reservation routes", shopper)
 	}
 	for _, r := range resources(tpl, "AWS::ApiGatewayV2::Route") {
 		key := path(r, "Properties", "RouteKey").(string)
 		typ, _ := path(r, "Properties", "AuthorizationType").(string)
 		if shopper[key] != (typ == "JWT") {
-			t.Errorf("route %s: authorization %q, want JWT only on the watchlist routes", key, typ)
+			t.Errorf("route %s: authorization %q, want JWT only on the shopper routes", key, typ)
 		}
 	}
 	// And the api function knows each site's client and the table

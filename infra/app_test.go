@@ -125,6 +125,7 @@ func doSynth() (s *synthesized, err error) {
 		ctxAlgoliaSecretName:        "test/algolia",
 		ctxOriginSecretName:         "test/origin",
 		ctxCaptchaSecretName:        "test/captcha",
+		ctxStripeSecretName:         "test/stripe",
 		certificateKey(fixtureSlug): fixtureCertificate,
 	} {
 		context[k] = v

@@ -70,6 +70,8 @@ type PlatformStackProps struct {
 	CaptchaKey awscdk.SecretValue
 	// MailFrom is FORECOURT_MAIL_FROM of the deliver function.
 	MailFrom string
+	// Stripe is the api function's Stripe keys (issue 13).
+	Stripe api.Stripe
 }
 
 // NewPlatformStack creates the API, the functions, the web bucket with the
@@ -79,11 +81,12 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	t := props.Stateful.Tables
 	a, err := api.New(stack, "Api", &api.Props{
 		LambdaDir:    props.LambdaDir,
-		Tables:       api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads, Watchlists: t.Watchlists},
+		Tables:       api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads, Watchlists: t.Watchlists, Reservations: t.Reservations},
 		Search:       props.Search,
 		OriginSecret: props.OriginSecret,
 		CaptchaKey:   props.CaptchaKey,
 		MailFrom:     props.MailFrom,
+		Stripe:       props.Stripe,
 		Shoppers: api.Shoppers{
 			UserPoolID:  props.Stateful.Shoppers.Pool.UserPoolId(),
 			ClientID:    props.Stateful.Shoppers.Client.UserPoolClientId(),

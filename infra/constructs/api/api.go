@@ -33,6 +33,14 @@ type Tables struct {
 	Cars, Sites, ProviderKeys, FeedRuns, Leads awsdynamodb.ITable
 	// Watchlists holds shoppers' saved cars (issue 12).
 	Watchlists awsdynamodb.ITable
+	// Reservations holds online reservations and car locks (issue 13).
+	Reservations awsdynamodb.ITable
+}
+
+// Stripe is the Stripe account reservation deposits are paid through
+// (issue 13): Secrets Manager references, never literals.
+type Stripe struct {
+	SecretKey, WebhookSecret awscdk.SecretValue
 }
 
 // Search is how the functions reach the search index. The keys are secret
@@ -72,6 +80,7 @@ type Props struct {
 	// identity the function may send as.
 	MailFrom string
 	Shoppers Shoppers
+	Stripe   Stripe
 }
 
 // API is the HTTP API with its functions.
@@ -117,6 +126,13 @@ func functions() []function {
 					// Site slug to app client id, as JSON (cognito.PoolFromEnv).
 					"COGNITO_CLIENT_IDS": awscdk.Fn_ToJsonString(p.Shoppers.SiteClients),
 					"WATCHLISTS_TABLE":   p.Tables.Watchlists.TableName(),
+					// Issue 13: reservations, paid through Stripe. Marking a
+					// paid car reserved rewrites its search record at once,
+					// so this function writes to the index too.
+					"RESERVATIONS_TABLE":    p.Tables.Reservations.TableName(),
+					"STRIPE_SECRET_KEY":     p.Stripe.SecretKey.UnsafeUnwrap(),
+					"STRIPE_WEBHOOK_SECRET": p.Stripe.WebhookSecret.UnsafeUnwrap(),
+					"ALGOLIA_ADMIN_KEY":     p.Search.AdminKey.UnsafeUnwrap(),
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
@@ -128,6 +144,13 @@ func functions() []function {
 				// scans, batch writes or table changes.
 				t.Watchlists.Grant(fn, jsii.String("dynamodb:Query"), jsii.String("dynamodb:GetItem"),
 					jsii.String("dynamodb:PutItem"), jsii.String("dynamodb:DeleteItem"))
+				// Reservations: conditional puts, transactions over the
+				// reservation and its car lock, the dealership GSI; and the
+				// car's reserved flag (UpdateItem only).
+				t.Reservations.Grant(fn, jsii.String("dynamodb:GetItem"), jsii.String("dynamodb:PutItem"),
+					jsii.String("dynamodb:UpdateItem"), jsii.String("dynamodb:DeleteItem"), jsii.String("dynamodb:Query"),
+					jsii.String("dynamodb:ConditionCheckItem"))
+				t.Cars.Grant(fn, jsii.String("dynamodb:UpdateItem"))
 			},
 		},
 		{
@@ -148,12 +171,15 @@ func functions() []function {
 			name: "sweep", memory: 512, timeout: 300,
 			schedule: awsevents.Schedule_Rate(awscdk.Duration_Hours(jsii.Number(1))),
 			env: func(p *Props) map[string]*string {
-				return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap()}
+				// Issue 13: it also ends lapsed reservation holds.
+				return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap(),
+					"RESERVATIONS_TABLE": p.Tables.Reservations.TableName()}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
 				t.Cars.GrantReadWriteData(fn)
 				t.Sites.GrantReadData(fn)
 				t.FeedRuns.GrantReadWriteData(fn)
+				t.Reservations.GrantReadWriteData(fn)
 			},
 		},
 		{

@@ -27,6 +27,10 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.WatchlistRequest](),
 			reflect.TypeFor[httpapi.WatchlistChange](),
 			reflect.TypeFor[httpapi.WatchlistResponse](),
+			// Issue 13: the reservation routes.
+			reflect.TypeFor[httpapi.ReservationRequest](),
+			reflect.TypeFor[httpapi.ReservationCreated](),
+			reflect.TypeFor[httpapi.ReservationResponse](),
 		},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",

@@ -3,6 +3,8 @@ package shared
 import (
 	"slices"
 	"time"
+	// The Lambdas' runtime may lack a zoneinfo database; HoldEndText needs one.
+	_ "time/tzdata"
 )
 
 // Reserving a car online (issue 13; spec 000 §9, spec 001 §9): a shopper
@@ -15,6 +17,25 @@ const DefaultRefundableText = "Your deposit is fully refundable: if you change y
 // ReservationRefusedText is what a shopper is told when another shopper's
 // reservation holds the car (issue 13).
 const ReservationRefusedText = "This car has just been reserved"
+
+// DefaultReserveTimeZone is the dealership time zone a hold's end is shown
+// in when the site sets none (reserve.time_zone); the spec's default state
+// is Queensland (spec 001 §9).
+const DefaultReserveTimeZone = "Australia/Brisbane"
+
+// HoldEndText is when the hold ends as the shopper reads it, in the
+// dealership's time zone: "Wednesday 25 November 2026, 7:00 pm AEST".
+func HoldEndText(r Reservation, s Site) string {
+	loc, err := time.LoadLocation(s.Reserve.TimeZone)
+	if err != nil || s.Reserve.TimeZone == "" {
+		loc, err = time.LoadLocation(DefaultReserveTimeZone)
+		if err != nil {
+			loc = time.UTC
+		}
+	}
+	t := r.HeldUntil.In(loc)
+	return t.Format("Monday 2 January 2006, 3:04 pm MST")
+}
 
 // PendingHold is how long a started checkout holds the car before payment:
 // a second shopper is refused at once instead of paying for a car that is
@@ -75,7 +96,7 @@ type Reservation struct {
 	// dealership's lead.
 	ShopperPhone string `json:"-"`
 	// DepositCents is the deposit in cents (AUD).
-	DepositCents int64 `json:"deposit_cents"`
+	DepositCents int64  `json:"deposit_cents"`
 	Currency     string `json:"currency"`
 	// HeldUntil is when the car's hold ends: PendingHold after creation,
 	// then reserve.hold_hours after payment.

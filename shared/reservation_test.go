@@ -90,3 +90,21 @@ func TestReservationHolds(t *testing.T) {
 		}
 	}
 }
+
+// Issue 13: the confirmation shows the hold's end in the dealership's time
+// zone (reserve.time_zone, default Australia/Brisbane).
+func TestHoldEndText(t *testing.T) {
+	r := Reservation{HeldUntil: time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)}
+	s := DefaultSite()
+	if got, want := HoldEndText(r, s), "Wednesday 25 November 2026, 7:00 pm AEST"; got != want {
+		t.Errorf("default zone: %q, want %q", got, want)
+	}
+	s.Reserve.TimeZone = "Australia/Perth"
+	if got, want := HoldEndText(r, s), "Wednesday 25 November 2026, 5:00 pm AWST"; got != want {
+		t.Errorf("Perth: %q, want %q", got, want)
+	}
+	s.Slug, s.Name, s.Reserve.TimeZone = "north", "North", "Mars/Olympus"
+	if _, ok := FieldMessages(s.Validate())["reserve.time_zone"]; !ok {
+		t.Errorf("an unknown zone must fail validation naming reserve.time_zone")
+	}
+}

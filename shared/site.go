@@ -410,6 +410,9 @@ type ReserveConfig struct {
 	// (issue 13); empty means every car type and every dealership of the site.
 	CarTypes    []CarType `json:"car_types,omitempty"`
 	Dealerships []string  `json:"dealerships,omitempty"`
+	// TimeZone is the dealership's IANA time zone the hold's end is shown
+	// in; default DefaultReserveTimeZone.
+	TimeZone string `json:"time_zone,omitempty"`
 }
 
 // DealershipWebsite is one entry of the brand banner of dealership websites

@@ -164,6 +164,7 @@ func ApplyDefaults(s *Site) {
 	setInt(&s.Reserve.Deposit, 200)
 	setInt(&s.Reserve.HoldHours, 48)
 	setStr(&s.Reserve.RefundableText, DefaultRefundableText)
+	setStr(&s.Reserve.TimeZone, DefaultReserveTimeZone)
 
 	setStr(&f.DefaultRateLabel, DefaultRateEstimateLabel)
 	setStr(&f.FinePrint, DefaultFinePrint)
@@ -434,6 +435,9 @@ func (s Site) Validate() error {
 	}
 	for i, d := range s.Reserve.Dealerships {
 		checkSlug(fmt.Sprintf("reserve.dealerships[%d]", i), d)
+	}
+	if _, err := time.LoadLocation(s.Reserve.TimeZone); s.Reserve.TimeZone != "" && err != nil {
+		bad("reserve.time_zone", "%q is not an IANA time zone like Australia/Brisbane", s.Reserve.TimeZone)
 	}
 
 	for i, b := range s.CarPage.Sidebar.Buttons {

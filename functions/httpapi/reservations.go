@@ -64,6 +64,11 @@ type ReservationResponse struct {
 	// HeldUntil is when the hold ends, RFC 3339 (UTC); the page shows it in
 	// the dealership's time zone.
 	HeldUntil string `json:"held_until"`
+	// HeldUntilText is HeldUntil in the dealership's time zone, as shown
+	// (shared.HoldEndText).
+	HeldUntilText string `json:"held_until_text"`
+	// HoldHours is how long a paid deposit holds the car on this site.
+	HoldHours int    `json:"hold_hours"`
 	CreatedAt string `json:"created_at"`
 	// PaidAt is RFC 3339 (UTC) once paid.
 	PaidAt string `json:"paid_at,omitempty"`
@@ -158,7 +163,8 @@ func (s *apiServer) handleGetReservation(c *ReservationsConfig, shopper shared.S
 			ReservationID: res.ID, State: res.State, CarID: res.CarID, CarSlug: res.CarSlug, CarTitle: res.CarTitle,
 			DepositCents: res.DepositCents, Currency: res.Currency, HeldUntil: res.HeldUntil.UTC().Format(time.RFC3339),
 			CreatedAt: res.CreatedAt.UTC().Format(time.RFC3339), Holding: res.Holds(s.now()),
-			RefundableText: site.Reserve.RefundableText,
+			RefundableText: site.Reserve.RefundableText, HeldUntilText: shared.HoldEndText(res, site),
+			HoldHours: site.Reserve.HoldHours,
 		}
 		if !res.PaidAt.IsZero() {
 			out.PaidAt = res.PaidAt.UTC().Format(time.RFC3339)

@@ -116,6 +116,13 @@ export interface ReservationResponse {
    * the dealership's time zone.
    */
   held_until: string;
+  /**
+   * HeldUntilText is HeldUntil in the dealership's time zone, as shown
+   * (shared.HoldEndText).
+   */
+  held_until_text: string;
+  /** HoldHours is how long a paid deposit holds the car on this site. */
+  hold_hours: number;
   created_at: string;
   /** PaidAt is RFC 3339 (UTC) once paid. */
   paid_at?: string;
@@ -904,6 +911,11 @@ export interface ReserveConfig {
    */
   car_types?: CarType[];
   dealerships?: string[];
+  /**
+   * TimeZone is the dealership's IANA time zone the hold's end is shown
+   * in; default DefaultReserveTimeZone.
+   */
+  time_zone?: string;
 }
 
 /**

@@ -15,6 +15,9 @@ const DealershipSearchPage = lazy(() => import('../features/dealerships/componen
 // Issue 12: sign-in (the Authenticator is a further lazy chunk) and the watchlist.
 const SignInPage = lazy(() => import('../features/accounts/components/SignInPage'));
 const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
+// Issue 13: reserving online (checkout, then the confirmation).
+const CheckoutPage = lazy(() => import('../features/reserve/components/CheckoutPage'));
+const ReservationPage = lazy(() => import('../features/reserve/components/ReservationPage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -34,6 +37,10 @@ export function AppRoutes() {
       <Route path="/dealerships/:slug/cars" element={page(<DealershipSearchPage />)} />
       <Route path="/sign-in" element={page(<SignInPage />)} />
       <Route path="/watchlist" element={page(<WatchlistPage />)} />
+      <Route path="/cars/:slug/checkout" element={page(<CheckoutPage />)} />
+      <Route path="/cars/:slug/buy-online" element={page(<CheckoutPage />)} />
+      <Route path="/checkout-journey" element={page(<CheckoutPage />)} />
+      <Route path="/reservations/:id" element={page(<ReservationPage />)} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -196,6 +196,21 @@ func (s *ReservationStore) Lapsed(ctx context.Context, now time.Time) ([]shared.
 	return out, nil
 }
 
+// Holding returns the paid reservations whose hold lasts past now.
+func (s *ReservationStore) Holding(ctx context.Context, now time.Time) ([]shared.Reservation, error) {
+	var items []reservationItem
+	err := s.table.Scan().Filter("$ = ? AND $ = ? AND held_until > ?",
+		"kind", kindReservation, "state", shared.ReservationPaid, now.Unix()).All(ctx, &items)
+	if err != nil {
+		return nil, fmt.Errorf("holding reservations: %w", err)
+	}
+	out := make([]shared.Reservation, len(items))
+	for i, it := range items {
+		out[i] = it.reservation()
+	}
+	return out, nil
+}
+
 // EventSeen reports whether the Stripe event was handled already.
 func (s *ReservationStore) EventSeen(ctx context.Context, eventID string) (bool, error) {
 	var it eventItem

@@ -25,6 +25,7 @@ type Store interface {
 	Reservation(ctx context.Context, id string) (shared.Reservation, error)
 	ByDealership(ctx context.Context, dealershipSlug string) ([]shared.Reservation, error)
 	Lapsed(ctx context.Context, now time.Time) ([]shared.Reservation, error)
+	Holding(ctx context.Context, now time.Time) ([]shared.Reservation, error)
 	EventSeen(ctx context.Context, eventID string) (bool, error)
 	MarkEvent(ctx context.Context, eventID string, now time.Time) error
 }
@@ -230,6 +231,9 @@ func (s *Service) Refund(ctx context.Context, id string) (shared.Reservation, er
 type SweepReport struct {
 	Released  int `json:"released"`
 	Cancelled int `json:"cancelled"`
+	// Remarked counts held cars found without their reserved flag (a feed
+	// run rewrote the car) and marked reserved again.
+	Remarked int `json:"remarked"`
 }
 
 // Sweep ends the holds that lapsed: an unpaid checkout is cancelled, a
@@ -255,6 +259,27 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 			rep.Released++
 		} else {
 			rep.Cancelled++
+		}
+	}
+	// A feed run writes whole car items, so it can clear the reserved flag
+	// of a car a paid deposit holds; the sweep puts it back.
+	holding, err := s.cfg.Store.Holding(ctx, s.cfg.Now())
+	if err != nil {
+		return rep, err
+	}
+	for _, r := range holding {
+		car, err := s.cfg.Cars.FindCar(ctx, r.DealershipSlug, r.CarID)
+		if shared.ErrorCode(err) == shared.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return rep, err
+		}
+		if !car.Reserved {
+			if err := s.setReserved(ctx, r.DealershipSlug, r.CarID, true); err != nil {
+				return rep, err
+			}
+			rep.Remarked++
 		}
 	}
 	return rep, nil

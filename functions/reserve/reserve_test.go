@@ -241,9 +241,18 @@ func TestPaidHoldThenReleasedAfter48Hours(t *testing.T) {
 		t.Fatalf("second shopper during the hold: %v, want ECONFLICT", err)
 	}
 
+	// A feed run rewrites the car without the flag; the sweep restores it.
+	unflagged := f.carNow(t)
+	unflagged.Reserved = false
+	if err := f.cars.PutCars(ctx, []shared.StoredCar{{Car: unflagged}}); err != nil {
+		t.Fatal(err)
+	}
 	f.clock.add(47 * time.Hour)
-	if rep, err := f.svc.Sweep(ctx); err != nil || rep.Released != 0 {
-		t.Fatalf("sweep at 47 hours: %+v %v, want nothing released", rep, err)
+	if rep, err := f.svc.Sweep(ctx); err != nil || rep.Released != 0 || rep.Remarked != 1 {
+		t.Fatalf("sweep at 47 hours: %+v %v, want nothing released and the held car marked reserved again", rep, err)
+	}
+	if !f.carNow(t).Reserved || !f.index.record(f.car.ID).Car.Reserved {
+		t.Fatal("the held car is not reserved again after the sweep")
 	}
 	f.clock.add(time.Hour)
 	if rep, err := f.svc.Sweep(ctx); err != nil || rep.Released != 1 {

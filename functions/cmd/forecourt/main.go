@@ -359,15 +359,15 @@ func reservations(ctx context.Context, verb string, args []string, stdout, stder
 		rest = fs.Args()
 	}
 	switch {
-	case *dealership == "":
-		fmt.Fprint(stderr, usage)
-		return errors.New("--dealership is required")
-	case verb == "list" && id != "", verb != "list" && (id == "" || len(rest) > 0):
-		fmt.Fprint(stderr, usage)
-		return fmt.Errorf("reservations %s: wrong arguments", verb)
 	case verb != "list" && verb != "cancel" && verb != "refund":
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown reservations command %q", verb)
+	case verb == "list" && id != "", verb != "list" && (id == "" || len(rest) > 0):
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("reservations %s: wrong arguments", verb)
+	case *dealership == "":
+		fmt.Fprint(stderr, usage)
+		return errors.New("--dealership is required")
 	}
 	p, err := platform.FromEnv(ctx)
 	if err != nil {

@@ -26,6 +26,7 @@ const (
 	ctxOriginSecretName  = "forecourt:originSecretName"
 	ctxCaptchaSecretName = "forecourt:captchaSecretName"
 	ctxMailFrom          = "forecourt:mailFrom"
+	ctxStripeSecretName  = "forecourt:stripeSecretName"
 	ctxCertificatePrefix = "forecourt:certificateArn:"
 	// ctxTenants (-c tenants=a,b) builds only those tenants' stacks, their
 	// edge cells and the stateful and platform stacks, so that deploying one
@@ -38,6 +39,13 @@ const (
 const (
 	secretAdminKey  = "admin_key"
 	secretSearchKey = "search_key"
+)
+
+// Stripe secret fields (issue 13): the secret named by
+// forecourt:stripeSecretName is a JSON object with these keys.
+const (
+	secretStripeKey     = "secret_key"
+	secretStripeWebhook = "webhook_secret"
 )
 
 // Stack names. Tenant stacks are TenantStackPrefix + slug.
@@ -64,6 +72,8 @@ type Config struct {
 	AlgoliaSecretName string
 	OriginSecretName  string
 	CaptchaSecretName string
+	// StripeSecretName names the Stripe keys' secret (issue 13).
+	StripeSecretName string
 	// MailFrom is the sender of lead e-mails, an address at a domain
 	// verified in SES (the deliver function may send only as that domain).
 	MailFrom string
@@ -93,13 +103,14 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 		AlgoliaSecretName: get(ctxAlgoliaSecretName),
 		OriginSecretName:  get(ctxOriginSecretName),
 		CaptchaSecretName: get(ctxCaptchaSecretName),
+		StripeSecretName:  get(ctxStripeSecretName),
 		MailFrom:          get(ctxMailFrom),
 		CertificateARNs:   map[string]string{},
 	}
 	for key, v := range map[string]string{
 		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxWebDist: c.WebDist, ctxAlgoliaAppID: c.AlgoliaAppID,
 		ctxIndexName: c.IndexName, ctxAlgoliaSecretName: c.AlgoliaSecretName, ctxOriginSecretName: c.OriginSecretName,
-		ctxCaptchaSecretName: c.CaptchaSecretName, ctxMailFrom: c.MailFrom,
+		ctxCaptchaSecretName: c.CaptchaSecretName, ctxMailFrom: c.MailFrom, ctxStripeSecretName: c.StripeSecretName,
 	} {
 		if v == "" {
 			return Config{}, nil, fmt.Errorf("context %s is not set (see cdk.json)", key)
@@ -176,6 +187,12 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		CaptchaKey:     awscdk.SecretValue_SecretsManager(jsii.String(c.CaptchaSecretName), nil),
 		MailFrom:       c.MailFrom,
 		WebhookSecrets: WebhookSecretNames(tenants),
+		Stripe: api.Stripe{
+			SecretKey: awscdk.SecretValue_SecretsManager(jsii.String(c.StripeSecretName),
+				&awscdk.SecretsManagerSecretOptions{JsonField: jsii.String(secretStripeKey)}),
+			WebhookSecret: awscdk.SecretValue_SecretsManager(jsii.String(c.StripeSecretName),
+				&awscdk.SecretsManagerSecretOptions{JsonField: jsii.String(secretStripeWebhook)}),
+		},
 	})
 	if err != nil {
 		return nil, err

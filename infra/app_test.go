@@ -138,6 +138,7 @@ func synthApp(o synthOptions) (s *synthesized, err error) {
 		ctxAlgoliaSecretName:        "test/algolia",
 		ctxOriginSecretName:         "test/origin",
 		ctxCaptchaSecretName:        "test/captcha",
+		ctxStripeSecretName:         "test/stripe",
 		certificateKey(fixtureSlug): fixtureCertificate,
 	} {
 		context[k] = v

@@ -71,6 +71,8 @@ type PlatformStackProps struct {
 	MailFrom string
 	// WebhookSecrets name the dealers' CRM webhook secrets (WebhookSecretNames).
 	WebhookSecrets []string
+	// Stripe is the api function's Stripe keys (issue 13).
+	Stripe api.Stripe
 }
 
 // NewPlatformStack creates the API, the functions and the web bucket with
@@ -80,12 +82,13 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	t := props.Stateful.Tables
 	a, err := api.New(stack, "Api", &api.Props{
 		LambdaDir:      props.LambdaDir,
-		Tables:         api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads, Events: t.Events, Watchlists: t.Watchlists, Reviews: t.Reviews},
+		Tables:         api.Tables{Cars: t.Cars, Sites: t.Sites, ProviderKeys: t.ProviderKeys, FeedRuns: t.FeedRuns, Leads: t.Leads, Events: t.Events, Watchlists: t.Watchlists, Reviews: t.Reviews, Reservations: t.Reservations},
 		Search:         props.Search,
 		OriginSecret:   props.OriginSecret,
 		CaptchaKey:     props.CaptchaKey,
 		MailFrom:       props.MailFrom,
 		WebhookSecrets: props.WebhookSecrets,
+		Stripe:         props.Stripe,
 		Shoppers: api.Shoppers{
 			UserPoolID: props.Stateful.Shoppers.Pool.UserPoolId(),
 			ClientID:   props.Stateful.Shoppers.Client.UserPoolClientId(),

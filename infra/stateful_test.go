@@ -60,6 +60,19 @@ func TestTables(t *testing.T) {
 			keys:      []any{key("dealership_slug", "HASH"), key("id", "RANGE")},
 			attrs:     []any{attr("dealership_slug"), attr("id")},
 		},
+		// docs/contracts.md "Reservations" (issue 13): reservations, car locks
+		// and handled Stripe event ids under id, which expire at expires_at.
+		{
+			logicalID: "TablesReservations48CD8C9C",
+			keys:      []any{key("id", "HASH")},
+			attrs:     []any{attr("id"), attr("dealership_slug"), attr("created_at")},
+			gsi: []any{map[string]any{
+				"IndexName":  "by-dealership",
+				"KeySchema":  []any{key("dealership_slug", "HASH"), key("created_at", "RANGE")},
+				"Projection": map[string]any{"ProjectionType": "ALL"},
+			}},
+			ttl: map[string]any{"AttributeName": "expires_at", "Enabled": true},
+		},
 	}
 	check(t, "table count", func() { tpl.ResourceCountIs(jsii.String("AWS::DynamoDB::Table"), jsii.Number(len(tests))) })
 	tables := resources(s.json[StatefulStackName], "AWS::DynamoDB::Table")

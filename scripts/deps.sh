@@ -30,6 +30,11 @@ if ! command -v pdftotext >/dev/null; then
   log "installing poppler-utils (pdftotext) for the vehicle PDF tests"
   apt_install poppler-utils
 fi
+# stripe-mock is the local Stripe API (issue 13: reservation deposits).
+if ! command -v stripe-mock >/dev/null && [ ! -x "$(go env GOPATH)/bin/stripe-mock" ]; then
+  log "installing stripe-mock v0.203.0 (the local Stripe API)"
+  go install github.com/stripe/stripe-mock@v0.203.0
+fi
 # npm ci when node_modules is missing or older than the lockfile.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   log "installing npm packages"

@@ -48,6 +48,9 @@ log "starting cognito-local on port $FORECOURT_COGNITO_PORT"
 start_cognito "$FORECOURT_COGNITO_PORT" "$FORECOURT_DATA_DIR/cognito"
 log "starting MailDev: SMTP on port $FORECOURT_SMTP_PORT, inbox on $FORECOURT_MAIL_WEB_PORT (mail in $FORECOURT_DATA_DIR/maildev)"
 start_maildev "$FORECOURT_SMTP_PORT" "$FORECOURT_MAIL_WEB_PORT" "$FORECOURT_DATA_DIR/maildev"
+stripe_port=$(free_port)
+log "starting stripe-mock (the local Stripe API) on port $stripe_port"
+start_stripe_mock "$stripe_port"
 
 log "starting the dev gateway on port $FORECOURT_GATEWAY_PORT (search engine on $FORECOURT_SEARCH_PORT)"
 .build/bin/devgateway &

@@ -19,6 +19,7 @@ smtp_port=$(free_port)
 mail_web_port=$(free_port)
 while [ "$mail_web_port" = "$smtp_port" ]; do mail_web_port=$(free_port); done
 start_maildev "$smtp_port" "$mail_web_port" "$OUT/maildev"
+start_stripe_mock "$(free_port)"
 export FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port"
 export FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port"
 export FORECOURT_SMTP_ENDPOINT="127.0.0.1:$smtp_port"

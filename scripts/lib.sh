@@ -75,6 +75,21 @@ start_maildev() {
   wait_http "http://127.0.0.1:$web/api/healthz" 60 "MailDev" 200
 }
 
+# start_stripe_mock PORT: starts stripe-mock, the local Stripe API, and
+# exports STRIPE_API_BASE and local test keys (issue 13). The webhook secret
+# is the one the dev gateway's checkout stand-in signs its events with.
+start_stripe_mock() {
+  local port=$1 bin
+  bin=$(command -v stripe-mock || echo "$(go env GOPATH)/bin/stripe-mock")
+  [ -x "$bin" ] || die "stripe-mock is missing: run scripts/deps.sh"
+  "$bin" -http-addr "127.0.0.1:$port" >"${LOG_DIR:-/tmp}/stripe-mock.log" 2>&1 &
+  STARTED_PIDS+=($!)
+  wait_http "http://127.0.0.1:$port/v1/charges" 60 "stripe-mock"
+  export STRIPE_API_BASE="http://127.0.0.1:$port"
+  export STRIPE_SECRET_KEY=${STRIPE_SECRET_KEY:-sk_test_forecourt_local}
+  export STRIPE_WEBHOOK_SECRET=${STRIPE_WEBHOOK_SECRET:-whsec_forecourt_local}
+}
+
 # stop_started: stops every process this script started.
 stop_started() {
   local pid

@@ -255,7 +255,7 @@ func ReservableCar(c Car) bool {
 // ReserveFor returns the Reserve Now offer when the car is reservable and
 // the site has reserving on, else nil.
 func ReserveFor(c Car, s Site) *ReserveOffer {
-	if !s.Features.Reserve || !ReservableCar(c) {
+	if !ReserveAllowed(c, s) { // issue 13: also reserve.car_types and reserve.dealerships
 		return nil
 	}
 	path := "/cars/" + url.PathEscape(c.Slug) + "/" + s.Features.ReservePath

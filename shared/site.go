@@ -495,6 +495,16 @@ type BudgetConfig struct {
 type ReserveConfig struct {
 	Deposit   int `json:"deposit"`    // dollars; default 200
 	HoldHours int `json:"hold_hours"` // default 48
+	// RefundableText is the refund terms shown at checkout (issue 13);
+	// default DefaultRefundableText.
+	RefundableText string `json:"refundable_text,omitempty"`
+	// CarTypes and Dealerships limit which cars may be reserved online
+	// (issue 13); empty means every car type and every dealership of the site.
+	CarTypes    []CarType `json:"car_types,omitempty"`
+	Dealerships []string  `json:"dealerships,omitempty"`
+	// TimeZone is the dealership's IANA time zone the hold's end is shown
+	// in; default DefaultReserveTimeZone.
+	TimeZone string `json:"time_zone,omitempty"`
 }
 
 // DealershipWebsite is one entry of the brand banner of dealership websites

@@ -190,6 +190,8 @@ func ApplyDefaults(s *Site) {
 
 	setInt(&s.Reserve.Deposit, 200)
 	setInt(&s.Reserve.HoldHours, 48)
+	setStr(&s.Reserve.RefundableText, DefaultRefundableText)
+	setStr(&s.Reserve.TimeZone, DefaultReserveTimeZone)
 
 	setStr(&f.DefaultRateLabel, DefaultRateEstimateLabel)
 	setStr(&f.FinePrint, DefaultFinePrint)
@@ -500,6 +502,15 @@ func (s Site) Validate() error {
 	checkZone("time_zone", s.TimeZone)
 	for i, l := range s.Locations {
 		checkZone(fmt.Sprintf("locations[%d].time_zone", i), l.TimeZone)
+	}
+	for i, t := range s.Reserve.CarTypes {
+		checkCarType(fmt.Sprintf("reserve.car_types[%d]", i), t)
+	}
+	for i, d := range s.Reserve.Dealerships {
+		checkSlug(fmt.Sprintf("reserve.dealerships[%d]", i), d)
+	}
+	if _, err := time.LoadLocation(s.Reserve.TimeZone); s.Reserve.TimeZone != "" && err != nil {
+		bad("reserve.time_zone", "%q is not an IANA time zone like Australia/Brisbane", s.Reserve.TimeZone)
 	}
 
 	for i, b := range s.CarPage.Sidebar.Buttons {

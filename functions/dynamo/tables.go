@@ -27,6 +27,8 @@ type Tables struct {
 	Watchlists string
 	// Reviews holds the reviews providers push per dealership (issue 11).
 	Reviews string
+	// Reservations holds online reservations and their car locks (issue 13).
+	Reservations string
 }
 
 // TablesWithPrefix names the tables prefix + cars, sites, provider-keys,
@@ -41,6 +43,7 @@ func TablesWithPrefix(prefix string) Tables {
 		Events:       prefix + "events",
 		Watchlists:   prefix + "watchlists",
 		Reviews:      prefix + "reviews",
+		Reservations: prefix + "reservations",
 	}
 }
 
@@ -62,6 +65,7 @@ func TablesFromEnv() Tables {
 		"EVENTS_TABLE":        &t.Events,
 		"WATCHLISTS_TABLE":    &t.Watchlists,
 		"REVIEWS_TABLE":       &t.Reviews,
+		"RESERVATIONS_TABLE":  &t.Reservations,
 	} {
 		if v := os.Getenv(env); v != "" {
 			*name = v
@@ -122,11 +126,15 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 		{t.Events, eventKeys{}},
 		{t.Watchlists, watchlistKeys{}},
 		{t.Reviews, reviewKeys{}},
+		{t.Reservations, reservationItem{}},
 	}
 	for _, s := range specs {
 		ct := db.CreateTable(s.name, s.keys).OnDemand(true)
 		if s.name == t.Cars {
 			ct = ct.Project(SlugIndex, dynamo.AllProjection)
+		}
+		if s.name == t.Reservations {
+			ct = ct.Project(ReservationsByDealership, dynamo.AllProjection)
 		}
 		if s.name == t.Leads {
 			// Delivery reads the stream (docs/contracts.md "Leads"), locally too.

@@ -69,6 +69,9 @@ type APIConfig struct {
 	// Watchlist serves the signed-in shoppers' watchlist routes; without it
 	// they answer 500.
 	Watchlist *WatchlistConfig
+	// Reservations serves online reservations and Stripe's webhook (issue
+	// 13); without it they answer 500.
+	Reservations *ReservationsConfig
 }
 
 // SignInConfig is the shopper user pool and each site's app client.
@@ -142,6 +145,11 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		"GET /api/locations":             s.tenant(s.handleLocations),
 		"GET /api/locations/{slug}":      s.tenant(s.handleLocation),
 		"GET /api/geocode":               s.tenant(s.handleGeocode),
+		// Issue 13: online reservations (reservations.go); the webhook has no
+		// tenant or origin check, Stripe's signature authenticates it.
+		"POST /api/reservations":     s.tenant(s.shopperRoute(s.handleCreateReservation)),
+		"GET /api/reservations/{id}": s.tenant(s.shopperRoute(s.handleGetReservation)),
+		"POST /api/stripe/webhook":   Handle(s.handleStripeWebhook),
 	}
 }
 

@@ -22,6 +22,8 @@ import (
 	"forecourt/functions/httpapi"
 	"forecourt/functions/media"
 	"forecourt/functions/rego"
+	"forecourt/functions/reserve"
+	"forecourt/shared"
 )
 
 // Platform holds the connected clients.
@@ -171,6 +173,10 @@ type HandlerConfig struct {
 	// (FORECOURT_CAPTCHA_KEY); empty leaves the lead routes unconfigured
 	// (they answer 500), as the ingest Lambda does not serve them.
 	CaptchaKey string
+	// Stripe takes reservation deposits (issue 13): STRIPE_SECRET_KEY,
+	// STRIPE_WEBHOOK_SECRET and, locally, STRIPE_API_BASE (stripe-mock).
+	// Without the keys the reservation routes answer 500.
+	Stripe StripeConfig
 	// Feed is the ingestion service; nil means a new Feed().
 	Feed *feed.Service
 	// Media is what /media serves; nil means the dealer logos drawn from
@@ -217,11 +223,12 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			CarsByID: p.Cars(),
 			Photos:   brochure.NewWebPhotos(),
 
-			Pages:     p.Sites(),
-			SignIn:    p.signIn(),
-			Watchlist: p.watchlist(),
-			Reviews:   p.Reviews(),
-			Geocoder:  geocode.NewOffline(),
+			Pages:        p.Sites(),
+			SignIn:       p.signIn(),
+			Watchlist:    p.watchlist(),
+			Reviews:      p.Reviews(),
+			Geocoder:     geocode.NewOffline(),
+			Reservations: p.reservationsConfig(cfg.Stripe),
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey, Reviews: p.Reviews(), Sites: p.Sites()},
 		Media:  store,
@@ -230,4 +237,49 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 		return nil, fmt.Errorf("http handler: %w", err)
 	}
 	return h, nil
+}
+
+// StripeConfig is the Stripe account reservations are paid through.
+type StripeConfig struct {
+	SecretKey, WebhookSecret string
+	// APIBase is stripe-mock's URL locally; empty in AWS.
+	APIBase string
+	// Payments replaces Stripe: the dev gateway's checkout stand-in.
+	Payments reserve.Payments
+}
+
+// StripeFromEnv reads STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and
+// STRIPE_API_BASE.
+func StripeFromEnv() StripeConfig {
+	return StripeConfig{SecretKey: os.Getenv("STRIPE_SECRET_KEY"), WebhookSecret: os.Getenv("STRIPE_WEBHOOK_SECRET"), APIBase: os.Getenv("STRIPE_API_BASE")}
+}
+
+// Reservations is the reservation service (issue 13); without a Stripe key
+// it can list, cancel and sweep but not take or refund deposits.
+func (p *Platform) Reservations(sc StripeConfig) *reserve.Service {
+	cfg := reserve.Config{
+		Store: dynamo.NewReservationStore(p.DB, p.Tables), Cars: p.Cars(), Index: p.Index,
+		Leads: p.Leads(), Sites: p.Sites(), WebhookSecret: sc.WebhookSecret,
+	}
+	switch {
+	case sc.Payments != nil:
+		cfg.Payments = sc.Payments
+	case sc.SecretKey != "":
+		cfg.Payments = reserve.NewStripe(sc.SecretKey, sc.APIBase)
+	}
+	return reserve.New(cfg)
+}
+
+func (p *Platform) reservationsConfig(sc StripeConfig) *httpapi.ReservationsConfig {
+	if sc.SecretKey == "" || sc.WebhookSecret == "" || p.Shoppers == nil {
+		return nil
+	}
+	return &httpapi.ReservationsConfig{Service: reserver{p.Reservations(sc)}, Shoppers: p.Shoppers}
+}
+
+// reserver adapts reserve.Service to httpapi.Reserver.
+type reserver struct{ *reserve.Service }
+
+func (r reserver) Reserve(ctx context.Context, st httpapi.ReserveStart) (shared.Reservation, error) {
+	return r.Service.Reserve(ctx, reserve.Start(st))
 }

@@ -49,5 +49,5 @@ func newHandler(ctx context.Context) (http.Handler, error) {
 	}
 	// Media is left to the platform: the dealer logos from the sites table.
 	// CloudFront sends /media/* here (infra: the media behaviour).
-	return p.Handler(route.API, platform.HandlerConfig{OriginSecret: secret, PublicSearchURL: host, CaptchaKey: captchaKey})
+	return p.Handler(route.API, platform.HandlerConfig{OriginSecret: secret, PublicSearchURL: host, CaptchaKey: captchaKey, Stripe: platform.StripeFromEnv()})
 }

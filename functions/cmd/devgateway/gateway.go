@@ -28,6 +28,9 @@ type gateway struct {
 	secret string
 
 	app, health, web http.Handler
+	// checkout is the stand-in of Stripe's hosted checkout (issue 13);
+	// nil without stripe-mock.
+	checkout http.Handler
 }
 
 func newGateway(sites []shared.Site, port int, secret string, app, health, web http.Handler) *gateway {
@@ -70,6 +73,8 @@ func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.app.ServeHTTP(w, r)
 	case isRouted(path):
 		g.app.ServeHTTP(w, r)
+	case strings.HasPrefix(path, checkoutStandInPath) && g.checkout != nil:
+		g.checkout.ServeHTTP(w, r)
 	case strings.HasPrefix(path, "/assets/"):
 		g.web.ServeHTTP(w, r) // the bundle is the same for every tenant
 	default:

@@ -35,6 +35,9 @@ type platformConfig struct {
 	// Shoppers verifies shopper tokens of cognito-local's pool; nil turns
 	// sign-in and the watchlist off.
 	Shoppers *cognito.Shoppers
+	// Stripe is stripe-mock's and the checkout stand-in's (issue 13); nil
+	// turns reserving off.
+	Stripe *checkoutStandIn
 }
 
 // platform is the handler of every route and the seeder over one DynamoDB
@@ -57,7 +60,8 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		// them in AWS; only here are the demo stock's images served.
 		Media: media.Union{demo.Images{}, media.NewLogos(media.Sites(cfg.Tenants))},
 		// The rego lookup's stand-in knows the demo plates.
-		Rego: rego.NewTable(demo.Plates()),
+		Rego:   rego.NewTable(demo.Plates()),
+		Stripe: cfg.stripe(),
 	})
 	if err != nil {
 		return nil, err
@@ -73,4 +77,13 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 			log:         cfg.Log,
 		},
 	}, nil
+}
+
+// stripe is the reservations' Stripe: stripe-mock behind the checkout
+// stand-in (stripecheckout.go).
+func (cfg platformConfig) stripe() fplatform.StripeConfig {
+	if cfg.Stripe == nil {
+		return fplatform.StripeConfig{}
+	}
+	return fplatform.StripeConfig{SecretKey: "stand-in", WebhookSecret: cfg.Stripe.webhookSecret, Payments: cfg.Stripe}
 }

@@ -7,6 +7,7 @@
 //	forecourt leads redrive [--dealership SLUG]
 //	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
 //	forecourt geocode [--dry-run] TENANT_FILE
+//	forecourt reservations list|cancel|refund [ID] --dealership SLUG
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed
 // (waiting out 429 answers, when the platform is applying as many feeds as
@@ -22,6 +23,9 @@
 // configured by the environment (docs/contracts.md "Environment"). tenants
 // new writes a new dealer's tenant file from the template, in the first edge
 // cell with room (docs/scaling.md), for an operator to fill in and deploy.
+// reservations list prints a dealership's online reservations; cancel ends
+// a pending checkout or a paid hold and frees the car; refund refunds a paid
+// deposit through Stripe (STRIPE_SECRET_KEY) and frees the car (issue 13).
 package main
 
 import (
@@ -39,6 +43,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -58,6 +63,8 @@ const usage = `usage:
   forecourt leads redrive [--dealership SLUG]
   forecourt tenants new SLUG --name NAME [--dir infra/tenants]
   forecourt geocode [--dry-run] TENANT_FILE
+  forecourt reservations list --dealership SLUG
+  forecourt reservations cancel|refund ID --dealership SLUG
 `
 
 func main() {
@@ -86,6 +93,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return tenantsNew(args[2:], stdout, stderr)
 	case len(args) >= 1 && args[0] == "geocode":
 		return geocodeTenant(ctx, args[1:], stdout, stderr)
+	case len(args) >= 2 && args[0] == "reservations":
+		return reservations(ctx, args[1], args[2:], stdout, stderr)
 	}
 	fmt.Fprint(stderr, usage)
 	return errors.New("unknown command")
@@ -353,4 +362,73 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// reservations lists, cancels or refunds a dealership's online
+// reservations (issue 13). --dealership is required, and a reservation of
+// another dealership is refused, so a mistyped id cannot touch another
+// dealer's customer.
+func reservations(ctx context.Context, verb string, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("reservations "+verb, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dealership := fs.String("dealership", "", "dealership slug (required)")
+	// Flags may follow the id: parse, take the id, parse the rest.
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	rest := fs.Args()
+	var id string
+	if len(rest) > 0 {
+		id, rest = rest[0], rest[1:]
+		if err := fs.Parse(rest); err != nil {
+			return err
+		}
+		rest = fs.Args()
+	}
+	switch {
+	case verb != "list" && verb != "cancel" && verb != "refund":
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown reservations command %q", verb)
+	case verb == "list" && id != "", verb != "list" && (id == "" || len(rest) > 0):
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("reservations %s: wrong arguments", verb)
+	case *dealership == "":
+		fmt.Fprint(stderr, usage)
+		return errors.New("--dealership is required")
+	}
+	p, err := platform.FromEnv(ctx)
+	if err != nil {
+		return err
+	}
+	svc := p.Reservations(platform.StripeFromEnv())
+	if verb == "list" {
+		list, err := svc.List(ctx, *dealership)
+		if err != nil {
+			return err
+		}
+		for _, r := range list {
+			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\theld until %s\n", r.ID, r.State, r.CarID, r.CarTitle,
+				shared.FormatPrice(float64(r.DepositCents)/100), r.HeldUntil.UTC().Format(time.RFC3339))
+		}
+		fmt.Fprintf(stdout, "%d reservations\n", len(list))
+		return nil
+	}
+	mine, err := svc.List(ctx, *dealership)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(mine, func(r shared.Reservation) bool { return r.ID == id }) {
+		return fmt.Errorf("reservation %s is not one of %s's", id, *dealership)
+	}
+	var r shared.Reservation
+	if verb == "cancel" {
+		r, err = svc.Cancel(ctx, id)
+	} else {
+		r, err = svc.Refund(ctx, id)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s is now %s; car %s is free\n", r.ID, r.State, r.CarID)
+	return nil
 }

@@ -3,11 +3,15 @@
 // showing site's retention leaves it, one past some sites' retention is
 // re-placed without them, so a dealership whose feeds stop still loses its
 // expired cars.
-// DynamoDB keeps them. `forecourt sweep` does the same by hand.
+// DynamoDB keeps them. It also ends lapsed reservation holds (issue 13):
+// the car is reservable again and its search record says so at once.
+// `forecourt sweep` does the same by hand.
 package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 
@@ -33,12 +37,28 @@ func newSweep(ctx context.Context) (func(context.Context) (feed.SweepReport, err
 		return nil, err
 	}
 	svc := p.Feed()
+	// Ending a hold calls no Stripe API, so the sweep needs no Stripe key.
+	holds := p.Reservations(platform.StripeConfig{})
 	return func(ctx context.Context) (feed.SweepReport, error) {
+		// Holds first, so a car whose hold ended is reservable at once; a
+		// failure there must not stop the search sweep, nor hide.
+		held, holdErr := holds.Sweep(ctx)
+		if holdErr == nil {
+			slog.InfoContext(ctx, "reservation holds ended", "released", held.Released, "cancelled", held.Cancelled)
+		}
 		rep, err := svc.Sweep(ctx)
-		if err != nil {
+		if err = errors.Join(err, wrap("reservation holds", holdErr)); err != nil {
 			return rep, err
 		}
 		slog.InfoContext(ctx, "swept", "dealerships", rep.Dealerships, "removed", rep.Removed, "replaced", rep.Replaced, "busy", rep.Busy)
 		return rep, nil
 	}, nil
+}
+
+// wrap adds context to err, keeping nil nil.
+func wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }

@@ -33,6 +33,10 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.LocationsResponse](), // GET /api/locations
 			reflect.TypeFor[httpapi.LocationResponse](),  // GET /api/locations/{slug}
 			reflect.TypeFor[httpapi.GeocodeResponse](),   // GET /api/geocode
+			// Issue 13: the reservation routes.
+			reflect.TypeFor[httpapi.ReservationRequest](),
+			reflect.TypeFor[httpapi.ReservationCreated](),
+			reflect.TypeFor[httpapi.ReservationResponse](),
 		},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",

@@ -48,6 +48,9 @@ func shopperRoutes() []string {
 		"GET /api/watchlist",
 		"POST /api/watchlist/save-car",
 		"POST /api/watchlist/remove-car",
+		// Issue 13: reserving a car online.
+		"POST /api/reservations",
+		"GET /api/reservations/{id}",
 	}
 }
 
@@ -120,6 +123,11 @@ func Routes() []Route {
 		{"GET", "/api/watchlist", API},
 		{"POST", "/api/watchlist/save-car", API},
 		{"POST", "/api/watchlist/remove-car", API},
+		// Reserving a car online (issue 13); the webhook is Stripe's, signed,
+		// without the tenant origin check.
+		{"POST", "/api/reservations", API},
+		{"GET", "/api/reservations/{id}", API},
+		{"POST", "/api/stripe/webhook", API},
 	}
 }
 

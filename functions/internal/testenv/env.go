@@ -21,6 +21,7 @@ func Setenv(t *testing.T, tables fdynamo.Tables, cfg algolia.Config) {
 		"FEED_RUNS_TABLE":           tables.FeedRuns,
 		"LEADS_TABLE":               tables.Leads,
 		"WATCHLISTS_TABLE":          tables.Watchlists,
+		"RESERVATIONS_TABLE":        tables.Reservations,
 		"ALGOLIA_APP_ID":            cfg.AppID,
 		"ALGOLIA_ADMIN_KEY":         cfg.AdminKey,
 		"ALGOLIA_SEARCH_KEY":        cfg.SearchKey,

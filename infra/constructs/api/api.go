@@ -39,6 +39,14 @@ type Tables struct {
 	Watchlists awsdynamodb.ITable
 	// Reviews holds the reviews providers push (docs/contracts.md "Reviews").
 	Reviews awsdynamodb.ITable
+	// Reservations holds online reservations and car locks (issue 13).
+	Reservations awsdynamodb.ITable
+}
+
+// Stripe is the Stripe account reservation deposits are paid through
+// (issue 13): Secrets Manager references, never literals.
+type Stripe struct {
+	SecretKey, WebhookSecret awscdk.SecretValue
 }
 
 // Search is how the functions reach the search index. The keys are secret
@@ -79,6 +87,7 @@ type Props struct {
 	// tenants' dealerships[].webhook.secret_name): one Secrets Manager
 	// secret each, which only the deliver function may read.
 	WebhookSecrets []string
+	Stripe         Stripe
 }
 
 // API is the HTTP API with its functions.
@@ -140,6 +149,13 @@ func functions() []function {
 					"FORECOURT_CAPTCHA_KEY":       p.CaptchaKey.UnsafeUnwrap(),
 					"EVENTS_TABLE":                p.Tables.Events.TableName(),
 					"WATCHLISTS_TABLE":            p.Tables.Watchlists.TableName(),
+					// Issue 13: reservations, paid through Stripe. Marking a
+					// paid car reserved rewrites its search record at once,
+					// so this function writes to the index too.
+					"RESERVATIONS_TABLE":    p.Tables.Reservations.TableName(),
+					"STRIPE_SECRET_KEY":     p.Stripe.SecretKey.UnsafeUnwrap(),
+					"STRIPE_WEBHOOK_SECRET": p.Stripe.WebhookSecret.UnsafeUnwrap(),
+					"ALGOLIA_ADMIN_KEY":     p.Search.AdminKey.UnsafeUnwrap(),
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
@@ -155,6 +171,13 @@ func functions() []function {
 					jsii.String("dynamodb:PutItem"), jsii.String("dynamodb:DeleteItem"))
 				// Review summaries and lists (GET /api/locations).
 				t.Reviews.GrantReadData(fn)
+				// Reservations: conditional puts, transactions over the
+				// reservation and its car lock, the dealership GSI; and the
+				// car's reserved flag (UpdateItem only).
+				t.Reservations.Grant(fn, jsii.String("dynamodb:GetItem"), jsii.String("dynamodb:PutItem"),
+					jsii.String("dynamodb:UpdateItem"), jsii.String("dynamodb:DeleteItem"), jsii.String("dynamodb:Query"),
+					jsii.String("dynamodb:ConditionCheckItem"))
+				t.Cars.Grant(fn, jsii.String("dynamodb:UpdateItem"))
 			},
 		},
 		{
@@ -180,12 +203,15 @@ func functions() []function {
 			name: "sweep", memory: 512, timeout: 300,
 			schedule: awsevents.Schedule_Rate(awscdk.Duration_Hours(jsii.Number(1))),
 			env: func(p *Props) map[string]*string {
-				return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap()}
+				// Issue 13: it also ends lapsed reservation holds.
+				return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap(),
+					"RESERVATIONS_TABLE": p.Tables.Reservations.TableName()}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
 				t.Cars.GrantReadWriteData(fn)
 				t.Sites.GrantReadData(fn)
 				t.FeedRuns.GrantReadWriteData(fn)
+				t.Reservations.GrantReadWriteData(fn)
 			},
 		},
 		{
@@ -419,7 +445,6 @@ func ShopperRoutes() map[string]bool {
 	}
 	return keys
 }
-
 
 func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Function {
 	env := map[string]*string{

@@ -29,7 +29,15 @@ type Tables struct {
 	Watchlists awsdynamodb.Table
 	// Reviews are the reviews providers push, by dealership (docs/contracts.md "Reviews").
 	Reviews awsdynamodb.Table
+	// Reservations holds online reservations, one lock item per car and the
+	// Stripe event ids handled, all under id, with the by-dealership GSI
+	// (docs/contracts.md "Reservations", issue 13).
+	Reservations awsdynamodb.Table
 }
+
+// ReservationsByDealershipIndex is the reservations table's GSI listing a
+// dealership's reservations by created_at.
+const ReservationsByDealershipIndex = "by-dealership"
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
 const LeadsTTLAttribute = "expires_at"
@@ -60,7 +68,17 @@ func NewTables(scope constructs.Construct, id string) *Tables {
 		}),
 		Watchlists: newTable(c, "Watchlists", "list", "car_id"),
 		Reviews:    newTable(c, "Reviews", "dealership_slug", "id"),
+		// Handled Stripe event ids expire at expires_at.
+		Reservations: newTable(c, "Reservations", "id", "", func(p *awsdynamodb.TableProps) {
+			p.TimeToLiveAttribute = jsii.String(LeadsTTLAttribute)
+		}),
 	}
+	t.Reservations.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{
+		IndexName:      jsii.String(ReservationsByDealershipIndex),
+		PartitionKey:   stringKey("dealership_slug"),
+		SortKey:        stringKey("created_at"),
+		ProjectionType: awsdynamodb.ProjectionType_ALL,
+	})
 	t.Cars.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{
 		IndexName:      jsii.String(CarsBySlugIndex),
 		PartitionKey:   stringKey("slug"),

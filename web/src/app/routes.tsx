@@ -31,6 +31,9 @@ function SearchRedirect() {
   const { search, hash } = useLocation();
   return <Navigate to={`${LISTING_PATH}${search}${hash}`} replace />;
 }
+// Issue 13: reserving online (checkout, then the confirmation).
+const CheckoutPage = lazy(() => import('../features/reserve/components/CheckoutPage'));
+const ReservationPage = lazy(() => import('../features/reserve/components/ReservationPage'));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -68,6 +71,10 @@ export function AppRoutes() {
       <Route path="/watchlist" element={page(<WatchlistPage />)} />
       <Route path="/locations/:slug" element={page(<LocationRoute />, 'Loading location…')} />
       <Route path="/teams/:slug" element={page(<TeamRoute />, 'Loading location…')} />
+      <Route path="/cars/:slug/checkout" element={page(<CheckoutPage />)} />
+      <Route path="/cars/:slug/buy-online" element={page(<CheckoutPage />)} />
+      <Route path="/checkout-journey" element={page(<CheckoutPage />)} />
+      <Route path="/reservations/:id" element={page(<ReservationPage />)} />
       <Route path="*" element={page(<ContentPage />)} />
     </Routes>
   );

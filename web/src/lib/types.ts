@@ -131,6 +131,48 @@ export interface GeocodeResponse extends GeoPlace {
   locations: NearbyLocation[] | null;
 }
 
+/** ReservationRequest is the body of POST /api/reservations. */
+export interface ReservationRequest {
+  car_id: string;
+}
+
+/** ReservationCreated answers POST /api/reservations (201): where to pay. */
+export interface ReservationCreated {
+  reservation_id: string;
+  checkout_url: string;
+}
+
+/** ReservationResponse answers GET /api/reservations/{id} for its owner. */
+export interface ReservationResponse {
+  reservation_id: string;
+  state: ReservationState;
+  car_id: string;
+  car_slug: string;
+  car_title: string;
+  deposit_cents: number;
+  currency: string;
+  /**
+   * HeldUntil is when the hold ends, RFC 3339 (UTC); the page shows it in
+   * the dealership's time zone.
+   */
+  held_until: string;
+  /**
+   * HeldUntilText is HeldUntil in the dealership's time zone, as shown
+   * (shared.HoldEndText).
+   */
+  held_until_text: string;
+  /** HoldHours is how long a paid deposit holds the car on this site. */
+  hold_hours: number;
+  created_at: string;
+  /** PaidAt is RFC 3339 (UTC) once paid. */
+  paid_at?: string;
+  /** Holding reports whether the reservation holds the car now. */
+  holding: boolean;
+  refundable_text: string;
+  /** CheckoutURL is where a pending reservation is paid. */
+  checkout_url?: string;
+}
+
 /**
  * Site is one dealer website's configuration: identity, branding, the
  * dealerships whose stock it shows, and every per-dealer behaviour as a named,
@@ -596,6 +638,9 @@ export interface GeoPlace {
   place: string;
   postcode?: string;
 }
+
+/** ReservationState is where a reservation is in its life. */
+export type ReservationState = 'pending' | 'paid' | 'released' | 'converted' | 'cancelled' | 'refunded';
 
 /** ImageRef is an image by URL. */
 export interface ImageRef {
@@ -1098,6 +1143,22 @@ export interface ReserveConfig {
   deposit: number;
   /** default 48 */
   hold_hours: number;
+  /**
+   * RefundableText is the refund terms shown at checkout (issue 13);
+   * default DefaultRefundableText.
+   */
+  refundable_text?: string;
+  /**
+   * CarTypes and Dealerships limit which cars may be reserved online
+   * (issue 13); empty means every car type and every dealership of the site.
+   */
+  car_types?: CarType[];
+  dealerships?: string[];
+  /**
+   * TimeZone is the dealership's IANA time zone the hold's end is shown
+   * in; default DefaultReserveTimeZone.
+   */
+  time_zone?: string;
 }
 
 /**

@@ -1,0 +1,258 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"forecourt/shared"
+)
+
+// ReservationsByDealership is the reservations table's GSI on
+// dealership_slug, newest first by created_at.
+const ReservationsByDealership = "by-dealership"
+
+// The reservations table holds three kinds of item under one hash key id
+// (docs/contracts.md "Reservations"): reservations, one lock per car
+// ("lock#<dealership>#<car id>") naming the reservation holding it until
+// held_until, and the Stripe event ids already handled ("event#<id>").
+type (
+	reservationItem struct {
+		ID                string                  `dynamo:"id,hash"`
+		Kind              string                  `dynamo:"kind"`
+		Site              string                  `dynamo:"site"`
+		DealershipSlug    string                  `dynamo:"dealership_slug,omitempty" index:"by-dealership,hash"`
+		CreatedAt         string                  `dynamo:"created_at,omitempty" index:"by-dealership,range"`
+		CarID             string                  `dynamo:"car_id"`
+		CarSlug           string                  `dynamo:"car_slug"`
+		CarTitle          string                  `dynamo:"car_title"`
+		State             shared.ReservationState `dynamo:"state"`
+		Shopper           string                  `dynamo:"shopper"`
+		ShopperPhone      string                  `dynamo:"shopper_phone,omitempty"`
+		DepositCents      int64                   `dynamo:"deposit_cents"`
+		Currency          string                  `dynamo:"currency"`
+		HeldUntil         int64                   `dynamo:"held_until"` // unix seconds
+		UpdatedAt         string                  `dynamo:"updated_at"`
+		PaidAt            string                  `dynamo:"paid_at,omitempty"`
+		CheckoutSessionID string                  `dynamo:"checkout_session_id,omitempty"`
+		PaymentIntentID   string                  `dynamo:"payment_intent_id,omitempty"`
+		CheckoutURL       string                  `dynamo:"checkout_url,omitempty"`
+	}
+	carLockItem struct {
+		ID            string `dynamo:"id,hash"`
+		Kind          string `dynamo:"kind"`
+		ReservationID string `dynamo:"reservation_id"`
+		HeldUntil     int64  `dynamo:"held_until"`
+	}
+	stripeEventItem struct {
+		ID        string `dynamo:"id,hash"`
+		Kind      string `dynamo:"kind"`
+		ExpiresAt int64  `dynamo:"expires_at"`
+	}
+)
+
+const (
+	kindReservation = "reservation"
+	kindCarLock     = "car_lock"
+	kindEvent       = "stripe_event"
+)
+
+// eventMemory is how long a handled Stripe event id is remembered: Stripe
+// retries a webhook for up to three days.
+const eventMemory = 7 * 24 * time.Hour
+
+func carLockID(dealershipSlug, carID string) string {
+	return "lock#" + dealershipSlug + "#" + carID
+}
+
+func toReservationItem(r shared.Reservation) reservationItem {
+	it := reservationItem{
+		ID: r.ID, Kind: kindReservation, Site: r.Site, DealershipSlug: r.DealershipSlug,
+		CreatedAt: r.CreatedAt.UTC().Format(time.RFC3339Nano), CarID: r.CarID, CarSlug: r.CarSlug,
+		CarTitle: r.CarTitle, State: r.State, Shopper: r.Shopper, ShopperPhone: r.ShopperPhone,
+		DepositCents: r.DepositCents, Currency: r.Currency, HeldUntil: r.HeldUntil.Unix(),
+		UpdatedAt: r.UpdatedAt.UTC().Format(time.RFC3339Nano), CheckoutSessionID: r.CheckoutSessionID,
+		PaymentIntentID: r.PaymentIntentID, CheckoutURL: r.CheckoutURL,
+	}
+	if !r.PaidAt.IsZero() {
+		it.PaidAt = r.PaidAt.UTC().Format(time.RFC3339Nano)
+	}
+	return it
+}
+
+func (it reservationItem) reservation() shared.Reservation {
+	parse := func(s string) time.Time { t, _ := time.Parse(time.RFC3339Nano, s); return t }
+	return shared.Reservation{
+		ID: it.ID, Site: it.Site, DealershipSlug: it.DealershipSlug, CarID: it.CarID, CarSlug: it.CarSlug,
+		CarTitle: it.CarTitle, State: it.State, Shopper: it.Shopper, ShopperPhone: it.ShopperPhone,
+		DepositCents: it.DepositCents, Currency: it.Currency, HeldUntil: time.Unix(it.HeldUntil, 0).UTC(),
+		CreatedAt: parse(it.CreatedAt), UpdatedAt: parse(it.UpdatedAt), PaidAt: parse(it.PaidAt),
+		CheckoutSessionID: it.CheckoutSessionID, PaymentIntentID: it.PaymentIntentID, CheckoutURL: it.CheckoutURL,
+	}
+}
+
+// ReservationStore keeps reservations and the car locks that make one car
+// hold at most one reservation.
+type ReservationStore struct {
+	db    *dynamo.DB
+	table dynamo.Table
+}
+
+// NewReservationStore returns the store over t.Reservations.
+func NewReservationStore(db *dynamo.DB, t Tables) *ReservationStore {
+	return &ReservationStore{db: db, table: db.Table(t.Reservations)}
+}
+
+// Claim writes a new reservation and takes its car's lock in one
+// transaction. The lock is taken only when no lock exists or the one there
+// has lapsed, so of any number of concurrent claims on one car exactly one
+// succeeds; the others get an ECONFLICT error.
+func (s *ReservationStore) Claim(ctx context.Context, r shared.Reservation, now time.Time) error {
+	lock := carLockItem{ID: carLockID(r.DealershipSlug, r.CarID), Kind: kindCarLock, ReservationID: r.ID, HeldUntil: r.HeldUntil.Unix()}
+	err := s.db.WriteTx().
+		Put(s.table.Put(lock).If("attribute_not_exists(id) OR held_until <= ?", now.Unix())).
+		Put(s.table.Put(toReservationItem(r)).If("attribute_not_exists(id)")).
+		Run(ctx)
+	if isTxConditionFailed(err) {
+		return shared.Errorf(shared.ECONFLICT, "%s", shared.ReservationRefusedText)
+	}
+	if err != nil {
+		return fmt.Errorf("claim car %s for reservation %s: %w", r.CarID, r.ID, err)
+	}
+	return nil
+}
+
+// Move writes the reservation in its next state, provided it is still in
+// state from. A next state that holds the car extends the car's lock to
+// HeldUntil, provided the lock is still this reservation's; one that does
+// not frees the lock. Either condition failing is an ECONFLICT error and
+// changes nothing.
+func (s *ReservationStore) Move(ctx context.Context, next shared.Reservation, from shared.ReservationState) error {
+	// $ names an attribute: state is a DynamoDB reserved word.
+	tx := s.db.WriteTx().Put(s.table.Put(toReservationItem(next)).If("$ = ? AND $ = ?", "kind", kindReservation, "state", from))
+	if next.State.HoldsCar() {
+		tx = tx.Update(s.table.Update("id", carLockID(next.DealershipSlug, next.CarID)).
+			Set("held_until", next.HeldUntil.Unix()).If("reservation_id = ?", next.ID))
+	}
+	err := tx.Run(ctx)
+	if isTxConditionFailed(err) {
+		return shared.Errorf(shared.ECONFLICT, "reservation %s is no longer %s or lost its car", next.ID, from)
+	}
+	if err != nil {
+		return fmt.Errorf("move reservation %s from %s to %s: %w", next.ID, from, next.State, err)
+	}
+	if !next.State.HoldsCar() {
+		err := s.table.Delete("id", carLockID(next.DealershipSlug, next.CarID)).If("reservation_id = ?", next.ID).Run(ctx)
+		if err != nil && !dynamo.IsCondCheckFailed(err) {
+			return fmt.Errorf("free car %s of reservation %s: %w", next.CarID, next.ID, err)
+		}
+	}
+	return nil
+}
+
+// Reservation returns the reservation with the id, or an ENOTFOUND error.
+func (s *ReservationStore) Reservation(ctx context.Context, id string) (shared.Reservation, error) {
+	var it reservationItem
+	err := s.table.Get("id", id).One(ctx, &it)
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && it.Kind != kindReservation) {
+		return shared.Reservation{}, shared.Errorf(shared.ENOTFOUND, "reservation not found")
+	}
+	if err != nil {
+		return shared.Reservation{}, fmt.Errorf("get reservation %s: %w", id, err)
+	}
+	return it.reservation(), nil
+}
+
+// ByDealership returns the dealership's reservations, newest first.
+func (s *ReservationStore) ByDealership(ctx context.Context, dealershipSlug string) ([]shared.Reservation, error) {
+	var items []reservationItem
+	err := s.table.Get("dealership_slug", dealershipSlug).Index(ReservationsByDealership).Order(dynamo.Descending).All(ctx, &items)
+	if err != nil {
+		return nil, fmt.Errorf("reservations of %s: %w", dealershipSlug, err)
+	}
+	out := make([]shared.Reservation, len(items))
+	for i, it := range items {
+		out[i] = it.reservation()
+	}
+	return out, nil
+}
+
+// Lapsed returns the reservations holding a car whose hold ended by now.
+func (s *ReservationStore) Lapsed(ctx context.Context, now time.Time) ([]shared.Reservation, error) {
+	var items []reservationItem
+	err := s.table.Scan().Filter("$ = ? AND $ IN (?, ?) AND held_until <= ?",
+		"kind", kindReservation, "state", shared.ReservationPending, shared.ReservationPaid, now.Unix()).All(ctx, &items)
+	if err != nil {
+		return nil, fmt.Errorf("lapsed reservations: %w", err)
+	}
+	out := make([]shared.Reservation, len(items))
+	for i, it := range items {
+		out[i] = it.reservation()
+	}
+	return out, nil
+}
+
+// Holding returns the paid reservations whose hold lasts past now.
+func (s *ReservationStore) Holding(ctx context.Context, now time.Time) ([]shared.Reservation, error) {
+	var items []reservationItem
+	err := s.table.Scan().Filter("$ = ? AND $ = ? AND held_until > ?",
+		"kind", kindReservation, "state", shared.ReservationPaid, now.Unix()).All(ctx, &items)
+	if err != nil {
+		return nil, fmt.Errorf("holding reservations: %w", err)
+	}
+	out := make([]shared.Reservation, len(items))
+	for i, it := range items {
+		out[i] = it.reservation()
+	}
+	return out, nil
+}
+
+// EventSeen reports whether the Stripe event was handled already.
+func (s *ReservationStore) EventSeen(ctx context.Context, eventID string) (bool, error) {
+	var it stripeEventItem
+	err := s.table.Get("id", "event#"+eventID).One(ctx, &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("get event %s: %w", eventID, err)
+	}
+	return true, nil
+}
+
+// MarkEvent records that the Stripe event was handled.
+func (s *ReservationStore) MarkEvent(ctx context.Context, eventID string, now time.Time) error {
+	it := stripeEventItem{ID: "event#" + eventID, Kind: kindEvent, ExpiresAt: now.Add(eventMemory).Unix()}
+	if err := s.table.Put(it).Run(ctx); err != nil {
+		return fmt.Errorf("mark event %s: %w", eventID, err)
+	}
+	return nil
+}
+
+// isTxConditionFailed reports a transaction cancelled by a failed condition.
+func isTxConditionFailed(err error) bool {
+	var tc *types.TransactionCanceledException
+	if errors.As(err, &tc) {
+		for _, r := range tc.CancellationReasons {
+			if r.Code != nil && *r.Code == "ConditionalCheckFailed" {
+				return true
+			}
+		}
+	}
+	return dynamo.IsCondCheckFailed(err)
+}
+
+// SetReserved sets the car's reserved flag (issue 13: a paid reservation
+// holds it). A car that is gone is left gone.
+func (s *CarStore) SetReserved(ctx context.Context, dealershipSlug, id string, reserved bool) error {
+	err := s.table.Update("dealership_slug", dealershipSlug).Range("id", id).
+		Set("reserved", reserved).If("attribute_exists(id)").Run(ctx)
+	if err != nil && !dynamo.IsCondCheckFailed(err) {
+		return fmt.Errorf("set car %s reserved: %w", id, err)
+	}
+	return nil
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// Issue 13: the reservations table (id, the by-dealership GSI, retained);
+// the api function's Stripe keys come from Secrets Manager; Stripe's
+// webhook route needs no shopper token (its signature is checked by the
+// handler) while the reservation routes sit behind the JWT authorizer; the
+// sweep, which ends lapsed holds, can reach the table.
+func TestReservationsInfrastructure(t *testing.T) {
+	s := synth(t)
+	var found bool
+	for id, tbl := range resources(s.json[StatefulStackName], "AWS::DynamoDB::Table") {
+		if !strings.HasPrefix(id, "TablesReservations") {
+			continue
+		}
+		found = true
+		if got := flatten(path(tbl, "Properties", "KeySchema")); got != "idHASH" {
+			t.Errorf("reservations keys: %s, want id (hash)", got)
+		}
+		if got := flatten(path(tbl, "Properties", "GlobalSecondaryIndexes")); !strings.Contains(got, "by-dealership") ||
+			!strings.Contains(got, "dealership_slug") || !strings.Contains(got, "created_at") {
+			t.Errorf("reservations GSI: %s, want by-dealership on dealership_slug and created_at", got)
+		}
+		if tbl["DeletionPolicy"] != "Retain" {
+			t.Errorf("reservations DeletionPolicy %v, want Retain", tbl["DeletionPolicy"])
+		}
+	}
+	if !found {
+		t.Fatal("no reservations table")
+	}
+
+	vars := path(appFunction(t, s, "api"), "Properties", "Environment", "Variables").(map[string]any)
+	for name, want := range map[string]string{
+		"STRIPE_SECRET_KEY":     "{{resolve:secretsmanager:test/stripe:SecretString:secret_key:",
+		"STRIPE_WEBHOOK_SECRET": "{{resolve:secretsmanager:test/stripe:SecretString:webhook_secret:",
+	} {
+		if got, _ := vars[name].(string); !strings.HasPrefix(got, want) {
+			t.Errorf("%s: %v, want a %s... reference", name, vars[name], want)
+		}
+	}
+	if got := flatten(vars["RESERVATIONS_TABLE"]); !strings.Contains(got, "TablesReservations") {
+		t.Errorf("api RESERVATIONS_TABLE: %s", got)
+	}
+	sweep := path(appFunction(t, s, "sweep"), "Properties", "Environment", "Variables").(map[string]any)
+	if got := flatten(sweep["RESERVATIONS_TABLE"]); !strings.Contains(got, "TablesReservations") {
+		t.Errorf("sweep RESERVATIONS_TABLE: %s", got)
+	}
+	for _, fn := range []string{"ingest", "deliver"} {
+		v := path(appFunction(t, s, fn), "Properties", "Environment", "Variables").(map[string]any)
+		if _, ok := v["STRIPE_SECRET_KEY"]; ok {
+			t.Errorf("%s has STRIPE_SECRET_KEY", fn)
+		}
+	}
+
+	auth := map[string]string{}
+	for _, r := range resources(s.json[PlatformStackName], "AWS::ApiGatewayV2::Route") {
+		typ, _ := path(r, "Properties", "AuthorizationType").(string)
+		auth[path(r, "Properties", "RouteKey").(string)] = typ
+	}
+	for key, want := range map[string]string{
+		"POST /api/reservations":     "JWT",
+		"GET /api/reservations/{id}": "JWT",
+		"POST /api/stripe/webhook":   "",
+	} {
+		got, ok := auth[key]
+		if !ok {
+			t.Errorf("no API Gateway route %s", key)
+		} else if got != want && !(want == "" && got == "NONE") {
+			t.Errorf("%s: authorization %q, want %q", key, got, want)
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package shared
+
+import (
+	"slices"
+	"time"
+	// The Lambdas' runtime may lack a zoneinfo database; HoldEndText needs one.
+	_ "time/tzdata"
+)
+
+// Reserving a car online (issue 13; spec 000 §9, spec 001 §9): a shopper
+// pays a refundable deposit and the dealership holds the car for them.
+
+// DefaultRefundableText is the refund terms shown at checkout when the site
+// sets none (reserve.refundable_text).
+const DefaultRefundableText = "Your deposit is fully refundable: if you change your mind, contact the dealership before the hold ends and we will refund it in full."
+
+// ReservationRefusedText is what a shopper is told when another shopper's
+// reservation holds the car (issue 13).
+const ReservationRefusedText = "This car has just been reserved"
+
+// DefaultReserveTimeZone is the dealership time zone a hold's end is shown
+// in when the site sets none (reserve.time_zone); the spec's default state
+// is Queensland (spec 001 §9).
+const DefaultReserveTimeZone = "Australia/Brisbane"
+
+// HoldEndText is when the hold ends as the shopper reads it, in the
+// dealership's time zone: "Wednesday 25 November 2026, 7:00 pm AEST".
+func HoldEndText(r Reservation, s Site) string {
+	loc, err := time.LoadLocation(s.Reserve.TimeZone)
+	if err != nil || s.Reserve.TimeZone == "" {
+		loc, err = time.LoadLocation(DefaultReserveTimeZone)
+		if err != nil {
+			loc = time.UTC
+		}
+	}
+	t := r.HeldUntil.In(loc)
+	return t.Format("Monday 2 January 2006, 3:04 pm MST")
+}
+
+// PendingHold is how long a started checkout holds the car before payment:
+// a second shopper is refused at once instead of paying for a car that is
+// being paid for.
+const PendingHold = 15 * time.Minute
+
+// ReservationState is where a reservation is in its life.
+type ReservationState string
+
+const (
+	// ReservationPending: checkout started, the car held for PendingHold.
+	ReservationPending ReservationState = "pending"
+	// ReservationPaid: the deposit is paid, the car held until HeldUntil.
+	ReservationPaid ReservationState = "paid"
+	// ReservationReleased: the hold ended without a sale.
+	ReservationReleased ReservationState = "released"
+	// ReservationConverted: the shopper bought the car.
+	ReservationConverted ReservationState = "converted"
+	// ReservationCancelled: checkout abandoned or cancelled before payment.
+	ReservationCancelled ReservationState = "cancelled"
+	// ReservationRefunded: the deposit was refunded; the car is free.
+	ReservationRefunded ReservationState = "refunded"
+)
+
+// reservationMoves lists each state's allowed next states.
+var reservationMoves = map[ReservationState][]ReservationState{
+	ReservationPending: {ReservationPaid, ReservationCancelled},
+	// A paid deposit ending in a refund also frees the car.
+	ReservationPaid:     {ReservationReleased, ReservationConverted, ReservationRefunded},
+	ReservationReleased: {ReservationRefunded},
+	// A payment arriving after the checkout was cancelled is refunded.
+	ReservationCancelled: {ReservationRefunded},
+}
+
+// CanMove reports whether a reservation may move from one state to another.
+func (s ReservationState) CanMove(to ReservationState) bool {
+	return slices.Contains(reservationMoves[s], to)
+}
+
+// HoldsCar reports whether a reservation in the state holds its car (until
+// its HeldUntil).
+func (s ReservationState) HoldsCar() bool {
+	return s == ReservationPending || s == ReservationPaid
+}
+
+// Reservation is one shopper's reservation of one car.
+type Reservation struct {
+	ID             string           `json:"reservation_id"`
+	Site           string           `json:"site"`
+	DealershipSlug string           `json:"dealership_slug"`
+	CarID          string           `json:"car_id"`
+	CarSlug        string           `json:"car_slug"`
+	CarTitle       string           `json:"car_title"`
+	State          ReservationState `json:"state"`
+	// Shopper is the shopper's user pool sub, from their verified token.
+	Shopper string `json:"-"`
+	// ShopperPhone is the token's verified phone number, for the
+	// dealership's lead.
+	ShopperPhone string `json:"-"`
+	// DepositCents is the deposit in cents (AUD).
+	DepositCents int64  `json:"deposit_cents"`
+	Currency     string `json:"currency"`
+	// HeldUntil is when the car's hold ends: PendingHold after creation,
+	// then reserve.hold_hours after payment.
+	HeldUntil time.Time `json:"held_until"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+	PaidAt    time.Time `json:"paid_at,omitzero"`
+	// CheckoutSessionID and PaymentIntentID are Stripe's ids.
+	CheckoutSessionID string `json:"-"`
+	PaymentIntentID   string `json:"-"`
+	CheckoutURL       string `json:"-"`
+}
+
+// Holds reports whether the reservation holds its car at the time.
+func (r Reservation) Holds(now time.Time) bool {
+	return r.State.HoldsCar() && now.Before(r.HeldUntil)
+}
+
+// PaidHold is how long a paid deposit holds the car on the site.
+func PaidHold(s Site) time.Duration {
+	return time.Duration(s.Reserve.HoldHours) * time.Hour
+}
+
+// DepositCents is the site's deposit in cents.
+func DepositCents(s Site) int64 { return int64(s.Reserve.Deposit) * 100 }
+
+// ReserveAllowed reports whether the site lets shoppers reserve the car
+// online: reserving on (features.reserve), the car reservable (ReservableCar),
+// and the car's type and dealership among reserve.car_types
+// and reserve.dealerships when those are set.
+func ReserveAllowed(c Car, s Site) bool {
+	r := s.Reserve
+	switch {
+	case !s.Features.Reserve || !ReservableCar(c):
+		return false
+	case len(r.CarTypes) > 0 && !slices.Contains(r.CarTypes, c.CarType):
+		return false
+	case len(r.Dealerships) > 0 && !slices.Contains(r.Dealerships, c.DealershipSlug):
+		return false
+	}
+	return true
+}

@@ -16,6 +16,9 @@ type siteItem struct {
 	Slug      string    `dynamo:"slug,hash"`
 	Config    string    `dynamo:"config"`
 	UpdatedAt time.Time `dynamo:"updated_at"`
+	// Stats is the site's stock summary (shared.SiteStats JSON), written by
+	// SaveSiteStats after feed runs; SaveSite leaves it in place.
+	Stats string `dynamo:"stats,omitempty"`
 }
 
 // SiteStore keeps site configurations as JSON. It implements shared.SiteStore.
@@ -67,8 +70,9 @@ func (s *SiteStore) SaveSite(ctx context.Context, site shared.Site) error {
 	if err != nil {
 		return fmt.Errorf("encode site %s: %w", site.Slug, err)
 	}
-	it := siteItem{Slug: site.Slug, Config: string(b), UpdatedAt: s.now().UTC()}
-	if err := s.table.Put(it).Run(ctx); err != nil {
+	// An update, not a put: the stats a feed run wrote stay with the site.
+	err = s.table.Update("slug", site.Slug).Set("config", string(b)).Set("updated_at", s.now().UTC()).Run(ctx)
+	if err != nil {
 		return fmt.Errorf("save site %s: %w", site.Slug, err)
 	}
 	return nil
@@ -85,4 +89,35 @@ func decodeSite(it siteItem) (shared.Site, error) {
 	}
 	shared.ApplyDefaults(&site)
 	return site, nil
+}
+
+// SaveSiteStats stores the site's stock summary beside its config.
+func (s *SiteStore) SaveSiteStats(ctx context.Context, slug string, st shared.SiteStats) error {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return fmt.Errorf("encode stats of %s: %w", slug, err)
+	}
+	// Only onto an existing site: stats never create a site item without a config.
+	if err := s.table.Update("slug", slug).Set("stats", string(b)).If("attribute_exists('slug')").Run(ctx); err != nil {
+		return fmt.Errorf("save stats of %s: %w", slug, err)
+	}
+	return nil
+}
+
+// SiteStats returns the site's stock summary, nil when no feed run has
+// computed one yet.
+func (s *SiteStore) SiteStats(ctx context.Context, slug string) (*shared.SiteStats, error) {
+	var it siteItem
+	err := s.table.Get("slug", slug).One(ctx, &it)
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && it.Stats == "") {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("stats of %s: %w", slug, err)
+	}
+	var st shared.SiteStats
+	if err := json.Unmarshal([]byte(it.Stats), &st); err != nil {
+		return nil, fmt.Errorf("decode stats of %s: %w", slug, err)
+	}
+	return &st, nil
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -41,6 +42,8 @@ type APIConfig struct {
 	OriginSecret string
 	// Leads serves the lead and captcha routes; without it they answer 500.
 	Leads *LeadsConfig
+	// Stats, when set, supplies each site's stock stats for GET /api/site.
+	Stats StatsReader
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
@@ -126,10 +129,20 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 	})
 }
 
+// StatsReader reads the stock stats a feed run stored for a site
+// (dynamo.SiteStore); nil stats mean none computed yet.
+type StatsReader interface {
+	SiteStats(ctx context.Context, siteSlug string) (*shared.SiteStats, error)
+}
+
 // SiteResponse is the body of GET /api/site.
 type SiteResponse struct {
 	Site   shared.Site    `json:"site"`
 	Search SearchSettings `json:"search"`
+	// Stats are the site's stock counts as of the last feed run, reindex or
+	// sweep that changed its stock; null until one has run, when the page
+	// asks the index instead.
+	Stats *shared.SiteStats `json:"stats"`
 }
 
 // SearchSettings is the browser's search client configuration.
@@ -147,9 +160,18 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return fmt.Errorf("secured key for %q: %w", site.Slug, err)
 	}
+	var stats *shared.SiteStats
+	if s.cfg.Stats != nil {
+		// Stats save search requests; without them the page still works.
+		if stats, err = s.cfg.Stats.SiteStats(r.Context(), site.Slug); err != nil {
+			slog.ErrorContext(r.Context(), "site stats unreadable", "site", site.Slug, "error", err)
+			stats = nil
+		}
+	}
 	w.Header().Set("Cache-Control", siteCacheControl)
 	WriteJSON(w, http.StatusOK, SiteResponse{
-		Site: publicSite(site),
+		Stats: stats,
+		Site:  publicSite(site),
 		Search: SearchSettings{
 			AppID:       s.cfg.Search.AppID,
 			APIKey:      key,

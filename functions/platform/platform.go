@@ -16,6 +16,7 @@ import (
 	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
 	"forecourt/functions/media"
+	"forecourt/functions/sitestats"
 )
 
 // Platform holds the connected clients.
@@ -60,6 +61,7 @@ func (p *Platform) Feed() *feed.Service {
 		Runs:   dynamo.NewRunStore(p.DB, p.Tables),
 		Sites:  p.Sites(),
 		Index:  p.Index,
+		Stats:  &sitestats.Refresher{Cars: p.Cars(), Sites: p.Sites(), Store: p.Sites()},
 		Logger: p.Logger,
 	})
 }
@@ -113,6 +115,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Sites: p.Sites(),
 			Cars:  p.Cars(),
 			Keys:  p.Index,
+			Stats: p.Sites(),
 			Search: httpapi.SearchConfig{
 				AppID:       p.IndexConfig.AppID,
 				Host:        cfg.PublicSearchURL,

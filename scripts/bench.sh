@@ -28,3 +28,6 @@ mkdir -p "$OUT/gateway"
 FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port" \
   start_gateway "$OUT/gateway" || die "the dev gateway did not start"
 node scripts/lighthouse.mjs --out "$OUT" "${GATEWAY_URL/localhost/riverside-toyota.localhost}/search/new-used-and-demo-cars/"
+
+log "web: search requests per page and interaction on each demo tenant (issue 18)"
+FORECOURT_E2E_GATEWAY="$GATEWAY_URL" node scripts/search-budget.mjs

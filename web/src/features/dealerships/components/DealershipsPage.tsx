@@ -1,7 +1,6 @@
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSite } from '../../../lib/siteContext';
-import { baseFilters } from '../../../lib/search/filters';
-import { useFacetClient, useFacetCounts, type FacetClient } from '../../../lib/search/useFacetCounts';
+import { useFacetClient, useSiteFacets, type FacetClient } from '../../../lib/search/useFacetCounts';
 import { DealershipList } from '../../../components/browse/DealershipList';
 import '../../../components/browse/directory.css';
 
@@ -9,7 +8,7 @@ import '../../../components/browse/directory.css';
 export default function DealershipsPage({ searchClient }: { searchClient?: FacetClient }) {
   const { site, search } = useSite();
   const client = useFacetClient(search, searchClient);
-  const state = useFacetCounts(client, search.index, ['dealership_name'], baseFilters(site, false));
+  const state = useSiteFacets(client, ['dealership_name']);
   useDocumentTitle('Our dealerships');
   return (
     <section className="directory">

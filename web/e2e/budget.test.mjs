@@ -2,7 +2,8 @@
 // sends at most one search request before the shopper does anything (its
 // stock counts come with the site), the listing one on load and one per
 // change of state (a facet, the sort, a page, a typed query debounced as
-// spec 000 §9 says), and the car page none.
+// spec 000 §9 says), the car page none, and the manufacturer directory and
+// dealerships page none (their counts come with the site too).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sharedBrowser, TENANTS } from './browser.mjs';
@@ -22,5 +23,7 @@ for (const slug of TENANTS) {
     assert.equal(requests('listing: next page'), 1, `the next page (${detail})`);
     assert.equal(requests('listing: type "corolla"'), 1, `typing a query, debounced 300 ms (${detail})`);
     assert.equal(requests('car page: load'), 0, `car page on load (${detail})`);
+    assert.equal(requests('manufacturers: load'), 0, `manufacturer directory on load: counts shipped (${detail})`);
+    assert.equal(requests('dealerships: load'), 0, `dealerships page on load: counts shipped (${detail})`);
   });
 }

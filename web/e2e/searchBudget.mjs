@@ -69,6 +69,18 @@ export async function budget(context, slug) {
     await page.close();
   }
 
+  for (const [name, path, heading] of [
+    ['manufacturers', '/manufacturers', 'Manufacturers'],
+    ['dealerships', '/dealerships', 'Our dealerships'],
+  ]) {
+    const { page, count } = await open();
+    out[`${name}: load`] = await count.measure(async () => {
+      await page.goto(tenantURL(slug, path));
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    });
+    await page.close();
+  }
+
   let carPath;
   {
     const { page, count } = await open();

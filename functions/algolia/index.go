@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/call"
@@ -27,6 +29,11 @@ type Config struct {
 	// ThrottleWait is the first wait after the service answers a write
 	// with 429 (default 1 s; see write.go).
 	ThrottleWait time.Duration
+	// VirtualSorts are the sort options served by virtual replicas (relevant
+	// sort, no copy of the records) instead of standard ones, where the
+	// plan offers them (FORECOURT_VIRTUAL_SORTS, e.g. "latest";
+	// docs/search-budget.md says which sorts tolerate it).
+	VirtualSorts []string
 }
 
 // ConfigFromEnv reads ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY, ALGOLIA_SEARCH_KEY,
@@ -45,13 +52,18 @@ func ConfigFromEnv() Config {
 		SearchKey: get("ALGOLIA_SEARCH_KEY", "local-search-key"),
 		Host:      get("ALGOLIA_HOST", "http://127.0.0.1:7700"),
 		Index:     get("FORECOURT_INDEX", "cars"),
+		VirtualSorts: strings.FieldsFunc(get("FORECOURT_VIRTUAL_SORTS", ""), func(r rune) bool {
+			return r == ',' || r == ' '
+		}),
 	}
 }
 
 // Sort replicas by sort option (docs/contracts.md "Search index"): the
 // replica of option o is "<index>_<o>". The ranking criterion leads each
 // replica's ranking.
-var sorts = []struct{ option, criterion string }{
+type sortReplica struct{ option, criterion string }
+
+var sorts = []sortReplica{
 	{shared.SortLatest, "desc(created_at_timestamp)"},
 	{shared.SortPriceAsc, "asc(price)"},
 	{shared.SortPriceDesc, "desc(price)"},
@@ -87,6 +99,11 @@ type Index struct {
 func New(cfg Config) (*Index, error) {
 	if cfg.Index == "" {
 		return nil, fmt.Errorf("algolia: no index name")
+	}
+	for _, v := range cfg.VirtualSorts {
+		if !slices.ContainsFunc(sorts, func(s sortReplica) bool { return s.option == v }) {
+			return nil, fmt.Errorf("algolia: virtual sort %q is not a sort option with a replica", v)
+		}
 	}
 	sc := search.SearchConfiguration{Configuration: transport.Configuration{
 		AppID:        cfg.AppID,
@@ -135,14 +152,19 @@ func (ix *Index) replica(option string) string { return ix.cfg.Index + "_" + opt
 // idempotent.
 func (ix *Index) EnsureSettings(ctx context.Context) error {
 	replicas := make([]string, len(sorts))
+	entries := make([]string, len(sorts))
 	for i, s := range sorts {
 		replicas[i] = ix.replica(s.option)
+		entries[i] = replicas[i]
+		if slices.Contains(ix.cfg.VirtualSorts, s.option) {
+			entries[i] = "virtual(" + replicas[i] + ")"
+		}
 	}
 	primary := search.NewEmptyIndexSettings().
 		SetAttributesForFaceting(Facets).
 		SetSearchableAttributes(searchable).
 		SetCustomRanking([]string{"desc(available)", "desc(created_at_timestamp)"}).
-		SetReplicas(replicas)
+		SetReplicas(entries)
 	if _, err := ix.client.SetSettings(ix.client.NewApiSetSettingsRequest(ix.cfg.Index, primary),
 		search.WithContext(ctx)); err != nil {
 		return fmt.Errorf("set settings of %s: %w", ix.cfg.Index, err)
@@ -152,6 +174,11 @@ func (ix *Index) EnsureSettings(ctx context.Context) error {
 			SetAttributesForFaceting(Facets).
 			SetSearchableAttributes(searchable).
 			SetRanking(append([]string{s.criterion}, defaultRanking...))
+		if entries[i] != replicas[i] {
+			// A virtual replica keeps its primary's ranking and sorts the
+			// relevant hits by its custom ranking.
+			settings = search.NewEmptyIndexSettings().SetCustomRanking([]string{s.criterion})
+		}
 		if _, err := ix.client.SetSettings(ix.client.NewApiSetSettingsRequest(replicas[i], settings),
 			search.WithContext(ctx)); err != nil {
 			return fmt.Errorf("set settings of %s: %w", replicas[i], err)

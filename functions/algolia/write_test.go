@@ -3,7 +3,10 @@ package algolia_test
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
 
@@ -133,5 +136,62 @@ func TestIndexWritesAndSecuredKey(t *testing.T) {
 	}
 	if h := hits("north-site"); len(h) != 0 {
 		t.Errorf("deleted record still found: %+v", h)
+	}
+}
+
+// Issue 18, replicas chosen for cost: a sort named in VirtualSorts is a
+// virtual replica (no copy of the records) ordering by its criterion; the
+// others stay standard; an unknown sort is refused.
+func TestVirtualSorts(t *testing.T) {
+	_, cfg := testenv.Engine(t)
+	cfg.VirtualSorts = []string{shared.SortLatest}
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := idx.EnsureSettings(ctx); err != nil {
+		t.Fatal(err)
+	}
+	settings, err := idx.Client().GetSettings(idx.Client().NewApiGetSettingsRequest(cfg.Index))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"virtual(" + cfg.Index + "_latest)", cfg.Index + "_price_asc"}
+	for _, w := range want {
+		if !slices.Contains(settings.Replicas, w) {
+			t.Errorf("replicas %v: want %s among them", settings.Replicas, w)
+		}
+	}
+	place := shared.Placement{Sites: []string{"s"}, SearchableUntil: shared.NoExpiry}
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	var cars []shared.IndexedCar
+	for i, id := range []string{"old", "newest", "middle"} {
+		created := map[string]int{"old": 0, "newest": 2, "middle": 1}[id]
+		c := shared.Car{ID: id, Make: "Kia", Model: "Rio", Price: float64(10000 + i),
+			Status: shared.StatusInStock, CreatedAt: day.AddDate(0, 0, created)}
+		if id == "newest" {
+			// Sold: last on the primary (desc(available) first), first by date.
+			c.Sold, c.Status = true, shared.StatusSold
+		}
+		cars = append(cars, shared.IndexedCar{Car: c, Placement: place})
+	}
+	if err := idx.Save(ctx, cars); err != nil {
+		t.Fatal(err)
+	}
+	res, err := idx.Client().SearchSingleIndex(idx.Client().NewApiSearchSingleIndexRequest(idx.SortIndices()[shared.SortLatest]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range res.Hits {
+		got = append(got, h.ObjectID)
+	}
+	if !slices.Equal(got, []string{"newest", "middle", "old"}) {
+		t.Errorf("latest (virtual) order = %v, want newest first", got)
+	}
+	cfg.VirtualSorts = []string{"colour"}
+	if _, err := algolia.New(cfg); err == nil || !strings.Contains(err.Error(), "colour") {
+		t.Errorf("unknown virtual sort: got %v, want an error naming it", err)
 	}
 }

@@ -23,6 +23,9 @@ type siteItem struct {
 	// AuthClientID is the site's shopper app client, written by its tenant
 	// stack in AWS (shared.Site.AuthClientID).
 	AuthClientID string `dynamo:"auth_client_id,omitempty"`
+	// Stats is the site's stock summary (shared.SiteStats JSON), written by
+	// SaveSiteStats after feed runs; SaveSite leaves it in place.
+	Stats string `dynamo:"stats,omitempty"`
 }
 
 // SiteStore keeps site configurations as JSON. It implements shared.SiteStore.
@@ -74,7 +77,8 @@ func (s *SiteStore) SaveSite(ctx context.Context, site shared.Site) error {
 	if err != nil {
 		return fmt.Errorf("encode site %s: %w", site.Slug, err)
 	}
-	// An update, not a put, so the item's other attributes (its pages) stay.
+	// An update, not a put, so the item's other attributes (its pages, its
+	// stats, its app client) stay.
 	err = s.table.Update("slug", site.Slug).Set("config", string(b)).Set("updated_at", s.now().UTC()).Run(ctx)
 	if err != nil {
 		return fmt.Errorf("save site %s: %w", site.Slug, err)
@@ -127,4 +131,35 @@ func decodeSite(it siteItem) (shared.Site, error) {
 	shared.ApplyDefaults(&site)
 	site.AuthClientID = it.AuthClientID
 	return site, nil
+}
+
+// SaveSiteStats stores the site's stock summary beside its config.
+func (s *SiteStore) SaveSiteStats(ctx context.Context, slug string, st shared.SiteStats) error {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return fmt.Errorf("encode stats of %s: %w", slug, err)
+	}
+	// Only onto an existing site: stats never create a site item without a config.
+	if err := s.table.Update("slug", slug).Set("stats", string(b)).If("attribute_exists('slug')").Run(ctx); err != nil {
+		return fmt.Errorf("save stats of %s: %w", slug, err)
+	}
+	return nil
+}
+
+// SiteStats returns the site's stock summary, nil when no feed run has
+// computed one yet.
+func (s *SiteStore) SiteStats(ctx context.Context, slug string) (*shared.SiteStats, error) {
+	var it siteItem
+	err := s.table.Get("slug", slug).One(ctx, &it)
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && it.Stats == "") {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("stats of %s: %w", slug, err)
+	}
+	var st shared.SiteStats
+	if err := json.Unmarshal([]byte(it.Stats), &st); err != nil {
+		return nil, fmt.Errorf("decode stats of %s: %w", slug, err)
+	}
+	return &st, nil
 }

@@ -340,6 +340,7 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 		if err := s.cfg.Runs.MarkClean(ctx, slug); err != nil {
 			return rep, err
 		}
+		s.refreshStats(ctx, slug)
 		rep.Dealerships++
 		rep.Indexed += r.Indexed
 		rep.Removed += r.Removed
@@ -412,6 +413,9 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 		rep.Dealerships++
 		rep.Removed += removed
 		rep.Replaced += replaced
+		if removed+replaced > 0 {
+			s.refreshStats(ctx, slug) // sold retention passed: the counts changed
+		}
 	}
 	rep.DurationMS = s.cfg.Now().Sub(start).Milliseconds()
 	return rep, nil

@@ -98,12 +98,23 @@ type Admission interface {
 	ReleaseSlot(ctx context.Context, slot int, holder string) error
 }
 
+// StatsRefresher recomputes the stock stats of the sites showing a
+// dealership (sitestats.Refresher); the home page reads them instead of
+// searching (issue 18).
+type StatsRefresher interface {
+	RefreshStats(ctx context.Context, dealershipSlug string) error
+}
+
 // ServiceConfig wires a Service. Zero limits and durations take defaults.
 type ServiceConfig struct {
 	Cars  CarStore
 	Runs  RunStore
 	Sites SiteLister
 	Index Index
+	// Stats, when set, is told about every dealership a run, reindex or
+	// sweep changed. Its failure is logged, never fails the run: the stats
+	// are derived and the next change recomputes them.
+	Stats StatsRefresher
 	// Now is the clock (default time.Now).
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -246,12 +257,25 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 	}
 	clean = out.clean
 	s.saveManifest(ctx, slug, rep.RunID, lease, out)
+	if rep.Created+rep.Updated+rep.Sold+rep.Removed > 0 || lease.Dirty {
+		s.refreshStats(ctx, slug)
+	}
 	rep.FinishedAt = s.cfg.Now().UTC()
 	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()
 	if err := s.saveReport(ctx, rep); err != nil {
 		return Report{}, err
 	}
 	return rep, nil
+}
+
+// refreshStats recomputes the stats of the sites showing the dealership.
+func (s *Service) refreshStats(ctx context.Context, slug string) {
+	if s.cfg.Stats == nil {
+		return
+	}
+	if err := s.cfg.Stats.RefreshStats(ctx, slug); err != nil {
+		s.cfg.Logger.ErrorContext(ctx, "site stats not refreshed", "dealership", slug, "error", err)
+	}
 }
 
 func (s *Service) decode(req Request) (Body, error) {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"slices"
 	"time"
@@ -60,6 +61,8 @@ type APIConfig struct {
 	Reviews ReviewReader
 	// Geocoder serves GET /api/geocode; without it that route answers 500.
 	Geocoder Geocoder
+	// Stats, when set, supplies each site's stock stats for GET /api/site.
+	Stats StatsReader
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
@@ -185,6 +188,12 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 	})
 }
 
+// StatsReader reads the stock stats a feed run stored for a site
+// (dynamo.SiteStore); nil stats mean none computed yet.
+type StatsReader interface {
+	SiteStats(ctx context.Context, siteSlug string) (*shared.SiteStats, error)
+}
+
 // SiteResponse is the body of GET /api/site.
 type SiteResponse struct {
 	Site   shared.Site    `json:"site"`
@@ -194,6 +203,10 @@ type SiteResponse struct {
 	// Auth configures the browser's sign-in (the Amplify Authenticator);
 	// absent when the site offers none.
 	Auth *AuthSettings `json:"auth,omitempty"`
+	// Stats are the site's stock counts as of the last feed run, reindex or
+	// sweep that changed its stock; null until one has run, when the page
+	// asks the index instead.
+	Stats *shared.SiteStats `json:"stats"`
 }
 
 // AuthSettings is the user pool and this site's own app client: a token
@@ -235,10 +248,19 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return fmt.Errorf("secured key for %q: %w", site.Slug, err)
 	}
+	var stats *shared.SiteStats
+	if s.cfg.Stats != nil {
+		// Stats save search requests; without them the page still works.
+		if stats, err = s.cfg.Stats.SiteStats(r.Context(), site.Slug); err != nil {
+			slog.ErrorContext(r.Context(), "site stats unreadable", "site", site.Slug, "error", err)
+			stats = nil
+		}
+	}
 	w.Header().Set("Cache-Control", siteCacheControl)
 	WriteJSON(w, http.StatusOK, SiteResponse{
 		Site:            publicSite(site),
 		HeaderLocations: shared.HeaderLocations(site),
+		Stats:           stats,
 		Search: SearchSettings{
 			AppID:       s.cfg.Search.AppID,
 			APIKey:      key,

@@ -335,3 +335,42 @@ func TestNewAPIHandlerNeedsSecret(t *testing.T) {
 		t.Fatal("got nil error for an empty origin secret, want one")
 	}
 }
+
+type fakeStats map[string]*shared.SiteStats
+
+func (f fakeStats) SiteStats(_ context.Context, slug string) (*shared.SiteStats, error) {
+	if slug == "broken" {
+		return nil, errors.New("table unreachable")
+	}
+	return f[slug], nil
+}
+
+// Issue 18, a search budget per page: GET /api/site ships the site's stock
+// stats (its own, never another tenant's) so the home page needs no search
+// for its counts; no stats yet, or unreadable ones, are null and the page
+// still loads.
+func TestSiteStats(t *testing.T) {
+	sites := fakeSites{}
+	for _, slug := range []string{"group", "fresh", "broken"} {
+		s := shared.DefaultSite()
+		s.Slug, s.Name = slug, slug
+		sites[slug] = s
+	}
+	stats := fakeStats{"group": {NbHits: 3, Facets: map[string]map[string]int{"make": {"Kia": 3}}, MinPrice: map[string]float64{"": 12990}}}
+	h, err := newAPIHandler(APIConfig{Sites: sites, Cars: fakeCars{}, Keys: fakeKeys{}, Stats: stats, OriginSecret: testSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		site, want string
+	}{
+		{"group", `"stats":{"computed_at":"0001-01-01T00:00:00Z","nb_hits":3,"facets":{"make":{"Kia":3}},"min_price":{"":12990}}`},
+		{"fresh", `"stats":null`},
+		{"broken", `"stats":null`},
+	} {
+		rec := get(h, "/api/site", tt.site, testSecret)
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("%s: got %d %s, want 200 with %s", tt.site, rec.Code, rec.Body, tt.want)
+		}
+	}
+}

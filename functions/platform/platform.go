@@ -23,6 +23,7 @@ import (
 	"forecourt/functions/media"
 	"forecourt/functions/rego"
 	"forecourt/functions/reserve"
+	"forecourt/functions/sitestats"
 	"forecourt/shared"
 )
 
@@ -143,6 +144,7 @@ func (p *Platform) Feed() *feed.Service {
 		Logger:    p.Logger,
 		Admission: runs,
 		MaxRuns:   p.FeedSlots,
+		Stats:     &sitestats.Refresher{Cars: p.Cars(), Sites: p.Sites(), Store: p.Sites()},
 	})
 }
 
@@ -209,6 +211,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Sites: p.Sites(),
 			Cars:  p.Cars(),
 			Keys:  p.Index,
+			Stats: p.Sites(),
 			Search: httpapi.SearchConfig{
 				AppID:       p.IndexConfig.AppID,
 				Host:        cfg.PublicSearchURL,

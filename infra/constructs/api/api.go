@@ -191,6 +191,8 @@ func functions() []function {
 			grant: func(t Tables, fn awslambda.IFunction) {
 				t.Cars.GrantReadWriteData(fn)
 				t.Sites.GrantReadData(fn)
+				// The site's stock stats after a run (sitestats, issue 18).
+				t.Sites.Grant(fn, jsii.String("dynamodb:UpdateItem"))
 				t.ProviderKeys.GrantReadData(fn)
 				t.FeedRuns.GrantReadWriteData(fn)
 				// POST /ingest/v1/dealerships/{slug}/reviews.
@@ -210,6 +212,7 @@ func functions() []function {
 			grant: func(t Tables, fn awslambda.IFunction) {
 				t.Cars.GrantReadWriteData(fn)
 				t.Sites.GrantReadData(fn)
+				t.Sites.Grant(fn, jsii.String("dynamodb:UpdateItem")) // site stats after a sweep
 				t.FeedRuns.GrantReadWriteData(fn)
 				t.Reservations.GrantReadWriteData(fn)
 			},

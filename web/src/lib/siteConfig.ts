@@ -6,7 +6,7 @@
 // required there. The lists and numbers below carry omitempty in Go (a
 // tenant file may leave them out) but ApplyDefaults fills them, so the
 // configured types say so.
-import type { BudgetConfig, CardConfig, CarType, Features, SearchConfig, SearchSettings, Site, SiteResponse, Texts } from './types';
+import type { BudgetConfig, CardConfig, CarType, Features, SearchConfig, SearchSettings, Site, SiteResponse, SiteStats, Texts } from './types';
 
 /** SiteTexts are the texts a site overrides (shared.Texts); Go sends each, defaulted. */
 export type SiteTexts = Texts;
@@ -38,4 +38,6 @@ export interface ConfiguredSiteResponse extends SiteResponse {
   site: ConfiguredSite;
   /** The API always sends the replica of each sort option (its Go map is never nil). */
   search: SearchSettings & { sortIndices: Record<string, string> };
+  /** Stats' maps are never nil in Go (sitestats.Compute makes each one). */
+  stats: (SiteStats & { facets: Record<string, Record<string, number>>; min_price: Record<string, number> }) | null;
 }

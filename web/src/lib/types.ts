@@ -13,6 +13,12 @@ export interface SiteResponse {
    * absent when the site offers none.
    */
   auth?: AuthSettings;
+  /**
+   * Stats are the site's stock counts as of the last feed run, reindex or
+   * sweep that changed its stock; null until one has run, when the page
+   * asks the index instead.
+   */
+  stats: SiteStats | null;
 }
 
 /**
@@ -279,6 +285,30 @@ export interface AuthSettings {
    * (cognito-local); empty in AWS.
    */
   endpoint?: string;
+}
+
+/**
+ * SiteStats is a site's stock summary, computed from the cars placed on the
+ * site (what its index records hold) whenever a feed run, reindex or sweep
+ * changes one of its dealerships, and shipped in GET /api/site, so the
+ * home page shows stock counts without a search request (issue 18).
+ * Nothing in it depends on today's date except through placement (sold
+ * retention), which the hourly sweep applies and then refreshes the stats.
+ */
+export interface SiteStats {
+  computed_at: string;
+  /** NbHits is the number of records the site's listing searches over. */
+  nb_hits: number;
+  /**
+   * Facets maps each of StatsFacets to its value counts, as the index's
+   * facet answer would (values with no car absent).
+   */
+  facets: Record<string, Record<string, number> | null> | null;
+  /**
+   * MinPrice is the lowest price above BudgetMinFilterPrice, by car type
+   * ("" = every type); a type with no such car is absent.
+   */
+  min_price: Record<string, number> | null;
 }
 
 /**

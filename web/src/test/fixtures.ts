@@ -147,6 +147,7 @@ export function siteResponse(overrides: SiteOverrides = {}): ConfiguredSiteRespo
         km_asc: 'cars_km_asc',
       },
     },
+    stats: null,
   };
 }
 

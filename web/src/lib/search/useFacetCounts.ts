@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SearchAccess } from '../types';
+import { useSite } from '../siteContext';
+import { baseFilters } from './filters';
 import { createSearchClient } from './searchClient';
 
 export type FacetData = Record<string, Record<string, number>>;
@@ -47,4 +49,21 @@ export function useFacetCounts(client: FacetClient, index: string, facets: strin
     };
   }, [client, index, key, filters, skip]);
   return state;
+}
+
+/**
+ * useSiteFacets is the value counts of facets over the site's whole listing
+ * (its base filters). They come with the site (GET /api/site `stats`,
+ * computed after each feed run: issue 18, no search request for them) when
+ * the stats carry every facet asked for; otherwise the index is asked once.
+ */
+export function useSiteFacets(client: FacetClient, facets: string[]): FacetState {
+  const { site, search, stats } = useSite();
+  const filters = baseFilters(site, false);
+  const shipped = stats && facets.every((f) => f in stats.facets) ? stats : null;
+  const asked = useFacetCounts(client, search.index, facets, filters, Boolean(shipped));
+  return useMemo<FacetState>(
+    () => (shipped ? { status: 'ready', facets: shipped.facets, nbHits: shipped.nb_hits, filters } : asked),
+    [shipped, asked, filters],
+  );
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSite } from '../../../lib/siteContext';
-import { baseFilters } from '../../../lib/search/filters';
-import { useFacetClient, useFacetCounts, type FacetClient } from '../../../lib/search/useFacetCounts';
+import { useFacetClient, useSiteFacets, type FacetClient } from '../../../lib/search/useFacetCounts';
 import { DealershipList } from '../../../components/browse/DealershipList';
 import '../../../components/browse/directory.css';
 
@@ -13,7 +12,7 @@ import '../../../components/browse/directory.css';
 export default function DealershipsPage({ searchClient, children }: { searchClient?: FacetClient; children?: ReactNode }) {
   const { site, search } = useSite();
   const client = useFacetClient(search, searchClient);
-  const state = useFacetCounts(client, search.index, ['dealership_name'], baseFilters(site, false));
+  const state = useSiteFacets(client, ['dealership_name']);
   useDocumentTitle('Our dealerships');
   return (
     <section className="directory">

@@ -21,7 +21,7 @@ type Client = Parameters<typeof useBudgetCount>[0];
  * "0 {car type}s Found"; otherwise it opens the listing up to that price.
  */
 export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
-  const { site, search } = useSite();
+  const { site, search, stats } = useSite();
   const cfg = site.budget;
   const id = useId();
   const navigate = useNavigate();
@@ -61,7 +61,10 @@ export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
   ]
     .filter(Boolean)
     .join(' AND ');
-  const result = useBudgetCount(client, search, filter, range);
+  // The cheapest car of the chosen type above the floor, shipped with the
+  // site; a type absent from the stats has no such car (no price at all).
+  const shippedMin = stats ? (stats.min_price[carType] ?? 0) : undefined;
+  const result = useBudgetCount(client, search, filter, range, shippedMin);
   const noun = NOUNS[carType];
   const tooLow = result ? budgetTooLow(estimate, result.minPrice) : false;
   const count = result?.count ?? 0;

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
-import { baseFilters } from '../../../lib/search/filters';
-import { useFacetClient, useFacetCounts, type FacetClient } from '../../../lib/search/useFacetCounts';
+import { useFacetClient, useSiteFacets, type FacetClient } from '../../../lib/search/useFacetCounts';
 import { DealershipList } from '../../../components/browse/DealershipList';
 import { FacetTiles } from '../../../components/browse/FacetTiles';
 import { QuickSearch } from './QuickSearch';
@@ -12,12 +11,14 @@ const FACETS = ['make', 'simple_body', 'price_range', 'dealership_name'];
 /**
  * HomeBrowse is the home page's way into the stock: the quick search with
  * the make dropdown, the shop-by tiles, and on a group site a link to each
- * dealership's stock. One facet query feeds all three.
+ * dealership's stock. The counts of all three come with the site (stats
+ * computed after each feed run, issue 18: no search request on load); a
+ * site without stats yet asks the index once.
  */
 export function HomeBrowse({ searchClient }: { searchClient?: FacetClient }) {
   const { site, search } = useSite();
   const client = useFacetClient(search, searchClient);
-  const state = useFacetCounts(client, search.index, FACETS, baseFilters(site, false));
+  const state = useSiteFacets(client, FACETS);
   const facets = state.status === 'ready' ? state.facets : undefined;
   const dealerships = site.dealerships ?? [];
   return (

@@ -12,15 +12,18 @@ type Client = { search: (input: { requests: Array<Record<string, unknown>> }) =>
 type Result = { nbHits?: number; facets_stats?: Record<string, { min?: number }> };
 
 /**
- * useBudgetCount asks the index, 300 ms after the inputs settle, for the
- * lowest price the finder can offer and how many cars fit the range.
- * baseFilter already carries the site filters, price > 1000 and the car type.
+ * useBudgetCount asks the index, 300 ms after the inputs settle, how many
+ * cars fit the range and, unless the site's stats shipped it (shippedMin,
+ * issue 18: one query saved on every home page), the lowest price the finder
+ * can offer. baseFilter already carries the site filters, price > 1000 and
+ * the car type.
  */
 export function useBudgetCount(
   client: Client,
   access: SearchAccess,
   baseFilter: string,
   range: [number, number],
+  shippedMin?: number,
 ): BudgetCount | undefined {
   const [state, setState] = useState<BudgetCount | undefined>(undefined);
   const [lo, hi] = range;
@@ -28,17 +31,16 @@ export function useBudgetCount(
     let live = true;
     const timer = setTimeout(() => {
       const withRange = [baseFilter, `price >= ${lo}`, `price <= ${hi}`].filter(Boolean).join(' AND ');
+      const fit = { indexName: access.index, query: '', hitsPerPage: 0, filters: withRange };
+      const min = { indexName: access.index, query: '', hitsPerPage: 0, facets: ['price'], filters: baseFilter };
       client
-        .search({
-          requests: [
-            { indexName: access.index, query: '', hitsPerPage: 0, facets: ['price'], filters: baseFilter },
-            { indexName: access.index, query: '', hitsPerPage: 0, filters: withRange },
-          ],
-        })
+        .search({ requests: shippedMin === undefined ? [min, fit] : [fit] })
         .then((res) => {
           if (!live) return;
-          const [stats, fit] = (res as { results: Result[] }).results;
-          setState({ minPrice: stats.facets_stats?.price?.min ?? 0, count: fit.nbHits ?? 0 });
+          const results = (res as { results: Result[] }).results;
+          const counted = results[results.length - 1];
+          const minPrice = shippedMin ?? results[0].facets_stats?.price?.min ?? 0;
+          setState({ minPrice, count: counted.nbHits ?? 0 });
         })
         .catch((err: unknown) => {
           // Like the listing, a failed search keeps what was shown.
@@ -49,6 +51,6 @@ export function useBudgetCount(
       live = false;
       clearTimeout(timer);
     };
-  }, [client, access.index, baseFilter, lo, hi]);
+  }, [client, access.index, baseFilter, lo, hi, shippedMin]);
   return state;
 }

@@ -3,8 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { baseFilters } from '../../../lib/search/filters';
-import { useFacetClient, useFacetCounts, type FacetClient } from '../../../lib/search/useFacetCounts';
+import { useFacetClient, useSiteFacets, type FacetClient } from '../../../lib/search/useFacetCounts';
 import { facetCounts, type FacetCount } from '../../../lib/search/makeMenu';
 import { routeToURL } from '../../../lib/listingUrl';
 import { Tile } from '../../../components/browse/FacetTiles';
@@ -31,9 +30,9 @@ export function matchMakes(makes: FacetCount[], query: string): FacetCount[] {
  * 21 to a page; the query and page live in the URL.
  */
 export default function ManufacturersPage({ searchClient }: { searchClient?: FacetClient }) {
-  const { site, search } = useSite();
+  const { search } = useSite();
   const client = useFacetClient(search, searchClient);
-  const state = useFacetCounts(client, search.index, ['make'], baseFilters(site, false));
+  const state = useSiteFacets(client, ['make']);
   const [params, setParams] = useSearchParams();
   const query = params.get('query') ?? '';
   const [text, setText] = useState(query);

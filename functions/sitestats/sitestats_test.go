@@ -1,0 +1,199 @@
+package sitestats_test
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/algolia/algoliasearch-client-go/v4/algolia/call"
+	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
+	"github.com/algolia/algoliasearch-client-go/v4/algolia/transport"
+
+	"forecourt/functions/algolia"
+	"forecourt/functions/dynamo"
+	"forecourt/functions/feed"
+	"forecourt/functions/internal/testenv"
+	"forecourt/functions/sitestats"
+	"forecourt/shared"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+var now = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+
+func placed(site string, c shared.Car) shared.IndexedCar {
+	return shared.IndexedCar{Car: c, Placement: shared.Placement{Sites: []string{site}, DealershipName: "North Motors"}}
+}
+
+// Issue 18, a search budget per page: the home page's counts come from the
+// cars placed on the site, under the site's own search.filters, as the
+// index's facet answer would give them.
+func TestCompute(t *testing.T) {
+	car := func(id, make, body string, typ shared.CarType, price float64) shared.Car {
+		return shared.Car{ID: id, Make: make, Model: "M", SimpleBody: body, CarType: typ, Price: price, Status: shared.StatusInStock}
+	}
+	cars := []shared.IndexedCar{
+		placed("site", car("1", "Kia", "SUV", shared.CarTypeUsed, 19990)),
+		placed("site", car("2", "Kia", "Hatch", shared.CarTypeUsed, 900)), // under the budget finder's floor
+		placed("site", car("3", "Mazda", "SUV", shared.CarTypeNew, 45990)),
+		placed("site", car("4", "Mazda", "SUV", shared.CarTypeDemo, 0)), // no price: no price range
+		placed("other", car("5", "Audi", "Sedan", shared.CarTypeUsed, 5000)),
+	}
+	for _, tt := range []struct {
+		name     string
+		filters  string
+		nbHits   int
+		make     map[string]int
+		minPrice map[string]float64
+	}{
+		{"no site filters", "", 4, map[string]int{"Kia": 2, "Mazda": 2},
+			map[string]float64{"": 19990, "used": 19990, "new": 45990}},
+		{"site filters apply", "car_type:used", 2, map[string]int{"Kia": 2}, map[string]float64{"": 19990, "used": 19990}},
+		{"OR and NOT", `(make:"mazda" OR price > 10000) AND NOT car_type:demo`, 2, map[string]int{"Kia": 1, "Mazda": 1},
+			map[string]float64{"": 19990, "used": 19990, "new": 45990}},
+	} {
+		site := shared.Site{Slug: "site", Search: shared.SearchConfig{Filters: tt.filters}}
+		st, err := sitestats.Compute(site, cars, now)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if st.NbHits != tt.nbHits || !maps.Equal(st.Facets["make"], tt.make) || !maps.Equal(st.MinPrice, tt.minPrice) {
+			t.Errorf("%s: got nb_hits %d, make %v, min_price %v; want %d, %v, %v",
+				tt.name, st.NbHits, st.Facets["make"], st.MinPrice, tt.nbHits, tt.make, tt.minPrice)
+		}
+		if !st.ComputedAt.Equal(now) {
+			t.Errorf("%s: computed_at %v, want %v", tt.name, st.ComputedAt, now)
+		}
+	}
+	st, _ := sitestats.Compute(shared.Site{Slug: "site"}, cars, now)
+	if got := st.Facets["price_range"]; got["Under $10,000"] != 1 || got["$10,000 - $20,000"] != 1 || got[""] != 0 {
+		t.Errorf("price_range = %v: want one under $10,000, one $10-20k, none without a price", got)
+	}
+	if _, err := sitestats.Compute(shared.Site{Slug: "site", Search: shared.SearchConfig{Filters: "make:("}}, cars, now); err == nil {
+		t.Error("a bad search.filters: want an error naming it")
+	}
+}
+
+// Issue 18: after each feed run (and reindex, and a sweep that changes the
+// stock) the stats stored with the site equal the index's own facet answer
+// for the site's listing filter, so the home page can show them instead of
+// searching; a sold car past retention leaves them without a new feed.
+func TestStatsFollowFeedsAndSweep(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	_, cfg := testenv.Engine(t)
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idx.EnsureSettings(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sites := dynamo.NewSiteStore(db, tables)
+	for _, s := range []shared.Site{
+		{Slug: "group", Dealerships: []shared.Dealership{{Slug: "north", Name: "North Motors"}, {Slug: "south", Name: "South Cars"}},
+			Stock: shared.StockConfig{SoldRetentionDays: 3}},
+		{Slug: "used-site", Dealerships: []shared.Dealership{{Slug: "north", Name: "North Motors"}},
+			Search: shared.SearchConfig{Filters: "car_type:used"}, Stock: shared.StockConfig{SoldRetentionDays: 3}},
+	} {
+		shared.ApplyDefaults(&s)
+		if err := sites.SaveSite(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clock := now
+	cars := dynamo.NewCarStore(db, tables)
+	svc := feed.NewService(feed.ServiceConfig{Cars: cars, Runs: dynamo.NewRunStore(db, tables), Sites: sites, Index: idx,
+		Stats: &sitestats.Refresher{Cars: cars, Sites: sites, Store: sites, Now: func() time.Time { return clock }},
+		Now:   func() time.Time { return clock }})
+	ingest := func(dealer, body string) {
+		t.Helper()
+		rep, err := svc.Ingest(ctx, feed.Request{DealershipSlug: dealer, Mode: feed.ModeFull, ContentType: "application/json", Body: strings.NewReader(body)})
+		if err != nil || rep.Status != feed.StatusSucceeded {
+			t.Fatalf("ingest %s: %+v, %v", dealer, rep, err)
+		}
+	}
+	car := func(stock, make, typ, body string, price int) string {
+		return fmt.Sprintf(`{"stocknum":%q,"make":%q,"model":"X","year":2022,"car_type":%q,"body_type":%q,"price":%d}`, stock, make, typ, body, price)
+	}
+	ingest("north", "["+car("N1", "Kia", "used", "SUV", 19990)+","+car("N2", "Mazda", "new", "Sedan", 39990)+","+car("N3", "Kia", "used", "Hatch", 12990)+"]")
+	ingest("south", "["+car("S1", "Toyota", "demo", "Ute", 55990)+"]")
+	check := func(when string) {
+		t.Helper()
+		for _, slug := range []string{"group", "used-site"} {
+			site, err := sites.FindSite(ctx, slug)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := sites.SiteStats(ctx, slug)
+			if err != nil || st == nil {
+				t.Fatalf("%s: stats of %s = %v, %v", when, slug, st, err)
+			}
+			nb, facets := engineFacets(t, idx, cfg, slug, site.Search.Filters)
+			if st.NbHits != nb {
+				t.Errorf("%s, %s: nb_hits %d, the index answers %d", when, slug, st.NbHits, nb)
+			}
+			for _, name := range shared.StatsFacets {
+				if !maps.Equal(st.Facets[name], facets[name]) {
+					t.Errorf("%s, %s: %s counts %v, the index answers %v", when, slug, name, st.Facets[name], facets[name])
+				}
+			}
+		}
+	}
+	check("after the first feeds")
+	if st, _ := sites.SiteStats(ctx, "group"); st.NbHits != 4 || st.MinPrice["used"] != 12990 || st.MinPrice[""] != 12990 {
+		t.Errorf("group stats = %+v, want 4 cars, cheapest used 12990", st)
+	}
+	// A tenant deploy rewrites the site's config and keeps its stats.
+	site, _ := sites.FindSite(ctx, "group")
+	if err := sites.SaveSite(ctx, site); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := sites.SiteStats(ctx, "group"); st == nil {
+		t.Error("stats gone after SaveSite")
+	}
+
+	ingest("north", "["+car("N1", "Kia", "used", "SUV", 19990)+","+car("N2", "Mazda", "new", "Sedan", 39990)+"]") // N3 sold
+	check("after N3 sold")
+	clock = clock.Add(4 * 24 * time.Hour) // past 3 days' retention: the sweep, not a feed, drops N3
+	if rep, err := svc.Sweep(ctx); err != nil || rep.Removed != 1 {
+		t.Fatalf("sweep = %+v, %v", rep, err)
+	}
+	check("after the sweep")
+	if st, _ := sites.SiteStats(ctx, "used-site"); st.NbHits != 1 || st.Facets["make"]["Kia"] != 1 {
+		t.Errorf("used-site after the sweep = %+v, want N1 only", st)
+	}
+}
+
+// engineFacets asks the index, with the site's secured key, for what the
+// home page used to ask it: the facet counts under the site's filters.
+func engineFacets(t *testing.T, idx *algolia.Index, cfg algolia.Config, site, filters string) (int, map[string]map[string]int) {
+	t.Helper()
+	key, err := idx.SecuredKey(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := search.NewClientWithConfig(search.SearchConfiguration{Configuration: transport.Configuration{
+		AppID: cfg.AppID, ApiKey: key,
+		Hosts: []transport.StatefulHost{transport.NewStatefulHost("http", strings.TrimPrefix(cfg.Host, "http://"), call.IsReadWrite)},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := search.NewEmptySearchParamsObject().SetHitsPerPage(0).SetFacets(shared.StatsFacets).SetMaxValuesPerFacet(1000).SetFilters(filters)
+	res, err := c.SearchSingleIndex(c.NewApiSearchSingleIndexRequest(cfg.Index).WithSearchParams(search.SearchParamsObjectAsSearchParams(params)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]int{}
+	for _, name := range shared.StatsFacets {
+		out[name] = map[string]int{}
+		for v, n := range res.GetFacets()[name] {
+			out[name][v] = int(n)
+		}
+	}
+	return int(res.GetNbHits()), out
+}

@@ -1,0 +1,29 @@
+// Issue 18, a search budget per page: on every demo tenant the home page
+// sends at most one search request before the shopper does anything (its
+// stock counts come with the site), the listing one on load and one per
+// change of state (a facet, the sort, a page, a typed query debounced as
+// spec 000 §9 says), the car page none, and the manufacturer directory and
+// dealerships page none (their counts come with the site too).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sharedBrowser, TENANTS } from './browser.mjs';
+import { budget } from './searchBudget.mjs';
+
+const browser = sharedBrowser();
+
+for (const slug of TENANTS) {
+  test(`${slug}: search requests per page and interaction`, async () => {
+    const got = await budget(browser.page.context(), slug);
+    const requests = (step) => got[step].requests;
+    const detail = JSON.stringify(Object.fromEntries(Object.entries(got).map(([k, v]) => [k, v.requests])));
+    assert.ok(requests('home: load') <= 1, `home page on load: ${requests('home: load')} requests, want at most 1 (${detail})`);
+    assert.equal(requests('listing: load'), 1, `listing on load (${detail})`);
+    assert.equal(requests('listing: facet click'), 1, `a facet click (${detail})`);
+    assert.equal(requests('listing: sort change'), 1, `a sort change (${detail})`);
+    assert.equal(requests('listing: next page'), 1, `the next page (${detail})`);
+    assert.equal(requests('listing: type "corolla"'), 1, `typing a query, debounced 300 ms (${detail})`);
+    assert.equal(requests('car page: load'), 0, `car page on load (${detail})`);
+    assert.equal(requests('manufacturers: load'), 0, `manufacturer directory on load: counts shipped (${detail})`);
+    assert.equal(requests('dealerships: load'), 0, `dealerships page on load: counts shipped (${detail})`);
+  });
+}

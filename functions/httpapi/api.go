@@ -9,6 +9,8 @@ import (
 	"slices"
 	"time"
 
+	"forecourt/functions/httpapi/route"
+	"forecourt/functions/seo"
 	"forecourt/shared"
 )
 
@@ -63,6 +65,9 @@ type APIConfig struct {
 	// Watchlist serves the signed-in shoppers' watchlist routes; without it
 	// they answer 500.
 	Watchlist *WatchlistConfig
+	// Shell is the web app's built index.html, rendered per page with its
+	// head (GET /{path...}, issue 14); without it pages answer 500.
+	Shell *seo.Shell
 }
 
 // SignInConfig is the shopper user pool and each site's app client.
@@ -132,6 +137,8 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		"GET /api/watchlist":             s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleList })),
 		"POST /api/watchlist/save-car":   s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleSave })),
 		"POST /api/watchlist/remove-car": s.tenant(s.watchlistRoute(func(ws *watchlistServer) HandlerFunc { return ws.handleRemove })),
+		// Issue 14: every page of the web app, its shell with its own head.
+		route.DocumentKey: s.tenant(s.handleDocument),
 	}
 }
 
@@ -208,13 +215,22 @@ type SearchSettings struct {
 }
 
 func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
-	site := siteFrom(r.Context())
-	key, err := s.cfg.Keys.SecuredKey(site.Slug)
+	body, err := s.siteResponse(siteFrom(r.Context()))
 	if err != nil {
-		return fmt.Errorf("secured key for %q: %w", site.Slug, err)
+		return err
 	}
 	w.Header().Set("Cache-Control", siteCacheControl)
-	WriteJSON(w, http.StatusOK, SiteResponse{
+	WriteJSON(w, http.StatusOK, body)
+	return nil
+}
+
+// siteResponse is the body of GET /api/site, which page shells inline too.
+func (s *apiServer) siteResponse(site shared.Site) (SiteResponse, error) {
+	key, err := s.cfg.Keys.SecuredKey(site.Slug)
+	if err != nil {
+		return SiteResponse{}, fmt.Errorf("secured key for %q: %w", site.Slug, err)
+	}
+	return SiteResponse{
 		Site:            publicSite(site),
 		HeaderLocations: shared.HeaderLocations(site),
 		Search: SearchSettings{
@@ -225,8 +241,7 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 			SortIndices: s.cfg.Search.SortIndices,
 		},
 		Auth: s.authSettings(site.Slug),
-	})
-	return nil
+	}, nil
 }
 
 // publicSite returns the site without what only the server may know: the

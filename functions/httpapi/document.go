@@ -1,0 +1,178 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"path"
+	"strings"
+
+	"forecourt/functions/pages"
+	"forecourt/functions/seo"
+	"forecourt/shared"
+)
+
+// documentCacheControl: CloudFront keeps a page's shell a minute per host
+// and path and serves a stale one for ten more while it refetches, so a
+// sold car or a new price shows within a minute without a request ever
+// waiting on the Lambda.
+const documentCacheControl = "public, max-age=60, stale-while-revalidate=600"
+
+// appPage is one of the app's own pages: its title and description, the
+// path its aliases name as canonical, and whether search engines should
+// leave it out.
+type appPage struct {
+	title, description, canonical string
+	noindex                       bool
+}
+
+// appPages are the web's routes (web/src/app/routes.tsx) that are neither
+// data pages nor content pages.
+func appPages() map[string]appPage {
+	tradeIn := appPage{title: "Value your trade-in", description: "Get a trade-in offer for your car: tell us about it and we will be in touch.", canonical: "/trade-in"}
+	finance := appPage{title: "Apply for car finance", description: "Apply for finance on your next car: a quick enquiry, and our finance team calls you back.", canonical: "/finance"}
+	contact := appPage{title: "Contact us", description: "Call, e-mail or visit us, or send an enquiry online.", canonical: "/contact-us"}
+	out := map[string]appPage{
+		"/manufacturers":   {title: "Manufacturers", description: "The car makes we sell: browse stock by manufacturer."},
+		"/dealerships":     {title: "Our dealerships", description: "Our dealerships: addresses, opening hours and their cars for sale."},
+		"/success":         {title: "Thank you", description: "Your enquiry has been sent.", noindex: true},
+		"/enquiry":         {title: "General enquiry", description: "Ask us anything: send a general enquiry."},
+		"/book-test-drive": {title: "Book a test drive", description: "Book a test drive at a time that suits you."},
+		"/sign-in":         {title: "Sign in", description: "Sign in to keep a watchlist of cars.", noindex: true},
+		"/watchlist":       {title: "Your watchlist", description: "The cars you are watching.", noindex: true},
+	}
+	for _, p := range []string{"/trade-in", "/sell-your-car", "/sell-my-car", "/cars/trade-in"} {
+		out[p] = tradeIn
+	}
+	for _, p := range []string{"/finance", "/finance-enquiry", "/apply-for-finance", "/finance-pre-approval"} {
+		out[p] = finance
+	}
+	for _, p := range []string{"/contact", "/contact-us"} {
+		out[p] = contact
+	}
+	return out
+}
+
+// handleDocument answers a page of the web app (GET /{path...}): the built
+// shell with the page's own head, 404 when the path names no car, offer,
+// location or page.
+func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error {
+	if s.cfg.Shell == nil {
+		return fmt.Errorf("document %s: the api has no web shell (index.html)", r.URL.Path)
+	}
+	site := siteFrom(r.Context())
+	head, err := s.documentHead(r.Context(), seo.Page{Site: site, Origin: seo.Origin(site, r.Host), Path: r.URL.Path})
+	if err != nil {
+		return err
+	}
+	data, err := s.siteResponse(site)
+	if err != nil {
+		return err
+	}
+	head.Data = data
+	var buf bytes.Buffer
+	if err := s.cfg.Shell.Render(&buf, head); err != nil {
+		return fmt.Errorf("render %s: %w", r.URL.Path, err)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", documentCacheControl)
+	w.WriteHeader(head.Status)
+	_, _ = w.Write(buf.Bytes())
+	return nil
+}
+
+// documentHead decides the page a path is and builds its head.
+func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, error) {
+	clean := path.Clean("/" + p.Path)
+	segs := strings.Split(strings.Trim(clean, "/"), "/")
+	site := p.Site
+	if clean == "/" {
+		return p.Home(), nil
+	}
+	if a, ok := appPages()[clean]; ok {
+		h := p.App(a.title, a.description, a.noindex)
+		if a.canonical != "" {
+			h.Canonical = p.Origin + a.canonical
+		}
+		return h, nil
+	}
+	if l, ok := seo.ParseListing(clean); ok {
+		n, err := s.stockCount(ctx, site, l)
+		if err != nil {
+			return seo.Head{}, err
+		}
+		return p.Listing(l, n), nil
+	}
+	switch {
+	case segs[0] == "cars" && len(segs) == 2:
+		car, err := s.shownCar(ctx, site, segs[1])
+		if shared.ErrorCode(err) == shared.ENOTFOUND {
+			return p.NotFound(), nil
+		}
+		if err != nil {
+			return seo.Head{}, err
+		}
+		return p.Car(seo.CarFacts{Car: car, View: shared.ViewCar(car, site, s.now())}), nil
+	case clean == "/special-offers":
+		return p.Offers(len(shared.OffersFor(site, site.Offers))), nil
+	case segs[0] == "offers" && (len(segs) == 2 || len(segs) == 3):
+		if o, ok := shared.FindOffer(site, site.Offers, segs[len(segs)-1]); ok {
+			return p.Offer(o), nil
+		}
+		return p.NotFound(), nil
+	case segs[0] == "contact-us" && len(segs) == 2:
+		if l, ok := seo.FindLocation(site, segs[1]); ok {
+			return p.Location(l), nil
+		}
+		return p.NotFound(), nil
+	case segs[0] == "dealerships" && len(segs) == 3 && segs[2] == "cars":
+		for _, d := range site.Dealerships {
+			if d.Slug == segs[1] {
+				return p.App("Cars for sale at "+d.Name, "Browse the cars for sale at "+d.Name+".", false), nil
+			}
+		}
+		return p.NotFound(), nil
+	}
+	return s.contentHead(ctx, p, clean)
+}
+
+// contentHead is a content page's head from its front matter, or the 404.
+func (s *apiServer) contentHead(ctx context.Context, p seo.Page, clean string) (seo.Head, error) {
+	key, ok := pages.NormalizePath(clean)
+	if !ok || s.cfg.Pages == nil {
+		return p.NotFound(), nil
+	}
+	all, err := s.cfg.Pages.FindPages(ctx, p.Site.Slug)
+	if err != nil {
+		return seo.Head{}, fmt.Errorf("pages of %q: %w", p.Site.Slug, err)
+	}
+	src, ok := all[key]
+	if !ok {
+		return p.NotFound(), nil
+	}
+	page, err := pages.Render(src, p.Site.Name)
+	if err != nil {
+		return seo.Head{}, fmt.Errorf("render page %q of %q: %w", key, p.Site.Slug, err)
+	}
+	return p.Content(page.Title, page.Description), nil
+}
+
+// stockCount counts the available cars the site shows that the listing
+// selects (spec 001 §4 availability; shared.Site.Shows).
+func (s *apiServer) stockCount(ctx context.Context, site shared.Site, l seo.Listing) (int, error) {
+	now := s.now()
+	seen := map[string]bool{}
+	for _, d := range site.Dealerships {
+		cars, err := s.cfg.Cars.FindCarsByDealership(ctx, d.Slug)
+		if err != nil {
+			return 0, fmt.Errorf("cars of %q: %w", d.Slug, err)
+		}
+		for _, c := range cars {
+			if !seen[c.ID] && c.Available() && site.Shows(c, now) && l.Matches(c) {
+				seen[c.ID] = true
+			}
+		}
+	}
+	return len(seen), nil
+}

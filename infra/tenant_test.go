@@ -176,7 +176,7 @@ func TestDistributionServesSPA(t *testing.T) {
 		if got, want := strings.Join(order, " "), "/api/* /ingest/* /media/* /robots.txt /sitemap*.xml /assets/* /*.*"; got != want {
 			t.Errorf("%s: behaviours %q, want %q", slug, got, want)
 		}
-	var oac any
+		var oac any
 		for _, o := range path(config, "Origins").([]any) {
 			if id := path(o, "OriginAccessControlId"); id != nil {
 				oac = id

@@ -67,7 +67,7 @@ type APIConfig struct {
 	Watchlist *WatchlistConfig
 	// Shell is the web app's built index.html, rendered per page with its
 	// head (GET /{path...}, issue 14); without it pages answer 500.
-	Shell *seo.Shell
+	Shell seo.ShellSource
 }
 
 // SignInConfig is the shopper user pool and each site's app client.

@@ -71,8 +71,12 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	head.Data = data
+	shell, err := s.cfg.Shell.Shell()
+	if err != nil {
+		return err
+	}
 	var buf bytes.Buffer
-	if err := s.cfg.Shell.Render(&buf, head); err != nil {
+	if err := shell.Render(&buf, head); err != nil {
 		return fmt.Errorf("render %s: %w", r.URL.Path, err)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -21,6 +21,7 @@ import (
 	"forecourt/functions/httpapi"
 	"forecourt/functions/media"
 	"forecourt/functions/rego"
+	"forecourt/functions/seo"
 )
 
 // Platform holds the connected clients.
@@ -175,6 +176,9 @@ type HandlerConfig struct {
 	// Rego answers rego lookups; nil means a table knowing no plate (no
 	// provider is contracted in AWS yet: every lookup is a 404).
 	Rego httpapi.RegoLookup
+	// Shell is the web app's built index.html the pages are rendered over
+	// (issue 14); nil leaves the pages route answering 500.
+	Shell seo.ShellSource
 }
 
 // Handler is the one route table (httpapi.NewHandler) over the platform,
@@ -216,6 +220,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Pages:     p.Sites(),
 			SignIn:    p.signIn(),
 			Watchlist: p.watchlist(),
+			Shell:     cfg.Shell,
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey},
 		Media:  store,

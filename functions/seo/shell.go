@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
 	"regexp"
 )
 
@@ -146,3 +147,26 @@ func (s *Shell) Render(w io.Writer, h Head) error {
 
 // DefaultLang is the pages' language when the site names none.
 const DefaultLang = "en-AU"
+
+// ShellSource gives the shell to render: a parsed Shell is its own, and
+// DirShell reads a build folder's index.html on each call.
+type ShellSource interface {
+	Shell() (*Shell, error)
+}
+
+// Shell returns s itself.
+func (s *Shell) Shell() (*Shell, error) { return s, nil }
+
+// DirShell is the index.html in a folder: the api Lambda's asset (the
+// build puts web/dist/index.html beside the binary) or the dev gateway's
+// web/dist, re-read so a rebuilt app shows at once.
+type DirShell struct{ FS fs.FS }
+
+// Shell reads and parses index.html.
+func (d DirShell) Shell() (*Shell, error) {
+	b, err := fs.ReadFile(d.FS, "index.html")
+	if err != nil {
+		return nil, fmt.Errorf("web shell: %w (run make web)", err)
+	}
+	return ParseShell(b)
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"net/http"
+	"os"
 	"time"
 
 	gdynamo "github.com/guregu/dynamo/v2"
@@ -14,6 +15,7 @@ import (
 	"forecourt/functions/media"
 	fplatform "forecourt/functions/platform"
 	"forecourt/functions/rego"
+	"forecourt/functions/seo"
 	"forecourt/shared"
 )
 
@@ -35,6 +37,8 @@ type platformConfig struct {
 	// Shoppers verifies shopper tokens of cognito-local's pool; nil turns
 	// sign-in and the watchlist off.
 	Shoppers *cognito.Shoppers
+	// WebDist is the built web app whose index.html the pages render over.
+	WebDist string
 }
 
 // platform is the handler of every route and the seeder over one DynamoDB
@@ -58,6 +62,8 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		Media: media.Union{demo.Images{}, media.NewLogos(media.Sites(cfg.Tenants))},
 		// The rego lookup's stand-in knows the demo plates.
 		Rego: rego.NewTable(demo.Plates()),
+		// Pages are rendered over the built app, as the api Lambda does.
+		Shell: seo.DirShell{FS: os.DirFS(cfg.WebDist)},
 	})
 	if err != nil {
 		return nil, err

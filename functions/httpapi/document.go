@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"path"
 	"strings"
@@ -62,7 +63,17 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 		return fmt.Errorf("document %s: the api has no web shell (index.html)", r.URL.Path)
 	}
 	site := siteFrom(r.Context())
-	head, err := s.documentHead(r.Context(), seo.Page{Site: site, Origin: seo.Origin(site, r.Host), Path: r.URL.Path})
+	page := seo.Page{Site: site, Origin: seo.Origin(site, r.Host), Path: r.URL.Path}
+	if r.URL.Path == "/robots.txt" {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", documentCacheControl)
+		_, _ = io.WriteString(w, page.Robots())
+		return nil
+	}
+	if name, ok := strings.CutPrefix(r.URL.Path, "/"); ok && strings.HasPrefix(name, "sitemap") && strings.HasSuffix(name, ".xml") {
+		return s.serveSitemap(w, r, page, name)
+	}
+	head, err := s.documentHead(r.Context(), page)
 	if err != nil {
 		return err
 	}
@@ -162,21 +173,70 @@ func (s *apiServer) contentHead(ctx context.Context, p seo.Page, clean string) (
 	return p.Content(page.Title, page.Description), nil
 }
 
-// stockCount counts the available cars the site shows that the listing
-// selects (spec 001 §4 availability; shared.Site.Shows).
-func (s *apiServer) stockCount(ctx context.Context, site shared.Site, l seo.Listing) (int, error) {
+// serveSitemap answers the site's sitemap index and sitemaps (issue 14),
+// built from the data on each request and cached at the edge like pages.
+func (s *apiServer) serveSitemap(w http.ResponseWriter, r *http.Request, p seo.Page, name string) error {
+	cars, err := s.availableCars(r.Context(), p.Site)
+	if err != nil {
+		return err
+	}
+	data := seo.SitemapData{Cars: cars, Offers: shared.OffersFor(p.Site, p.Site.Offers)}
+	if s.cfg.Pages != nil {
+		all, err := s.cfg.Pages.FindPages(r.Context(), p.Site.Slug)
+		if err != nil {
+			return fmt.Errorf("pages of %q: %w", p.Site.Slug, err)
+		}
+		for k := range all {
+			data.ContentPages = append(data.ContentPages, k)
+		}
+	}
+	var buf bytes.Buffer
+	ok, err := p.NewSitemaps(data).Write(&buf, name)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return shared.Errorf(shared.ENOTFOUND, "no sitemap %s", name)
+	}
+	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+	w.Header().Set("Cache-Control", documentCacheControl)
+	_, _ = w.Write(buf.Bytes())
+	return nil
+}
+
+// availableCars are the cars the site shows that can be bought (spec 001
+// §4 availability; shared.Site.Shows).
+func (s *apiServer) availableCars(ctx context.Context, site shared.Site) ([]shared.Car, error) {
 	now := s.now()
 	seen := map[string]bool{}
+	var out []shared.Car
 	for _, d := range site.Dealerships {
 		cars, err := s.cfg.Cars.FindCarsByDealership(ctx, d.Slug)
 		if err != nil {
-			return 0, fmt.Errorf("cars of %q: %w", d.Slug, err)
+			return nil, fmt.Errorf("cars of %q: %w", d.Slug, err)
 		}
 		for _, c := range cars {
-			if !seen[c.ID] && c.Available() && site.Shows(c, now) && l.Matches(c) {
+			if !seen[c.ID] && c.Available() && site.Shows(c, now) {
 				seen[c.ID] = true
+				out = append(out, c)
 			}
 		}
 	}
-	return len(seen), nil
+	return out, nil
+}
+
+// stockCount counts the available cars the site shows that the listing
+// selects.
+func (s *apiServer) stockCount(ctx context.Context, site shared.Site, l seo.Listing) (int, error) {
+	cars, err := s.availableCars(ctx, site)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, c := range cars {
+		if l.Matches(c) {
+			n++
+		}
+	}
+	return n, nil
 }

@@ -147,3 +147,27 @@ func TestDocumentRouting(t *testing.T) {
 		}
 	}
 }
+
+// Issue 14: robots.txt and the sitemaps are the tenant's own, as text and
+// XML, never the HTML page.
+func TestRobotsAndSitemaps(t *testing.T) {
+	h := documentAPI(t)
+	for _, tt := range []struct{ path, contentType, want string }{
+		{"/robots.txt", "text/plain; charset=utf-8", "Sitemap: https://riverside.example/sitemap.xml"},
+		{"/sitemap.xml", "application/xml; charset=utf-8", "<loc>https://riverside.example/sitemap-cars-1.xml</loc>"},
+		{"/sitemap-cars-1.xml", "application/xml; charset=utf-8", "<loc>https://riverside.example/cars/car-a</loc>"},
+		{"/sitemap-listings.xml", "application/xml; charset=utf-8", "<loc>https://riverside.example/search/Toyota/HiLux/</loc>"},
+		{"/sitemap-pages.xml", "application/xml; charset=utf-8", "<loc>https://riverside.example/about-us</loc>"},
+	} {
+		rec := get(h, tt.path, "riverside", testSecret)
+		if rec.Code != 200 || rec.Header().Get("Content-Type") != tt.contentType || !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("%s: got %d %q, want %s containing %s:\n%s", tt.path, rec.Code, rec.Header().Get("Content-Type"), tt.contentType, tt.want, rec.Body)
+		}
+	}
+	if body := get(h, "/sitemap-cars-1.xml", "riverside", testSecret).Body.String(); strings.Contains(body, "car-d") {
+		t.Error("a sold car is in the sitemap")
+	}
+	if rec := get(h, "/sitemap-cars-9.xml", "riverside", testSecret); rec.Code != 404 {
+		t.Errorf("unknown sitemap: got %d, want 404", rec.Code)
+	}
+}

@@ -9,13 +9,21 @@ import { findCar, sharedBrowser, tenantURL } from './browser.mjs';
 const browser = sharedBrowser();
 const slug = 'riverside-toyota';
 
+/** crawl fetches a path as a crawler would, from Node (which resolves no *.localhost: the gateway's ?site= names the tenant). */
+function crawl(pathname) {
+  const url = new URL(tenantURL(slug, pathname));
+  url.hostname = 'localhost';
+  url.searchParams.set('site', slug);
+  return fetch(url);
+}
+
 test('a crawler reads the car page, the listing, the sitemap and the 404 without JavaScript', async () => {
   const { page } = browser;
   await page.goto(tenantURL(slug, '/'));
   const car = await findCar(page, 'sold:false AND price > 0');
   assert.ok(car, 'the demo tenant has a priced car');
 
-  const res = await fetch(tenantURL(slug, `/cars/${car.slug}`));
+  const res = await crawl(`/cars/${car.slug}`);
   const html = await res.text();
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type'), /^text\/html/);
@@ -25,18 +33,18 @@ test('a crawler reads the car page, the listing, the sitemap and the 404 without
   assert.match(html, /<meta property="og:image" content="[^"]+"/);
   assert.match(html, /<link rel="canonical" href="[^"]+\/cars\//);
 
-  const listing = await fetch(tenantURL(slug, `/search/${encodeURIComponent(car.make)}/`));
+  const listing = await crawl(`/search/${encodeURIComponent(car.make)}/`);
   assert.equal(listing.status, 200);
   assert.match(await listing.text(), /\d+ cars? in stock at Riverside Toyota/);
 
-  const missing = await fetch(tenantURL(slug, '/cars/no-such-car-000000'));
+  const missing = await crawl('/cars/no-such-car-000000');
   assert.equal(missing.status, 404);
   assert.match(await missing.text(), /<div id="root">/);
 
-  const robots = await fetch(tenantURL(slug, '/robots.txt'));
+  const robots = await crawl('/robots.txt');
   assert.match(robots.headers.get('content-type'), /^text\/plain/);
   assert.match(await robots.text(), /Sitemap: .*\/sitemap\.xml/);
-  const cars = await (await fetch(tenantURL(slug, '/sitemap-cars-1.xml'))).text();
+  const cars = await (await crawl('/sitemap-cars-1.xml')).text();
   assert.ok(cars.includes(`/cars/${car.slug}</loc>`), 'the sitemap lists the car');
 });
 

@@ -25,7 +25,7 @@ bench: deps ## print the performance figures and their baselines
 lambdas: ## build the Lambda binaries into .build/lambda/<name>/bootstrap
 	@bash scripts/build-lambdas.sh
 
-synth: deps lambdas web ## synthesize the platform and tenant stacks into .build/cdk.out
+synth: deps web lambdas ## synthesize the platform and tenant stacks into .build/cdk.out
 	@bash scripts/synth.sh
 
 types: ## regenerate web/src/lib/types.ts from the Go types (functions/cmd/tsgen)

@@ -170,7 +170,9 @@ func TestHTTPAPIRoutes(t *testing.T) {
 	// Given the route table, as API Gateway routes
 	want := map[string]string{}
 	for _, r := range route.Routes() {
-		want[r.Method+" "+r.GatewayPath()] = r.Lambda
+		for _, gp := range r.GatewayPaths() {
+			want[r.Method+" "+gp] = r.Lambda
+		}
 	}
 	for _, p := range route.Prefixes() {
 		want["ANY "+p.GatewayPath()] = p.Lambda
@@ -181,6 +183,9 @@ func TestHTTPAPIRoutes(t *testing.T) {
 		"ANY /media/{proxy+}":  "api",
 		"ANY /ingest/{proxy+}": "ingest",
 		"GET /api/cars/{slug}": "api",
+		// Issue 14: the pages, root included.
+		"GET /":        "api",
+		"GET /{path+}": "api",
 	} {
 		if want[key] != fn {
 			t.Errorf("route table: %s goes to %q, want %q", key, want[key], fn)

@@ -100,23 +100,53 @@ func TestDistributionRoutesAPIWithTenantHeaders(t *testing.T) {
 	}
 }
 
-// The SPA is served from S3 through its edge cell's origin access control,
-// and client-side routes fall back to index.html through the cell's
-// function, without touching /api/* errors.
+// Issue 14: documents (paths without a file extension) go to the API,
+// where the api Lambda renders each page's head, cached on the path alone
+// under the managed CachingOptimized (no custom cache policy: they are
+// capped at 20 per account); /assets/* and root files stay on S3 through
+// the edge cell's origin access control; the cell's function still runs on
+// documents (/index.html is /). No custom error response rewrites the API's
+// answers.
 func TestDistributionServesSPA(t *testing.T) {
 	s := synth(t)
+	cachingOptimized := *awscloudfront.CachePolicy_CACHING_OPTIMIZED().CachePolicyId()
 	for slug, tenant := range s.tenants {
 		tpl := s.json[TenantStackPrefix+slug]
 		n := tenant.Site.EdgeCell
 		config := path(only(t, tpl, "AWS::CloudFront::Distribution"), "Properties", "DistributionConfig")
-		if got := path(config, "DefaultRootObject"); got != "index.html" {
-			t.Errorf("%s: default root object %v", slug, got)
+		if got := path(config, "DefaultRootObject"); got != nil {
+			t.Errorf("%s: default root object %v, want none (the API renders /)", slug, got)
 		}
 		if got := path(config, "CustomErrorResponses"); got != nil {
 			// Error responses would also rewrite the API's 403/404 answers.
 			t.Errorf("%s: custom error responses %v", slug, got)
 		}
+		originOf := map[string]map[string]any{}
+		for _, o := range path(config, "Origins").([]any) {
+			originOf[path(o, "Id").(string)] = o.(map[string]any)
+		}
+		isAPI := func(b any) bool {
+			o := originOf[path(b, "TargetOriginId").(string)]
+			for _, h := range path(o, "OriginCustomHeaders").([]any) {
+				if path(h, "HeaderName") == "X-Forecourt-Site" && path(h, "HeaderValue") == slug {
+					return true
+				}
+			}
+			return false
+		}
+		isS3 := func(b any) bool {
+			return path(originOf[path(b, "TargetOriginId").(string)], "OriginAccessControlId") != nil
+		}
 		def := path(config, "DefaultCacheBehavior")
+		if !isAPI(def) {
+			t.Errorf("%s: documents go to %v, want the API origin with the site header", slug, path(def, "TargetOriginId"))
+		}
+		if got := path(def, "CachePolicyId"); got != cachingOptimized {
+			t.Errorf("%s: documents' cache policy %v, want CachingOptimized", slug, got)
+		}
+		if got := path(def, "OriginRequestPolicyId"); got != nil {
+			t.Errorf("%s: documents' origin request policy %v, want none (the page depends on the path only; Host is the API's)", slug, got)
+		}
 		if got := path(def, "ViewerProtocolPolicy"); got != "redirect-to-https" {
 			t.Errorf("%s: viewer protocol %v", slug, got)
 		}
@@ -125,6 +155,26 @@ func TestDistributionServesSPA(t *testing.T) {
 		}
 		if got, want := path(def, "FunctionAssociations", 0, "FunctionARN"), refTo(t, tpl, param.Cell(n, "spa-function-arn")); !equalJSON(got, want) {
 			t.Errorf("%s: function %v, want cell %d's %v", slug, got, n, want)
+		}
+		// CloudFront tries behaviours in order: the API's prefixes and the
+		// per-tenant files before the catch-all of files.
+		var order []string
+		for _, b := range path(config, "CacheBehaviors").([]any) {
+			pattern := path(b, "PathPattern").(string)
+			order = append(order, pattern)
+			switch pattern {
+			case "/assets/*", "/*.*":
+				if !isS3(b) || path(b, "CachePolicyId") != cachingOptimized {
+					t.Errorf("%s %s: want S3 under CachingOptimized, got %v", slug, pattern, b)
+				}
+			case "/robots.txt", "/sitemap*.xml":
+				if !isAPI(b) || path(b, "CachePolicyId") != cachingOptimized {
+					t.Errorf("%s %s: want the API under CachingOptimized, got %v", slug, pattern, b)
+				}
+			}
+		}
+		if got, want := strings.Join(order, " "), "/api/* /ingest/* /media/* /robots.txt /sitemap*.xml /assets/* /*.*"; got != want {
+			t.Errorf("%s: behaviours %q, want %q", slug, got, want)
 		}
 		var oac any
 		for _, o := range path(config, "Origins").([]any) {

@@ -25,4 +25,11 @@ for name in "${LAMBDAS[@]}"; do
     mv "$out/$name/bootstrap.tmp" "$out/$name/bootstrap"
   fi
 done
+# The api Lambda renders each page over the built app's index.html (issue 14),
+# carried in its asset so a web release changes the platform stack only.
+if [[ -f "$root/web/dist/index.html" ]]; then
+  cmp -s "$root/web/dist/index.html" "$out/api/index.html" || cp "$root/web/dist/index.html" "$out/api/index.html"
+else
+  echo "build-lambdas: web/dist/index.html is missing (run make web): the api Lambda's pages will answer 500" >&2
+fi
 echo "build-lambdas: ${#LAMBDAS[@]} built into $out"

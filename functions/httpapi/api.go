@@ -11,6 +11,8 @@ import (
 	"slices"
 	"time"
 
+	"forecourt/functions/httpapi/route"
+	"forecourt/functions/seo"
 	"forecourt/shared"
 )
 
@@ -75,6 +77,9 @@ type APIConfig struct {
 	// Reservations serves online reservations and Stripe's webhook (issue
 	// 13); without it they answer 500.
 	Reservations *ReservationsConfig
+	// Shell is the web app's built index.html, rendered per page with its
+	// head (GET /{path...}, issue 14); without it pages answer 500.
+	Shell seo.ShellSource
 }
 
 // SignInConfig is the shopper user pool and each site's app client.
@@ -153,6 +158,8 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		"POST /api/reservations":     s.tenant(s.shopperRoute(s.handleCreateReservation)),
 		"GET /api/reservations/{id}": s.tenant(s.shopperRoute(s.handleGetReservation)),
 		"POST /api/stripe/webhook":   Handle(s.handleStripeWebhook),
+		// Issue 14: every page of the web app, its shell with its own head.
+		route.DocumentKey: s.tenant(s.handleDocument),
 	}
 }
 
@@ -243,21 +250,30 @@ type SearchSettings struct {
 }
 
 func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
-	site := siteFrom(r.Context())
+	body, err := s.siteResponse(r.Context(), siteFrom(r.Context()))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", siteCacheControl)
+	WriteJSON(w, http.StatusOK, body)
+	return nil
+}
+
+// siteResponse is the body of GET /api/site, which page shells inline too.
+func (s *apiServer) siteResponse(ctx context.Context, site shared.Site) (SiteResponse, error) {
 	key, err := s.cfg.Keys.SecuredKey(site.Slug)
 	if err != nil {
-		return fmt.Errorf("secured key for %q: %w", site.Slug, err)
+		return SiteResponse{}, fmt.Errorf("secured key for %q: %w", site.Slug, err)
 	}
 	var stats *shared.SiteStats
 	if s.cfg.Stats != nil {
 		// Stats save search requests; without them the page still works.
-		if stats, err = s.cfg.Stats.SiteStats(r.Context(), site.Slug); err != nil {
-			slog.ErrorContext(r.Context(), "site stats unreadable", "site", site.Slug, "error", err)
+		if stats, err = s.cfg.Stats.SiteStats(ctx, site.Slug); err != nil {
+			slog.ErrorContext(ctx, "site stats unreadable", "site", site.Slug, "error", err)
 			stats = nil
 		}
 	}
-	w.Header().Set("Cache-Control", siteCacheControl)
-	WriteJSON(w, http.StatusOK, SiteResponse{
+	return SiteResponse{
 		Site:            publicSite(site),
 		HeaderLocations: shared.HeaderLocations(site),
 		Stats:           stats,
@@ -269,8 +285,7 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 			SortIndices: s.cfg.Search.SortIndices,
 		},
 		Auth: s.authSettings(site),
-	})
-	return nil
+	}, nil
 }
 
 // publicSite returns the site without what only the server may know: the

@@ -51,6 +51,8 @@ func NewHandler(deps Deps) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	// notFound answers a path no route matches: a JSON 405 or 404.
+	var notFound http.Handler
 	mux := http.NewServeMux()
 	// paths knows every mounted path regardless of method, to tell a 405
 	// from a 404; allow lists each path's methods.
@@ -64,13 +66,25 @@ func NewHandler(deps Deps) (http.Handler, error) {
 		if !ok {
 			return nil, fmt.Errorf("handler: route %s has no handler", rt.Key())
 		}
+		if rt.IsDocument() {
+			// The pages route matches every path; under a prefix (/api/,
+			// /ingest/, /media/) the JSON 404 or 405 answers instead.
+			mux.Handle(rt.Key(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if _, under := route.PrefixOf(r.URL.Path); under {
+					notFound.ServeHTTP(w, r)
+					return
+				}
+				h.ServeHTTP(w, r)
+			}))
+			continue
+		}
 		mux.Handle(rt.Key(), h)
 		if _, seen := allow[rt.Pattern]; !seen {
 			paths.Handle(rt.Pattern, http.NotFoundHandler())
 		}
 		allow[rt.Pattern] = append(allow[rt.Pattern], rt.Method)
 	}
-	mux.Handle("/", Handle(func(w http.ResponseWriter, r *http.Request) error {
+	notFound = Handle(func(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Cache-Control", errorCacheControl)
 		if _, pattern := paths.Handler(r); pattern != "" {
 			methods := slices.Clone(allow[pattern])
@@ -81,7 +95,8 @@ func NewHandler(deps Deps) (http.Handler, error) {
 			return shared.Errorf(EMETHOD, "%s is not allowed here; allowed: %s", r.Method, strings.Join(methods, ", "))
 		}
 		return shared.Errorf(shared.ENOTFOUND, "no such route")
-	}))
+	})
+	mux.Handle("/", notFound)
 	return mux, nil
 }
 
@@ -131,8 +146,11 @@ func routeHandlers(deps Deps) (map[string]http.Handler, error) {
 }
 
 // part names the group of handlers a route belongs to, by its first path
-// segment: api, ingest or media.
+// segment: api, ingest or media. The pages route is the api server's.
 func part(rt route.Route) string {
+	if rt.IsDocument() {
+		return "api"
+	}
 	first, _, _ := strings.Cut(strings.TrimPrefix(rt.Pattern, "/"), "/")
 	return first
 }

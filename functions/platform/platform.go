@@ -23,6 +23,7 @@ import (
 	"forecourt/functions/media"
 	"forecourt/functions/rego"
 	"forecourt/functions/reserve"
+	"forecourt/functions/seo"
 	"forecourt/functions/sitestats"
 	"forecourt/shared"
 )
@@ -187,6 +188,9 @@ type HandlerConfig struct {
 	// Rego answers rego lookups; nil means a table knowing no plate (no
 	// provider is contracted in AWS yet: every lookup is a 404).
 	Rego httpapi.RegoLookup
+	// Shell is the web app's built index.html the pages are rendered over
+	// (issue 14); nil leaves the pages route answering 500.
+	Shell seo.ShellSource
 }
 
 // Handler is the one route table (httpapi.NewHandler) over the platform,
@@ -232,6 +236,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Reviews:      p.Reviews(),
 			Geocoder:     geocode.NewOffline(),
 			Reservations: p.reservationsConfig(cfg.Stripe),
+			Shell:        cfg.Shell,
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey, Reviews: p.Reviews(), Sites: p.Sites()},
 		Media:  store,

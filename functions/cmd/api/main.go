@@ -10,12 +10,14 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"path/filepath"
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"forecourt/functions/httpapi/route"
 	"forecourt/functions/platform"
+	"forecourt/functions/seo"
 )
 
 // defaultPublicSearchURL is the search host handed to browsers locally.
@@ -48,6 +50,23 @@ func newHandler(ctx context.Context) (http.Handler, error) {
 		host = defaultPublicSearchURL
 	}
 	// Media is left to the platform: the dealer logos from the sites table.
-	// CloudFront sends /media/* here (infra: the media behaviour).
-	return p.Handler(route.API, platform.HandlerConfig{OriginSecret: secret, PublicSearchURL: host, CaptchaKey: captchaKey, Stripe: platform.StripeFromEnv()})
+	// CloudFront sends /media/* here (infra: the media behaviour), and
+	// documents, rendered over the index.html the build puts beside this
+	// binary (scripts/build-lambdas.sh), so a web release changes the
+	// platform stack only.
+	return p.Handler(route.API, platform.HandlerConfig{OriginSecret: secret, PublicSearchURL: host, CaptchaKey: captchaKey,
+		Stripe: platform.StripeFromEnv(), Shell: seo.DirShell{FS: os.DirFS(shellDir())}})
+}
+
+// shellDir holds the built index.html: FORECOURT_WEB_SHELL_DIR, else the
+// folder of the executable (the Lambda's asset).
+func shellDir() string {
+	if d := os.Getenv("FORECOURT_WEB_SHELL_DIR"); d != "" {
+		return d
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "."
+	}
+	return filepath.Dir(exe)
 }

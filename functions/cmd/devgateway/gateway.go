@@ -82,8 +82,42 @@ func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			g.serveIndex(w, r, slug)
 			return
 		}
+		if isDocument(path) && g.built() {
+			// As the tenant distributions send documents to the API
+			// (infra/constructs/tenant): the page's shell, rendered by Go.
+			if path == "/index.html" {
+				r.URL.Path = "/" // as the cell's function does
+			}
+			r.Header.Set(httpapi.HeaderSite, slug)
+			r.Header.Set(httpapi.HeaderOriginSecret, g.secret)
+			if !fromHost {
+				w.Header().Add("Vary", "Cookie")
+			}
+			g.app.ServeHTTP(w, r)
+			return
+		}
 		g.web.ServeHTTP(w, r)
 	}
+}
+
+// built reports whether the web app is built; if not, the web handler
+// says how to build it.
+func (g *gateway) built() bool {
+	b, ok := g.web.(interface{ built() bool })
+	return !ok || b.built()
+}
+
+// isDocument reports whether CloudFront would send the path to the API as a
+// page (infra/constructs/tenant): no file extension in it, or one of the
+// per-tenant files (robots.txt, sitemaps). Other files come from the build.
+func isDocument(p string) bool {
+	if p == "/index.html" {
+		return true // the cell's function asks for it as /
+	}
+	if p == "/robots.txt" || strings.HasPrefix(p, "/sitemap") && strings.HasSuffix(p, ".xml") {
+		return true
+	}
+	return !strings.Contains(p, ".")
 }
 
 // resolve names the requesting tenant: the host <slug>.localhost first,

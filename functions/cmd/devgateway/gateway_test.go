@@ -101,8 +101,8 @@ func TestGatewayTenantResolution(t *testing.T) {
 func TestGatewaySiteCookie(t *testing.T) {
 	r := testGateway()
 	rec := do(r.gw, httptest.NewRequest(http.MethodGet, "http://localhost:8080/?site=northside-used", nil))
-	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "id=root") {
-		t.Fatalf("GET /?site=: got %d %q, want the app", rec.Code, rec.Body)
+	if rec.Code != 200 || rec.Body.String() != "app" || r.app.got.Header.Get("X-Forecourt-Site") != "northside-used" {
+		t.Fatalf("GET /?site=: got %d %q, want the page from the route table for northside-used", rec.Code, rec.Body)
 	}
 	var c *http.Cookie
 	for _, ck := range rec.Result().Cookies() {
@@ -115,8 +115,8 @@ func TestGatewaySiteCookie(t *testing.T) {
 	}
 	req := httptest.NewRequest(http.MethodGet, "http://localhost:8080/cars/some-car", nil)
 	req.AddCookie(c)
-	if rec := do(r.gw, req); rec.Code != 200 || !strings.Contains(rec.Body.String(), "id=root") {
-		t.Errorf("later navigation with the cookie: got %d %q, want the app", rec.Code, rec.Body)
+	if rec := do(r.gw, req); rec.Code != 200 || rec.Body.String() != "app" || r.app.got.Header.Get("X-Forecourt-Site") != "northside-used" {
+		t.Errorf("later navigation with the cookie: got %d %q, want the page for northside-used", rec.Code, rec.Body)
 	}
 }
 
@@ -132,8 +132,13 @@ func TestGatewayRoutes(t *testing.T) {
 		{"ingest", "http://localhost:8080/ingest/v1/runs/r1", 200, "app", ""},
 		{"media", "http://northside-used.localhost:8080/media/demo/suv/red.svg", 200, "app", ""},
 		{"healthz", "http://localhost:8080/healthz", 200, "health", ""},
-		{"index.html at /", "http://northside-used.localhost:8080/", 200, "id=root", "no-cache"},
-		{"SPA fallback for a client route", "http://northside-used.localhost:8080/search/new-used-and-demo-cars/?make=Toyota", 200, "id=root", "no-cache"},
+		// Issue 14: pages are rendered by the route table's handler, as
+		// CloudFront sends documents to the API.
+		{"the home page is a document", "http://northside-used.localhost:8080/", 200, "app", ""},
+		{"a client route is a document", "http://northside-used.localhost:8080/search/new-used-and-demo-cars/?make=Toyota", 200, "app", ""},
+		{"index.html is the home page", "http://northside-used.localhost:8080/index.html", 200, "app", ""},
+		{"robots.txt is the tenant's", "http://northside-used.localhost:8080/robots.txt", 200, "app", ""},
+		{"sitemap.xml is the tenant's", "http://northside-used.localhost:8080/sitemap.xml", 200, "app", ""},
 		{"hashed asset", "http://northside-used.localhost:8080/assets/index-abc.js", 200, "console.log", "public, max-age=31536000, immutable"},
 		{"asset without a tenant", "http://localhost:8080/assets/index-abc.js", 200, "console.log", "public, max-age=31536000, immutable"},
 		{"missing asset is a 404, not the app", "http://northside-used.localhost:8080/assets/gone.js", 404, "", ""},

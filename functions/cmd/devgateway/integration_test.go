@@ -8,10 +8,10 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/call"
@@ -66,9 +66,15 @@ func bootStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A built app's shell, which pages are rendered over (issue 14).
+	webDist := t.TempDir()
+	if err := os.WriteFile(filepath.Join(webDist, "index.html"), []byte(`<!doctype html><html lang="en"><head><title>Cars for sale</title></head><body><div id=root></div></body></html>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	p, err := newPlatform(db, tables, idx, platformConfig{
 		Secret: "integration-secret", PublicSearchURL: srv.URL, AppID: testAppID, CaptchaKey: "integration-captcha-key",
 		DemoProviderKey: "demo-provider-key", Tenants: tenants, Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
+		WebDist: webDist,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -79,8 +85,7 @@ func bootStack(t *testing.T) *stack {
 	}
 	h := &health{timeout: time.Second}
 	h.ready.Store(true)
-	dist := fstest.MapFS{"index.html": {Data: []byte("<div id=root></div>")}}
-	gw := newGateway(tenants, 8080, "integration-secret", p.app, h, spaHandler{dist: dist})
+	gw := newGateway(tenants, 8080, "integration-secret", p.app, h, spaHandler{dist: os.DirFS(webDist)})
 	return &stack{gw: gw, p: p, tenants: tenants, engine: srv.URL, index: indexName, db: db, tables: tables}
 }
 

@@ -214,6 +214,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 
 		Pages:    pages,
 		Shoppers: shoppers, Stripe: standIn,
+		WebDist: cfg.WebDist,
 	})
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"net/http"
+	"os"
 	"time"
 
 	gdynamo "github.com/guregu/dynamo/v2"
@@ -14,6 +15,7 @@ import (
 	"forecourt/functions/media"
 	fplatform "forecourt/functions/platform"
 	"forecourt/functions/rego"
+	"forecourt/functions/seo"
 	"forecourt/shared"
 )
 
@@ -38,6 +40,8 @@ type platformConfig struct {
 	// Stripe is stripe-mock's and the checkout stand-in's (issue 13); nil
 	// turns reserving off.
 	Stripe *checkoutStandIn
+	// WebDist is the built web app whose index.html the pages render over.
+	WebDist string
 }
 
 // platform is the handler of every route and the seeder over one DynamoDB
@@ -62,6 +66,8 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		// The rego lookup's stand-in knows the demo plates.
 		Rego:   rego.NewTable(demo.Plates()),
 		Stripe: cfg.stripe(),
+		// Pages are rendered over the built app, as the api Lambda does.
+		Shell: seo.DirShell{FS: os.DirFS(cfg.WebDist)},
 	})
 	if err != nil {
 		return nil, err

@@ -49,3 +49,9 @@ func (h spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Write(index)
 }
+
+// built reports whether the app's index.html is there.
+func (h spaHandler) built() bool {
+	_, err := fs.Stat(h.dist, "index.html")
+	return err == nil
+}

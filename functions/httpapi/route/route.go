@@ -128,7 +128,32 @@ func Routes() []Route {
 		{"POST", "/api/reservations", API},
 		{"GET", "/api/reservations/{id}", API},
 		{"POST", "/api/stripe/webhook", API},
+		// Issue 14: every page of the web app, its HTML shell with the
+		// page's own head (DocumentKey). CloudFront sends document requests
+		// (paths without a file extension) here; a path under a prefix
+		// never reaches it (the prefix's JSON 404 answers instead).
+		{"GET", DocumentPattern, API},
 	}
+}
+
+// DocumentPattern is the route of the web app's pages: every path.
+// API Gateway needs "/" as a route of its own besides the greedy
+// "/{path+}" (DocumentGatewayPaths).
+const DocumentPattern = "/{path...}"
+
+// DocumentKey is the document route's key.
+const DocumentKey = "GET " + DocumentPattern
+
+// IsDocument reports whether the route is the web app's pages.
+func (r Route) IsDocument() bool { return r.Pattern == DocumentPattern }
+
+// GatewayPaths are the route's paths in API Gateway: one, or for the
+// documents both "/" and "/{path+}", since a greedy variable needs a segment.
+func (r Route) GatewayPaths() []string {
+	if r.IsDocument() {
+		return []string{"/", r.GatewayPath()}
+	}
+	return []string{r.GatewayPath()}
 }
 
 // Prefixes lists the path prefixes and the Lambda answering each.

@@ -15,6 +15,11 @@ func TestTable(t *testing.T) {
 			t.Errorf("%s listed twice", r.Key())
 		}
 		seen[r.Key()] = true
+		if r.IsDocument() {
+			// The pages route is every path outside the prefixes
+			// (TestDocumentRoute).
+			continue
+		}
 		p, ok := PrefixOf(r.Pattern)
 		if !ok || p.Lambda != r.Lambda {
 			t.Errorf("%s (Lambda %s) is under prefix %+v", r.Key(), r.Lambda, p)
@@ -59,5 +64,26 @@ func TestSiblingVariablesShareNames(t *testing.T) {
 			}
 			names[parent] = name
 		}
+	}
+}
+
+// Issue 14: the web app's pages are one route of the api Lambda, which API
+// Gateway needs as two (the root and the greedy rest).
+func TestDocumentRoute(t *testing.T) {
+	var docs []Route
+	for _, r := range Routes() {
+		if r.IsDocument() {
+			docs = append(docs, r)
+		}
+	}
+	if len(docs) != 1 || docs[0].Lambda != API || docs[0].Key() != DocumentKey {
+		t.Fatalf("document routes: got %+v, want one GET %s on the api Lambda", docs, DocumentPattern)
+	}
+	got := strings.Join(docs[0].GatewayPaths(), " ")
+	if got != "/ /{path+}" {
+		t.Errorf("gateway paths: got %q, want \"/ /{path+}\"", got)
+	}
+	if got := (Route{Method: "GET", Pattern: "/api/site"}).GatewayPaths(); len(got) != 1 || got[0] != "/api/site" {
+		t.Errorf("other routes keep one gateway path: got %q", got)
 	}
 }

@@ -426,7 +426,9 @@ func Routes(lambda string) []GatewayRoute {
 	var rs []GatewayRoute
 	for _, r := range route.Routes() {
 		if r.Lambda == lambda {
-			rs = append(rs, GatewayRoute{r.Method, r.GatewayPath()})
+			for _, path := range r.GatewayPaths() {
+				rs = append(rs, GatewayRoute{r.Method, path})
+			}
 		}
 	}
 	for _, p := range route.Prefixes() {

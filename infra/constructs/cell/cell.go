@@ -1,6 +1,6 @@
 // Package cell provides an edge cell: the CloudFront parts that up to
 // tenantfile.CellSize tenant distributions share (the SPA viewer-request
-// function and the origin access control to the web bucket), so that no
+// function on the document behaviour and the origin access control to the web bucket), so that no
 // part is used by more than 100 distributions and the account holds one of
 // each per cell rather than per tenant (docs/scaling.md). Cache and
 // response headers policies are CloudFront's managed ones, which count
@@ -27,13 +27,14 @@ const (
 	partOAC          = "oac-id"
 )
 
-// spaRewrite serves index.html for client-side routes: a path whose last
-// segment has no dot is a route, anything else (assets, icons) a file.
+// spaRewrite runs on the tenant distributions' document behaviour, whose
+// pages the api Lambda renders per path (issue 14): the shell's own file
+// name, /index.html, is the home page, so it is asked for as / and cached
+// once. Every other path passes unchanged.
 const spaRewrite = `function handler(event) {
   var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
+  if (request.uri === '/index.html') {
+    request.uri = '/';
   }
   return request;
 }`
@@ -63,7 +64,7 @@ func New(scope constructs.Construct, id string, n int) *Cell {
 			Code:         awscloudfront.FunctionCode_FromInline(jsii.String(spaRewrite)),
 			Runtime:      awscloudfront.FunctionRuntime_JS_2_0(),
 			FunctionName: jsii.String(functionName(n)),
-			Comment:      jsii.String(fmt.Sprintf("Forecourt edge cell %d: serve index.html for SPA routes", n)),
+			Comment:      jsii.String(fmt.Sprintf("Forecourt edge cell %d: /index.html is the home page", n)),
 		}),
 		OriginAccess: awscloudfront.NewS3OriginAccessControl(c, jsii.String("OriginAccess"), &awscloudfront.S3OriginAccessControlProps{
 			Description: jsii.String(fmt.Sprintf("Forecourt edge cell %d: the web bucket", n)),

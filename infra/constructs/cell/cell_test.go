@@ -6,14 +6,16 @@ import (
 	"testing"
 )
 
-// The SPA rewrite runs in CloudFront's JavaScript runtime; Node runs the same
-// ES5-style handler. Client-side routes (spec 000 §2 listing and car pages)
-// get the app shell; files keep their path.
+// The rewrite runs in CloudFront's JavaScript runtime; Node runs the same
+// ES5-style handler. Pages keep their path, which the api Lambda renders
+// per page (issue 14: the listing and car pages of spec 000 §2 get heads of
+// their own); the shell's file name is the home page.
 func TestSPARewrite(t *testing.T) {
 	tests := []struct{ uri, want string }{
-		{"/", "/index.html"},
-		{"/search/new-used-and-demo-cars/", "/index.html"},
-		{"/cars/2021-toyota-hilux-sr5-abc123", "/index.html"},
+		{"/", "/"},
+		{"/index.html", "/"},
+		{"/search/new-used-and-demo-cars/", "/search/new-used-and-demo-cars/"},
+		{"/cars/2021-toyota-hilux-sr5-abc123", "/cars/2021-toyota-hilux-sr5-abc123"},
 		{"/assets/index-4f3a9c.js", "/assets/index-4f3a9c.js"},
 		{"/favicon.ico", "/favicon.ico"},
 		{"/images/cars/suv-red.svg", "/images/cars/suv-red.svg"},
@@ -38,7 +40,7 @@ console.log(JSON.stringify(uris.map(uri => handler({request: {uri: uri}}).uri)))
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("decode %q: %v", out, err)
 	}
-	// then routes become /index.html and files pass through.
+	// then /index.html becomes / and every other path passes through.
 	for i, tt := range tests {
 		if got[i] != tt.want {
 			t.Errorf("%s: got %q, want %q", tt.uri, got[i], tt.want)

@@ -89,45 +89,87 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		OriginRequestPolicy: awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER(),
 	}
 
+	// Documents (every path without a file extension) are rendered per
+	// page by the api Lambda (issue 14): a head of the page's own before any
+	// script runs. Keyed on the path alone (CachingOptimized: no query
+	// string, header or cookie reaches the origin, so the page depends on
+	// the path and the tenant only), kept as long as the API says (a minute,
+	// then stale-while-revalidate). No viewer header is forwarded, so Host
+	// is the API's own, as API Gateway requires. The cell's function maps
+	// /index.html to / so the shell's file name is the home page.
+	documents := &awscloudfront.BehaviorOptions{
+		Origin:                api,
+		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
+		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+		CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+		ResponseHeadersPolicy: headers,
+		Compress:              jsii.Bool(true),
+		FunctionAssociations: &[]*awscloudfront.FunctionAssociation{{
+			Function:  p.Cell.SPAFunction,
+			EventType: awscloudfront.FunctionEventType_VIEWER_REQUEST,
+		}},
+	}
+	// Files of the web build from S3: the hashed bundles, cached a year.
+	files := &awscloudfront.BehaviorOptions{
+		Origin:                site,
+		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
+		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+		CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+		ResponseHeadersPolicy: headers,
+		Compress:              jsii.Bool(true),
+	}
+	// Logos: a pure function of the path, cached as long as the API says (a
+	// day; CachingOptimized keeps 1 s to a year and keys on the path alone:
+	// in AWS no media URL has a query string, since only the dev gateway's
+	// demo images use ?angle=). No viewer header reaches the origin, so Host
+	// is the API's own.
+	mediaBehavior := &awscloudfront.BehaviorOptions{
+		Origin:                api,
+		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
+		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+		CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+		ResponseHeadersPolicy: headers,
+		Compress:              jsii.Bool(true),
+	}
+
 	props := &awscloudfront.DistributionProps{
-		Comment:           jsii.String("Forecourt " + p.Slug),
-		DefaultRootObject: jsii.String("index.html"),
-		HttpVersion:       awscloudfront.HttpVersion_HTTP2_AND_3,
-		DefaultBehavior: &awscloudfront.BehaviorOptions{
-			Origin:                site,
-			ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
-			CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
-			ResponseHeadersPolicy: headers,
-			Compress:              jsii.Bool(true),
-			FunctionAssociations: &[]*awscloudfront.FunctionAssociation{{
-				Function:  p.Cell.SPAFunction,
-				EventType: awscloudfront.FunctionEventType_VIEWER_REQUEST,
-			}},
-		},
-		AdditionalBehaviors: &map[string]*awscloudfront.BehaviorOptions{
-			"/api/*":    apiBehavior,
-			"/ingest/*": apiBehavior,
-			// Logos: a pure function of the path, cached as long as the API
-			// says (a day; CachingOptimized keeps 1 s to a year and keys on
-			// the path alone: in AWS no media URL has a query string, since
-			// only the dev gateway's demo images use ?angle=). No viewer
-			// header reaches the origin, so Host is the API's own.
-			"/media/*": {
-				Origin:                api,
-				AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
-				ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
-				CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
-				ResponseHeadersPolicy: headers,
-				Compress:              jsii.Bool(true),
-			},
-		},
+		Comment:         jsii.String("Forecourt " + p.Slug),
+		HttpVersion:     awscloudfront.HttpVersion_HTTP2_AND_3,
+		DefaultBehavior: documents,
 	}
 	if len(p.Domains) > 0 && p.CertificateARN != "" {
 		props.DomainNames = jsii.Strings(p.Domains...)
 		props.Certificate = awscertificatemanager.Certificate_FromCertificateArn(c, jsii.String("Certificate"), jsii.String(p.CertificateARN))
 		props.MinimumProtocolVersion = awscloudfront.SecurityPolicyProtocol_TLS_V1_2_2021
 	}
-	return &Edge{Construct: c, Distribution: awscloudfront.NewDistribution(c, jsii.String("Distribution"), props)}
+	dist := awscloudfront.NewDistribution(c, jsii.String("Distribution"), props)
+	// Behaviours are added one by one because CloudFront tries them in
+	// order and "/*.*" (files at any depth: the build's root files) must
+	// come after the API's prefixes, whose paths may hold dots (logos), and
+	// after the per-tenant files the api Lambda writes (sitemaps, robots).
+	for _, b := range []struct {
+		pattern string
+		opts    *awscloudfront.BehaviorOptions
+	}{
+		{"/api/*", apiBehavior},
+		{"/ingest/*", apiBehavior},
+		{"/media/*", mediaBehavior},
+		{"/robots.txt", documents},
+		{"/sitemap*.xml", documents},
+		{"/assets/*", files},
+		{"/*.*", files},
+	} {
+		dist.AddBehavior(jsii.String(b.pattern), b.opts.Origin, &awscloudfront.AddBehaviorOptions{
+			AllowedMethods:        b.opts.AllowedMethods,
+			ViewerProtocolPolicy:  b.opts.ViewerProtocolPolicy,
+			CachePolicy:           b.opts.CachePolicy,
+			OriginRequestPolicy:   b.opts.OriginRequestPolicy,
+			ResponseHeadersPolicy: b.opts.ResponseHeadersPolicy,
+			Compress:              b.opts.Compress,
+			FunctionAssociations:  b.opts.FunctionAssociations,
+		})
+	}
+	return &Edge{Construct: c, Distribution: dist}
 }
 
 // RecordProps configure the site record.

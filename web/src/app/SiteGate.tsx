@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useSiteQuery } from '../features/site/api/getSite';
+import { inlinedSite, useSiteQuery } from '../features/site/api/getSite';
 import { SiteProvider } from '../lib/siteContext';
 import { CardActionsProvider } from '../components/search/cardActions';
 import { cardActions } from './cardActions';
@@ -12,7 +12,8 @@ export function SiteGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (site.status !== 'ready') return;
-    document.title = site.data.site.name;
+    // A server-rendered page already has its own title (issue 14).
+    if (!inlinedSite()) document.title = site.data.site.name;
     const root = document.documentElement;
     for (const [k, v] of Object.entries(themeVariables(site.data.site.theme))) root.style.setProperty(k, v);
     root.dataset.template = templateOf(site.data.site.template);

@@ -1,6 +1,26 @@
 import { getJSON } from '../../../lib/http';
 import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
-import { useResource } from '../../../lib/useResource';
+import { useState } from 'react';
+import { useResource, type Resource } from '../../../lib/useResource';
+
+/** INLINED_SITE_ID is the script the page's shell carries GET /api/site's body in (functions/seo). */
+export const INLINED_SITE_ID = 'forecourt-data';
+
+/**
+ * inlinedSite reads the site config the server rendered into the page (issue
+ * 14: first paint without a round trip), or undefined when the page has none
+ * or it does not parse (then the app fetches it).
+ */
+export function inlinedSite(doc: Document = document): ConfiguredSiteResponse | undefined {
+  const text = doc.getElementById(INLINED_SITE_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const body = JSON.parse(text) as ConfiguredSiteResponse;
+    return body && typeof body === 'object' && body.site ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * getSite fetches the requesting tenant's config and its tenant-scoped search
@@ -33,7 +53,16 @@ function preconnect(host: string | undefined) {
   document.head.append(link);
 }
 
-/** useSiteQuery loads the site config once per page load. */
-export function useSiteQuery() {
-  return useResource('site', getSite);
+/**
+ * useSiteQuery loads the site config once per page load: ready at the first
+ * render when the page carries it, else fetched.
+ */
+export function useSiteQuery(): Resource<ConfiguredSiteResponse> {
+  const [inlined] = useState(() => {
+    const site = inlinedSite();
+    preconnect(site?.search?.host);
+    return site;
+  });
+  const fetched = useResource(inlined ? 'site-inlined' : 'site', inlined ? () => Promise.resolve(inlined) : getSite);
+  return inlined ? { status: 'ready', data: inlined } : fetched;
 }

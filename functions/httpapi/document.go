@@ -1,0 +1,259 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"path"
+	"strings"
+
+	"forecourt/functions/pages"
+	"forecourt/functions/seo"
+	"forecourt/shared"
+)
+
+// documentCacheControl: CloudFront keeps a page's shell a minute per host
+// and path and serves a stale one for ten more while it refetches, so a
+// sold car or a new price shows within a minute without a request ever
+// waiting on the Lambda.
+const documentCacheControl = "public, max-age=60, stale-while-revalidate=600"
+
+// appPage is one of the app's own pages: its title and description, the
+// path its aliases name as canonical, and whether search engines should
+// leave it out.
+type appPage struct {
+	title, description, canonical string
+	noindex                       bool
+}
+
+// appPages are the web's routes (web/src/app/routes.tsx) that are neither
+// data pages nor content pages.
+func appPages() map[string]appPage {
+	tradeIn := appPage{title: "Value your trade-in", description: "Get a trade-in offer for your car: tell us about it and we will be in touch.", canonical: "/trade-in"}
+	finance := appPage{title: "Apply for car finance", description: "Apply for finance on your next car: a quick enquiry, and our finance team calls you back.", canonical: "/finance"}
+	contact := appPage{title: "Contact us", description: "Call, e-mail or visit us, or send an enquiry online.", canonical: "/contact-us"}
+	out := map[string]appPage{
+		"/manufacturers":    {title: "Manufacturers", description: "The car makes we sell: browse stock by manufacturer."},
+		"/dealerships":      {title: "Our dealerships", description: "Our dealerships: addresses, opening hours and their cars for sale."},
+		"/success":          {title: "Thank you", description: "Your enquiry has been sent.", noindex: true},
+		"/enquiry":          {title: "General enquiry", description: "Ask us anything: send a general enquiry."},
+		"/book-test-drive":  {title: "Book a test drive", description: "Book a test drive at a time that suits you."},
+		"/sign-in":          {title: "Sign in", description: "Sign in to keep a watchlist of cars.", noindex: true},
+		"/watchlist":        {title: "Your watchlist", description: "The cars you are watching.", noindex: true},
+		"/search":           {title: "Search cars", description: "Search our new, demo and used cars.", noindex: true},
+		"/checkout-journey": {title: "Reserve online", description: "Reserve a car online with a refundable deposit.", noindex: true},
+	}
+	for _, p := range []string{"/trade-in", "/sell-your-car", "/sell-my-car", "/cars/trade-in"} {
+		out[p] = tradeIn
+	}
+	for _, p := range []string{"/finance", "/finance-enquiry", "/apply-for-finance", "/finance-pre-approval"} {
+		out[p] = finance
+	}
+	for _, p := range []string{"/contact", "/contact-us"} {
+		out[p] = contact
+	}
+	return out
+}
+
+// handleDocument answers a page of the web app (GET /{path...}): the built
+// shell with the page's own head, 404 when the path names no car, offer,
+// location or page.
+func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error {
+	if s.cfg.Shell == nil {
+		return fmt.Errorf("document %s: the api has no web shell (index.html)", r.URL.Path)
+	}
+	site := siteFrom(r.Context())
+	page := seo.Page{Site: site, Origin: seo.Origin(site, r.Host), Path: r.URL.Path}
+	if r.URL.Path == "/robots.txt" {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", documentCacheControl)
+		_, _ = io.WriteString(w, page.Robots())
+		return nil
+	}
+	if name, ok := strings.CutPrefix(r.URL.Path, "/"); ok && strings.HasPrefix(name, "sitemap") && strings.HasSuffix(name, ".xml") {
+		return s.serveSitemap(w, r, page, name)
+	}
+	head, err := s.documentHead(r.Context(), page)
+	if err != nil {
+		return err
+	}
+	data, err := s.siteResponse(r.Context(), site)
+	if err != nil {
+		return err
+	}
+	head.Data = data
+	shell, err := s.cfg.Shell.Shell()
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := shell.Render(&buf, head); err != nil {
+		return fmt.Errorf("render %s: %w", r.URL.Path, err)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", documentCacheControl)
+	w.WriteHeader(head.Status)
+	_, _ = w.Write(buf.Bytes())
+	return nil
+}
+
+// documentHead decides the page a path is and builds its head.
+func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, error) {
+	clean := path.Clean("/" + p.Path)
+	segs := strings.Split(strings.Trim(clean, "/"), "/")
+	site := p.Site
+	if clean == "/" {
+		return p.Home(), nil
+	}
+	if a, ok := appPages()[clean]; ok {
+		h := p.App(a.title, a.description, a.noindex)
+		if a.canonical != "" {
+			h.Canonical = p.Origin + a.canonical
+		}
+		return h, nil
+	}
+	if l, ok := seo.ParseListing(clean); ok {
+		n, err := s.stockCount(ctx, site, l)
+		if err != nil {
+			return seo.Head{}, err
+		}
+		return p.Listing(l, n), nil
+	}
+	switch {
+	case segs[0] == "cars" && len(segs) == 2:
+		car, err := s.shownCar(ctx, site, segs[1])
+		if shared.ErrorCode(err) == shared.ENOTFOUND {
+			return p.NotFound(), nil
+		}
+		if err != nil {
+			return seo.Head{}, err
+		}
+		return p.Car(seo.CarFacts{Car: car, View: shared.ViewCar(car, site, s.now())}), nil
+	case clean == "/special-offers":
+		return p.Offers(len(shared.OffersFor(site, site.Offers))), nil
+	case segs[0] == "offers" && (len(segs) == 2 || len(segs) == 3):
+		if o, ok := shared.FindOffer(site, site.Offers, segs[len(segs)-1]); ok {
+			return p.Offer(o), nil
+		}
+		return p.NotFound(), nil
+	case segs[0] == "contact-us" && len(segs) == 2:
+		if l, ok := seo.FindLocation(site, segs[1]); ok {
+			return p.Location(l), nil
+		}
+		return p.NotFound(), nil
+	case (segs[0] == "locations" || segs[0] == "teams") && len(segs) == 2:
+		// A location, or a dealership's first location (features/locations).
+		if l, ok := seo.FindLocation(site, segs[1]); ok {
+			return p.Location(l), nil
+		}
+		for _, d := range site.Dealerships {
+			if d.Slug == segs[1] {
+				return p.App(d.Name, "Find "+d.Name+": address, opening hours and contact details.", false), nil
+			}
+		}
+		return p.NotFound(), nil
+	case segs[0] == "cars" && len(segs) == 3 && (segs[2] == "checkout" || segs[2] == "buy-online"):
+		return p.App("Reserve online", "Reserve this car with a refundable deposit.", true), nil
+	case segs[0] == "reservations" && len(segs) == 2:
+		return p.App("Your reservation", "Your reservation.", true), nil
+	case segs[0] == "dealerships" && len(segs) == 3 && segs[2] == "cars":
+		for _, d := range site.Dealerships {
+			if d.Slug == segs[1] {
+				return p.App("Cars for sale at "+d.Name, "Browse the cars for sale at "+d.Name+".", false), nil
+			}
+		}
+		return p.NotFound(), nil
+	}
+	return s.contentHead(ctx, p, clean)
+}
+
+// contentHead is a content page's head from its front matter, or the 404.
+func (s *apiServer) contentHead(ctx context.Context, p seo.Page, clean string) (seo.Head, error) {
+	key, ok := pages.NormalizePath(clean)
+	if !ok || s.cfg.Pages == nil {
+		return p.NotFound(), nil
+	}
+	all, err := s.cfg.Pages.FindPages(ctx, p.Site.Slug)
+	if err != nil {
+		return seo.Head{}, fmt.Errorf("pages of %q: %w", p.Site.Slug, err)
+	}
+	src, ok := all[key]
+	if !ok {
+		return p.NotFound(), nil
+	}
+	page, err := pages.Render(src, p.Site.Name)
+	if err != nil {
+		return seo.Head{}, fmt.Errorf("render page %q of %q: %w", key, p.Site.Slug, err)
+	}
+	return p.Content(page.Title, page.Description), nil
+}
+
+// serveSitemap answers the site's sitemap index and sitemaps (issue 14),
+// built from the data on each request and cached at the edge like pages.
+func (s *apiServer) serveSitemap(w http.ResponseWriter, r *http.Request, p seo.Page, name string) error {
+	cars, err := s.availableCars(r.Context(), p.Site)
+	if err != nil {
+		return err
+	}
+	data := seo.SitemapData{Cars: cars, Offers: shared.OffersFor(p.Site, p.Site.Offers)}
+	if s.cfg.Pages != nil {
+		all, err := s.cfg.Pages.FindPages(r.Context(), p.Site.Slug)
+		if err != nil {
+			return fmt.Errorf("pages of %q: %w", p.Site.Slug, err)
+		}
+		for k := range all {
+			data.ContentPages = append(data.ContentPages, k)
+		}
+	}
+	var buf bytes.Buffer
+	ok, err := p.NewSitemaps(data).Write(&buf, name)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return shared.Errorf(shared.ENOTFOUND, "no sitemap %s", name)
+	}
+	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+	w.Header().Set("Cache-Control", documentCacheControl)
+	_, _ = w.Write(buf.Bytes())
+	return nil
+}
+
+// availableCars are the cars the site shows that can be bought (spec 001
+// §4 availability; shared.Site.Shows).
+func (s *apiServer) availableCars(ctx context.Context, site shared.Site) ([]shared.Car, error) {
+	now := s.now()
+	seen := map[string]bool{}
+	var out []shared.Car
+	for _, d := range site.Dealerships {
+		cars, err := s.cfg.Cars.FindCarsByDealership(ctx, d.Slug)
+		if err != nil {
+			return nil, fmt.Errorf("cars of %q: %w", d.Slug, err)
+		}
+		for _, c := range cars {
+			if !seen[c.ID] && c.Available() && site.Shows(c, now) {
+				seen[c.ID] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out, nil
+}
+
+// stockCount counts the available cars the site shows that the listing
+// selects.
+func (s *apiServer) stockCount(ctx context.Context, site shared.Site, l seo.Listing) (int, error) {
+	cars, err := s.availableCars(ctx, site)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, c := range cars {
+		if l.Matches(c) {
+			n++
+		}
+	}
+	return n, nil
+}

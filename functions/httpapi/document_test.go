@@ -1,0 +1,173 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"forecourt/functions/seo"
+	"forecourt/shared"
+)
+
+const docIndex = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Cars for sale</title>` +
+	`<link rel="preload" href="/api/site" as="fetch" crossorigin="anonymous" /></head><body><div id="root"></div></body></html>`
+
+func documentAPI(t *testing.T) http.Handler {
+	t.Helper()
+	shell, err := seo.ParseShell([]byte(docIndex))
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := shared.Site{Slug: "riverside", Name: "Riverside Toyota", Domains: []string{"riverside.example"},
+		Dealerships: []shared.Dealership{{Slug: "riverside-toyota", Name: "Riverside Toyota"}},
+		Locations:   []shared.Location{{ID: "l1", Name: "Riverside Sales", Slug: "sales", Address: shared.Address{City: "Brisbane", State: "QLD"}}},
+		Offers:      []shared.Offer{{ID: "o1", Name: "Corolla drive away deal"}}}
+	cars := fakeCars{}
+	for i, c := range []shared.Car{
+		{Make: "Toyota", Model: "Corolla", Year: 2021, Badge: "Ascent", Price: 24990, KM: 35000, VIN: "VIN0000001"},
+		{Make: "Toyota", Model: "Corolla", Year: 2019},
+		{Make: "Toyota", Model: "HiLux", Year: 2020},
+		{Make: "Toyota", Model: "Corolla", Year: 2018, Sold: true, Status: shared.StatusSold, SoldDateTimestamp: testNow.Add(-time.Hour).Unix()},
+	} {
+		c.ID = string(rune('a' + i))
+		c.Slug = "car-" + c.ID
+		c.DealershipSlug, c.CarType, c.ShowOnDealerWebsite = "riverside-toyota", shared.CarTypeUsed, true
+		if c.Status == "" {
+			c.Status = shared.StatusInStock
+		}
+		cars[c.Slug] = c
+	}
+	h, err := newAPIHandler(APIConfig{
+		Sites: fakeSites{"riverside": site}, Cars: cars, Keys: fakeKeys{}, OriginSecret: testSecret,
+		Search: SearchConfig{AppID: "APP", Index: "cars"},
+		Pages:  fakePages{"riverside": {"about-us": "---\ntitle: About us\ndescription: Family owned since 1975.\n---\nHello"}},
+		Shell:  shell,
+		Now:    func() time.Time { return testNow },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+var titleRe = regexp.MustCompile(`<title>(.*?)</title>`)
+
+// Issue 14: every page's shell is rendered with its own head and status;
+// an unknown car, offer, location or page is a 404 with the shell (the SPA
+// shows its not-found page); the site JSON is inlined.
+func TestDocuments(t *testing.T) {
+	h := documentAPI(t)
+	tests := []struct {
+		path       string
+		wantStatus int
+		wantTitle  string
+		wantInHead string
+	}{
+		{"/", 200, "Riverside Toyota: new, used and demo cars for sale", `<link rel="canonical" href="https://riverside.example/" />`},
+		{"/cars/car-a", 200, "2021 Toyota Corolla Ascent $24,990 | Riverside Toyota", `"vehicleIdentificationNumber":"VIN0000001"`},
+		{"/cars/no-such-car", 404, "Page not found | Riverside Toyota", `<meta name="robots" content="noindex" />`},
+		{"/search/Toyota/Corolla/", 200, "Toyota Corolla cars for sale | Riverside Toyota", `content="2 cars in stock at Riverside Toyota`},
+		{"/cars", 200, "New, used and demo cars for sale | Riverside Toyota", `href="https://riverside.example/search/new-used-and-demo-cars/"`},
+		{"/special-offers", 200, "Special offers | Riverside Toyota", "1 current special offers"},
+		{"/offers/o1", 200, "Corolla drive away deal | Riverside Toyota", `og:title`},
+		{"/offers/nope", 404, "Page not found | Riverside Toyota", ""},
+		{"/contact-us/sales", 200, "Riverside Sales | Riverside Toyota", `"@type":"AutoDealer"`},
+		{"/contact-us/nowhere", 404, "Page not found | Riverside Toyota", ""},
+		{"/about-us", 200, "About us | Riverside Toyota", `content="Family owned since 1975."`},
+		{"/no-such-page", 404, "Page not found | Riverside Toyota", ""},
+		{"/sell-my-car", 200, "Value your trade-in | Riverside Toyota", `href="https://riverside.example/trade-in"`},
+		{"/watchlist", 200, "Your watchlist | Riverside Toyota", `content="noindex"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			rec := get(h, tt.path, "riverside", testSecret)
+			body := rec.Body.String()
+			if rec.Code != tt.wantStatus {
+				t.Fatalf("status: got %d, want %d: %s", rec.Code, tt.wantStatus, body)
+			}
+			if ct := rec.Header().Get("Content-Type"); ct != "text/html; charset=utf-8" {
+				t.Errorf("Content-Type: got %q", ct)
+			}
+			if cc := rec.Header().Get("Cache-Control"); cc != documentCacheControl {
+				t.Errorf("Cache-Control: got %q, want %q", cc, documentCacheControl)
+			}
+			if m := titleRe.FindStringSubmatch(body); m == nil || m[1] != tt.wantTitle {
+				t.Errorf("title: got %v, want %q", m, tt.wantTitle)
+			}
+			if !strings.Contains(body, tt.wantInHead) {
+				t.Errorf("page lacks %s:\n%s", tt.wantInHead, body)
+			}
+			if !strings.Contains(body, `<div id="root"></div>`) {
+				t.Error("the app's root is missing")
+			}
+		})
+	}
+}
+
+// Issue 14 "first paint without a round trip": the page carries GET
+// /api/site's body, so the app needs no request before it renders.
+func TestDocumentInlinesSite(t *testing.T) {
+	h := documentAPI(t)
+	page := get(h, "/", "riverside", testSecret).Body.String()
+	m := regexp.MustCompile(`(?s)<script id="forecourt-data" type="application/json">(.*?)</script>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no inlined site:\n%s", page)
+	}
+	var inlined, fetched SiteResponse
+	if err := json.Unmarshal([]byte(m[1]), &inlined); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(get(h, "/api/site", "riverside", testSecret).Body.Bytes(), &fetched); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(inlined)
+	b, _ := json.Marshal(fetched)
+	if string(a) != string(b) {
+		t.Errorf("inlined site differs from GET /api/site:\n%s\n%s", a, b)
+	}
+	if strings.Contains(page, `href="/api/site"`) {
+		t.Error("the page still preloads /api/site")
+	}
+}
+
+// Pages need the tenant headers like every /api route, and a path under a
+// prefix is never a page: it keeps the JSON 404.
+func TestDocumentRouting(t *testing.T) {
+	h := documentAPI(t)
+	if rec := get(h, "/cars/car-a", "riverside", "forged"); rec.Code != http.StatusForbidden {
+		t.Errorf("without the origin secret: got %d, want 403", rec.Code)
+	}
+	for _, p := range []string{"/api/nothing", "/ingest/nothing", "/media/"} {
+		rec := get(h, p, "riverside", testSecret)
+		if rec.Code != http.StatusNotFound || errorCode(t, rec) != shared.ENOTFOUND {
+			t.Errorf("%s: got %d %s, want the JSON 404", p, rec.Code, rec.Body)
+		}
+	}
+}
+
+// Issue 14: robots.txt and the sitemaps are the tenant's own, as text and
+// XML, never the HTML page.
+func TestRobotsAndSitemaps(t *testing.T) {
+	h := documentAPI(t)
+	for _, tt := range []struct{ path, contentType, want string }{
+		{"/robots.txt", "text/plain; charset=utf-8", "Sitemap: https://riverside.example/sitemap.xml"},
+		{"/sitemap.xml", "application/xml; charset=utf-8", "<loc>https://riverside.example/sitemap-cars-1.xml</loc>"},
+		{"/sitemap-cars-1.xml", "application/xml; charset=utf-8", "<loc>https://riverside.example/cars/car-a</loc>"},
+		{"/sitemap-listings.xml", "application/xml; charset=utf-8", "<loc>https://riverside.example/search/Toyota/HiLux/</loc>"},
+		{"/sitemap-pages.xml", "application/xml; charset=utf-8", "<loc>https://riverside.example/about-us</loc>"},
+	} {
+		rec := get(h, tt.path, "riverside", testSecret)
+		if rec.Code != 200 || rec.Header().Get("Content-Type") != tt.contentType || !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("%s: got %d %q, want %s containing %s:\n%s", tt.path, rec.Code, rec.Header().Get("Content-Type"), tt.contentType, tt.want, rec.Body)
+		}
+	}
+	if body := get(h, "/sitemap-cars-1.xml", "riverside", testSecret).Body.String(); strings.Contains(body, "car-d") {
+		t.Error("a sold car is in the sitemap")
+	}
+	if rec := get(h, "/sitemap-cars-9.xml", "riverside", testSecret); rec.Code != 404 {
+		t.Errorf("unknown sitemap: got %d, want 404", rec.Code)
+	}
+}

@@ -1,0 +1,444 @@
+package seo
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+
+	"forecourt/shared"
+)
+
+// ListingPath is the listing of all stock, where /cars and /search lead.
+const ListingPath = "/search/new-used-and-demo-cars/"
+
+// Origin is the scheme and host canonical URLs use: the site's primary
+// domain (its first), else the host the request came to (a local site).
+func Origin(site shared.Site, host string) string {
+	for _, d := range site.Domains {
+		if d = strings.TrimSpace(d); d != "" {
+			return "https://" + strings.ToLower(d)
+		}
+	}
+	return "http://" + host
+}
+
+// CanonicalPath is the path a page's canonical URL names. Query parameters
+// (filters, sort, page) are never part of it, so filtered listings and
+// later pages do not compete with the listing itself; the listing's
+// aliases (/cars, /search) name the listing.
+func CanonicalPath(p string) string {
+	if p == "" {
+		return "/"
+	}
+	clean := path.Clean("/" + p)
+	switch clean {
+	case "/cars", "/search", ListingPath[:len(ListingPath)-1]:
+		return ListingPath
+	}
+	if strings.HasPrefix(clean, "/search/") {
+		// Listing paths end in a slash, as the web writes them.
+		return clean + "/"
+	}
+	return clean
+}
+
+// Page is what every head of a site starts from.
+type Page struct {
+	Site shared.Site
+	// Origin is Origin(site, host).
+	Origin string
+	// Path is the request's path.
+	Path string
+}
+
+// URL is an absolute URL on the site for a path or URL.
+func (p Page) URL(ref string) string {
+	if ref == "" {
+		return ""
+	}
+	if u, err := url.Parse(ref); err == nil && u.IsAbs() {
+		return ref
+	}
+	if !strings.HasPrefix(ref, "/") {
+		ref = "/" + ref
+	}
+	return p.Origin + ref
+}
+
+// base is the head every page shares: lang, theme colour, icon, site name,
+// canonical of the path.
+func (p Page) base(title, description string) Head {
+	h := Head{
+		Status: 200, Lang: DefaultLang, SiteName: p.Site.Name, OGType: "website",
+		Title: title, Description: description,
+		Canonical:  p.Origin + CanonicalPath(p.Path),
+		ThemeColor: p.Site.Theme.PrimaryColor,
+	}
+	if p.Site.Logo != nil && p.Site.Logo.URL != "" {
+		h.Icon = p.URL(p.Site.Logo.URL)
+	}
+	return h
+}
+
+// titled appends the site's name: "Used cars for sale | Northside Used Cars".
+func (p Page) titled(title string) string {
+	if title == "" {
+		return p.Site.Name
+	}
+	return title + " | " + p.Site.Name
+}
+
+func (p Page) home() Crumb { return Crumb{Name: "Home", URL: p.Origin + "/"} }
+
+// Home is the home page's head, with the site and its stock search.
+func (p Page) Home() Head {
+	h := p.base(p.Site.Name+": new, used and demo cars for sale",
+		fmt.Sprintf("Browse new, used and demo cars for sale at %s%s. Search the stock, see prices and enquire online.", p.Site.Name, p.where()))
+	h.Canonical = p.Origin + "/"
+	org := Organization{Context: schemaContext, Type: "AutoDealer", Name: p.Site.Name, URL: p.Origin + "/", Logo: h.Icon}
+	site := WebSite{Context: schemaContext, Type: "WebSite", Name: p.Site.Name, URL: p.Origin + "/",
+		PotentialAction: &SearchAction{Type: "SearchAction", Target: p.Origin + ListingPath + "?query={search_term_string}", QueryInput: "required name=search_term_string"}}
+	h.JSONLD = []any{site, org}
+	return h
+}
+
+// where is " in Brisbane, QLD" from the site's address, or "".
+func (p Page) where() string {
+	a := p.Site.Address
+	switch {
+	case a.City != "" && a.State != "":
+		return " in " + a.City + ", " + a.State
+	case a.City != "":
+		return " in " + a.City
+	}
+	return ""
+}
+
+// CarFacts is what a car's head needs beyond the car.
+type CarFacts struct {
+	Car  shared.Car
+	View shared.CarView
+}
+
+// Car is a car page's head: title and description from year, make, model,
+// badge, price, km and location; the car's photo; its Car and breadcrumbs.
+func (p Page) Car(f CarFacts) Head {
+	c := f.Car
+	name := CarName(c)
+	price := f.View.Price.Text
+	if f.View.Price.HasPrice && f.View.Price.PriceType != "" {
+		price += " " + f.View.Price.PriceType
+	}
+	title := name
+	if f.View.Price.HasPrice {
+		title += " " + f.View.Price.Text
+	}
+	loc := carLocationName(p.Site, c)
+	desc := []string{carTypeLabel(c.CarType) + " " + name}
+	if price != "" {
+		desc = append(desc, price)
+	}
+	if c.KM > 0 {
+		desc = append(desc, strings.TrimPrefix(shared.FormatPrice(float64(c.KM)), "$")+" km")
+	}
+	for _, s := range []string{c.SimpleBody, c.SimpleTransmission, c.SimpleFuel} {
+		if s != "" {
+			desc = append(desc, s)
+		}
+	}
+	d := strings.Join(desc, ", ") + "."
+	if loc != "" {
+		d += " At " + loc + "."
+	}
+	if !f.View.Available {
+		d = "Sold: " + d
+	}
+	h := p.base(p.titled(title), d)
+	h.Canonical = p.Origin + "/cars/" + url.PathEscape(c.Slug)
+	h.OGType = "product"
+	images := carImages(p, c)
+	if len(images) > 0 {
+		h.Image = images[0]
+	}
+	var seller *AutoDealer
+	if l, ok := carLocation(p.Site, c); ok {
+		d := Dealer(l, p.locationURL(l))
+		seller = &d
+	} else {
+		seller = &AutoDealer{Type: "AutoDealer", Name: p.Site.Name, URL: p.Origin + "/", Address: postal(p.Site.Address)}
+	}
+	crumbs := []Crumb{p.home(), {Name: carTypeLabel(c.CarType) + " cars", URL: p.Origin + "/search/" + string(c.CarType) + "-cars/"}}
+	if c.Make != "" {
+		crumbs = append(crumbs, Crumb{Name: c.Make, URL: p.Origin + "/search/" + url.PathEscape(c.Make) + "/"})
+		if c.Model != "" {
+			crumbs = append(crumbs, Crumb{Name: c.Model, URL: p.Origin + "/search/" + url.PathEscape(c.Make) + "/" + url.PathEscape(c.Model) + "/"})
+		}
+	}
+	crumbs = append(crumbs, Crumb{Name: name})
+	h.JSONLD = []any{CarData(c, h.Canonical, images, seller), Breadcrumbs(crumbs...)}
+	return h
+}
+
+func carImages(p Page, c shared.Car) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(u string) {
+		if u == "" || seen[u] {
+			return
+		}
+		seen[u] = true
+		out = append(out, p.URL(u))
+	}
+	add(c.PrimaryImageURL)
+	for _, im := range c.Images {
+		add(im.Src())
+	}
+	return out
+}
+
+// carLocation finds the site location a car is at.
+func carLocation(site shared.Site, c shared.Car) (shared.Location, bool) {
+	for _, l := range site.Locations {
+		if c.LocationID != "" && l.ID == c.LocationID || c.Location != nil && c.Location.Slug != "" && l.Slug == c.Location.Slug {
+			return l, true
+		}
+	}
+	return shared.Location{}, false
+}
+
+// carLocationName is "Riverside Toyota, Brisbane QLD": the car's yard and
+// its city.
+func carLocationName(site shared.Site, c shared.Car) string {
+	name := c.LocationName
+	if c.Location != nil && name == "" {
+		name = c.Location.Name
+	}
+	if l, ok := carLocation(site, c); ok && name == "" {
+		name = l.Name
+	}
+	place := strings.TrimSpace(c.City + " " + c.State)
+	switch {
+	case name != "" && place != "":
+		return name + ", " + place
+	case name != "":
+		return name
+	}
+	return place
+}
+
+func carTypeLabel(t shared.CarType) string {
+	switch t {
+	case shared.CarTypeNew:
+		return "New"
+	case shared.CarTypeDemo:
+		return "Demo"
+	}
+	return "Used"
+}
+
+// Listing is what a listing path selects (issue 5 "Paths": a car-type
+// preset, or a make with an optional model).
+type Listing struct {
+	Types       []shared.CarType
+	Make, Model string
+}
+
+// typePaths are the listing's car-type presets by path segment (web:
+// lib/listingUrl.ts TYPE_PATHS).
+var typePaths = map[string][]shared.CarType{
+	"new-cars":          {shared.CarTypeNew},
+	"used-cars":         {shared.CarTypeUsed},
+	"demo-cars":         {shared.CarTypeDemo},
+	"new-and-demo-cars": {shared.CarTypeDemo, shared.CarTypeNew},
+}
+
+// ParseListing reads a listing path; ok is false for a path that is not
+// the listing.
+func ParseListing(p string) (Listing, bool) {
+	clean := path.Clean("/" + p)
+	if clean == "/cars" || clean == "/search" {
+		return Listing{}, true
+	}
+	rest, ok := strings.CutPrefix(clean, "/search/")
+	if !ok {
+		return Listing{}, false
+	}
+	segs := strings.Split(rest, "/")
+	for i, s := range segs {
+		if u, err := url.PathUnescape(s); err == nil {
+			segs[i] = u
+		}
+	}
+	if segs[0] == "new-used-and-demo-cars" {
+		return Listing{}, true
+	}
+	if t, ok := typePaths[segs[0]]; ok {
+		return Listing{Types: t}, true
+	}
+	l := Listing{Make: segs[0]}
+	if len(segs) > 1 {
+		l.Model = segs[1]
+	}
+	return l, true
+}
+
+// Matches reports whether a car is in the listing.
+func (l Listing) Matches(c shared.Car) bool {
+	if len(l.Types) > 0 {
+		found := false
+		for _, t := range l.Types {
+			found = found || c.CarType == t
+		}
+		if !found {
+			return false
+		}
+	}
+	return (l.Make == "" || strings.EqualFold(c.Make, l.Make)) && (l.Model == "" || strings.EqualFold(c.Model, l.Model))
+}
+
+// label is "Used", "New and demo", "Toyota Corolla", or "" for all stock.
+func (l Listing) label() string {
+	if l.Make != "" {
+		return strings.TrimSpace(l.Make + " " + l.Model)
+	}
+	switch len(l.Types) {
+	case 1:
+		return carTypeLabel(l.Types[0])
+	case 2:
+		return "New and demo"
+	}
+	return ""
+}
+
+// Listing is a listing page's head: what it lists and how many are in stock.
+func (p Page) Listing(l Listing, count int) Head {
+	what := "New, used and demo cars"
+	if lb := l.label(); lb != "" {
+		what = lb + " cars"
+	}
+	cars := "cars"
+	if count == 1 {
+		cars = "car"
+	}
+	desc := fmt.Sprintf("%d %s in stock at %s%s: %s for sale with prices, photos and finance.", count, cars, p.Site.Name, p.where(), strings.ToLower(what))
+	h := p.base(p.titled(what+" for sale"), desc)
+	crumbs := []Crumb{p.home(), {Name: "Cars for sale", URL: p.Origin + ListingPath}}
+	if l.Make != "" {
+		crumbs = append(crumbs, Crumb{Name: l.Make, URL: p.Origin + "/search/" + url.PathEscape(l.Make) + "/"})
+		if l.Model != "" {
+			crumbs = append(crumbs, Crumb{Name: l.Model, URL: p.Origin + "/search/" + url.PathEscape(l.Make) + "/" + url.PathEscape(l.Model) + "/"})
+		}
+	} else if lb := l.label(); lb != "" {
+		crumbs = append(crumbs, Crumb{Name: what, URL: h.Canonical})
+	}
+	if len(crumbs) > 2 {
+		crumbs[len(crumbs)-1].URL = h.Canonical
+	}
+	h.JSONLD = []any{Breadcrumbs(crumbs...)}
+	return h
+}
+
+// Offers is the special offers page's head.
+func (p Page) Offers(n int) Head {
+	return p.base(p.titled("Special offers"), fmt.Sprintf("%d current special offers at %s.", n, p.Site.Name))
+}
+
+// Offer is one offer's page.
+func (p Page) Offer(o shared.OfferView) Head {
+	desc := firstNonEmpty(o.DescriptionShort, o.SanitizedDescription)
+	if desc == "" {
+		desc = o.Name + " at " + p.Site.Name + "."
+	}
+	h := p.base(p.titled(o.Name), shorten(desc, 200))
+	h.Canonical = p.Origin + o.Path
+	h.Image = p.URL(o.Image)
+	return h
+}
+
+// locationURL is a location's page, /contact-us/{slug}.
+func (p Page) locationURL(l shared.Location) string {
+	if l.Slug == "" {
+		return p.Origin + "/contact-us"
+	}
+	return p.Origin + "/contact-us/" + url.PathEscape(l.Slug)
+}
+
+// FindLocation finds a visible location by slug.
+func FindLocation(site shared.Site, slug string) (shared.Location, bool) {
+	for _, l := range site.Locations {
+		if l.IsVisible() && strings.EqualFold(l.Slug, slug) {
+			return l, true
+		}
+	}
+	return shared.Location{}, false
+}
+
+// Location is a location's contact page, with its AutoDealer.
+func (p Page) Location(l shared.Location) Head {
+	a := l.Address
+	where := strings.TrimSpace(strings.Join(nonEmpty(a.Street, a.City, a.State, a.Postcode), ", "))
+	desc := "Contact " + l.Name
+	if where != "" {
+		desc += " at " + where
+	}
+	if phone := firstNonEmpty(l.ContactDetail.Phone, l.ContactDetail.LandlinePhone); phone != "" {
+		desc += ", phone " + phone
+	}
+	h := p.base(p.titled(l.Name), desc+": opening hours, directions and enquiries.")
+	dealer := Dealer(l, h.Canonical)
+	dealer.Context = schemaContext
+	h.JSONLD = []any{dealer, Breadcrumbs(p.home(), Crumb{Name: "Contact us", URL: p.Origin + "/contact-us"}, Crumb{Name: l.Name})}
+	return h
+}
+
+// Content is a content page's head from its front matter.
+func (p Page) Content(title, description string) Head {
+	if description == "" {
+		description = title + " at " + p.Site.Name + "."
+	}
+	return p.base(p.titled(title), description)
+}
+
+// App is the head of one of the app's own pages (trade-in, finance,
+// contact). noindex keeps a page out of search results (sign-in, watchlist).
+func (p Page) App(title, description string, noindex bool) Head {
+	h := p.Content(title, description)
+	if noindex {
+		h.Robots = "noindex"
+	}
+	return h
+}
+
+// NotFound is the head of a path naming nothing: a 404 the SPA renders its
+// not-found page for, kept out of search results.
+func (p Page) NotFound() Head {
+	h := p.base(p.titled("Page not found"), "The page you were looking for is not at "+p.Site.Name+". Search our cars for sale instead.")
+	h.Status = 404
+	h.Robots = "noindex"
+	h.Canonical = ""
+	return h
+}
+
+func nonEmpty(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// shorten cuts s to at most n characters at a word boundary, with an ellipsis.
+func shorten(s string, n int) string {
+	r := []rune(strings.TrimSpace(s))
+	if len(r) <= n {
+		return string(r)
+	}
+	cut := string(r[:n])
+	if i := strings.LastIndex(cut, " "); i > n/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,.;:") + "…"
+}

@@ -1,0 +1,356 @@
+package seo
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"forecourt/shared"
+)
+
+// builtIndex is what `vite build` writes (web/index.html with hashed scripts).
+const builtIndex = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="Search new, used and demo cars." />
+    <title>Cars for sale</title>
+    <link rel="icon" href="data:," />
+    <link rel="preload" href="/api/site" as="fetch" crossorigin="anonymous" />
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`
+
+func mustShell(t *testing.T) *Shell {
+	t.Helper()
+	s, err := ParseShell([]byte(builtIndex))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func render(t *testing.T, h Head) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := mustShell(t).Render(&buf, h); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// jsonLD parses every JSON-LD script of a page back, as a crawler does.
+func jsonLD(t *testing.T, page string) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, m := range regexp.MustCompile(`(?s)<script type="application/ld\+json">(.*?)</script>`).FindAllStringSubmatch(page, -1) {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(m[1]), &v); err != nil {
+			t.Fatalf("JSON-LD %q: %v", m[1], err)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// Issue 14 "a real HTML head before any script runs": the build's generic
+// title, description, icon and /api/site preload are replaced by the page's
+// own; the scripts and the root stay.
+func TestShellReplacesTheGenericHead(t *testing.T) {
+	page := render(t, Head{Lang: "en-AU", Title: "2021 Toyota Corolla | Riverside", Description: "Used car", Canonical: "https://riverside.example/cars/x",
+		ThemeColor: "#112233", Icon: "https://riverside.example/logo.png", OGType: "product", Image: "https://riverside.example/media/x.jpg"})
+	for _, want := range []string{
+		`<html lang="en-AU">`,
+		`<title>2021 Toyota Corolla | Riverside</title>`,
+		`<meta name="description" content="Used car" />`,
+		`<link rel="canonical" href="https://riverside.example/cars/x" />`,
+		`<meta name="theme-color" content="#112233" />`,
+		`<link rel="icon" href="https://riverside.example/logo.png" />`,
+		`<meta property="og:type" content="product" />`,
+		`<meta property="og:image" content="https://riverside.example/media/x.jpg" />`,
+		`<meta name="twitter:card" content="summary_large_image" />`,
+		`<script type="module" crossorigin src="/assets/index-abc123.js"></script>`,
+		`<div id="root"></div>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %s:\n%s", want, page)
+		}
+	}
+	for _, gone := range []string{"Cars for sale", "Search new, used and demo cars.", `href="data:,"`, `href="/api/site"`} {
+		if strings.Contains(page, gone) {
+			t.Errorf("page still has %q", gone)
+		}
+	}
+	if strings.Index(page, "<title>") > strings.Index(page, "</head>") {
+		t.Error("the title is not in the head")
+	}
+}
+
+// Values from feeds and tenant files are escaped: a car name cannot close
+// the title or a script, and inlined JSON parses back to what was given.
+func TestShellEscapes(t *testing.T) {
+	evil := `</title><script>alert(1)</script>`
+	data := map[string]string{"name": `</script><script>alert(2)</script>`}
+	page := render(t, Head{Title: evil, Description: `"quoted"`, JSONLD: []any{map[string]string{"name": evil}}, Data: data})
+	if strings.Contains(page, "<script>alert") {
+		t.Fatalf("unescaped markup in the page:\n%s", page)
+	}
+	m := regexp.MustCompile(`(?s)<script id="forecourt-data" type="application/json">(.*?)</script>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no inlined data:\n%s", page)
+	}
+	var got map[string]string
+	if err := json.Unmarshal([]byte(m[1]), &got); err != nil || got["name"] != data["name"] {
+		t.Errorf("inlined data: got %v (%v), want %v", got, err, data)
+	}
+	if ld := jsonLD(t, page); len(ld) != 1 || ld[0]["name"] != evil {
+		t.Errorf("JSON-LD: got %v", ld)
+	}
+}
+
+func TestParseShellNeedsHTMLAndHead(t *testing.T) {
+	for _, in := range []string{"<div id=root></div>", "<html><body></body></html>"} {
+		if _, err := ParseShell([]byte(in)); err == nil {
+			t.Errorf("ParseShell(%q): want an error", in)
+		}
+	}
+}
+
+// Issue 14 "an absolute canonical on the tenant's primary domain (page 1
+// and default parameters left out)".
+func TestCanonical(t *testing.T) {
+	site := shared.Site{Domains: []string{"WWW.Riverside.example", "riverside.example"}}
+	if got := Origin(site, "x.cloudfront.net"); got != "https://www.riverside.example" {
+		t.Errorf("Origin: got %q, want the first domain over https", got)
+	}
+	if got := Origin(shared.Site{}, "riverside-toyota.localhost:8080"); got != "http://riverside-toyota.localhost:8080" {
+		t.Errorf("Origin without domains: got %q, want the request's host", got)
+	}
+	for _, tt := range []struct{ in, want string }{
+		{"", "/"},
+		{"/", "/"},
+		{"/cars", ListingPath},
+		{"/cars/", ListingPath},
+		{"/search", ListingPath},
+		{"/search/new-used-and-demo-cars", ListingPath},
+		{"/search/used-cars", "/search/used-cars/"},
+		{"/search/Toyota/Corolla/", "/search/Toyota/Corolla/"},
+		{"/cars/2021-toyota-corolla-abc", "/cars/2021-toyota-corolla-abc"},
+		{"/about-us/", "/about-us"},
+		{"/a//b/../c", "/a/c"},
+	} {
+		if got := CanonicalPath(tt.in); got != tt.want {
+			t.Errorf("CanonicalPath(%q): got %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParseListing(t *testing.T) {
+	for _, tt := range []struct {
+		path string
+		want Listing
+		ok   bool
+	}{
+		{"/cars", Listing{}, true},
+		{"/search/new-used-and-demo-cars/", Listing{}, true},
+		{"/search/used-cars/", Listing{Types: []shared.CarType{shared.CarTypeUsed}}, true},
+		{"/search/new-and-demo-cars", Listing{Types: []shared.CarType{shared.CarTypeDemo, shared.CarTypeNew}}, true},
+		{"/search/Toyota/", Listing{Make: "Toyota"}, true},
+		{"/search/Land%20Rover/Range%20Rover", Listing{Make: "Land Rover", Model: "Range Rover"}, true},
+		{"/cars/some-car", Listing{}, false},
+		{"/about", Listing{}, false},
+	} {
+		got, ok := ParseListing(tt.path)
+		if ok != tt.ok || got.Make != tt.want.Make || got.Model != tt.want.Model || len(got.Types) != len(tt.want.Types) {
+			t.Errorf("ParseListing(%q): got %+v %v, want %+v %v", tt.path, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func riverside() shared.Site {
+	return shared.Site{Slug: "riverside-toyota", Name: "Riverside Toyota", Domains: []string{"riverside.example"},
+		Theme: shared.Theme{PrimaryColor: "#eb0a1e"}, Logo: &shared.ImageRef{URL: "/media/logos/riverside.png"},
+		Address: shared.Address{City: "Brisbane", State: "QLD"},
+		Locations: []shared.Location{{ID: "loc-1", Name: "Riverside Toyota Sales", Slug: "sales",
+			Address:       shared.Address{Street: "1 River Rd", City: "Brisbane", State: "QLD", Postcode: "4000", Lat: -27.47, Long: 153.02},
+			ContactDetail: shared.ContactDetail{Phone: "07 3000 0000", OpeningHours: []shared.OpeningHours{{Weekday: 1, Status: "Open", Open: "08:30", Close: "17:00"}, {Weekday: 0, Status: "Closed"}}}}}}
+}
+
+func corolla() shared.Car {
+	return shared.Car{ID: "c1", Slug: "2021-toyota-corolla-ascent-sport-abc", Year: 2021, Make: "Toyota", Model: "Corolla", Badge: "Ascent Sport",
+		CarType: shared.CarTypeUsed, Status: shared.StatusInStock, Price: 24990, KM: 35120, VIN: "JTNKU3JE60J012345",
+		SimpleBody: "Hatch", SimpleFuel: "Petrol", SimpleTransmission: "Automatic", Colour: "White", Seats: 5, Doors: 5,
+		LocationID: "loc-1", City: "Brisbane", State: "QLD",
+		PrimaryImageURL: "/media/cars/c1/1.jpg", Images: []shared.Image{{URL: "/media/cars/c1/1.jpg"}, {URL: "https://cdn.example/c1/2.jpg"}}}
+}
+
+// Issue 14 car page: title and description from year, make, model, badge,
+// price, km and location; the car's photo for previews; a schema.org Car
+// with the fields Google's vehicle listings need, and breadcrumbs.
+func TestCarHead(t *testing.T) {
+	p := Page{Site: riverside(), Origin: "https://riverside.example", Path: "/cars/2021-toyota-corolla-ascent-sport-abc"}
+	car := corolla()
+	h := p.Car(CarFacts{Car: car, View: shared.CarView{Available: true, Price: shared.PriceDisplay{Text: "$24,990", HasPrice: true, PriceType: "Drive Away"}}})
+	if want := "2021 Toyota Corolla Ascent Sport $24,990 | Riverside Toyota"; h.Title != want {
+		t.Errorf("title: got %q, want %q", h.Title, want)
+	}
+	for _, want := range []string{"Used 2021 Toyota Corolla Ascent Sport", "$24,990 Drive Away", "35,120 km", "Riverside Toyota Sales, Brisbane QLD"} {
+		if !strings.Contains(h.Description, want) {
+			t.Errorf("description %q lacks %q", h.Description, want)
+		}
+	}
+	if h.Canonical != "https://riverside.example/cars/2021-toyota-corolla-ascent-sport-abc" || h.Image != "https://riverside.example/media/cars/c1/1.jpg" || h.OGType != "product" {
+		t.Errorf("canonical %q, image %q, og:type %q", h.Canonical, h.Image, h.OGType)
+	}
+	ld := jsonLD(t, render(t, h))
+	if len(ld) != 2 {
+		t.Fatalf("JSON-LD: got %d objects, want Car and BreadcrumbList", len(ld))
+	}
+	c := ld[0]
+	for field, want := range map[string]any{
+		"@context": "https://schema.org", "@type": "Car", "name": "2021 Toyota Corolla Ascent Sport",
+		"vehicleIdentificationNumber": "JTNKU3JE60J012345", "model": "Corolla", "vehicleModelDate": "2021",
+		"itemCondition": ConditionUsed, "bodyType": "Hatch", "fuelType": "Petrol", "vehicleTransmission": "Automatic",
+		"color": "White", "seatingCapacity": 5.0,
+	} {
+		if c[field] != want {
+			t.Errorf("Car.%s: got %v, want %v", field, c[field], want)
+		}
+	}
+	if b, _ := c["brand"].(map[string]any); b["@type"] != "Brand" || b["name"] != "Toyota" {
+		t.Errorf("brand: got %v", c["brand"])
+	}
+	if m, _ := c["mileageFromOdometer"].(map[string]any); m["value"] != 35120.0 || m["unitCode"] != "KMT" {
+		t.Errorf("mileage: got %v, want 35120 KMT", c["mileageFromOdometer"])
+	}
+	if imgs, _ := c["image"].([]any); len(imgs) != 2 || imgs[0] != "https://riverside.example/media/cars/c1/1.jpg" || imgs[1] != "https://cdn.example/c1/2.jpg" {
+		t.Errorf("images: got %v, want both photos as absolute URLs, once each", c["image"])
+	}
+	o, _ := c["offers"].(map[string]any)
+	if o["@type"] != "Offer" || o["price"] != 24990.0 || o["priceCurrency"] != "AUD" || o["availability"] != InStock {
+		t.Errorf("offer: got %v", o)
+	}
+	seller, _ := o["seller"].(map[string]any)
+	addr, _ := seller["address"].(map[string]any)
+	if seller["@type"] != "AutoDealer" || seller["name"] != "Riverside Toyota Sales" || addr["streetAddress"] != "1 River Rd" || addr["addressCountry"] != "AU" {
+		t.Errorf("seller: got %v", seller)
+	}
+	crumbs, _ := ld[1]["itemListElement"].([]any)
+	if ld[1]["@type"] != "BreadcrumbList" || len(crumbs) != 5 {
+		t.Fatalf("breadcrumbs: got %v", ld[1])
+	}
+	if last, _ := crumbs[4].(map[string]any); last["name"] != "2021 Toyota Corolla Ascent Sport" || last["position"] != 5.0 {
+		t.Errorf("last crumb: got %v", last)
+	}
+}
+
+// A sold car says so and offers nothing; a new car is NewCondition; a car
+// without a price has no Offer (it would read as free); coming soon is a
+// pre-order.
+func TestCarDataStates(t *testing.T) {
+	sold := corolla()
+	sold.Sold, sold.Status = true, shared.StatusSold
+	if got := CarData(sold, "u", nil, nil).Offers.Availability; got != SoldOut {
+		t.Errorf("sold: got %q, want SoldOut", got)
+	}
+	soon := corolla()
+	soon.Status = shared.StatusComingSoon
+	if got := CarData(soon, "u", nil, nil).Offers.Availability; got != PreOrder {
+		t.Errorf("coming soon: got %q, want PreOrder", got)
+	}
+	newCar := corolla()
+	newCar.CarType = shared.CarTypeNew
+	if got := CarData(newCar, "u", nil, nil).ItemCondition; got != ConditionNew {
+		t.Errorf("new: got %q", got)
+	}
+	demo := corolla()
+	demo.CarType = shared.CarTypeDemo
+	if got := CarData(demo, "u", nil, nil).ItemCondition; got != ConditionUsed {
+		t.Errorf("demo: got %q, want UsedCondition", got)
+	}
+	unpriced := corolla()
+	unpriced.Price = 0
+	if got := CarData(unpriced, "u", nil, nil).Offers; got != nil {
+		t.Errorf("no price: got offer %+v, want none", got)
+	}
+}
+
+// Issue 14 listing: its type, make and model, and the stock count.
+func TestListingHead(t *testing.T) {
+	p := Page{Site: riverside(), Origin: "https://riverside.example", Path: "/search/Toyota/Corolla"}
+	h := p.Listing(Listing{Make: "Toyota", Model: "Corolla"}, 12)
+	if h.Title != "Toyota Corolla cars for sale | Riverside Toyota" {
+		t.Errorf("title: got %q", h.Title)
+	}
+	if !strings.HasPrefix(h.Description, "12 cars in stock at Riverside Toyota in Brisbane, QLD") {
+		t.Errorf("description: got %q", h.Description)
+	}
+	if h.Canonical != "https://riverside.example/search/Toyota/Corolla/" {
+		t.Errorf("canonical: got %q", h.Canonical)
+	}
+	used := Page{Site: riverside(), Origin: "https://riverside.example", Path: "/search/used-cars"}.Listing(Listing{Types: []shared.CarType{shared.CarTypeUsed}}, 1)
+	if used.Title != "Used cars for sale | Riverside Toyota" || !strings.HasPrefix(used.Description, "1 car in stock") {
+		t.Errorf("used listing: %q, %q", used.Title, used.Description)
+	}
+	ld := jsonLD(t, render(t, h))
+	if len(ld) != 1 || ld[0]["@type"] != "BreadcrumbList" {
+		t.Errorf("listing JSON-LD: got %v", ld)
+	}
+}
+
+// Issue 14 location pages: an AutoDealer with address, geo, phone and
+// opening hours (closed days left out).
+func TestLocationHead(t *testing.T) {
+	site := riverside()
+	l, ok := FindLocation(site, "SALES")
+	if !ok {
+		t.Fatal("FindLocation: not found")
+	}
+	h := Page{Site: site, Origin: "https://riverside.example", Path: "/contact-us/sales"}.Location(l)
+	ld := jsonLD(t, render(t, h))
+	d := ld[0]
+	if d["@type"] != "AutoDealer" || d["@context"] != "https://schema.org" || d["telephone"] != "07 3000 0000" || d["url"] != "https://riverside.example/contact-us/sales" {
+		t.Errorf("dealer: got %v", d)
+	}
+	if geo, _ := d["geo"].(map[string]any); geo["latitude"] != -27.47 {
+		t.Errorf("geo: got %v", d["geo"])
+	}
+	hours, _ := d["openingHoursSpecification"].([]any)
+	if len(hours) != 1 || hours[0].(map[string]any)["dayOfWeek"] != "https://schema.org/Monday" || hours[0].(map[string]any)["opens"] != "08:30" {
+		t.Errorf("hours: got %v", hours)
+	}
+	hidden := false
+	site.Locations[0].Visible = &hidden
+	if _, ok := FindLocation(site, "sales"); ok {
+		t.Error("a hidden location has a page")
+	}
+}
+
+// The home page names the site and its stock search (WebSite SearchAction).
+func TestHomeHead(t *testing.T) {
+	h := Page{Site: riverside(), Origin: "https://riverside.example", Path: "/"}.Home()
+	ld := jsonLD(t, render(t, h))
+	if len(ld) != 2 || ld[0]["@type"] != "WebSite" {
+		t.Fatalf("home JSON-LD: got %v", ld)
+	}
+	action, _ := ld[0]["potentialAction"].(map[string]any)
+	if action["target"] != "https://riverside.example"+ListingPath+"?query={search_term_string}" {
+		t.Errorf("search action: got %v", action)
+	}
+	if h.Canonical != "https://riverside.example/" || h.Icon != "https://riverside.example/media/logos/riverside.png" || h.ThemeColor != "#eb0a1e" {
+		t.Errorf("home head: %+v", h)
+	}
+}
+
+func TestNotFoundHead(t *testing.T) {
+	h := Page{Site: riverside(), Origin: "https://riverside.example", Path: "/cars/gone"}.NotFound()
+	if h.Status != 404 || h.Robots != "noindex" || h.Canonical != "" {
+		t.Errorf("not found head: %+v", h)
+	}
+}

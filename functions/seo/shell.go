@@ -1,0 +1,172 @@
+// Package seo renders the web app's HTML shell per request (issue 14): the
+// built index.html with a head of the page's own (title, description,
+// canonical, Open Graph and Twitter tags, theme colour, icon, lang), its
+// schema.org JSON-LD and the site data inlined for the first paint, so a
+// crawler or a chat preview that runs no JavaScript reads the page.
+package seo
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"regexp"
+)
+
+// Head is what a page's shell says about it before any script runs.
+type Head struct {
+	// Status is the HTTP status: 200, or 404 for a car, offer, location or
+	// page that does not exist (the SPA then renders its not-found page).
+	Status      int
+	Lang        string
+	Title       string
+	Description string
+	// Canonical is the absolute URL on the site's primary domain.
+	Canonical string
+	// Robots is "noindex" for pages no search engine should list.
+	Robots     string
+	ThemeColor string
+	Icon       string
+	SiteName   string
+	// OGType is the Open Graph type: "website", or "product" for a car.
+	OGType string
+	// Image is the absolute URL of the page's picture (a car's primary photo).
+	Image string
+	// JSONLD are schema.org objects, each written as its own script.
+	JSONLD []any
+	// Data is inlined as JSON in <script id="forecourt-data"> so the app
+	// boots without a round trip (the body of GET /api/site).
+	Data any
+}
+
+// headTemplate is the head's part the shell adds. html/template escapes
+// every value for its context; the JSON-LD and data scripts are JS contexts,
+// where a value is written as JSON with <, > and & escaped, so no string can
+// close the script.
+var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}}</title>
+    <meta name="description" content="{{.Description}}" />
+{{- with .Robots}}
+    <meta name="robots" content="{{.}}" />
+{{- end}}
+{{- with .Canonical}}
+    <link rel="canonical" href="{{.}}" />
+{{- end}}
+{{- with .ThemeColor}}
+    <meta name="theme-color" content="{{.}}" />
+{{- end}}
+{{- with .Icon}}
+    <link rel="icon" href="{{.}}" />
+    <link rel="apple-touch-icon" href="{{.}}" />
+{{- else}}
+    <link rel="icon" href="data:," />
+{{- end}}
+    <meta property="og:type" content="{{.OGType}}" />
+    <meta property="og:site_name" content="{{.SiteName}}" />
+    <meta property="og:title" content="{{.Title}}" />
+    <meta property="og:description" content="{{.Description}}" />
+{{- with .Canonical}}
+    <meta property="og:url" content="{{.}}" />
+{{- end}}
+{{- with .Image}}
+    <meta property="og:image" content="{{.}}" />
+{{- end}}
+    <meta name="twitter:card" content="{{if .Image}}summary_large_image{{else}}summary{{end}}" />
+    <meta name="twitter:title" content="{{.Title}}" />
+    <meta name="twitter:description" content="{{.Description}}" />
+{{- with .Image}}
+    <meta name="twitter:image" content="{{.}}" />
+{{- end}}
+{{- range .JSONLD}}
+    <script type="application/ld+json">{{.}}</script>
+{{- end}}
+{{- with .Data}}
+    <script id="forecourt-data" type="application/json">{{.}}</script>
+{{- end}}
+  `))
+
+var htmlTag = template.Must(template.New("html").Parse(`<html lang="{{.}}">`))
+
+// What the built index.html says for every page, which the shell replaces.
+var (
+	reHTML        = regexp.MustCompile(`(?i)<html[^>]*>`)
+	reTitle       = regexp.MustCompile(`(?is)\s*<title>.*?</title>`)
+	reDescription = regexp.MustCompile(`(?i)\s*<meta\s+name="description"[^>]*>`)
+	reIcon        = regexp.MustCompile(`(?i)\s*<link\s+rel="icon"[^>]*>`)
+	// The preload of /api/site is pointless once the shell inlines it.
+	rePreloadSite = regexp.MustCompile(`(?i)\s*<link\s+rel="preload"\s+href="/api/site"[^>]*>`)
+	reHeadEnd     = regexp.MustCompile(`(?i)</head>`)
+)
+
+// Shell is the built index.html split where the per-page parts go.
+type Shell struct {
+	beforeHTML, beforeHeadEnd, rest []byte
+}
+
+// ParseShell prepares the built index.html (web/dist/index.html).
+func ParseShell(index []byte) (*Shell, error) {
+	loc := reHTML.FindIndex(index)
+	if loc == nil {
+		return nil, fmt.Errorf("shell: index.html has no <html> tag")
+	}
+	head := index[loc[1]:]
+	for _, re := range []*regexp.Regexp{reTitle, reDescription, reIcon, rePreloadSite} {
+		head = re.ReplaceAll(head, nil)
+	}
+	end := reHeadEnd.FindIndex(head)
+	if end == nil {
+		return nil, fmt.Errorf("shell: index.html has no </head>")
+	}
+	return &Shell{
+		beforeHTML:    bytes.Clone(index[:loc[0]]),
+		beforeHeadEnd: bytes.Clone(head[:end[0]]),
+		rest:          bytes.Clone(head[end[0]:]),
+	}, nil
+}
+
+// Render writes the shell with h's head.
+func (s *Shell) Render(w io.Writer, h Head) error {
+	var buf bytes.Buffer
+	buf.Write(s.beforeHTML)
+	lang := h.Lang
+	if lang == "" {
+		lang = DefaultLang
+	}
+	if err := htmlTag.Execute(&buf, lang); err != nil {
+		return fmt.Errorf("shell: %w", err)
+	}
+	buf.Write(bytes.TrimRight(s.beforeHeadEnd, " \t\n"))
+	buf.WriteString("\n    ")
+	if err := headTemplate.Execute(&buf, h); err != nil {
+		return fmt.Errorf("shell head: %w", err)
+	}
+	buf.Write(s.rest)
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// DefaultLang is the pages' language when the site names none.
+const DefaultLang = "en-AU"
+
+// ShellSource gives the shell to render: a parsed Shell is its own, and
+// DirShell reads a build folder's index.html on each call.
+type ShellSource interface {
+	Shell() (*Shell, error)
+}
+
+// Shell returns s itself.
+func (s *Shell) Shell() (*Shell, error) { return s, nil }
+
+// DirShell is the index.html in a folder: the api Lambda's asset (the
+// build puts web/dist/index.html beside the binary) or the dev gateway's
+// web/dist, re-read so a rebuilt app shows at once.
+type DirShell struct{ FS fs.FS }
+
+// Shell reads and parses index.html.
+func (d DirShell) Shell() (*Shell, error) {
+	b, err := fs.ReadFile(d.FS, "index.html")
+	if err != nil {
+		return nil, fmt.Errorf("web shell: %w (run make web)", err)
+	}
+	return ParseShell(b)
+}

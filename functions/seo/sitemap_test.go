@@ -1,0 +1,126 @@
+package seo
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"forecourt/shared"
+)
+
+type parsedSet struct {
+	URLs []SitemapURL `xml:"url"`
+}
+
+type parsedIndex struct {
+	Sitemaps []SitemapURL `xml:"sitemap"`
+}
+
+func writeSitemap(t *testing.T, s Sitemaps, name string, into any) bool {
+	t.Helper()
+	var buf bytes.Buffer
+	ok, err := s.Write(&buf, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok {
+		if !strings.HasPrefix(buf.String(), xml.Header) {
+			t.Errorf("%s lacks the XML declaration", name)
+		}
+		if err := xml.Unmarshal(buf.Bytes(), into); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	return ok
+}
+
+// Issue 14 "Sitemaps": an index over cars, listings by type and by make
+// and model, and the pages, offers and locations, with lastmod from the
+// data.
+func TestSitemaps(t *testing.T) {
+	p := Page{Site: riverside(), Origin: "https://riverside.example"}
+	a, b := corolla(), corolla()
+	a.CreatedAt = time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	b.Slug, b.Model, b.CreatedAt = "2020-toyota-hilux-x", "HiLux", time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	s := p.NewSitemaps(SitemapData{Cars: []shared.Car{a, b}, ContentPages: []string{"about-us"},
+		Offers: []shared.OfferView{{Offer: shared.Offer{ID: "o1"}, Path: "/offers/toyota/o1"}}})
+
+	var idx parsedIndex
+	writeSitemap(t, s, "sitemap.xml", &idx)
+	var names []string
+	for _, m := range idx.Sitemaps {
+		names = append(names, m.Loc+"@"+m.LastMod)
+	}
+	want := "https://riverside.example/sitemap-cars-1.xml@2026-11-20 https://riverside.example/sitemap-listings.xml@2026-11-20 https://riverside.example/sitemap-pages.xml@"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("index:\n got %s\nwant %s", got, want)
+	}
+	var cars parsedSet
+	writeSitemap(t, s, "sitemap-cars-1.xml", &cars)
+	if len(cars.URLs) != 2 || cars.URLs[0].Loc != "https://riverside.example/cars/2020-toyota-hilux-x" || cars.URLs[0].LastMod != "2026-11-20" {
+		t.Errorf("cars: got %+v", cars.URLs)
+	}
+	var listings parsedSet
+	writeSitemap(t, s, "sitemap-listings.xml", &listings)
+	got := map[string]string{}
+	for _, u := range listings.URLs {
+		got[u.Loc] = u.LastMod
+	}
+	for loc, mod := range map[string]string{
+		"https://riverside.example/search/new-used-and-demo-cars/": "2026-11-20",
+		"https://riverside.example/search/used-cars/":              "2026-11-20",
+		"https://riverside.example/search/Toyota/":                 "2026-11-20",
+		"https://riverside.example/search/Toyota/Corolla/":         "2026-11-01",
+		"https://riverside.example/search/Toyota/HiLux/":           "2026-11-20",
+	} {
+		if got[loc] != mod {
+			t.Errorf("listing %s: lastmod %q, want %q", loc, got[loc], mod)
+		}
+	}
+	var pages parsedSet
+	writeSitemap(t, s, "sitemap-pages.xml", &pages)
+	all := ""
+	for _, u := range pages.URLs {
+		all += u.Loc + " "
+	}
+	for _, want := range []string{"https://riverside.example/ ", "/special-offers ", "/offers/toyota/o1 ", "/contact-us/sales ", "/about-us "} {
+		if !strings.Contains(all, want) {
+			t.Errorf("pages lack %s: %s", want, all)
+		}
+	}
+	for _, name := range []string{"sitemap-cars-2.xml", "sitemap-cars-01.xml", "sitemap-other.xml", "sitemap-cars-x.xml"} {
+		if writeSitemap(t, s, name, &parsedSet{}) {
+			t.Errorf("%s: want no such sitemap", name)
+		}
+	}
+}
+
+// The cars' sitemap splits at the protocol's 50,000 URLs.
+func TestSitemapSplit(t *testing.T) {
+	cars := make([]shared.Car, MaxSitemapURLs+1)
+	for i := range cars {
+		cars[i] = shared.Car{Slug: fmt.Sprintf("car-%06d", i)}
+	}
+	s := Page{Site: riverside(), Origin: "https://r.example"}.NewSitemaps(SitemapData{Cars: cars})
+	if got := strings.Join(s.Files(), " "); got != "sitemap-cars-1.xml sitemap-cars-2.xml sitemap-listings.xml sitemap-pages.xml" {
+		t.Fatalf("files: %s", got)
+	}
+	var one, two parsedSet
+	writeSitemap(t, s, "sitemap-cars-1.xml", &one)
+	writeSitemap(t, s, "sitemap-cars-2.xml", &two)
+	if len(one.URLs) != MaxSitemapURLs || len(two.URLs) != 1 || two.URLs[0].Loc != "https://r.example/cars/car-050000" {
+		t.Errorf("split: %d + %d", len(one.URLs), len(two.URLs))
+	}
+}
+
+func TestRobots(t *testing.T) {
+	got := Page{Site: riverside(), Origin: "https://riverside.example"}.Robots()
+	for _, want := range []string{"User-agent: *\n", "Disallow: /sign-in\n", "Disallow: /watchlist\n", "Disallow: /api/\n", "Sitemap: https://riverside.example/sitemap.xml\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("robots.txt lacks %q:\n%s", want, got)
+		}
+	}
+}

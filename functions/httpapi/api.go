@@ -12,10 +12,11 @@ import (
 	"forecourt/shared"
 )
 
-// KeyMinter issues the secured, tenant-scoped search key for a site
-// (DESIGN.md decision 5). The algolia package's Index implements it.
+// KeyMinter issues the secured, tenant-scoped search key for a site at now
+// (DESIGN.md decision 5) and says until when it is valid. The algolia
+// package's Index implements it.
 type KeyMinter interface {
-	SecuredKey(siteSlug string) (string, error)
+	SecuredKey(site shared.Site, now time.Time) (key string, validUntil time.Time, err error)
 }
 
 // SearchConfig is what the browser needs to query the search index, apart
@@ -205,11 +206,14 @@ type SearchSettings struct {
 	Host        string            `json:"host"`
 	Index       string            `json:"index"`
 	SortIndices map[string]string `json:"sortIndices"`
+	// ValidUntil is when the key stops working (unix seconds); the web
+	// fetches /api/site again before then.
+	ValidUntil int64 `json:"validUntil"`
 }
 
 func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 	site := siteFrom(r.Context())
-	key, err := s.cfg.Keys.SecuredKey(site.Slug)
+	key, until, err := s.cfg.Keys.SecuredKey(site, s.now())
 	if err != nil {
 		return fmt.Errorf("secured key for %q: %w", site.Slug, err)
 	}
@@ -223,6 +227,7 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 			Host:        s.cfg.Search.Host,
 			Index:       s.cfg.Search.Index,
 			SortIndices: s.cfg.Search.SortIndices,
+			ValidUntil:  until.Unix(),
 		},
 		Auth: s.authSettings(site.Slug),
 	})

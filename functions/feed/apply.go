@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"forecourt/shared"
 )
 
@@ -111,6 +113,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	var writes []shared.StoredCar
 	var changed []shared.IndexedCar
+	var unslugged []int // writes whose new car needs a slug claimed
 	for _, ch := range changes {
 		c := ch.car
 		if ch.exists {
@@ -132,7 +135,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 			rep.Created++
 		}
 		if c.Slug == "" {
-			c.Slug = Slug(c, c.ID)
+			unslugged = append(unslugged, len(writes))
 		}
 		if c.CreatedAt.IsZero() {
 			c.CreatedAt = now.UTC()
@@ -144,6 +147,10 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		writes = append(writes, shared.StoredCar{Car: c, ContentHash: ch.hash, UpdatedAt: now,
 			SearchableUntil: p.SearchableUntil})
 		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
+	}
+
+	if err := s.claimSlugs(ctx, writes, changed, unslugged); err != nil {
+		return outcome{}, err
 	}
 
 	// Full feeds sell what they leave out; delta feeds remove what they name.
@@ -494,3 +501,54 @@ func (s *Service) replaceSold(ctx context.Context, slug string, placer shared.Pl
 	}
 	return replace, gone, nil
 }
+
+// claimSlugs gives each new car (writes[i] for i in idx, and its index
+// entry changed[i]) a slug no other car holds (issue 15): the slug's id part
+// grows from 4 hex characters until it is free, so a provider cannot choose
+// a stock number whose slug lands on another dealership's car. The lookups
+// run concurrently: a first feed creates thousands of cars.
+func (s *Service) claimSlugs(ctx context.Context, writes []shared.StoredCar, changed []shared.IndexedCar, idx []int) error {
+	var mu sync.Mutex
+	claimed := map[string]bool{} // slugs given to new cars in this run
+	claim := func(c shared.Car) (string, error) {
+		for n := 4; ; n += 2 {
+			slug := slugWithID(c, c.ID[:min(n, len(c.ID))])
+			mu.Lock()
+			mine := claimed[slug]
+			mu.Unlock()
+			if mine && n < len(c.ID) {
+				continue
+			}
+			taken, err := s.cfg.Cars.SlugTaken(ctx, slug, c.ID)
+			if err != nil {
+				return "", fmt.Errorf("claim slug for %s: %w", c.ID, err)
+			}
+			mu.Lock()
+			if (!taken && !claimed[slug]) || n >= len(c.ID) {
+				claimed[slug] = true
+				mu.Unlock()
+				return slug, nil
+			}
+			mu.Unlock()
+		}
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(slugWorkers)
+	for _, i := range idx {
+		g.Go(func() error {
+			if gctx.Err() != nil {
+				return gctx.Err()
+			}
+			slug, err := claim(writes[i].Car)
+			if err != nil {
+				return err
+			}
+			writes[i].Car.Slug, changed[i].Car.Slug = slug, slug
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+// slugWorkers is how many slug lookups run at once.
+const slugWorkers = 16

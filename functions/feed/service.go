@@ -52,6 +52,8 @@ type CarStore interface {
 	DeleteCars(ctx context.Context, dealershipSlug string, ids []string) error
 	SetUnindexed(ctx context.Context, dealershipSlug string, ids []string) error
 	Dealerships(ctx context.Context) ([]string, error)
+	// SlugTaken reports whether a car other than id holds the slug.
+	SlugTaken(ctx context.Context, slug, id string) (bool, error)
 }
 
 // RunStore keeps run reports and the per-dealership lease (the dynamo
@@ -395,13 +397,16 @@ func stockKey(c shared.Car) string {
 }
 
 // Slug is year-make-model-badge plus a stock suffix (the stock number or
-// VIN tail) and a short id part that keeps slugs unique across dealerships.
-func Slug(c shared.Car, id string) string {
+// VIN tail) and the first 4 characters of the id. Ingestion lengthens the
+// id part when another car holds the slug (claimSlug).
+func Slug(c shared.Car, id string) string { return slugWithID(c, id[:4]) }
+
+func slugWithID(c shared.Car, idPart string) string {
 	suffix := c.StockNum
 	if suffix == "" {
 		suffix = c.VIN[len(c.VIN)-6:]
 	}
-	return shared.Slugify(strings.Join([]string{fmt.Sprint(c.Year), c.Make, c.Model, c.Badge, suffix, id[:4]}, " "))
+	return shared.Slugify(strings.Join([]string{fmt.Sprint(c.Year), c.Make, c.Model, c.Badge, suffix, idPart}, " "))
 }
 
 // contentHash identifies a car's feed content; derived and bookkeeping

@@ -41,12 +41,12 @@ func (f fakeSites) SaveSite(_ context.Context, s shared.Site) error {
 
 type fakeCars map[string]shared.Car
 
-func (f fakeCars) FindCarBySlug(_ context.Context, slug string) (shared.Car, error) {
+func (f fakeCars) FindCarsBySlug(_ context.Context, slug string) ([]shared.Car, error) {
 	c, ok := f[slug]
 	if !ok {
-		return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car %q not found", slug)
+		return nil, nil
 	}
-	return c, nil
+	return []shared.Car{c}, nil
 }
 
 func (f fakeCars) FindCarsByDealership(_ context.Context, d string) ([]shared.Car, error) {

@@ -1,0 +1,77 @@
+package feed_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"forecourt/functions/feed"
+	"forecourt/shared"
+)
+
+// zerosFeed is a gzip JSON feed of one car carrying n bytes of zeros
+// ("0,0,0,...") under a key the feed format does not know.
+func zerosFeed(t *testing.T, n int) *bytes.Buffer {
+	t.Helper()
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	fmt.Fprint(zw, `[{"stocknum":"Z1","make":"Kia","model":"Rio","year":2022,"car_type":"used","junk":[`)
+	chunk := []byte(strings.Repeat("0,", 32<<10))
+	for written := 0; written < n; written += len(chunk) {
+		if _, err := zw.Write(chunk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fmt.Fprint(zw, `0]}]`)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return &gz
+}
+
+// Issue 15 "A small gzip feed can use gigabytes": 50 MB of zeros under an
+// unknown key, gzipped to tens of KB, is refused as a car over 256 KB with
+// 413 while allocating a bounded amount (it reached 1.5 GB of live heap
+// when the decoder held the whole body and turned it into generic values).
+// TotalAlloc over the call bounds its peak heap from above.
+func TestZipBombFeedStaysSmall(t *testing.T) {
+	e := newEnv(t)
+	body := zerosFeed(t, 50<<20)
+	t.Logf("gzip body: %d KB", body.Len()>>10)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := e.svc.Ingest(context.Background(), feed.Request{DealershipSlug: "north", Mode: "full",
+		ContentType: "application/json", ContentEncoding: "gzip", Body: body})
+	runtime.ReadMemStats(&after)
+	if shared.ErrorCode(err) != shared.ETOOLARGE || !strings.Contains(err.Error(), "car 1 is larger than 256 KB") {
+		t.Errorf("err = %v; want too large: car 1 is larger than 256 KB", err)
+	}
+	allocated := after.TotalAlloc - before.TotalAlloc
+	t.Logf("allocated during the run (upper bound of its peak heap): %d KB", allocated>>10)
+	const limit = 32 << 20
+	if allocated > limit {
+		t.Errorf("the run allocated %d MB; want at most %d MB", allocated>>20, limit>>20)
+	}
+}
+
+// Issue 15: a car's lists are capped, in JSON and CSV alike.
+func TestCarListsAreCapped(t *testing.T) {
+	images := make([]string, feed.MaxListItems+1)
+	for i := range images {
+		images[i] = fmt.Sprintf(`"https://img.example/%d.jpg"`, i)
+	}
+	in := `[{"stocknum":"L1","make":"Kia","model":"Rio","year":2022,"car_type":"used","images":[` + strings.Join(images, ",") + `]}]`
+	body, err := feed.DecodeJSON(strings.NewReader(in), nil, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rerr := feed.ParseRow(body.Rows[0], "d", now)
+	if rerr == nil || rerr.Field != "images" || !strings.Contains(rerr.Reason, "at most 200 entries") {
+		t.Errorf("row error = %v; want images: at most 200 entries", rerr)
+	}
+}

@@ -75,3 +75,30 @@ func TestCarListsAreCapped(t *testing.T) {
 		t.Errorf("row error = %v; want images: at most 200 entries", rerr)
 	}
 }
+
+// Issue 15 "A large run report answers 500 after the feed was written": a
+// feed rejecting thousands of rows (a report far over DynamoDB's 400 KB)
+// lands its good cars, answers the full report, and stores the counts with
+// the first rejected rows, the run marked finished.
+func TestLargeRunReportIsStored(t *testing.T) {
+	e := newEnv(t)
+	rows := []string{`{"stocknum":"OK1","make":"Kia","model":"Rio","year":2022,"car_type":"used"}`}
+	const bad = 8000
+	for i := range bad {
+		rows = append(rows, fmt.Sprintf(`{"stocknum":"B%05d-%s","make":"Kia","model":"Rio","year":2022,"car_type":"used","vin":"NOT-A-VIN-%05d"}`,
+			i, strings.Repeat("x", 20), i))
+	}
+	rep := e.ingest(t, "delta", "application/json", "["+strings.Join(rows, ",")+"]")
+	if rep.Created != 1 || rep.Rejected != bad || len(rep.RejectedRows) != bad {
+		t.Fatalf("report: created %d, rejected %d with %d rows; want 1, %d, %d", rep.Created, rep.Rejected, len(rep.RejectedRows), bad, bad)
+	}
+	stored, err := e.svc.Run(context.Background(), rep.RunID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.Status != rep.Status || stored.Status == feed.StatusRunning || stored.Rejected != bad ||
+		len(stored.RejectedRows) != feed.StoredRows || stored.RejectedRowsOmitted != bad-feed.StoredRows {
+		t.Errorf("stored: status %s, rejected %d, %d rows, %d omitted; want %s, %d, %d, %d", stored.Status, stored.Rejected,
+			len(stored.RejectedRows), stored.RejectedRowsOmitted, rep.Status, bad, feed.StoredRows, bad-feed.StoredRows)
+	}
+}

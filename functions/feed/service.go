@@ -181,6 +181,11 @@ type Report struct {
 	Rejected       int         `json:"rejected"`
 	Duplicates     []Duplicate `json:"duplicates"`
 	RejectedRows   []RowError  `json:"rejected_rows"`
+	// RejectedRowsOmitted and DuplicatesOmitted count what a stored report
+	// leaves out past its first StoredRows entries (the feed's own answer
+	// lists them all).
+	RejectedRowsOmitted int `json:"rejected_rows_omitted,omitempty"`
+	DuplicatesOmitted   int `json:"duplicates_omitted,omitempty"`
 	StartedAt      time.Time   `json:"started_at"`
 	FinishedAt     time.Time   `json:"finished_at"`
 	DurationMS     int64       `json:"duration_ms"`
@@ -250,8 +255,10 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 	s.saveManifest(ctx, slug, rep.RunID, lease, out)
 	rep.FinishedAt = s.cfg.Now().UTC()
 	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()
+	// The cars are written: a report that cannot be saved must not turn
+	// the run into an error the provider would retry (issue 15).
 	if err := s.saveReport(ctx, rep); err != nil {
-		return Report{}, err
+		s.cfg.Logger.ErrorContext(ctx, "save run report", "run", rep.RunID, "dealership", slug, "err", err)
 	}
 	return rep, nil
 }
@@ -354,7 +361,17 @@ func (s *Service) saveManifest(ctx context.Context, slug, holder string, lease s
 	}
 }
 
+// StoredRows is how many rejected rows and duplicates a stored report keeps:
+// a DynamoDB item holds at most 400 KB, and a feed may reject 20,000 rows.
+const StoredRows = 100
+
 func (s *Service) saveReport(ctx context.Context, rep Report) error {
+	if n := len(rep.RejectedRows); n > StoredRows {
+		rep.RejectedRows, rep.RejectedRowsOmitted = rep.RejectedRows[:StoredRows], n-StoredRows
+	}
+	if n := len(rep.Duplicates); n > StoredRows {
+		rep.Duplicates, rep.DuplicatesOmitted = rep.Duplicates[:StoredRows], n-StoredRows
+	}
 	b, err := json.Marshal(rep)
 	if err != nil {
 		return fmt.Errorf("encode report: %w", err)

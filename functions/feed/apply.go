@@ -2,6 +2,7 @@ package feed
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"maps"
@@ -29,7 +30,7 @@ type outcome struct {
 
 // apply validates the rows and writes the differences: DynamoDB first,
 // then the index.
-func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease shared.Lease) (outcome, error) {
+func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease shared.Lease, force bool) (outcome, error) {
 	now := s.cfg.Now()
 	slug := rep.DealershipSlug
 
@@ -161,6 +162,9 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 				soldIDs = append(soldIDs, st.ID)
 			}
 		}
+	}
+	if err := s.checkSoldShare(len(soldIDs), before, force); err != nil {
+		return outcome{}, err
 	}
 	removing := map[string]bool{}
 	for _, key := range body.Remove {
@@ -552,3 +556,28 @@ func (s *Service) claimSlugs(ctx context.Context, writes []shared.StoredCar, cha
 
 // slugWorkers is how many slug lookups run at once.
 const slugWorkers = 16
+
+// errSoldShare marks checkSoldShare's refusal.
+var errSoldShare = errors.New("full feed sells too much of the stock")
+
+// checkSoldShare refuses a full feed that would mark more than MaxSoldShare
+// of the dealership's unsold stock sold (at least one car may always sell),
+// unless forced: an empty or truncated export must not sell everything
+// (issue 15). Nothing has been written when it refuses.
+func (s *Service) checkSoldShare(selling int, before []shared.CarState, force bool) error {
+	if force || selling == 0 || s.cfg.MaxSoldShare >= 1 {
+		return nil
+	}
+	unsold := 0
+	for _, st := range before {
+		if !st.Sold {
+			unsold++
+		}
+	}
+	if allowed := max(int(s.cfg.MaxSoldShare*float64(unsold)), 1); selling > allowed {
+		return fmt.Errorf("%w: %w", errSoldShare, shared.Errorf(shared.ECONFLICT,
+			"this full feed would mark %d of %d unsold cars sold, more than %d%% (%d); send it again with force=true if they are sold",
+			selling, unsold, int(s.cfg.MaxSoldShare*100+0.5), allowed))
+	}
+	return nil
+}

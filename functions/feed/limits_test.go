@@ -102,3 +102,41 @@ func TestLargeRunReportIsStored(t *testing.T) {
 			len(stored.RejectedRows), stored.RejectedRowsOmitted, rep.Status, bad, feed.StoredRows, bad-feed.StoredRows)
 	}
 }
+
+// Issue 15 "An empty or truncated full feed sells the whole stock": a full
+// feed that would mark more than 30% of the unsold stock sold is refused
+// with a conflict naming the counts, writes nothing and is stored as
+// refused; sent again with force it applies.
+func TestFullFeedSellingTooMuchIsRefused(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	var cars []string
+	for i := range 10 {
+		cars = append(cars, fmt.Sprintf(`{"stocknum":"S%d","make":"Kia","model":"Rio","year":2022,"car_type":"used"}`, i))
+	}
+	e.ingest(t, "full", "application/json", "["+strings.Join(cars, ",")+"]")
+	if rep := e.ingest(t, "full", "application/json", "["+strings.Join(cars[:7], ",")+"]"); rep.Sold != 3 {
+		t.Fatalf("selling 3 of 10: %+v", rep)
+	}
+	for _, body := range []string{`[]`, "[" + strings.Join(cars[:3], ",") + "]"} {
+		_, err := e.svc.Ingest(ctx, feed.Request{DealershipSlug: "north", Mode: "full", ContentType: "application/json", Body: strings.NewReader(body)})
+		if shared.ErrorCode(err) != shared.ECONFLICT || !strings.Contains(err.Error(), "of 7 unsold cars sold, more than 30%") ||
+			!strings.Contains(err.Error(), "force=true") {
+			t.Errorf("%s: err = %v; want a conflict naming the counts and force=true", body, err)
+		}
+	}
+	stock, _ := e.cars.FindCarsByDealership(ctx, "north")
+	sold := 0
+	for _, c := range stock {
+		if c.Sold {
+			sold++
+		}
+	}
+	if sold != 3 {
+		t.Errorf("%d cars sold after the refusals, want 3", sold)
+	}
+	rep, err := e.svc.Ingest(ctx, feed.Request{DealershipSlug: "north", Mode: "full", Force: true, ContentType: "application/json", Body: strings.NewReader(`[]`)})
+	if err != nil || rep.Sold != 7 {
+		t.Errorf("forced: %+v, %v; want 7 sold", rep, err)
+	}
+}

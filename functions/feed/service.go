@@ -40,6 +40,7 @@ const (
 	StatusRunning     = "running"
 	StatusSucceeded   = "succeeded"
 	StatusIndexFailed = "index_failed" // DynamoDB is right; the next run or reindex repairs the index
+	StatusRefused     = "refused"      // nothing written: a full feed would have sold too much of the stock
 )
 
 // CarStore is the source-of-truth side of ingestion (the dynamo package's
@@ -121,7 +122,15 @@ type ServiceConfig struct {
 	// (nothing applied; the provider retries). Nil or 0: no cap.
 	Admission Admission
 	MaxRuns   int
+	// MaxSoldShare is the share of a dealership's unsold stock a full feed
+	// may mark sold without Request.Force (default DefaultMaxSoldShare; 1
+	// or more turns the check off). An empty or truncated export would
+	// otherwise sell the whole stock.
+	MaxSoldShare float64
 }
+
+// DefaultMaxSoldShare is ServiceConfig.MaxSoldShare's default.
+const DefaultMaxSoldShare = 0.3
 
 // Service ingests feeds.
 type Service struct {
@@ -145,6 +154,9 @@ func NewService(cfg ServiceConfig) *Service {
 	if cfg.MaxCars == 0 {
 		cfg.MaxCars = DefaultMaxCars
 	}
+	if cfg.MaxSoldShare <= 0 {
+		cfg.MaxSoldShare = DefaultMaxSoldShare
+	}
 	return &Service{cfg: cfg}
 }
 
@@ -158,6 +170,9 @@ type Request struct {
 	Body            io.Reader
 	// Columns is the provider's own CSV column mapping.
 	Columns Columns
+	// Force lets a full feed mark more than ServiceConfig.MaxSoldShare of
+	// the stock sold (?force=true).
+	Force bool
 }
 
 // Duplicate is a row superseded by a later row with the same key.
@@ -247,8 +262,16 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 		return Report{}, err
 	}
 
-	out, err := s.apply(ctx, &rep, body, lease)
+	out, err := s.apply(ctx, &rep, body, lease, req.Force)
 	if err != nil {
+		if errors.Is(err, errSoldShare) {
+			clean = !lease.Dirty // nothing was written
+			rep.Status = StatusRefused
+			rep.FinishedAt = s.cfg.Now().UTC()
+			if serr := s.saveReport(ctx, rep); serr != nil {
+				s.cfg.Logger.ErrorContext(ctx, "save run report", "run", rep.RunID, "dealership", slug, "err", serr)
+			}
+		}
 		return Report{}, fmt.Errorf("ingest %s: %w", slug, err)
 	}
 	clean = out.clean

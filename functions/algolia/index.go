@@ -141,6 +141,7 @@ func (ix *Index) EnsureSettings(ctx context.Context) error {
 	primary := search.NewEmptyIndexSettings().
 		SetAttributesForFaceting(Facets).
 		SetSearchableAttributes(searchable).
+		SetUnretrievableAttributes(shared.PrivateCarAttributes).
 		SetCustomRanking([]string{"desc(available)", "desc(created_at_timestamp)"}).
 		SetReplicas(replicas)
 	if _, err := ix.client.SetSettings(ix.client.NewApiSetSettingsRequest(ix.cfg.Index, primary),
@@ -151,6 +152,7 @@ func (ix *Index) EnsureSettings(ctx context.Context) error {
 		settings := search.NewEmptyIndexSettings().
 			SetAttributesForFaceting(Facets).
 			SetSearchableAttributes(searchable).
+			SetUnretrievableAttributes(shared.PrivateCarAttributes).
 			SetRanking(append([]string{s.criterion}, defaultRanking...))
 		if _, err := ix.client.SetSettings(ix.client.NewApiSetSettingsRequest(replicas[i], settings),
 			search.WithContext(ctx)); err != nil {

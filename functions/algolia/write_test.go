@@ -154,7 +154,8 @@ func TestSecuredKeyEnforcesVisibility(t *testing.T) {
 		t.Fatal(err)
 	}
 	place := shared.Placement{Sites: []string{"north-used"}, DealershipName: "North", SearchableUntil: shared.NoExpiry}
-	used := shared.Car{ID: "u1", Make: "Kia", Model: "Rio", CarType: shared.CarTypeUsed, Price: 15000, Status: shared.StatusInStock}
+	used := shared.Car{ID: "u1", Make: "Kia", Model: "Rio", CarType: shared.CarTypeUsed, Price: 15000, Status: shared.StatusInStock,
+		PrivateSuburb: "Carlton", PrivatePostcode: "3053"}
 	brandNew := shared.Car{ID: "n1", Make: "Kia", Model: "EV6", CarType: shared.CarTypeNew, Price: 65000, Status: shared.StatusInStock}
 	if err := idx.Save(ctx, []shared.IndexedCar{{Car: used, Placement: place}, {Car: brandNew, Placement: place}}); err != nil {
 		t.Fatal(err)
@@ -197,6 +198,18 @@ func TestSecuredKeyEnforcesVisibility(t *testing.T) {
 		}
 		if fmt.Sprint(got) != want {
 			t.Errorf("filters %q: used-only site reads %v, want %s", filters, got, want)
+		}
+	}
+	// Issue 15 "Private car fields are public": never returned by a search.
+	for _, index := range []string{"keys_cars", "keys_cars_latest"} {
+		res, err := sc.SearchSingleIndex(sc.NewApiSearchSingleIndexRequest(index))
+		if err != nil || len(res.Hits) != 1 {
+			t.Fatalf("%s: %v, %v", index, res, err)
+		}
+		for _, attr := range shared.PrivateCarAttributes {
+			if v, ok := res.Hits[0].AdditionalProperties[attr]; ok {
+				t.Errorf("%s: hit carries %s=%v", index, attr, v)
+			}
 		}
 	}
 	if got, err := ids("keys_cars_price_asc", `car_type:"new"`); err != nil || len(got) != 0 {

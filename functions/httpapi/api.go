@@ -264,7 +264,7 @@ func (s *apiServer) handleCar(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", carCacheControl)
-	WriteJSON(w, http.StatusOK, CarResponse{Car: car, View: shared.ViewCar(car, site, s.now())})
+	WriteJSON(w, http.StatusOK, CarResponse{Car: shared.PublicCar(car), View: shared.ViewCar(car, site, s.now())})
 	return nil
 }
 

@@ -325,6 +325,9 @@ type ReindexReport struct {
 	Indexed     int   `json:"indexed"`
 	Removed     int   `json:"removed"`
 	DurationMS  int64 `json:"duration_ms"`
+	// Busy are the dealerships left out because a feed held their lease
+	// (that feed syncs their index itself).
+	Busy []string `json:"busy,omitempty"`
 }
 
 // Reindex rebuilds the index records of a dealership ("" = every
@@ -343,13 +346,22 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 		return ReindexReport{}, fmt.Errorf("list sites: %w", err)
 	}
 	var rep ReindexReport
+	holder := "reindex-" + newRunID(start)
 	for _, slug := range slugs {
+		// The reindex takes the dealership's lease, so it never races a feed
+		// (issue 15): one dealership asked for by name is a 409 while a feed
+		// runs; a full reindex leaves busy dealerships to their feeds.
+		if _, err := s.acquire(ctx, slug, holder); err != nil {
+			if shared.ErrorCode(err) == shared.ECONFLICT && dealershipSlug == "" {
+				rep.Busy = append(rep.Busy, slug)
+				continue
+			}
+			return rep, err
+		}
 		r, err := s.reindexDealership(ctx, slug, shared.NewPlacer(slug, sites))
+		s.release(ctx, slug, holder, err == nil) // a clean release clears the repair mark
 		if err != nil {
 			return rep, fmt.Errorf("reindex %s: %w", slug, err)
-		}
-		if err := s.cfg.Runs.MarkClean(ctx, slug); err != nil {
-			return rep, err
 		}
 		rep.Dealerships++
 		rep.Indexed += r.Indexed

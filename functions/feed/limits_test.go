@@ -8,8 +8,11 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
+	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
+	"forecourt/functions/internal/testenv"
 	"forecourt/shared"
 )
 
@@ -138,5 +141,38 @@ func TestFullFeedSellingTooMuchIsRefused(t *testing.T) {
 	rep, err := e.svc.Ingest(ctx, feed.Request{DealershipSlug: "north", Mode: "full", Force: true, ContentType: "application/json", Body: strings.NewReader(`[]`)})
 	if err != nil || rep.Sold != 7 {
 		t.Errorf("forced: %+v, %v; want 7 sold", rep, err)
+	}
+}
+
+// Issue 15 "Reindex races feeds": a reindex takes the dealership's lease. A
+// dealership named while its feed runs is a conflict; a full reindex leaves
+// it to that feed and says so.
+func TestReindexTakesTheLease(t *testing.T) {
+	db, tables := testenv.DB(t)
+	runs := dynamo.NewRunStore(db, tables)
+	cars := dynamo.NewCarStore(db, tables)
+	ctx := context.Background()
+	svc := feed.NewService(feed.ServiceConfig{Cars: cars, Runs: runs, Sites: testSites, Index: newIndex()})
+	for _, d := range []string{"north", "south"} {
+		if _, err := svc.Ingest(ctx, feed.Request{DealershipSlug: d, Mode: "delta", ContentType: "application/json",
+			Body: strings.NewReader(`[{"stocknum":"R1","make":"Kia","model":"Rio","year":2022,"car_type":"used"}]`)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := runs.AcquireLease(ctx, "north", "feed-run", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Reindex(ctx, "north"); shared.ErrorCode(err) != shared.ECONFLICT {
+		t.Errorf("reindex north during its feed: %v; want a conflict", err)
+	}
+	rep, err := svc.Reindex(ctx, "")
+	if err != nil || rep.Dealerships != 1 || len(rep.Busy) != 1 || rep.Busy[0] != "north" {
+		t.Errorf("full reindex during north's feed: %+v, %v; want south reindexed and north busy", rep, err)
+	}
+	if err := runs.ReleaseLease(ctx, "north", "feed-run", true); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := svc.Reindex(ctx, "north"); err != nil || rep.Dealerships != 1 {
+		t.Errorf("reindex north after its feed: %+v, %v", rep, err)
 	}
 }

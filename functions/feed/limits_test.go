@@ -176,3 +176,37 @@ func TestReindexTakesTheLease(t *testing.T) {
 		t.Errorf("reindex north after its feed: %+v, %v", rep, err)
 	}
 }
+
+// blockingIndex never finishes a write before its context ends, like an
+// index that hangs.
+type blockingIndex struct{ recordingIndex }
+
+func (*blockingIndex) Save(ctx context.Context, _ []shared.IndexedCar) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// Issue 15 "A timed-out feed locks its dealership": a run stops
+// DeadlineMargin before its caller's deadline (the Lambda's timeout) and
+// releases the lease, so the next feed need not wait for it to expire.
+func TestRunStopsBeforeTheDeadlineAndReleasesTheLease(t *testing.T) {
+	db, tables := testenv.DB(t)
+	runs := dynamo.NewRunStore(db, tables)
+	svc := feed.NewService(feed.ServiceConfig{Cars: dynamo.NewCarStore(db, tables), Runs: runs, Sites: testSites,
+		Index: &blockingIndex{}, DeadlineMargin: 5 * time.Second})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second+4*time.Second)
+	defer cancel()
+	rep, err := svc.Ingest(ctx, feed.Request{DealershipSlug: "north", Mode: "delta", ContentType: "application/json",
+		Body: strings.NewReader(`[{"stocknum":"T1","make":"Kia","model":"Rio","year":2022,"car_type":"used"}]`)})
+	if ctx.Err() != nil {
+		t.Fatal("the run used its caller's whole time")
+	}
+	if err != nil || rep.Status != feed.StatusIndexFailed {
+		t.Errorf("run: %+v, %v; want the cars kept and the index marked for repair", rep, err)
+	} else if stored, err := svc.Run(ctx, rep.RunID); err != nil || stored.Status != feed.StatusIndexFailed {
+		t.Errorf("stored run: %+v, %v; want index_failed, not running", stored, err)
+	}
+	if _, err := runs.AcquireLease(ctx, "north", "next-feed", time.Minute); err != nil {
+		t.Errorf("the next feed cannot take the lease: %v", err)
+	}
+}

@@ -122,12 +122,19 @@ type ServiceConfig struct {
 	// (nothing applied; the provider retries). Nil or 0: no cap.
 	Admission Admission
 	MaxRuns   int
+	// DeadlineMargin is how long before the caller's deadline (the Lambda's
+	// timeout) a run stops, so that it still releases its lease and saves
+	// its report (default DefaultDeadlineMargin).
+	DeadlineMargin time.Duration
 	// MaxSoldShare is the share of a dealership's unsold stock a full feed
 	// may mark sold without Request.Force (default DefaultMaxSoldShare; 1
 	// or more turns the check off). An empty or truncated export would
 	// otherwise sell the whole stock.
 	MaxSoldShare float64
 }
+
+// DefaultDeadlineMargin is ServiceConfig.DeadlineMargin's default.
+const DefaultDeadlineMargin = 20 * time.Second
 
 // DefaultMaxSoldShare is ServiceConfig.MaxSoldShare's default.
 const DefaultMaxSoldShare = 0.3
@@ -153,6 +160,9 @@ func NewService(cfg ServiceConfig) *Service {
 	}
 	if cfg.MaxCars == 0 {
 		cfg.MaxCars = DefaultMaxCars
+	}
+	if cfg.DeadlineMargin <= 0 {
+		cfg.DeadlineMargin = DefaultDeadlineMargin
 	}
 	if cfg.MaxSoldShare <= 0 {
 		cfg.MaxSoldShare = DefaultMaxSoldShare
@@ -210,6 +220,13 @@ type Report struct {
 // index. Errors before any write are *shared.Error (invalid body 400, too
 // large 413, unsupported type 415, another run in progress 409).
 func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
+	// A run killed by the Lambda timeout would keep its lease until the
+	// lease expires; stopping DeadlineMargin early lets it release (issue 15).
+	if d, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d.Add(-s.cfg.DeadlineMargin))
+		defer cancel()
+	}
 	started := s.cfg.Now()
 	slug := req.DealershipSlug
 	if slug == "" {
@@ -275,6 +292,9 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 		return Report{}, fmt.Errorf("ingest %s: %w", slug, err)
 	}
 	clean = out.clean
+	// The bookkeeping after the writes runs even when the run's time is up.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
 	s.saveManifest(ctx, slug, rep.RunID, lease, out)
 	rep.FinishedAt = s.cfg.Now().UTC()
 	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()

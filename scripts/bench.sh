@@ -17,6 +17,10 @@ dynamo_port=$(free_port)
 start_dynamo "$dynamo_port" ""
 FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" go run ./functions/cmd/ingestbench
 
+log "feed decoding: worst case memory, 50 MB of zeros in a 50 KB gzip feed (target: at most 256 MB)"
+FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" go test ./functions/feed -run 'TestZipBombFeedStaysSmall$' -count=1 -v |
+  grep -E 'gzip body|allocated'
+
 log "leads: 1,000 concurrent submits (200 retried) with 20% of e-mail sends failing; POST /api/leads p50/p99 at 50 clients against GET /api/site"
 FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" go run ./functions/cmd/leadbench
 

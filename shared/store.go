@@ -4,8 +4,10 @@ import "context"
 
 // CarStore is the source of truth for stock (DESIGN.md decision 2).
 type CarStore interface {
-	// FindCarBySlug returns the car with the slug, or an ENOTFOUND error.
-	FindCarBySlug(ctx context.Context, slug string) (Car, error)
+	// FindCarsBySlug returns every car with the slug. Slugs are claimed
+	// uniquely at ingestion, but a site must still pick its own car: a
+	// slug is looked up within the requesting site (issue 15).
+	FindCarsBySlug(ctx context.Context, slug string) ([]Car, error)
 	// FindCarsByDealership returns every car of the dealership, sold ones included.
 	FindCarsByDealership(ctx context.Context, dealershipSlug string) ([]Car, error)
 }

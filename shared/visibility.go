@@ -2,6 +2,8 @@ package shared
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -28,4 +30,34 @@ func (s Site) showsUntil(c Car) (until int64, ok bool) {
 		return 0, false
 	}
 	return SearchableUntil(c, s.SoldRetentionDays()), true
+}
+
+// SearchKeyFilter is the filter a site's secured search key embeds: the
+// site's records (sites:<slug>, placed by Shows), the site's own
+// search.filters and the car types it sells. The search service ANDs it into
+// every query, so a shopper who edits the browser's filters still reads only
+// what the site shows (issue 15). The web's base filter repeats the last two
+// for its facet counts; the key is what enforces them.
+func (s Site) SearchKeyFilter() string {
+	parts := []string{"sites:" + strconv.Quote(s.Slug)}
+	if own := strings.TrimSpace(s.Search.Filters); own != "" {
+		parts = append(parts, "("+own+")")
+	}
+	if types := s.Stock.CarTypes; len(types) > 0 && !sellsAllTypes(types) {
+		ors := make([]string, len(types))
+		for i, t := range types {
+			ors[i] = "car_type:" + strconv.Quote(string(t))
+		}
+		parts = append(parts, "("+strings.Join(ors, " OR ")+")")
+	}
+	return strings.Join(parts, " AND ")
+}
+
+func sellsAllTypes(types []CarType) bool {
+	for _, t := range []CarType{CarTypeNew, CarTypeUsed, CarTypeDemo} {
+		if !slices.Contains(types, t) {
+			return false
+		}
+	}
+	return true
 }

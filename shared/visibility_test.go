@@ -45,3 +45,24 @@ func TestSiteShows(t *testing.T) {
 		}
 	}
 }
+
+// Issue 15 "Search keys carry the whole visibility rule": the key's filter
+// is the site's records, its own search.filters and the car types it sells.
+func TestSearchKeyFilter(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		site shared.Site
+		want string
+	}{
+		{"every type", shared.Site{Slug: "metro", Stock: shared.StockConfig{CarTypes: []shared.CarType{shared.CarTypeNew, shared.CarTypeUsed, shared.CarTypeDemo}}}, `sites:"metro"`},
+		{"no types configured", shared.Site{Slug: "metro"}, `sites:"metro"`},
+		{"used only", shared.Site{Slug: "north", Stock: shared.StockConfig{CarTypes: []shared.CarType{shared.CarTypeUsed}}}, `sites:"north" AND (car_type:"used")`},
+		{"own filters and two types", shared.Site{Slug: "west", Search: shared.SearchConfig{Filters: " certified:true "},
+			Stock: shared.StockConfig{CarTypes: []shared.CarType{shared.CarTypeNew, shared.CarTypeDemo}}},
+			`sites:"west" AND (certified:true) AND (car_type:"new" OR car_type:"demo")`},
+	} {
+		if got := tc.site.SearchKeyFilter(); got != tc.want {
+			t.Errorf("%s: got %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}

@@ -163,6 +163,7 @@ func (ix *Index) EnsureSettings(ctx context.Context) error {
 	primary := search.NewEmptyIndexSettings().
 		SetAttributesForFaceting(Facets).
 		SetSearchableAttributes(searchable).
+		SetUnretrievableAttributes(shared.PrivateCarAttributes).
 		SetCustomRanking([]string{"desc(available)", "desc(created_at_timestamp)"}).
 		SetReplicas(entries)
 	if _, err := ix.client.SetSettings(ix.client.NewApiSetSettingsRequest(ix.cfg.Index, primary),
@@ -173,6 +174,7 @@ func (ix *Index) EnsureSettings(ctx context.Context) error {
 		settings := search.NewEmptyIndexSettings().
 			SetAttributesForFaceting(Facets).
 			SetSearchableAttributes(searchable).
+			SetUnretrievableAttributes(shared.PrivateCarAttributes).
 			SetRanking(append([]string{s.criterion}, defaultRanking...))
 		if entries[i] != replicas[i] {
 			// A virtual replica keeps its primary's ranking and sorts the
@@ -187,16 +189,29 @@ func (ix *Index) EnsureSettings(ctx context.Context) error {
 	return nil
 }
 
-// SecuredKey returns the search key for one site: the search-only key
-// restricted to the site's records and to this index and its replicas.
-func (ix *Index) SecuredKey(siteSlug string) (string, error) {
-	filters := "sites:" + siteSlug
+// KeyLifetime is how long a site's secured search key is valid. The web
+// fetches a fresh one from GET /api/site before it expires.
+const KeyLifetime = 24 * time.Hour
+
+// SecuredKey returns the search key for one site at now: the search-only
+// key restricted to what the site shows (shared.Site.SearchKeyFilter, ANDed
+// with every query so a shopper's edited filters cannot widen it), to this
+// index and its named sort replicas, and valid until now+KeyLifetime.
+func (ix *Index) SecuredKey(site shared.Site, now time.Time) (string, time.Time, error) {
+	filters := site.SearchKeyFilter()
+	until := now.Add(KeyLifetime).Truncate(time.Second)
+	indices := []string{ix.cfg.Index}
+	for _, s := range sorts {
+		indices = append(indices, ix.replica(s.option))
+	}
+	validUntil := until.Unix()
 	key, err := ix.client.GenerateSecuredApiKey(ix.cfg.SearchKey, &search.SecuredApiKeyRestrictions{
 		Filters:         &filters,
-		RestrictIndices: []string{ix.cfg.Index, ix.cfg.Index + "_*"},
+		RestrictIndices: indices,
+		ValidUntil:      &validUntil,
 	})
 	if err != nil {
-		return "", fmt.Errorf("secured key for %s: %w", siteSlug, err)
+		return "", time.Time{}, fmt.Errorf("secured key for %s: %w", site.Slug, err)
 	}
-	return key, nil
+	return key, until, nil
 }

@@ -3,6 +3,7 @@ package algolia_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -109,7 +110,7 @@ func TestIndexWritesAndSecuredKey(t *testing.T) {
 	}
 	hits := func(site string) []search.Hit {
 		t.Helper()
-		key, err := idx.SecuredKey(site)
+		key, _, err := idx.SecuredKey(shared.Site{Slug: site}, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,6 +137,91 @@ func TestIndexWritesAndSecuredKey(t *testing.T) {
 	}
 	if h := hits("north-site"); len(h) != 0 {
 		t.Errorf("deleted record still found: %+v", h)
+	}
+}
+
+// Issue 15 "Search keys carry the whole visibility rule", through the
+// official client against the engine: a used-only site's key reads no new
+// car whatever filters the shopper sends, reaches only the named replicas,
+// and stops working after validUntil.
+func TestSecuredKeyEnforcesVisibility(t *testing.T) {
+	_, cfg := testenv.Engine(t)
+	cfg.Index = "keys_cars"
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := idx.EnsureSettings(ctx); err != nil {
+		t.Fatal(err)
+	}
+	place := shared.Placement{Sites: []string{"north-used"}, DealershipName: "North", SearchableUntil: shared.NoExpiry}
+	used := shared.Car{ID: "u1", Make: "Kia", Model: "Rio", CarType: shared.CarTypeUsed, Price: 15000, Status: shared.StatusInStock,
+		PrivateSuburb: "Carlton", PrivatePostcode: "3053"}
+	brandNew := shared.Car{ID: "n1", Make: "Kia", Model: "EV6", CarType: shared.CarTypeNew, Price: 65000, Status: shared.StatusInStock}
+	if err := idx.Save(ctx, []shared.IndexedCar{{Car: used, Placement: place}, {Car: brandNew, Placement: place}}); err != nil {
+		t.Fatal(err)
+	}
+	site := shared.Site{Slug: "north-used", Stock: shared.StockConfig{CarTypes: []shared.CarType{shared.CarTypeUsed}}}
+	client := func(now time.Time) *search.APIClient {
+		t.Helper()
+		key, _, err := idx.SecuredKey(site, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conf := *idx.Client().GetConfiguration()
+		conf.ApiKey = key
+		sc, err := search.NewClientWithConfig(conf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	sc := client(time.Now())
+	ids := func(index, filters string) ([]string, error) {
+		req := sc.NewApiSearchSingleIndexRequest(index)
+		if filters != "" {
+			req = req.WithSearchParams(search.SearchParamsObjectAsSearchParams(search.NewEmptySearchParamsObject().SetFilters(filters)))
+		}
+		res, err := sc.SearchSingleIndex(req)
+		if err != nil {
+			return nil, err
+		}
+		var out []string
+		for _, h := range res.Hits {
+			out = append(out, h.ObjectID)
+		}
+		return out, nil
+	}
+	for filters, want := range map[string]string{"": "[u1]", `car_type:"new"`: "[]", `car_type:"new" OR car_type:"used"`: "[u1]"} {
+		got, err := ids("keys_cars", filters)
+		if err != nil {
+			t.Fatalf("filters %q: %v", filters, err)
+		}
+		if fmt.Sprint(got) != want {
+			t.Errorf("filters %q: used-only site reads %v, want %s", filters, got, want)
+		}
+	}
+	// Issue 15 "Private car fields are public": never returned by a search.
+	for _, index := range []string{"keys_cars", "keys_cars_latest"} {
+		res, err := sc.SearchSingleIndex(sc.NewApiSearchSingleIndexRequest(index))
+		if err != nil || len(res.Hits) != 1 {
+			t.Fatalf("%s: %v, %v", index, res, err)
+		}
+		for _, attr := range shared.PrivateCarAttributes {
+			if v, ok := res.Hits[0].AdditionalProperties[attr]; ok {
+				t.Errorf("%s: hit carries %s=%v", index, attr, v)
+			}
+		}
+	}
+	if got, err := ids("keys_cars_price_asc", `car_type:"new"`); err != nil || len(got) != 0 {
+		t.Errorf("replica with car_type:new: %v, %v; want no hits", got, err)
+	}
+	if _, err := ids("keys_cars_other", ""); err == nil {
+		t.Error("an index that is not a named replica answered")
+	}
+	if _, err := client(time.Now().Add(-25 * time.Hour)).SearchSingleIndex(sc.NewApiSearchSingleIndexRequest("keys_cars")); err == nil {
+		t.Error("a key minted 25 h ago still searches")
 	}
 }
 

@@ -1,9 +1,11 @@
 package dynamo
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -95,17 +97,51 @@ func NewCarStore(db *dynamo.DB, t Tables) *CarStore {
 	return &CarStore{table: db.Table(t.Cars)}
 }
 
-// FindCarBySlug returns the car with the slug, or an ENOTFOUND error.
+// FindCarBySlug returns the car with the slug, or an ENOTFOUND error. When
+// cars of several dealerships share the slug (written before slugs were
+// claimed), it returns the first; a site's lookup uses FindCarsBySlug.
 func (s *CarStore) FindCarBySlug(ctx context.Context, slug string) (shared.Car, error) {
-	var sc carItem
-	err := s.table.Get("slug", slug).Index(SlugIndex).One(ctx, &sc)
-	if errors.Is(err, dynamo.ErrNotFound) {
+	cars, err := s.FindCarsBySlug(ctx, slug)
+	if err != nil {
+		return shared.Car{}, err
+	}
+	if len(cars) == 0 {
 		return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car %q not found", slug)
 	}
-	if err != nil {
-		return shared.Car{}, fmt.Errorf("find car %s: %w", slug, err)
+	return cars[0], nil
+}
+
+// FindCarsBySlug returns every car with the slug, ordered by dealership and
+// id: none, one, or (for slugs stored before ingestion claimed them) more.
+func (s *CarStore) FindCarsBySlug(ctx context.Context, slug string) ([]shared.Car, error) {
+	var items []carItem
+	if err := s.table.Get("slug", slug).Index(SlugIndex).All(ctx, &items); err != nil {
+		return nil, fmt.Errorf("find cars with slug %s: %w", slug, err)
 	}
-	return sc.Car, nil
+	slices.SortFunc(items, func(a, b carItem) int {
+		return cmp.Or(cmp.Compare(a.Car.DealershipSlug, b.Car.DealershipSlug), cmp.Compare(a.Car.ID, b.Car.ID))
+	})
+	out := make([]shared.Car, len(items))
+	for i, it := range items {
+		out[i] = it.Car
+	}
+	return out, nil
+}
+
+// SlugTaken reports whether a car other than id holds the slug.
+func (s *CarStore) SlugTaken(ctx context.Context, slug, id string) (bool, error) {
+	var rows []struct {
+		ID string `dynamo:"id"`
+	}
+	if err := s.table.Get("slug", slug).Index(SlugIndex).Project("id").All(ctx, &rows); err != nil {
+		return false, fmt.Errorf("look up slug %s: %w", slug, err)
+	}
+	for _, r := range rows {
+		if r.ID != id {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // FindCarsByDealership returns every car of the dealership, sold ones included.

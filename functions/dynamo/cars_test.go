@@ -136,3 +136,40 @@ func TestCarStore(t *testing.T) {
 		}
 	})
 }
+
+// Issue 15 "Slugs collide across tenants": two dealerships' cars stored with
+// one slug used to make the slug lookup fail (a 500 on the car page); both
+// are found, and SlugTaken tells ingestion the slug is held by another car.
+func TestSlugShared(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	cars := dynamo.NewCarStore(db, tables)
+	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	put := []shared.StoredCar{}
+	for _, dealer := range []string{"south", "north"} {
+		put = append(put, shared.StoredCar{Car: shared.Car{ID: dealer + "-id", Slug: "2022-kia-rio-s1-ab12", DealershipSlug: dealer,
+			Make: "Kia", Model: "Rio", CarType: shared.CarTypeUsed, Status: shared.StatusInStock, CreatedAt: at}, UpdatedAt: at})
+	}
+	if err := cars.PutCars(ctx, put); err != nil {
+		t.Fatal(err)
+	}
+	got, err := cars.FindCarsBySlug(ctx, "2022-kia-rio-s1-ab12")
+	if err != nil || len(got) != 2 || got[0].DealershipSlug != "north" || got[1].DealershipSlug != "south" {
+		t.Fatalf("FindCarsBySlug = %+v, %v; want north's then south's car", got, err)
+	}
+	if _, err := cars.FindCarBySlug(ctx, "2022-kia-rio-s1-ab12"); err != nil {
+		t.Errorf("FindCarBySlug with a shared slug: %v", err)
+	}
+	for _, tt := range []struct {
+		slug, id string
+		want     bool
+	}{
+		{"2022-kia-rio-s1-ab12", "north-id", true},
+		{"2022-kia-rio-s1-ab12", "new-id", true},
+		{"2022-kia-rio-s1-ab12cd", "new-id", false},
+	} {
+		if taken, err := cars.SlugTaken(ctx, tt.slug, tt.id); err != nil || taken != tt.want {
+			t.Errorf("SlugTaken(%s, %s) = %v, %v; want %v", tt.slug, tt.id, taken, err, tt.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package feed
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"maps"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"forecourt/shared"
 )
@@ -27,7 +30,7 @@ type outcome struct {
 
 // apply validates the rows and writes the differences: DynamoDB first,
 // then the index.
-func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease shared.Lease) (outcome, error) {
+func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease shared.Lease, force bool) (outcome, error) {
 	now := s.cfg.Now()
 	slug := rep.DealershipSlug
 
@@ -111,6 +114,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	var writes []shared.StoredCar
 	var changed []shared.IndexedCar
+	var unslugged []int // writes whose new car needs a slug claimed
 	for _, ch := range changes {
 		c := ch.car
 		if ch.exists {
@@ -132,7 +136,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 			rep.Created++
 		}
 		if c.Slug == "" {
-			c.Slug = Slug(c, c.ID)
+			unslugged = append(unslugged, len(writes))
 		}
 		if c.CreatedAt.IsZero() {
 			c.CreatedAt = now.UTC()
@@ -146,6 +150,10 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
 	}
 
+	if err := s.claimSlugs(ctx, writes, changed, unslugged); err != nil {
+		return outcome{}, err
+	}
+
 	// Full feeds sell what they leave out; delta feeds remove what they name.
 	var soldIDs, removeIDs, expiredIDs []string
 	if rep.Mode == ModeFull {
@@ -154,6 +162,9 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 				soldIDs = append(soldIDs, st.ID)
 			}
 		}
+	}
+	if err := s.checkSoldShare(len(soldIDs), before, force); err != nil {
+		return outcome{}, err
 	}
 	removing := map[string]bool{}
 	for _, key := range body.Remove {
@@ -314,6 +325,9 @@ type ReindexReport struct {
 	Indexed     int   `json:"indexed"`
 	Removed     int   `json:"removed"`
 	DurationMS  int64 `json:"duration_ms"`
+	// Busy are the dealerships left out because a feed held their lease
+	// (that feed syncs their index itself).
+	Busy []string `json:"busy,omitempty"`
 }
 
 // Reindex rebuilds the index records of a dealership ("" = every
@@ -332,13 +346,22 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 		return ReindexReport{}, fmt.Errorf("list sites: %w", err)
 	}
 	var rep ReindexReport
+	holder := "reindex-" + newRunID(start)
 	for _, slug := range slugs {
+		// The reindex takes the dealership's lease, so it never races a feed
+		// (issue 15): one dealership asked for by name is a 409 while a feed
+		// runs; a full reindex leaves busy dealerships to their feeds.
+		if _, err := s.acquire(ctx, slug, holder); err != nil {
+			if shared.ErrorCode(err) == shared.ECONFLICT && dealershipSlug == "" {
+				rep.Busy = append(rep.Busy, slug)
+				continue
+			}
+			return rep, err
+		}
 		r, err := s.reindexDealership(ctx, slug, shared.NewPlacer(slug, sites))
+		s.release(ctx, slug, holder, err == nil) // a clean release clears the repair mark
 		if err != nil {
 			return rep, fmt.Errorf("reindex %s: %w", slug, err)
-		}
-		if err := s.cfg.Runs.MarkClean(ctx, slug); err != nil {
-			return rep, err
 		}
 		s.refreshStats(ctx, slug)
 		rep.Dealerships++
@@ -497,4 +520,80 @@ func (s *Service) replaceSold(ctx context.Context, slug string, placer shared.Pl
 		}
 	}
 	return replace, gone, nil
+}
+
+// claimSlugs gives each new car (writes[i] for i in idx, and its index
+// entry changed[i]) a slug no other car holds (issue 15): the slug's id part
+// grows from 4 hex characters until it is free, so a provider cannot choose
+// a stock number whose slug lands on another dealership's car. The lookups
+// run concurrently: a first feed creates thousands of cars.
+func (s *Service) claimSlugs(ctx context.Context, writes []shared.StoredCar, changed []shared.IndexedCar, idx []int) error {
+	var mu sync.Mutex
+	claimed := map[string]bool{} // slugs given to new cars in this run
+	claim := func(c shared.Car) (string, error) {
+		for n := 4; ; n += 2 {
+			slug := slugWithID(c, c.ID[:min(n, len(c.ID))])
+			mu.Lock()
+			mine := claimed[slug]
+			mu.Unlock()
+			if mine && n < len(c.ID) {
+				continue
+			}
+			taken, err := s.cfg.Cars.SlugTaken(ctx, slug, c.ID)
+			if err != nil {
+				return "", fmt.Errorf("claim slug for %s: %w", c.ID, err)
+			}
+			mu.Lock()
+			if (!taken && !claimed[slug]) || n >= len(c.ID) {
+				claimed[slug] = true
+				mu.Unlock()
+				return slug, nil
+			}
+			mu.Unlock()
+		}
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(slugWorkers)
+	for _, i := range idx {
+		g.Go(func() error {
+			if gctx.Err() != nil {
+				return gctx.Err()
+			}
+			slug, err := claim(writes[i].Car)
+			if err != nil {
+				return err
+			}
+			writes[i].Car.Slug, changed[i].Car.Slug = slug, slug
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+// slugWorkers is how many slug lookups run at once.
+const slugWorkers = 16
+
+// errSoldShare marks checkSoldShare's refusal.
+var errSoldShare = errors.New("full feed sells too much of the stock")
+
+// checkSoldShare refuses a full feed that would mark more than MaxSoldShare
+// of the dealership's unsold stock sold (at least one car may always sell),
+// unless forced: an empty or truncated export must not sell everything
+// (issue 15). Nothing has been written when it refuses.
+func (s *Service) checkSoldShare(selling int, before []shared.CarState, force bool) error {
+	if force || selling == 0 || s.cfg.MaxSoldShare >= 1 {
+		return nil
+	}
+	unsold := 0
+	for _, st := range before {
+		if !st.Sold {
+			unsold++
+		}
+	}
+	if allowed := max(int(s.cfg.MaxSoldShare*float64(unsold)), 1); selling > allowed {
+		return fmt.Errorf("%w: %w", errSoldShare, shared.Errorf(shared.ECONFLICT,
+			"this full feed would mark %d of %d unsold cars sold, more than %d%% (%d); send it again with force=true if they are sold",
+			selling, unsold, int(s.cfg.MaxSoldShare*100+0.5), allowed))
+	}
+	return nil
 }

@@ -103,78 +103,253 @@ func csvError(err error) error {
 	return fmt.Errorf("read csv: %w", err)
 }
 
-// jsonBody is the object form of a JSON feed.
-type jsonBody struct {
-	Cars   []json.RawMessage `json:"cars"`
-	Mode   string            `json:"mode"`
-	Remove []string          `json:"remove"`
-}
+// MaxCarBytes caps one car of a JSON feed, and MaxOtherBytes any other
+// top-level value (mode, remove): the decoder holds one value at a time, so
+// these bound the memory a feed can take however it is compressed (issue 15).
+const (
+	MaxCarBytes   = 256 << 10
+	MaxOtherBytes = 4 << 20
+)
 
 // DecodeJSON reads a JSON feed: an array of cars, or an object with cars,
-// mode and remove. Keys are mapped like CSV columns.
+// mode and remove. Keys are mapped like CSV columns. It streams: one car is
+// decoded at a time and none may exceed MaxCarBytes.
 func DecodeJSON(r io.Reader, cols Columns, maxCars int) (Body, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return Body{}, fmt.Errorf("read json: %w", err)
+	br := bufio.NewReader(r)
+	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte{0xEF, 0xBB, 0xBF}) {
+		_, _ = br.Discard(3)
 	}
-	var jb jsonBody
-	switch first := firstByte(data); first {
-	case '[':
-		if err := json.Unmarshal(data, &jb.Cars); err != nil {
-			return Body{}, jsonError(err)
+	budget := &budgetReader{r: br}
+	budget.reset(MaxOtherBytes)
+	dec := json.NewDecoder(budget)
+	dec.UseNumber()
+	jd := jsonDecoder{dec: dec, budget: budget, cols: cols, maxCars: maxCars, fieldOf: map[keyKind]string{}}
+	tok, err := dec.Token()
+	if err != nil && !errors.Is(err, io.EOF) {
+		return Body{}, jd.err(err)
+	}
+	switch tok {
+	case json.Delim('['):
+		if err := jd.cars(); err != nil {
+			return Body{}, err
 		}
-	case '{':
-		if err := json.Unmarshal(data, &jb); err != nil {
-			return Body{}, jsonError(err)
+	case json.Delim('{'):
+		if err := jd.object(); err != nil {
+			return Body{}, err
 		}
 	default:
 		return Body{}, shared.FieldError("body", "a JSON feed is an array of cars or an object with \"cars\"")
 	}
-	if len(jb.Cars) > maxCars {
-		return Body{}, shared.Errorf(shared.ETOOLARGE, "a feed may hold at most %d cars", maxCars)
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		if err == nil {
+			return Body{}, shared.FieldError("body", "invalid JSON: data after the feed")
+		}
+		return Body{}, jd.err(err)
 	}
-	body := Body{Mode: jb.Mode, Remove: jb.Remove, Rows: make([]Row, 0, len(jb.Cars))}
-	// Every car repeats the same keys: map each key once.
-	type keyKind struct {
-		key    string
-		scalar bool
+	if jd.body.Rows == nil {
+		jd.body.Rows = []Row{}
 	}
-	fieldOf := map[keyKind]string{}
-	for i, raw := range jb.Cars {
-		row := Row{Num: i + 1}
-		var obj map[string]any
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		if err := dec.Decode(&obj); err != nil || obj == nil {
-			row.Invalid = "a car must be a JSON object"
-			body.Rows = append(body.Rows, row)
+	return jd.body, nil
+}
+
+// keyKind is a car key with whether its value is a scalar: every car
+// repeats the same keys, so each is mapped to a field once.
+type keyKind struct {
+	key    string
+	scalar bool
+}
+
+type jsonDecoder struct {
+	dec     *json.Decoder
+	budget  *budgetReader
+	cols    Columns
+	maxCars int
+	fieldOf map[keyKind]string
+	body    Body
+}
+
+// object reads the members of {"cars": [...], "mode": ..., "remove": [...]}
+// after its opening brace; unknown members are skipped.
+func (jd *jsonDecoder) object() error {
+	for jd.dec.More() {
+		tok, err := jd.dec.Token()
+		if err != nil {
+			return jd.err(err)
+		}
+		key, _ := tok.(string)
+		jd.budget.reset(MaxOtherBytes)
+		switch key {
+		case "cars":
+			tok, err := jd.dec.Token()
+			if err != nil {
+				return jd.err(err)
+			}
+			if tok != json.Delim('[') {
+				if tok == nil {
+					continue // "cars": null is no cars
+				}
+				return shared.FieldError("cars", "expected an array, got JSON %s", jsonKind(tok))
+			}
+			if err := jd.cars(); err != nil {
+				return err
+			}
+		case "mode":
+			if err := jd.dec.Decode(&jd.body.Mode); err != nil {
+				return jd.fieldErr("mode", err)
+			}
+		case "remove":
+			if err := jd.dec.Decode(&jd.body.Remove); err != nil {
+				return jd.fieldErr("remove", err)
+			}
+		default:
+			var skip json.RawMessage
+			if err := jd.dec.Decode(&skip); err != nil {
+				return jd.err(err)
+			}
+		}
+	}
+	if _, err := jd.dec.Token(); err != nil { // the closing brace
+		return jd.err(err)
+	}
+	return nil
+}
+
+// cars reads the cars of an array after its opening bracket, one at a time.
+func (jd *jsonDecoder) cars() error {
+	for jd.dec.More() {
+		num := len(jd.body.Rows) + 1
+		if num > jd.maxCars {
+			return shared.Errorf(shared.ETOOLARGE, "a feed may hold at most %d cars", jd.maxCars)
+		}
+		jd.budget.reset(MaxCarBytes)
+		jd.budget.row = num
+		var raw json.RawMessage
+		if err := jd.dec.Decode(&raw); err != nil {
+			return jd.err(err)
+		}
+		jd.budget.reset(MaxCarBytes) // what separates this car from the next
+		jd.body.Rows = append(jd.body.Rows, jd.row(num, raw))
+	}
+	if _, err := jd.dec.Token(); err != nil { // the closing bracket
+		return jd.err(err)
+	}
+	jd.budget.row = 0
+	return nil
+}
+
+// row maps one car's keys to Car fields.
+func (jd *jsonDecoder) row(num int, raw json.RawMessage) Row {
+	row := Row{Num: num}
+	var obj map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&obj); err != nil || obj == nil {
+		row.Invalid = "a car must be a JSON object"
+		return row
+	}
+	row.Fields = make(map[string]any, len(obj))
+	direct := map[string]bool{} // fields set by their own Car name, which beats an alias
+	for k, v := range obj {
+		if v == nil {
 			continue
 		}
-		row.Fields = make(map[string]any, len(obj))
-		direct := map[string]bool{} // fields set by their own Car name, which beats an alias
-		for k, v := range obj {
-			if v == nil {
-				continue
-			}
-			_, isObject := v.(map[string]any)
-			_, isList := v.([]any)
-			kk := keyKind{k, !isObject && !isList}
-			f, ok := fieldOf[kk]
-			if !ok {
-				f = cols.fieldFor(k, kk.scalar)
-				fieldOf[kk] = f
-			}
-			if f == "" || direct[f] {
-				continue
-			}
-			if k == f {
-				direct[f] = true
-			}
-			row.Fields[f] = v
+		_, isObject := v.(map[string]any)
+		_, isList := v.([]any)
+		kk := keyKind{k, !isObject && !isList}
+		f, ok := jd.fieldOf[kk]
+		if !ok {
+			f = jd.cols.fieldFor(k, kk.scalar)
+			jd.fieldOf[kk] = f
 		}
-		body.Rows = append(body.Rows, row)
+		if f == "" || direct[f] {
+			continue
+		}
+		if k == f {
+			direct[f] = true
+		}
+		row.Fields[f] = v
 	}
-	return body, nil
+	return row
+}
+
+// err classifies a decoding error: a value past its budget, a syntax error,
+// or a read error for Service.decode to classify.
+func (jd *jsonDecoder) err(err error) error {
+	var big *valueTooLargeError
+	if errors.As(err, &big) {
+		if big.row > 0 {
+			return shared.Errorf(shared.ETOOLARGE, "car %d is larger than %d KB", big.row, big.limit>>10)
+		}
+		return shared.Errorf(shared.ETOOLARGE, "a value outside \"cars\" is larger than %d KB", big.limit>>10)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return jsonError(err)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return jsonError(err)
+	}
+	return fmt.Errorf("read json: %w", err)
+}
+
+// fieldErr names the member whose value had the wrong type.
+func (jd *jsonDecoder) fieldErr(field string, err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		te.Field = field
+		return jsonError(te)
+	}
+	return jd.err(err)
+}
+
+// jsonKind names a token's JSON type.
+func jsonKind(tok json.Token) string {
+	switch tok.(type) {
+	case json.Number, float64:
+		return "number"
+	case string:
+		return "string"
+	case bool:
+		return "bool"
+	case json.Delim:
+		return "object"
+	}
+	return "value"
+}
+
+// valueTooLargeError is a budgetReader's error past its budget.
+type valueTooLargeError struct {
+	row   int
+	limit int
+}
+
+func (e *valueTooLargeError) Error() string {
+	return fmt.Sprintf("value larger than %d bytes", e.limit)
+}
+
+// budgetReader fails once more than its budget is read since the last
+// reset: the JSON decoder buffers a whole value before decoding it, so this
+// bounds that buffer.
+type budgetReader struct {
+	r     io.Reader
+	left  int
+	limit int
+	row   int
+}
+
+func (b *budgetReader) reset(limit int) { b.left, b.limit = limit, limit }
+
+func (b *budgetReader) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		return 0, &valueTooLargeError{row: b.row, limit: b.limit}
+	}
+	if len(p) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.r.Read(p)
+	b.left -= n
+	return n, err
 }
 
 func firstByte(data []byte) byte {

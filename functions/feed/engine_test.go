@@ -16,6 +16,7 @@ import (
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/internal/testenv"
+	"forecourt/shared"
 )
 
 // engineEnv runs feeds through feed.Service into DynamoDB Local and the
@@ -102,7 +103,7 @@ func (e *engineEnv) search(t *testing.T, key, query string) map[string]map[strin
 
 func (e *engineEnv) siteKey(t *testing.T, site string) string {
 	t.Helper()
-	k, err := e.index.SecuredKey(site)
+	k, _, err := e.index.SecuredKey(shared.Site{Slug: site}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

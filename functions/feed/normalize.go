@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,6 +14,10 @@ import (
 
 	"forecourt/shared"
 )
+
+// MaxListItems caps a car's lists (images, features, lenders): a dealer's
+// listing has dozens, and a longer list is a broken or hostile feed.
+const MaxListItems = 200
 
 // RowError is why a row was rejected.
 type RowError struct {
@@ -40,6 +45,9 @@ func ParseRow(row Row, dealershipSlug string, now time.Time) (shared.Car, *RowEr
 		cv, err := coerce(carFields[name], v)
 		if err != nil {
 			return reject(name, "%v", err)
+		}
+		if rv := reflect.ValueOf(cv); rv.Kind() == reflect.Slice && rv.Len() > MaxListItems {
+			return reject(name, "at most %d entries, got %d", MaxListItems, rv.Len())
 		}
 		if cv != nil {
 			values[name] = cv

@@ -40,6 +40,7 @@ const (
 	StatusRunning     = "running"
 	StatusSucceeded   = "succeeded"
 	StatusIndexFailed = "index_failed" // DynamoDB is right; the next run or reindex repairs the index
+	StatusRefused     = "refused"      // nothing written: a full feed would have sold too much of the stock
 )
 
 // CarStore is the source-of-truth side of ingestion (the dynamo package's
@@ -52,6 +53,8 @@ type CarStore interface {
 	DeleteCars(ctx context.Context, dealershipSlug string, ids []string) error
 	SetUnindexed(ctx context.Context, dealershipSlug string, ids []string) error
 	Dealerships(ctx context.Context) ([]string, error)
+	// SlugTaken reports whether a car other than id holds the slug.
+	SlugTaken(ctx context.Context, slug, id string) (bool, error)
 }
 
 // RunStore keeps run reports and the per-dealership lease (the dynamo
@@ -130,7 +133,22 @@ type ServiceConfig struct {
 	// (nothing applied; the provider retries). Nil or 0: no cap.
 	Admission Admission
 	MaxRuns   int
+	// DeadlineMargin is how long before the caller's deadline (the Lambda's
+	// timeout) a run stops, so that it still releases its lease and saves
+	// its report (default DefaultDeadlineMargin).
+	DeadlineMargin time.Duration
+	// MaxSoldShare is the share of a dealership's unsold stock a full feed
+	// may mark sold without Request.Force (default DefaultMaxSoldShare; 1
+	// or more turns the check off). An empty or truncated export would
+	// otherwise sell the whole stock.
+	MaxSoldShare float64
 }
+
+// DefaultDeadlineMargin is ServiceConfig.DeadlineMargin's default.
+const DefaultDeadlineMargin = 20 * time.Second
+
+// DefaultMaxSoldShare is ServiceConfig.MaxSoldShare's default.
+const DefaultMaxSoldShare = 0.3
 
 // Service ingests feeds.
 type Service struct {
@@ -154,6 +172,12 @@ func NewService(cfg ServiceConfig) *Service {
 	if cfg.MaxCars == 0 {
 		cfg.MaxCars = DefaultMaxCars
 	}
+	if cfg.DeadlineMargin <= 0 {
+		cfg.DeadlineMargin = DefaultDeadlineMargin
+	}
+	if cfg.MaxSoldShare <= 0 {
+		cfg.MaxSoldShare = DefaultMaxSoldShare
+	}
 	return &Service{cfg: cfg}
 }
 
@@ -167,6 +191,9 @@ type Request struct {
 	Body            io.Reader
 	// Columns is the provider's own CSV column mapping.
 	Columns Columns
+	// Force lets a full feed mark more than ServiceConfig.MaxSoldShare of
+	// the stock sold (?force=true).
+	Force bool
 }
 
 // Duplicate is a row superseded by a later row with the same key.
@@ -190,15 +217,27 @@ type Report struct {
 	Rejected       int         `json:"rejected"`
 	Duplicates     []Duplicate `json:"duplicates"`
 	RejectedRows   []RowError  `json:"rejected_rows"`
-	StartedAt      time.Time   `json:"started_at"`
-	FinishedAt     time.Time   `json:"finished_at"`
-	DurationMS     int64       `json:"duration_ms"`
+	// RejectedRowsOmitted and DuplicatesOmitted count what a stored report
+	// leaves out past its first StoredRows entries (the feed's own answer
+	// lists them all).
+	RejectedRowsOmitted int       `json:"rejected_rows_omitted,omitempty"`
+	DuplicatesOmitted   int       `json:"duplicates_omitted,omitempty"`
+	StartedAt           time.Time `json:"started_at"`
+	FinishedAt          time.Time `json:"finished_at"`
+	DurationMS          int64     `json:"duration_ms"`
 }
 
 // Ingest runs one feed: decode, validate, diff, write DynamoDB, then the
 // index. Errors before any write are *shared.Error (invalid body 400, too
 // large 413, unsupported type 415, another run in progress 409).
 func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
+	// A run killed by the Lambda timeout would keep its lease until the
+	// lease expires; stopping DeadlineMargin early lets it release (issue 15).
+	if d, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d.Add(-s.cfg.DeadlineMargin))
+		defer cancel()
+	}
 	started := s.cfg.Now()
 	slug := req.DealershipSlug
 	if slug == "" {
@@ -251,19 +290,32 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 		return Report{}, err
 	}
 
-	out, err := s.apply(ctx, &rep, body, lease)
+	out, err := s.apply(ctx, &rep, body, lease, req.Force)
 	if err != nil {
+		if errors.Is(err, errSoldShare) {
+			clean = !lease.Dirty // nothing was written
+			rep.Status = StatusRefused
+			rep.FinishedAt = s.cfg.Now().UTC()
+			if serr := s.saveReport(ctx, rep); serr != nil {
+				s.cfg.Logger.ErrorContext(ctx, "save run report", "run", rep.RunID, "dealership", slug, "err", serr)
+			}
+		}
 		return Report{}, fmt.Errorf("ingest %s: %w", slug, err)
 	}
 	clean = out.clean
+	// The bookkeeping after the writes runs even when the run's time is up.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
 	s.saveManifest(ctx, slug, rep.RunID, lease, out)
 	if rep.Created+rep.Updated+rep.Sold+rep.Removed > 0 || lease.Dirty {
 		s.refreshStats(ctx, slug)
 	}
 	rep.FinishedAt = s.cfg.Now().UTC()
 	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()
+	// The cars are written: a report that cannot be saved must not turn
+	// the run into an error the provider would retry (issue 15).
 	if err := s.saveReport(ctx, rep); err != nil {
-		return Report{}, err
+		s.cfg.Logger.ErrorContext(ctx, "save run report", "run", rep.RunID, "dealership", slug, "err", err)
 	}
 	return rep, nil
 }
@@ -376,7 +428,17 @@ func (s *Service) saveManifest(ctx context.Context, slug, holder string, lease s
 	}
 }
 
+// StoredRows is how many rejected rows and duplicates a stored report keeps:
+// a DynamoDB item holds at most 400 KB, and a feed may reject 20,000 rows.
+const StoredRows = 100
+
 func (s *Service) saveReport(ctx context.Context, rep Report) error {
+	if n := len(rep.RejectedRows); n > StoredRows {
+		rep.RejectedRows, rep.RejectedRowsOmitted = rep.RejectedRows[:StoredRows], n-StoredRows
+	}
+	if n := len(rep.Duplicates); n > StoredRows {
+		rep.Duplicates, rep.DuplicatesOmitted = rep.Duplicates[:StoredRows], n-StoredRows
+	}
 	b, err := json.Marshal(rep)
 	if err != nil {
 		return fmt.Errorf("encode report: %w", err)
@@ -419,13 +481,16 @@ func stockKey(c shared.Car) string {
 }
 
 // Slug is year-make-model-badge plus a stock suffix (the stock number or
-// VIN tail) and a short id part that keeps slugs unique across dealerships.
-func Slug(c shared.Car, id string) string {
+// VIN tail) and the first 4 characters of the id. Ingestion lengthens the
+// id part when another car holds the slug (claimSlug).
+func Slug(c shared.Car, id string) string { return slugWithID(c, id[:4]) }
+
+func slugWithID(c shared.Car, idPart string) string {
 	suffix := c.StockNum
 	if suffix == "" {
 		suffix = c.VIN[len(c.VIN)-6:]
 	}
-	return shared.Slugify(strings.Join([]string{fmt.Sprint(c.Year), c.Make, c.Model, c.Badge, suffix, id[:4]}, " "))
+	return shared.Slugify(strings.Join([]string{fmt.Sprint(c.Year), c.Make, c.Model, c.Badge, suffix, idPart}, " "))
 }
 
 // contentHash identifies a car's feed content; derived and bookkeeping

@@ -16,10 +16,11 @@ import (
 	"forecourt/shared"
 )
 
-// KeyMinter issues the secured, tenant-scoped search key for a site
-// (DESIGN.md decision 5). The algolia package's Index implements it.
+// KeyMinter issues the secured, tenant-scoped search key for a site at now
+// (DESIGN.md decision 5) and says until when it is valid. The algolia
+// package's Index implements it.
 type KeyMinter interface {
-	SecuredKey(siteSlug string) (string, error)
+	SecuredKey(site shared.Site, now time.Time) (key string, validUntil time.Time, err error)
 }
 
 // SearchConfig is what the browser needs to query the search index, apart
@@ -247,6 +248,9 @@ type SearchSettings struct {
 	Host        string            `json:"host"`
 	Index       string            `json:"index"`
 	SortIndices map[string]string `json:"sortIndices"`
+	// ValidUntil is when the key stops working (unix seconds); the web
+	// fetches /api/site again before then.
+	ValidUntil int64 `json:"validUntil"`
 }
 
 func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
@@ -261,7 +265,7 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 
 // siteResponse is the body of GET /api/site, which page shells inline too.
 func (s *apiServer) siteResponse(ctx context.Context, site shared.Site) (SiteResponse, error) {
-	key, err := s.cfg.Keys.SecuredKey(site.Slug)
+	key, until, err := s.cfg.Keys.SecuredKey(site, s.now())
 	if err != nil {
 		return SiteResponse{}, fmt.Errorf("secured key for %q: %w", site.Slug, err)
 	}
@@ -283,6 +287,7 @@ func (s *apiServer) siteResponse(ctx context.Context, site shared.Site) (SiteRes
 			Host:        s.cfg.Search.Host,
 			Index:       s.cfg.Search.Index,
 			SortIndices: s.cfg.Search.SortIndices,
+			ValidUntil:  until.Unix(),
 		},
 		Auth: s.authSettings(site),
 	}, nil
@@ -318,7 +323,7 @@ func (s *apiServer) handleCar(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", carCacheControl)
-	WriteJSON(w, http.StatusOK, CarResponse{Car: car, View: shared.ViewCar(car, site, s.now())})
+	WriteJSON(w, http.StatusOK, CarResponse{Car: shared.PublicCar(car), View: shared.ViewCar(car, site, s.now())})
 	return nil
 }
 

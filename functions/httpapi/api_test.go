@@ -41,12 +41,12 @@ func (f fakeSites) SaveSite(_ context.Context, s shared.Site) error {
 
 type fakeCars map[string]shared.Car
 
-func (f fakeCars) FindCarBySlug(_ context.Context, slug string) (shared.Car, error) {
+func (f fakeCars) FindCarsBySlug(_ context.Context, slug string) ([]shared.Car, error) {
 	c, ok := f[slug]
 	if !ok {
-		return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car %q not found", slug)
+		return nil, nil
 	}
-	return c, nil
+	return []shared.Car{c}, nil
 }
 
 func (f fakeCars) FindCarsByDealership(_ context.Context, d string) ([]shared.Car, error) {
@@ -61,7 +61,9 @@ func (f fakeCars) FindCarsByDealership(_ context.Context, d string) ([]shared.Ca
 
 type fakeKeys struct{ err error }
 
-func (k fakeKeys) SecuredKey(site string) (string, error) { return "key-for-" + site, k.err }
+func (k fakeKeys) SecuredKey(site shared.Site, now time.Time) (string, time.Time, error) {
+	return "key-for-" + site.Slug, now.Add(24 * time.Hour), k.err
+}
 
 var testNow = time.Date(2025, 6, 10, 12, 0, 0, 0, time.UTC)
 
@@ -190,6 +192,7 @@ func TestSite(t *testing.T) {
 			Host        string            `json:"host"`
 			Index       string            `json:"index"`
 			SortIndices map[string]string `json:"sortIndices"`
+			ValidUntil  int64             `json:"validUntil"`
 		} `json:"search"`
 	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
@@ -203,6 +206,10 @@ func TestSite(t *testing.T) {
 	}
 	if body.Search.APIKey != "key-for-group" {
 		t.Errorf("apiKey: got %q, want the key minted for group", body.Search.APIKey)
+	}
+	// Issue 15: the browser learns when the key expires, to refresh it first.
+	if want := testNow.Add(24 * time.Hour).Unix(); body.Search.ValidUntil != want {
+		t.Errorf("validUntil: got %d, want %d", body.Search.ValidUntil, want)
 	}
 	if body.Search.AppID != "APP" || body.Search.Index != "cars" || body.Search.Host != "http://localhost:7700" {
 		t.Errorf("search: got %+v", body.Search)

@@ -25,17 +25,18 @@ const carExtrasCacheControl = "public, max-age=300"
 // shows. A car another site shows is answered exactly like a missing one, so
 // a tenant cannot learn about another tenant's stock.
 func (s *apiServer) shownCar(ctx context.Context, site shared.Site, slug string) (shared.Car, error) {
-	car, err := s.cfg.Cars.FindCarBySlug(ctx, slug)
+	cars, err := s.cfg.Cars.FindCarsBySlug(ctx, slug)
 	if err != nil {
-		if shared.ErrorCode(err) == shared.ENOTFOUND {
-			return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car not found")
-		}
 		return shared.Car{}, fmt.Errorf("find car %q: %w", slug, err)
 	}
-	if !site.Shows(car, s.now()) {
-		return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car not found")
+	// Another tenant's car with the same slug is not this site's business.
+	now := s.now()
+	for _, car := range cars {
+		if site.Shows(car, now) {
+			return car, nil
+		}
 	}
-	return car, nil
+	return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car not found")
 }
 
 // FinanceDisclaimerResponse is the body of GET /api/cars/{id}/finance-disclaimer.

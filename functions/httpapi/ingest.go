@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"forecourt/functions/feed"
@@ -29,7 +30,7 @@ type Ingester interface {
 // handlers are the ingestion API's handlers by route key (route.Routes;
 // docs/contracts.md):
 //
-//	POST /ingest/v1/dealerships/{slug}/feed[?mode=full|delta]  provider key
+//	POST /ingest/v1/dealerships/{slug}/feed[?mode=full|delta][&force=true]  provider key
 //	GET  /ingest/v1/runs/{id}                                  a provider key scoped to the run's dealership
 //	POST /ingest/v1/reindex[?dealership=SLUG]                  ops key
 //
@@ -57,8 +58,15 @@ func (s *ingestServer) handleFeed(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
+	force := false
+	if v := r.URL.Query().Get("force"); v != "" {
+		if force, err = strconv.ParseBool(v); err != nil {
+			return shared.FieldError("force", "must be true or false, got %q", v)
+		}
+	}
 	rep, err := s.svc.Ingest(r.Context(), feed.Request{
 		DealershipSlug:  slug,
+		Force:           force,
 		Mode:            r.URL.Query().Get("mode"),
 		ContentType:     r.Header.Get("Content-Type"),
 		ContentEncoding: r.Header.Get("Content-Encoding"),

@@ -153,6 +153,8 @@ func TestIngestHandler(t *testing.T) {
 			want{status: 400, code: shared.EINVALID, field: "body"}},
 		{"bad mode", "POST", "/ingest/v1/dealerships/north/feed?mode=sometimes", northKey, "application/json", "", `[]`,
 			want{status: 400, code: shared.EINVALID, field: "mode"}},
+		{"bad force", "POST", "/ingest/v1/dealerships/north/feed?force=maybe", northKey, "application/json", "", `[]`,
+			want{status: 400, code: shared.EINVALID, field: "force"}},
 		{"run", "GET", "/ingest/v1/runs/" + firstRep.RunID, northKey, "", "", "",
 			want{status: 200, report: func(t *testing.T, rep map[string]any) {
 				if rep["run_id"] != firstRep.RunID || rep["created"] != 1.0 || rep["status"] != "succeeded" || rep["duration_ms"] == nil {

@@ -23,7 +23,9 @@ const locSecret = "origin-secret"
 
 type noKeys struct{}
 
-func (noKeys) SecuredKey(string) (string, error) { return "k", nil }
+func (noKeys) SecuredKey(shared.Site, time.Time) (string, time.Time, error) {
+	return "k", time.Time{}, nil
+}
 
 type noCars struct{}
 
@@ -31,6 +33,7 @@ func (noCars) FindCarBySlug(context.Context, string) (shared.Car, error) {
 	return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "no car")
 }
 func (noCars) FindCarsByDealership(context.Context, string) ([]shared.Car, error) { return nil, nil }
+func (noCars) FindCarsBySlug(context.Context, string) ([]shared.Car, error)       { return nil, nil }
 
 // locationsStack serves the api and ingest routes over DynamoDB Local with
 // two sites: coastal (a sales, service and parts location of one dealership

@@ -272,7 +272,8 @@ func (s *watchlistServer) handleList(w http.ResponseWriter, r *http.Request) err
 				return nil
 			}
 			view := shared.ViewCar(car, site, now)
-			out[i].Car, out[i].View, out[i].Available = &car, &view, car.Available()
+			public := shared.PublicCar(car)
+			out[i].Car, out[i].View, out[i].Available = &public, &view, car.Available()
 			return nil
 		})
 	}

@@ -395,3 +395,31 @@ func TestUpdatesAndCompaction(t *testing.T) {
 		t.Errorf("total %v, want 600", all["nbHits"])
 	}
 }
+
+// Issue 15 "Local stand-ins are too open": the engine answers browser pages
+// of local origins only, and a page far past any result is a 400, not an
+// overflow into page 0.
+func TestLocalOriginsAndPageBound(t *testing.T) {
+	a := newAPI(t, localsearch.Config{})
+	a.seed()
+	for origin, allowed := range map[string]bool{
+		"http://localhost:5173": true, "http://northside.localhost:8080": true, "http://127.0.0.1:8080": true,
+		"http://[::1]:8080": true, "https://evil.example": false, "http://localhost.evil.example": false, "null": false,
+	} {
+		r := httptest.NewRequest("OPTIONS", "/1/indexes/*/queries", nil)
+		r.Header.Set("Origin", origin)
+		r.Header.Set("Access-Control-Request-Method", "POST")
+		w := httptest.NewRecorder()
+		a.h.ServeHTTP(w, r)
+		if got := w.Header().Get("Access-Control-Allow-Origin"); (got == origin) != allowed || (!allowed && got != "") {
+			t.Errorf("origin %s: Access-Control-Allow-Origin %q; allowed should be %v", origin, got, allowed)
+		}
+	}
+	r := httptest.NewRequest("POST", "/1/indexes/cars/query?x-algolia-api-key="+searchKey+"&x-algolia-application-id="+appID,
+		strings.NewReader(`{"params":"page=4611686018427387904&hitsPerPage=20"}`))
+	w := httptest.NewRecorder()
+	a.h.ServeHTTP(w, r)
+	if w.Code != 400 || !strings.Contains(w.Body.String(), "page must be at most") {
+		t.Errorf("page 2^62: %d %s; want 400 naming page", w.Code, w.Body)
+	}
+}

@@ -36,6 +36,9 @@ type searchQuery struct {
 
 // compileQuery resolves p against ix's settings and parses its filters.
 // keyFilter comes from a secured API key and is ANDed with the rest.
+// maxPage bounds page: far past any result (at most maxPage*1000 hits).
+const maxPage = 1 << 20
+
 func compileQuery(ix *index, p params, keyFilter *filter) (*searchQuery, error) {
 	q := &searchQuery{index: ix, p: p, text: p.str("query", "")}
 	var parts []*filter
@@ -75,6 +78,11 @@ func compileQuery(ix *index, p params, keyFilter *filter) (*searchQuery, error) 
 	q.page = p.int("page", 0)
 	if q.page < 0 {
 		return nil, badRequest("page must be positive")
+	}
+	// page times hitsPerPage must not overflow into a small (or negative)
+	// offset: page 2^62 used to answer page 0's hits.
+	if q.page > maxPage {
+		return nil, badRequest("page must be at most %d", maxPage)
 	}
 	if _, ok := p["offset"]; ok {
 		q.useOffset = true

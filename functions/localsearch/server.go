@@ -12,6 +12,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -50,15 +51,23 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, ae.status, map[string]any{"message": ae.message, "status": ae.status})
 }
 
-// cors answers every origin, as Algolia does; keys in headers need a preflight.
+// cors lets pages of local origins (localhost, <site>.localhost, loopback
+// addresses) call the engine; keys in headers need a preflight. Algolia
+// answers every origin, but this stand-in runs on a developer's machine,
+// where any web page could otherwise read it (issue 15). A request without
+// an Origin is not from a browser page.
 func cors(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		origin = "*"
-	}
-	h.Set("Access-Control-Allow-Origin", origin)
 	h.Add("Vary", "Origin")
+	origin := r.Header.Get("Origin")
+	switch {
+	case origin == "":
+		h.Set("Access-Control-Allow-Origin", "*")
+	case localOrigin(origin):
+		h.Set("Access-Control-Allow-Origin", origin)
+	default:
+		return
+	}
 	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
 	if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
 		h.Set("Access-Control-Allow-Headers", req)
@@ -66,6 +75,20 @@ func cors(w http.ResponseWriter, r *http.Request) {
 		h.Set("Access-Control-Allow-Headers", "Content-Type, X-Algolia-Application-Id, X-Algolia-API-Key, X-Algolia-Agent, X-Algolia-UserToken")
 	}
 	h.Set("Access-Control-Max-Age", "86400")
+}
+
+// localOrigin reports whether a browser origin is on this machine.
+func localOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	host := u.Hostname()
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 func (e *Engine) serveHTTP(w http.ResponseWriter, r *http.Request) {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"forecourt/functions/httpapi"
 	"forecourt/functions/httpapi/route"
@@ -54,6 +55,7 @@ func (noCars) FindCarBySlug(context.Context, string) (shared.Car, error) {
 	return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "no car")
 }
 func (noCars) FindCarsByDealership(context.Context, string) ([]shared.Car, error) { return nil, nil }
+func (noCars) FindCarsBySlug(context.Context, string) ([]shared.Car, error)       { return nil, nil }
 
 type noMedia struct{}
 
@@ -63,7 +65,9 @@ func (noMedia) Media(context.Context, string, url.Values) ([]byte, string, error
 
 type noKeys struct{}
 
-func (noKeys) SecuredKey(string) (string, error) { return "k", nil }
+func (noKeys) SecuredKey(shared.Site, time.Time) (string, time.Time, error) {
+	return "k", time.Time{}, nil
+}
 
 const originSecret = "origin"
 

@@ -172,7 +172,7 @@ func TestStatsFollowFeedsAndSweep(t *testing.T) {
 // home page used to ask it: the facet counts under the site's filters.
 func engineFacets(t *testing.T, idx *algolia.Index, cfg algolia.Config, site, filters string) (int, map[string]map[string]int) {
 	t.Helper()
-	key, err := idx.SecuredKey(site)
+	key, _, err := idx.SecuredKey(shared.Site{Slug: site}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -302,3 +302,12 @@ func TestRunRejectsAMisnamedTenantFile(t *testing.T) {
 		t.Fatalf("got %v, want the misnamed file rejected", err)
 	}
 }
+
+// Issue 15 "Local stand-ins are too open": the gateway and the engine it
+// starts time out a client that stalls sending its request.
+func TestServersHaveReadTimeouts(t *testing.T) {
+	srv := newServer(http.NotFoundHandler())
+	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.IdleTimeout <= 0 {
+		t.Errorf("timeouts: header %v, read %v, idle %v; want all set", srv.ReadHeaderTimeout, srv.ReadTimeout, srv.IdleTimeout)
+	}
+}

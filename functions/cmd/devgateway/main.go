@@ -183,7 +183,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 			log.Error("flush search engine", "err", err)
 		}
 	}()
-	searchSrv := &http.Server{Handler: engine.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	searchSrv := newServer(engine.Handler())
 	serveAll(searchSrv, searchLns, log)
 	defer shutdown(searchSrv)
 
@@ -234,7 +234,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	if standIn != nil {
 		gw.checkout = standIn
 	}
-	gatewaySrv := &http.Server{Handler: compressed(gw), ReadHeaderTimeout: 10 * time.Second}
+	gatewaySrv := newServer(compressed(gw))
 	serveAll(gatewaySrv, gatewayLns, log)
 	defer shutdown(gatewaySrv)
 	fmt.Fprintf(out, "gateway on http://localhost:%d (search engine on %d); seeding…\n", cfg.GatewayPort, cfg.SearchPort)
@@ -365,4 +365,12 @@ func pollLeads(ctx context.Context, streams delivery.StreamsAPI, table string, d
 	if err := delivery.Poll(ctx, streams, table, d); err != nil && ctx.Err() == nil {
 		log.Error("lead delivery stopped", "err", err)
 	}
+}
+
+// newServer bounds how long a client may take to send a request, so a slow
+// or stalled client cannot hold connections open (issue 15); a 50 MB feed
+// over a local link reads in well under ReadTimeout.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 2 * time.Minute,
+		IdleTimeout: 2 * time.Minute}
 }

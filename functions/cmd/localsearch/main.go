@@ -57,7 +57,9 @@ func run() error {
 		engine.Close()
 		return fmt.Errorf("listen on %s (port busy? set -addr): %w", *addr, err)
 	}
-	srv := &http.Server{Handler: engine.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// Read timeouts: a stalled client must not hold a connection (issue 15).
+	srv := &http.Server{Handler: engine.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 2 * time.Minute,
+		IdleTimeout: 2 * time.Minute}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	errc := make(chan error, 1)

@@ -259,6 +259,11 @@ export interface SearchSettings {
   host: string;
   index: string;
   sortIndices: Record<string, string> | null;
+  /**
+   * ValidUntil is when the key stops working (unix seconds); the web
+   * fetches /api/site again before then.
+   */
+  validUntil: number;
 }
 
 /** LocationLink is one line of the header's Locations dropdown. */

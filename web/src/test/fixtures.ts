@@ -136,6 +136,7 @@ export function siteResponse(overrides: SiteOverrides = {}): ConfiguredSiteRespo
     search: {
       appId: 'FORECOURTLOCAL',
       apiKey: 'secured-key',
+      validUntil: 0,
       host: 'http://localhost:7700',
       index: 'cars',
       sortIndices: {

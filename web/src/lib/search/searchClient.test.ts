@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hostOf, withResultCache } from './searchClient';
+import type { LiteClient } from 'algoliasearch/lite';
+import type { SearchAccess } from '../types';
+import { hostOf, REFRESH_MARGIN_SECONDS, withKeyRefresh, withResultCache } from './searchClient';
 
 describe('search client', () => {
   it('points at the site search host', () => {
@@ -23,5 +25,22 @@ describe('search client', () => {
     const client = withResultCache({ search });
     await expect(client.search([{ q: 1 }] as never)).rejects.toThrow('down');
     await expect(client.search([{ q: 1 }] as never)).resolves.toEqual({ results: [] });
+  });
+
+  // Issue 15: the secured key expires after a day; a page left open fetches a
+  // fresh one before its validUntil instead of failing with 403.
+  it('replaces the search key before it expires', async () => {
+    const access = (apiKey: string, validUntil: number): SearchAccess =>
+      ({ appId: 'APP', apiKey, host: 'http://localhost:7700', index: 'cars', sortIndices: {}, validUntil }) as SearchAccess;
+    const used: string[] = [];
+    const make = (a: SearchAccess) => ({ search: async () => used.push(a.apiKey) }) as unknown as LiteClient;
+    let now = 1_000_000;
+    const refresh = vi.fn(async () => access('fresh', now + 86_400));
+    const client = withKeyRefresh(access('first', now + 86_400), make, refresh, () => now);
+    await client.search([] as never);
+    now += 86_400 - REFRESH_MARGIN_SECONDS;
+    await Promise.all([client.search([] as never), client.search([] as never)]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(used).toEqual(['first', 'fresh', 'fresh']);
   });
 });

@@ -2,6 +2,7 @@
 // (from /api/site), with the spec's result cache of 10 queries, oldest evicted
 // (spec 000 §7, §9).
 import { liteClient, type LiteClient } from 'algoliasearch/lite';
+import { getJSON } from '../http';
 import type { SearchAccess } from '../types';
 
 export const RESULT_CACHE_SIZE = 10;
@@ -37,7 +38,55 @@ export function withResultCache<C extends { search: SearchFn }>(client: C, size 
   return { ...client, search } as C;
 }
 
+/** REFRESH_MARGIN_SECONDS: a key this close to its validUntil is replaced before the next search. */
+export const REFRESH_MARGIN_SECONDS = 60 * 60;
+
+type AccessSource = () => Promise<SearchAccess>;
+
+const fetchAccess: AccessSource = async () => (await getJSON<{ search: SearchAccess }>('/api/site')).search;
+
+/**
+ * withKeyRefresh searches with the site's secured key and, once the key is
+ * within REFRESH_MARGIN_SECONDS of its validUntil, fetches a fresh one from
+ * /api/site first (the key expires after a day; a tab left open keeps working).
+ * A key without validUntil (0) never expires.
+ */
+export function withKeyRefresh(
+  access: SearchAccess,
+  make: (a: SearchAccess) => LiteClient,
+  refresh: AccessSource = fetchAccess,
+  nowSeconds: () => number = () => Date.now() / 1000,
+): LiteClient {
+  let current = access;
+  let client = make(access);
+  let pending: Promise<void> | null = null;
+  const stale = () => current.validUntil > 0 && nowSeconds() >= current.validUntil - REFRESH_MARGIN_SECONDS;
+  const ready = async () => {
+    if (!stale()) return;
+    pending ??= refresh()
+      .then((next) => {
+        current = next;
+        client = make(next);
+      })
+      .finally(() => {
+        pending = null;
+      });
+    await pending;
+  };
+  const search = async (...args: unknown[]) => {
+    // A failed refresh still tries the old key: it may have minutes left.
+    await ready().catch(() => undefined);
+    return (client.search as (...a: unknown[]) => Promise<unknown>)(...args);
+  };
+  return new Proxy(client, {
+    get(_target, prop) {
+      if (prop === 'search') return search;
+      return Reflect.get(client, prop);
+    },
+  });
+}
+
 export function createSearchClient(access: SearchAccess): LiteClient {
-  const client = liteClient(access.appId, access.apiKey, { hosts: [hostOf(access.host)] });
-  return withResultCache(client);
+  const make = (a: SearchAccess) => liteClient(a.appId, a.apiKey, { hosts: [hostOf(a.host)] });
+  return withResultCache(withKeyRefresh(access, make));
 }

@@ -15,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 const site = siteResponse({ leads: { captcha: false } } as Parameters<typeof siteResponse>[0]);
 
 function figures() {
-  const out = screen.getByRole('status');
+  const out = screen.getByRole('group', { name: 'Repayments' });
   return Object.fromEntries(within(out).queryAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
 }
 

@@ -118,7 +118,8 @@ export function FinanceCalculator({ price, carId, headingLevel = 2 }: Props) {
         </div>
         {field('interest_rate', 'Interest rate (% p.a.)', { inputMode: 'decimal' })}
       </div>
-      <output className="calculator__result" htmlFor={`${id}-price ${id}-deposit ${id}-term_years ${id}-interest_rate`} aria-live="polite">
+      {/* not an <output>: its implicit status role would compete with the page's form status */}
+      <div className="calculator__result" role="group" aria-label="Repayments" aria-live="polite">
         {ok ? (
           <dl className="calculator__figures">
             <div>
@@ -138,7 +139,7 @@ export function FinanceCalculator({ price, carId, headingLevel = 2 }: Props) {
           <p className="calculator__empty">Enter a price to see your repayments.</p>
         )}
         {ok && <p className="calculator__loan">Amount financed: {formatPrice(result.loan)}</p>}
-      </output>
+      </div>
       <p className="calculator__fine">{site.finance.fine_print}</p>
       <p className="calculator__fine">{site.finance.indicative_disclaimer}</p>
       <Link className="button" to={financeApplyPath(ok ? input : undefined, carId)}>

@@ -207,7 +207,7 @@ export function CarDetail({
           ) : null}
           <section aria-labelledby="details-title" className="car-page__section">
             <h2 id="details-title">Key information</h2>
-            <DetailList rows={keyDetails(car, now)} />
+            <DetailList rows={keyDetails(car, now, site.texts.used_keyword)} />
           </section>
           {featured.length > 0 ? (
             <section aria-labelledby="summary-title" className="car-page__section">

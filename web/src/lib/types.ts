@@ -454,6 +454,12 @@ export interface Variant {
 export interface CaravanSpecifications {
   body_width?: number;
   body_length?: number;
+  /**
+   * DimensionUnit is the unit of BodyWidth and BodyLength: "m" once
+   * ingested (NormalizeCaravanDimensions converts feet); empty when the
+   * feed gave none.
+   */
+  dimension_unit?: string;
   tare_weight?: number;
   axle_type?: string;
   sleeps?: number;

@@ -99,9 +99,9 @@ export function specifications(car: Car): DetailRow[] {
     ['Width', unit(v.vehiclewidth, 'mm')],
     ['Height', unit(v.vehicleheight, 'mm')],
     ['ANCAP rating', typeof v.ancaprating === 'number' && v.ancaprating > 0 ? `${v.ancaprating} stars` : undefined],
-    // Feeds give caravan body sizes without a unit (issue 17 converts feet).
-    ['Body length', c.body_length],
-    ['Body width', c.body_width],
+    // Go stores sizes given in feet as metres (shared.NormalizeCaravanDimensions); no unit stays bare.
+    ['Body length', c.body_length && c.dimension_unit === 'm' ? `${c.body_length} m` : c.body_length],
+    ['Body width', c.body_width && c.dimension_unit === 'm' ? `${c.body_width} m` : c.body_width],
     ['Tare weight', unit(c.tare_weight, 'kg')],
     ['Aggregate trailer mass', unit(c.aggregate_trailer_mass, 'kg')],
     ['Axle type', c.axle_type],

@@ -194,8 +194,12 @@ type Variant struct {
 
 // CaravanSpecifications applies to caravans and campers.
 type CaravanSpecifications struct {
-	BodyWidth            float64 `json:"body_width,omitempty"`
-	BodyLength           float64 `json:"body_length,omitempty"`
+	BodyWidth  float64 `json:"body_width,omitempty"`
+	BodyLength float64 `json:"body_length,omitempty"`
+	// DimensionUnit is the unit of BodyWidth and BodyLength: "m" once
+	// ingested (NormalizeCaravanDimensions converts feet); empty when the
+	// feed gave none.
+	DimensionUnit        string  `json:"dimension_unit,omitempty"`
 	TareWeight           float64 `json:"tare_weight,omitempty"`
 	AxleType             string  `json:"axle_type,omitempty"`
 	Sleeps               int     `json:"sleeps,omitempty"`

@@ -66,7 +66,9 @@ type Site struct {
 	// CarPage holds the car page's tabs, sidebar and used-car texts (issue 10).
 	CarPage            CarPageConfig       `json:"car_page"`
 	DealershipWebsites []DealershipWebsite `json:"dealership_websites,omitempty"` // brand banner
-	Footer             FooterConfig        `json:"footer"`
+	// Home shapes the home page's promotions slider (issue 17).
+	Home   HomeConfig   `json:"home"`
+	Footer FooterConfig `json:"footer"`
 	// Offers are the site's special offers (spec 001 §3 "Offer"), kept in
 	// the tenant file; GET /api/offers serves those OffersFor lets through.
 	// GET /api/site leaves them out.
@@ -295,6 +297,13 @@ type FinanceConfig struct {
 	// IndicativeDisclaimer is the indicative-only disclaimer under every
 	// estimate; default the spec 001 §9 text (shared.DefaultIndicativeDisclaimer).
 	IndicativeDisclaimer string `json:"indicative_disclaimer"`
+	// CalculatorRate prefills the finance calculator's rate; default 10
+	// (spec 001 §9: the calculator's default differs from the estimate's 8.5).
+	CalculatorRate float64 `json:"calculator_rate"`
+	// VehicleType and State are the finance enquiry's defaults; default "Car"
+	// and "qld" (spec 001 §9).
+	VehicleType string `json:"vehicle_type"`
+	State       string `json:"state"`
 }
 
 // CarPageConfig is the per-dealer content of the car page (spec 000 §2 tabs,
@@ -505,6 +514,27 @@ type ReserveConfig struct {
 	// TimeZone is the dealership's IANA time zone the hold's end is shown
 	// in; default DefaultReserveTimeZone.
 	TimeZone string `json:"time_zone,omitempty"`
+}
+
+// Default promotions slide size (spec 001 §9).
+const (
+	DefaultSlideWidth  = 1920
+	DefaultSlideHeight = 540
+)
+
+// HomeConfig shapes the home page (spec 001 §9 "Promotions slider"; issue 17).
+type HomeConfig struct {
+	// Slides are the promotions slider's slides in order; each shows from its
+	// start until its expiry (PromoActive, judged when the page is viewed).
+	// A slide needs an image_url (with alt text) or a background.
+	Slides []PromoTile `json:"slides,omitempty"`
+	// SlideWidth and SlideHeight are the slides' intrinsic size; default
+	// 1920 × 540 (spec 001 §9).
+	SlideWidth  int `json:"slide_width"`
+	SlideHeight int `json:"slide_height"`
+	// SlideSeconds is the autoplay interval; default 6. Autoplay never runs
+	// for a shopper who asks for reduced motion.
+	SlideSeconds int `json:"slide_seconds"`
 }
 
 // DealershipWebsite is one entry of the brand banner of dealership websites

@@ -188,12 +188,19 @@ func ApplyDefaults(s *Site) {
 	setInt(&b.SliderStep, 500)
 	setInt(&b.FallbackMaxPrice, 100000)
 
+	setInt(&s.Home.SlideWidth, DefaultSlideWidth)
+	setInt(&s.Home.SlideHeight, DefaultSlideHeight)
+	setInt(&s.Home.SlideSeconds, 6)
+
 	setInt(&s.Reserve.Deposit, 200)
 	setInt(&s.Reserve.HoldHours, 48)
 	setStr(&s.Reserve.RefundableText, DefaultRefundableText)
 	setStr(&s.Reserve.TimeZone, DefaultReserveTimeZone)
 
 	setStr(&f.DefaultRateLabel, DefaultRateEstimateLabel)
+	setFloat(&f.CalculatorRate, DefaultCalculatorRate)
+	setStr(&f.VehicleType, "Car")
+	setStr(&f.State, "qld")
 	setStr(&f.FinePrint, DefaultFinePrint)
 	setStr(&f.IndicativeDisclaimer, DefaultIndicativeDisclaimer)
 	applyCarPageDefaults(&s.CarPage)
@@ -544,6 +551,36 @@ func (s Site) Validate() error {
 			checkPath(op+".model.override_url", o.Model.OverrideURL)
 		}
 	}
+
+	slideIDs := map[string]bool{}
+	for i, sl := range s.Home.Slides {
+		sp := fmt.Sprintf("home.slides[%d]", i)
+		uniqueID(sp+".id", "slide id", sl.ID, slideIDs)
+		required(sp+".title", sl.Title)
+		if sl.ImageURL == "" && sl.Background == "" {
+			bad(sp+".image_url", "a slide needs an image_url or a background")
+		}
+		if sl.ImageURL != "" {
+			checkPath(sp+".image_url", sl.ImageURL)
+			required(sp+".alt", sl.Alt)
+		}
+		if sl.LinkPath != "" {
+			checkPath(sp+".link_path", sl.LinkPath)
+		}
+		var start, expiry time.Time
+		if sl.Start != "" {
+			start = date(sp+".start", sl.Start, "2025-07-01")
+		}
+		if sl.Expiry != "" {
+			expiry = date(sp+".expiry", sl.Expiry, "2025-08-01")
+		}
+		if !start.IsZero() && !expiry.IsZero() && expiry.Before(start) {
+			bad(sp+".expiry", "%s is before start %s", sl.Expiry, sl.Start)
+		}
+	}
+	nonNegative("home.slide_width", s.Home.SlideWidth)
+	nonNegative("home.slide_height", s.Home.SlideHeight)
+	nonNegative("home.slide_seconds", s.Home.SlideSeconds)
 
 	for i, w := range s.DealershipWebsites {
 		wp := fmt.Sprintf("dealership_websites[%d]", i)

@@ -49,6 +49,9 @@ func TestDecodeSiteErrors(t *testing.T) {
 		{"weekday out of range", withField(`"locations": [{"id": "l1", "name": "Yard", "location_type": "", "dealership_slug": "acme", "address": {}, "contact_detail": {"opening_hours": [{"weekday": 7, "status": "Closed"}]}}]`), "locations[0].contact_detail.opening_hours[0].weekday", "0 (Sunday)"},
 		{"theme colour", withField(`"theme": {"primary_color": "blue"}`), "theme.primary_color", "hex colour"},
 		{"promo expiry before start", withField(`"promotions": [{"id": "p", "title": "T", "start": "2025-08-01", "expiry": "2025-07-01"}]`), "promotions[0].expiry", "before start"},
+		{"slide without image or background (issue 17)", withField(`"home": {"slides": [{"id": "s", "title": "T"}]}`), "home.slides[0].image_url", "image_url or a background"},
+		{"slide image without alt (issue 17)", withField(`"home": {"slides": [{"id": "s", "title": "T", "image_url": "/media/s.jpg"}]}`), "home.slides[0].alt", "required"},
+		{"slide expiry before start (issue 17)", withField(`"home": {"slides": [{"id": "s", "title": "T", "background": "#000", "start": "2025-08-01", "expiry": "2025-07-01"}]}`), "home.slides[0].expiry", "before start"},
 		{"reserve path", withField(`"features": {"reserve_path": "buy"}`), "features.reserve_path", "unknown value"},
 		{"nav path", withField(`"navigation": [{"label": "Home", "path": "home"}]`), "navigation[0].path", "must start with /"},
 		{"template", withField(`"template": "fancy"`), "template", "unknown value"},
@@ -126,6 +129,11 @@ func TestDecodeSiteDefaults(t *testing.T) {
 		{"indicative-only disclaimer (spec 001 §9)", strings.HasPrefix(s.Finance.IndicativeDisclaimer, "Repayments are indicative only"), true},
 		{"sidebar buttons (spec 001 §2)", strings.Join(s.CarPage.Sidebar.Buttons, ","), "enquiry,test_drive,reserve,trade_in,history_report,call,chat"},
 		{"tab titles (spec 000 §2)", s.CarPage.Tabs.WhyBuy.Title + "|" + s.CarPage.Tabs.Protect.Title, "Why Buy From Us?|Protect Your Car"},
+		{"calculator rate (spec 001 §9)", s.Finance.CalculatorRate, 10.0},
+		{"finance vehicle type (spec 001 §9)", s.Finance.VehicleType, "Car"},
+		{"finance state (spec 001 §9)", s.Finance.State, "qld"},
+		{"slide size (spec 001 §9)", [2]int{s.Home.SlideWidth, s.Home.SlideHeight}, [2]int{1920, 540}},
+		{"slide seconds (issue 17)", s.Home.SlideSeconds, 6},
 		{"used-car terms off, with the spec text", s.CarPage.UsedCarTerms.Show == false && strings.Contains(s.CarPage.UsedCarTerms.Text, "quarter tank"), true},
 	}
 	for _, c := range checks {

@@ -175,3 +175,22 @@ func TestFinanceEstimateVectors(t *testing.T) {
 		})
 	}
 }
+
+func TestFinanceCalculatorVectors(t *testing.T) {
+	for _, v := range loadVectors[CalculatorInput, Calculation](t, "finance_calculator.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			got := CalculateFinance(v.Input)
+			if got.Loan != v.Want.Loan || got.Weekly != v.Want.Weekly || got.Fortnightly != v.Want.Fortnightly || got.Monthly != v.Want.Monthly {
+				t.Errorf("CalculateFinance(%+v) = %+v, want %+v", v.Input, got, v.Want)
+			}
+			if len(got.Errors) != len(v.Want.Errors) {
+				t.Errorf("errors = %v, want %v", got.Errors, v.Want.Errors)
+			}
+			for k, msg := range v.Want.Errors {
+				if got.Errors[k] != msg {
+					t.Errorf("errors[%s] = %q, want %q", k, got.Errors[k], msg)
+				}
+			}
+		})
+	}
+}

@@ -96,6 +96,26 @@ func TestParseRowLenders(t *testing.T) {
 	}
 }
 
+// Spec 001 §9: caravan body sizes given in feet are stored in metres (0.3048).
+func TestParseRowCaravanFeet(t *testing.T) {
+	row := func(unit string) feed.Row {
+		return feed.Row{Num: 1, Fields: map[string]any{
+			"stocknum": "V1", "make": "Jayco", "model": "Journey", "year": "2021", "car_type": "used",
+			"specifications": map[string]any{"body_length": 21, "body_width": 7.5, "dimension_unit": unit},
+		}}
+	}
+	c, err := feed.ParseRow(row("ft"), "d", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := c.Specifications; s.BodyLength != 6.4 || s.BodyWidth != 2.29 || s.DimensionUnit != "m" {
+		t.Errorf("specifications %+v, want 6.4 × 2.29 m", s)
+	}
+	if _, err := feed.ParseRow(row("cubits"), "d", now); err == nil || !strings.Contains(err.Error(), "specifications.dimension_unit") {
+		t.Errorf("unknown unit: err %v, want one naming specifications.dimension_unit", err)
+	}
+}
+
 func TestParseRowNormalises(t *testing.T) {
 	c, err := feed.ParseRow(feed.Row{Num: 1, Fields: map[string]any{
 		"stocknum": "X1", "make": "MERCEDES BENZ", "model": "cx-5", "year": "2021", "car_type": "Demonstrator",

@@ -110,6 +110,9 @@ func ParseRow(row Row, dealershipSlug string, now time.Time) (shared.Car, *RowEr
 		return reject(field, "%s", reason)
 	}
 	c.FinanceLenders = lenders
+	if field, reason := shared.NormalizeCaravanDimensions(c.Specifications); field != "" {
+		return reject(field, "%s", reason)
+	}
 	status, reserved := carStatus(string(c.Status))
 	c.Status, c.Reserved = status, c.Reserved || reserved
 	if c.Sold || c.Status == shared.StatusSold {

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useSite } from '../lib/siteContext';
 import { BudgetFinder } from '../features/home/components/BudgetFinder';
+import { BrandBanner } from '../features/home/components/BrandBanner';
+import { PromotionsSlider } from '../features/home/components/PromotionsSlider';
 import { HomeBrowse } from '../features/home/components/HomeBrowse';
 import { RecentSearches } from '../features/listing/components/SearchHistory';
 import { LISTING_PATH } from '../lib/listingUrl';
@@ -11,6 +13,7 @@ export function HomePage() {
   const links = navigationOf({ ...site, navigation: undefined }).slice(1);
   return (
     <section className="home">
+      <PromotionsSlider />
       <div className="home__hero">
         <h1>{site.name}</h1>
         <p>Find your next car from our current stock.</p>
@@ -28,6 +31,7 @@ export function HomePage() {
       <HomeBrowse />
       <RecentSearches />
       <BudgetFinder />
+      <BrandBanner />
     </section>
   );
 }

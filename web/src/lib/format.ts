@@ -23,3 +23,12 @@ export function formatNumber(value: number): string {
 export function capitalise(value: string): string {
   return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
 }
+
+/**
+ * carTypeLabel names a car type for shoppers: the site's used keyword
+ * (texts.used_keyword, 'Used' by default, spec 001 §9) for used cars,
+ * otherwise the type capitalised ('New', 'Demo').
+ */
+export function carTypeLabel(type: string, usedKeyword: string): string {
+  return type === 'used' && usedKeyword ? usedKeyword : capitalise(type);
+}

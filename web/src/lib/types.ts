@@ -243,6 +243,8 @@ export interface Site {
   car_page: CarPageConfig;
   /** brand banner */
   dealership_websites?: DealershipWebsite[];
+  /** Home shapes the home page's promotions slider (issue 17). */
+  home: HomeConfig;
   footer: FooterConfig;
   /**
    * Offers are the site's special offers (spec 001 §3 "Offer"), kept in
@@ -556,6 +558,12 @@ export interface Variant {
 export interface CaravanSpecifications {
   body_width?: number;
   body_length?: number;
+  /**
+   * DimensionUnit is the unit of BodyWidth and BodyLength: "m" once
+   * ingested (NormalizeCaravanDimensions converts feet); empty when the
+   * feed gave none.
+   */
+  dimension_unit?: string;
   tare_weight?: number;
   axle_type?: string;
   sleeps?: number;
@@ -996,6 +1004,17 @@ export interface FinanceConfig {
    * estimate; default the spec 001 §9 text (shared.DefaultIndicativeDisclaimer).
    */
   indicative_disclaimer: string;
+  /**
+   * CalculatorRate prefills the finance calculator's rate; default 10
+   * (spec 001 §9: the calculator's default differs from the estimate's 8.5).
+   */
+  calculator_rate: number;
+  /**
+   * VehicleType and State are the finance enquiry's defaults; default "Car"
+   * and "qld" (spec 001 §9).
+   */
+  vehicle_type: string;
+  state: string;
 }
 
 /** StockConfig decides which stock a site shows. */
@@ -1230,6 +1249,27 @@ export interface DealershipWebsite {
   logo?: ImageRef;
   title?: string;
   name: string;
+}
+
+/** HomeConfig shapes the home page (spec 001 §9 "Promotions slider"; issue 17). */
+export interface HomeConfig {
+  /**
+   * Slides are the promotions slider's slides in order; each shows from its
+   * start until its expiry (PromoActive, judged when the page is viewed).
+   * A slide needs an image_url (with alt text) or a background.
+   */
+  slides?: PromoTile[];
+  /**
+   * SlideWidth and SlideHeight are the slides' intrinsic size; default
+   * 1920 × 540 (spec 001 §9).
+   */
+  slide_width: number;
+  slide_height: number;
+  /**
+   * SlideSeconds is the autoplay interval; default 6. Autoplay never runs
+   * for a shopper who asks for reduced motion.
+   */
+  slide_seconds: number;
 }
 
 /**

@@ -72,7 +72,11 @@ function defaultedSite(): ConfiguredSite {
       fine_print: 'Comparison rate is based on a 5-year secured loan of $30,000.',
       indicative_disclaimer:
         'Repayments are indicative only and are not a binding quote. They do not take your personal financial situation into account. Finance is available to approved applicants only. Terms, fees and lending criteria apply.',
+      calculator_rate: 10,
+      vehicle_type: 'Car',
+      state: 'qld',
     },
+    home: { slide_width: 1920, slide_height: 540, slide_seconds: 6 },
     budget: {
       frequency: 'monthly',
       monthly_repayment: 600,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { carTitle, imageOf } from '../../lib/carTitle';
-import { capitalise, formatKm } from '../../lib/format';
+import { carTypeLabel, formatKm } from '../../lib/format';
 import { priceDisplay } from '../../lib/priceDisplay';
 import { carTag, isAvailable, tagSettingsOf } from '../../lib/tagPriority';
 import type { ConfiguredSite } from '../../lib/siteConfig';
@@ -16,18 +16,18 @@ import { PhoneReveal } from '../PhoneReveal';
 import { useCardActions } from './cardActions';
 import './CarCard.css';
 
-function chipText(car: Car, chip: string): string | undefined {
+function chipText(car: Car, chip: string, usedKeyword: string): string | undefined {
   const value = (car as unknown as Record<string, unknown>)[chip];
   if (value === undefined || value === null || value === '' || value === 'null') return undefined;
   if (chip === 'km') return typeof value === 'number' ? formatKm(value) : undefined;
-  if (chip === 'car_type') return capitalise(String(value));
+  if (chip === 'car_type') return carTypeLabel(String(value), usedKeyword);
   if (chip === 'stocknum') return `Stock #${String(value)}`;
   return String(value);
 }
 
 /** chipsOf: the site's attribute chips (spec 000 §2, default from /api/site) the car has a value for. */
 export function chipsOf(car: Car, site: ConfiguredSite): string[] {
-  return site.card.chips.map((c) => chipText(car, c)).filter((t): t is string => Boolean(t));
+  return site.card.chips.map((c) => chipText(car, c, site.texts.used_keyword)).filter((t): t is string => Boolean(t));
 }
 
 /** CarCard is one result of the listing (spec 000 §2 "Car card"). */

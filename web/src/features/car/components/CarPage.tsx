@@ -17,6 +17,7 @@ import { CarTabs, TabText } from './CarTabs';
 import { DealerComments } from './DealerComments';
 import { FeatureList } from './FeatureList';
 import { FinanceEstimate } from './FinanceEstimate';
+import { FinanceCalculator } from '../../finance-calculator/components/FinanceCalculator';
 import { Gallery } from './Gallery';
 import { InfoPopup } from '../../../components/InfoPopup';
 import { detailsPanel, keyDetails, specifications, type DetailRow } from './keyDetails';
@@ -206,7 +207,7 @@ export function CarDetail({
           ) : null}
           <section aria-labelledby="details-title" className="car-page__section">
             <h2 id="details-title">Key information</h2>
-            <DetailList rows={keyDetails(car, now)} />
+            <DetailList rows={keyDetails(car, now, site.texts.used_keyword)} />
           </section>
           {featured.length > 0 ? (
             <section aria-labelledby="summary-title" className="car-page__section">
@@ -225,6 +226,8 @@ export function CarDetail({
               {view.used_car_terms ? <TabText body={view.used_car_terms} /> : null}
             </section>
           ) : null}
+          {/* issue 17: the finance calculator with the car's price, for a car on sale with a price */}
+          {!sold && view.price.has_price ? <FinanceCalculator price={car.price} carId={car.id} /> : null}
         </div>
         <aside className="car-page__side" aria-label="Act on this car">
           {buttons.length > 0 ? <ActionButtons actions={buttons} call={call} onAction={act} label="Actions" /> : null}

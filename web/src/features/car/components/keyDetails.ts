@@ -1,4 +1,4 @@
-import { capitalise, formatKm, formatNumber } from '../../../lib/format';
+import { carTypeLabel, formatKm, formatNumber } from '../../../lib/format';
 import type { Car } from '../../../lib/types';
 
 export interface DetailRow {
@@ -49,10 +49,13 @@ export function detailsPanel(car: Car): DetailRow[] {
   ]);
 }
 
-/** keyDetails is Key information; rows with empty, null or "null" values are left out (spec 001 §5). */
-export function keyDetails(car: Car, now: Date): DetailRow[] {
+/**
+ * keyDetails is Key information; rows with empty, null or "null" values are
+ * left out (spec 001 §5). A used car's condition reads the site's used keyword.
+ */
+export function keyDetails(car: Car, now: Date, usedKeyword = 'Used'): DetailRow[] {
   return rows([
-    ['Condition', car.car_type ? capitalise(car.car_type) : undefined],
+    ['Condition', car.car_type ? carTypeLabel(car.car_type, usedKeyword) : undefined],
     ['Year', car.year],
     ['Kilometres', typeof car.km === 'number' && car.km > 0 ? formatKm(car.km) : undefined],
     ['Body', car.simple_body || car.body],
@@ -96,9 +99,9 @@ export function specifications(car: Car): DetailRow[] {
     ['Width', unit(v.vehiclewidth, 'mm')],
     ['Height', unit(v.vehicleheight, 'mm')],
     ['ANCAP rating', typeof v.ancaprating === 'number' && v.ancaprating > 0 ? `${v.ancaprating} stars` : undefined],
-    // Feeds give caravan body sizes without a unit (issue 17 converts feet).
-    ['Body length', c.body_length],
-    ['Body width', c.body_width],
+    // Go stores sizes given in feet as metres (shared.NormalizeCaravanDimensions); no unit stays bare.
+    ['Body length', c.body_length && c.dimension_unit === 'm' ? `${c.body_length} m` : c.body_length],
+    ['Body width', c.body_width && c.dimension_unit === 'm' ? `${c.body_width} m` : c.body_width],
     ['Tare weight', unit(c.tare_weight, 'kg')],
     ['Aggregate trailer mass', unit(c.aggregate_trailer_mass, 'kg')],
     ['Axle type', c.axle_type],

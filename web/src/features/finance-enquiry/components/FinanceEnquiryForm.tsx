@@ -17,6 +17,8 @@ export interface FinancePrefill {
   vehiclePriceBudget?: string;
   carId?: string;
   carType?: string;
+  /** the opening message, e.g. the finance calculator's figures */
+  message?: string;
 }
 
 /** The finance lead's fields the shared payload type does not name (shared.Lead's JSON). */
@@ -66,6 +68,7 @@ export function FinanceEnquiryForm({ prefill, preApproval }: { prefill: FinanceP
     fixed: fixed as Partial<LeadPayload>,
     dealershipSlug: preferred?.slug,
     messageOptional: true,
+    defaults: prefill.message ? { message: prefill.message } : undefined,
   });
   return (
     <LeadForm form={form} className="finance-form">

@@ -1,7 +1,33 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { formatPrice } from '../../../lib/format';
+import { calculateFinance } from '../../../lib/financeCalculator';
+import { FinanceCalculator } from '../../finance-calculator/components/FinanceCalculator';
 import { FinanceEnquiryForm } from './FinanceEnquiryForm';
+
+/**
+ * calculatorMessage turns the figures the finance calculator sent (deposit,
+ * term_years, interest_rate beside vehiclePriceBudget) into the enquiry's
+ * opening message; undefined when they are missing or out of range.
+ */
+export function calculatorMessage(params: URLSearchParams): string | undefined {
+  if (!params.has('deposit') || !params.has('term_years') || !params.has('interest_rate')) return undefined;
+  const input = {
+    price: Number(params.get('vehiclePriceBudget')),
+    deposit: Number(params.get('deposit')),
+    term_years: Number(params.get('term_years')),
+    interest_rate: Number(params.get('interest_rate')),
+  };
+  const r = calculateFinance(input);
+  if (r.errors) return undefined;
+  const years = input.term_years === 1 ? '1 year' : `${input.term_years} years`;
+  return (
+    `From the finance calculator: price ${formatPrice(input.price)}, deposit ${formatPrice(input.deposit)}, ` +
+    `${years} at ${input.interest_rate}% p.a.: about ${formatPrice(r.weekly)} weekly, ` +
+    `${formatPrice(r.fortnightly)} fortnightly or ${formatPrice(r.monthly)} monthly.`
+  );
+}
 
 /** FINANCE_FORM_ID is the anchor links open the form at (spec 001 §2: #finance-form). */
 export const FINANCE_FORM_ID = 'finance-form';
@@ -23,6 +49,8 @@ export default function FinanceEnquiryPage() {
     if (hash === `#${FINANCE_FORM_ID}`) formRef.current?.scrollIntoView?.({ block: 'start' });
   }, [hash]);
   const carId = params.get('car_id') || undefined;
+  // /finance is the finance page: the calculator above the enquiry (issue 17).
+  const withCalculator = pathname.replace(/\/+$/, '') === '/finance';
   return (
     <div className="finance-enquiry">
       <header>
@@ -35,6 +63,7 @@ export default function FinanceEnquiryPage() {
               : 'Tell us your budget and the finance team will be in touch with options.'}
         </p>
       </header>
+      {withCalculator && <FinanceCalculator price={Number(params.get('vehiclePriceBudget')) || undefined} carId={carId} />}
       <section id={FINANCE_FORM_ID} ref={formRef} aria-labelledby={`${FINANCE_FORM_ID}-heading`} tabIndex={-1}>
         <h2 id={`${FINANCE_FORM_ID}-heading`}>Your details</h2>
         <FinanceEnquiryForm
@@ -45,6 +74,7 @@ export default function FinanceEnquiryPage() {
             vehiclePriceBudget: params.get('vehiclePriceBudget') ?? undefined,
             carId,
             carType: params.get('car_type') ?? undefined,
+            message: calculatorMessage(params),
           }}
         />
       </section>

@@ -4,6 +4,7 @@ import { templateOf } from '../features/site/theme';
 import { Footer } from '../features/shell/components/Footer';
 import { Header } from '../features/shell/components/Header';
 import { navigationOf } from './navigation';
+import { Toaster } from '../features/accounts/components/Toaster';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { site } = useSite();
@@ -18,6 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <Toaster />
     </div>
   );
 }

@@ -23,6 +23,7 @@ const ContentPage = lazy(() => import('../features/pages/components/ContentPage'
 // Issue 12: sign-in (the Authenticator is a further lazy chunk) and the watchlist.
 const SignInPage = lazy(() => import('../features/accounts/components/SignInPage'));
 const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
+const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -58,6 +59,12 @@ export function AppRoutes() {
       <Route path="/offers/:id" element={page(<OfferRoute />)} />
       <Route path="/sign-in" element={page(<SignInPage />)} />
       <Route path="/watchlist" element={page(<WatchlistPage />)} />
+      {/* Gated routes (spec 001 §5): signed out, to sign-in. Their pages come with issues 13 (checkout) and 17;
+          until then a signed-in shopper sees the site's content page for the path (or its 404). */}
+      {['/cars/:slug/checkout', '/cars/:slug/buy-online', '/online-payment', '/spin-to-win'].map((p) => (
+        <Route key={p} path={p} element={page(<Gated><ContentPage /></Gated>)} />
+      ))}
+      <Route path="/personalised/finance" element={page(<Gated type="finance"><FinanceEnquiryPage /></Gated>)} />
       <Route path="*" element={page(<ContentPage />)} />
     </Routes>
   );

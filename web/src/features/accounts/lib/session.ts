@@ -6,10 +6,15 @@ import type { AuthSettings } from '../../../lib/types';
 // sign-in chunk into a signed-out visit. The token itself is checked when a
 // call is made (idToken), and the server verifies it.
 export function signedInHint(auth: AuthSettings | undefined): boolean {
-  if (!auth) return false;
+  return keptUser(auth) !== '';
+}
+
+/** keptUser is the user name Amplify keeps as signed in for this site's client, or "". */
+export function keptUser(auth: AuthSettings | undefined): string {
+  if (!auth) return '';
   try {
-    return Boolean(window.localStorage.getItem(`CognitoIdentityServiceProvider.${auth.userPoolClientId}.LastAuthUser`));
+    return window.localStorage.getItem(`CognitoIdentityServiceProvider.${auth.userPoolClientId}.LastAuthUser`) ?? '';
   } catch {
-    return false;
+    return '';
   }
 }

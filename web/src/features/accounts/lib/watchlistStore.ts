@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/http';
 import type { AuthSettings } from '../../../lib/types';
 import { fetchWatchlist, removeCar, saveCar } from '../api/watchlist';
-import { signedInHint } from './session';
+import { keptUser } from './session';
 
 // The signed-in shopper's saved car ids, shared by every heart on the page
 // (one GET /api/watchlist per page load), changed optimistically by save and
@@ -59,13 +59,16 @@ export function takePendingSave(auth: AuthSettings): PendingSave | null {
 }
 
 /**
- * loadWatchlist reads the shopper's list once per client; signed out (no
- * kept session, or the server answers 401) it settles as 'signed-out'.
+ * loadWatchlist reads the shopper's list once per client and shopper (a
+ * sign-in or sign-out in this page reloads it); signed out (no kept
+ * session, or the server answers 401) it settles as 'signed-out'.
  */
 export async function loadWatchlist(auth: AuthSettings, onLoaded?: () => void): Promise<void> {
-  if (loadedFor === auth.userPoolClientId) return;
-  loadedFor = auth.userPoolClientId;
-  if (!signedInHint(auth)) {
+  const user = keptUser(auth);
+  const key = `${auth.userPoolClientId}/${user}`;
+  if (loadedFor === key) return;
+  loadedFor = key;
+  if (!user) {
     set({ status: 'signed-out', ids: new Set() });
     return;
   }

@@ -1,13 +1,14 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/http';
 import type { AuthSettings } from '../../../lib/types';
-import { fetchWatchlist, removeCar, saveCar } from '../api/watchlist';
 import { keptUser } from './session';
 
 // The signed-in shopper's saved car ids, shared by every heart on the page
 // (one GET /api/watchlist per page load), changed optimistically by save and
-// remove (spec 000 §4). A save made while signed out is remembered here
-// across the trip to sign-in and completed when the list next loads.
+// remove (spec 000 §4). The calls (and Amplify behind them) load on first
+// use, off the listing's initial JavaScript. A save made while signed out is
+// remembered here across the trip to sign-in and completed when the list
+// next loads.
 
 export type WatchlistStatus = 'idle' | 'loading' | 'ready' | 'signed-out' | 'error';
 
@@ -74,6 +75,7 @@ export async function loadWatchlist(auth: AuthSettings, onLoaded?: () => void): 
   }
   set({ status: 'loading', ids: state.ids });
   try {
+    const { fetchWatchlist } = await import('../api/watchlist');
     const res = await fetchWatchlist(auth);
     set({ status: 'ready', ids: new Set((res.cars ?? []).map((c) => c.car_id)) });
     onLoaded?.();
@@ -103,8 +105,9 @@ function withId(ids: ReadonlySet<string>, id: string, on: boolean): Set<string> 
 export async function changeSaved(auth: AuthSettings, carId: string, save: boolean): Promise<void> {
   set({ status: state.status, ids: withId(state.ids, carId, save) });
   try {
-    if (save) await saveCar(auth, carId);
-    else await removeCar(auth, carId);
+    const api = await import('../api/watchlist');
+    if (save) await api.saveCar(auth, carId);
+    else await api.removeCar(auth, carId);
   } catch (err) {
     set({ status: state.status, ids: withId(state.ids, carId, !save) });
     throw err;

@@ -64,7 +64,7 @@ export function AppRoutes() {
       {['/cars/:slug/checkout', '/cars/:slug/buy-online', '/online-payment', '/spin-to-win'].map((p) => (
         <Route key={p} path={p} element={page(<Gated><ContentPage /></Gated>)} />
       ))}
-      <Route path="/personalised/finance" element={page(<Gated type="finance"><FinanceEnquiryPage /></Gated>)} />
+      <Route path="/personalised/finance" element={page(<Gated><FinanceEnquiryPage /></Gated>)} />
       <Route path="*" element={page(<ContentPage />)} />
     </Routes>
   );

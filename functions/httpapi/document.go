@@ -44,6 +44,10 @@ func appPages() map[string]appPage {
 		"/watchlist":        {title: "Your watchlist", description: "The cars you are watching.", noindex: true},
 		"/search":           {title: "Search cars", description: "Search our new, demo and used cars.", noindex: true},
 		"/checkout-journey": {title: "Reserve online", description: "Reserve a car online with a refundable deposit.", noindex: true},
+		// Gated pages (spec 001 §5): the app sends a signed-out shopper to sign-in.
+		"/online-payment":       {title: "Online payment", description: "Pay online.", noindex: true},
+		"/spin-to-win":          {title: "Spin to win", description: "Spin to win.", noindex: true},
+		"/personalised/finance": {title: "Your finance", description: "Your personalised finance.", noindex: true},
 	}
 	for _, p := range []string{"/trade-in", "/sell-your-car", "/sell-my-car", "/cars/trade-in"} {
 		out[p] = tradeIn

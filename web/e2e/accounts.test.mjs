@@ -1,13 +1,17 @@
 // Issue 12: a signed-out shopper opening the watchlist is sent to sign-in
 // with type, redirect and back (spec 000 §2, spec 001 §4), and the sign-in
 // page shows the lazily loaded Authenticator with the phone number as the
-// sign-in name.
+// sign-in name. On a site with the watchlist (garage) on, a signed-out save
+// goes to sign-in and completes after it with the spec 000 §8 toast; a
+// failing save rolls back with an alert; gated routes go to sign-in.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sharedBrowser, tenantURL } from './browser.mjs';
 
 const desktop = sharedBrowser();
 const SITE = 'riverside-toyota';
+const WATCHLIST_SITE = 'coastal-motor-group';
+const LISTING = '/search/new-used-and-demo-cars/';
 
 test('signed out, the watchlist goes to sign-in with the Authenticator', async () => {
   const { page } = desktop;
@@ -20,4 +24,95 @@ test('signed out, the watchlist goes to sign-in with the Authenticator', async (
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   const phone = page.getByLabel('Phone Number', { exact: true });
   await phone.waitFor();
+});
+
+test('signed out, a gated route goes to sign-in (spec 001 §5)', async () => {
+  const { page } = desktop;
+  await page.goto(tenantURL(WATCHLIST_SITE, '/online-payment'));
+  await page.waitForURL(/\/sign-in\?/);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('type'), 'checkout');
+  assert.equal(url.searchParams.get('redirect'), '/online-payment');
+  assert.equal(url.searchParams.get('back'), '/');
+});
+
+/** cognito calls cognito-local's API directly (the test's stand-in for reading the code from its log). */
+async function cognito(endpoint, action, body) {
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    body: JSON.stringify(body),
+  });
+  assert.ok(res.ok, `${action}: ${res.status} ${await res.text()}`);
+}
+
+test('a signed-out save goes to sign-in, completes after it with the toast, and a failing save rolls back', async () => {
+  const { page } = desktop;
+  await page.goto(tenantURL(WATCHLIST_SITE, LISTING));
+  // Node does not resolve <slug>.localhost; the browser does.
+  const { auth } = await page.evaluate(() => fetch('/api/site').then((r) => r.json()));
+  assert.ok(auth?.endpoint, 'GET /api/site carries the local auth settings');
+  // A shopper signed up and confirmed (the Authenticator's sign-up form is checked by the test above).
+  const phone = `+1555${String(Date.now()).slice(-7)}`;
+  const password = 'Forecourt-e2e-1';
+  await cognito(auth.endpoint, 'SignUp', {
+    ClientId: auth.userPoolClientId,
+    Username: phone,
+    Password: password,
+    UserAttributes: [{ Name: 'phone_number', Value: phone }],
+  });
+  await cognito(auth.endpoint, 'AdminConfirmSignUp', { UserPoolId: auth.userPoolId, Username: phone });
+  // Confirming by the texted code verifies the phone in Cognito; the admin call does not, so say so.
+  await cognito(auth.endpoint, 'AdminUpdateUserAttributes', {
+    UserPoolId: auth.userPoolId,
+    Username: phone,
+    UserAttributes: [
+      { Name: 'phone_number', Value: phone },
+      { Name: 'phone_number_verified', Value: 'true' },
+    ],
+  });
+
+  // Cards by position: two cars can share a title.
+  const heartOf = (n) => page.locator('article.car-card').nth(n).locator('.car-card__heart');
+  await heartOf(0).waitFor();
+  const name = (await heartOf(0).getAttribute('aria-label')).replace(/^Save /, '');
+  await heartOf(0).click();
+  await page.waitForURL(/\/sign-in\?/);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('type'), 'watchlist');
+  assert.equal(url.searchParams.get('redirect'), LISTING);
+
+  await page.getByLabel('Phone Number', { exact: true }).fill(phone.slice(2));
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === LISTING);
+
+  // The save that sent the shopper to sign-in completes, with the spec 000 §8 toast.
+  const toast = page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' });
+  await toast.waitFor();
+  await toast.getByText(`${name} is now available in your watchlist`).waitFor();
+  await toast.getByRole('link', { name: 'View List' }).waitFor();
+  assert.equal(await heartOf(0).getAttribute('aria-pressed'), 'true');
+  assert.equal(await heartOf(0).getAttribute('aria-label'), `Remove ${name} from saved cars`);
+
+  // A failing save rolls back and alerts the error (spec 000 §8).
+  await page.route('**/api/watchlist/save-car', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The watchlist is resting.' } }) }),
+  );
+  const dialog = page.waitForEvent('dialog');
+  await heartOf(1).click();
+  const alert = await dialog;
+  assert.equal(alert.message(), 'The watchlist is resting.');
+  await alert.accept();
+  assert.equal(await heartOf(1).getAttribute('aria-pressed'), 'false');
+  await page.unroute('**/api/watchlist/save-car');
+
+  // Removing shows the removed toast in place of the saved one; the watchlist page lists what is saved.
+  await heartOf(0).click();
+  await page.getByRole('status').filter({ hasText: 'Car Removed' }).getByText(`${name} is no longer in your watchlist`).waitFor();
+  assert.equal(await heartOf(0).getAttribute('aria-pressed'), 'false');
+  await heartOf(0).click();
+  await page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' }).getByRole('link', { name: 'View List' }).click();
+  await page.waitForURL((u) => u.pathname === '/watchlist');
+  await page.getByRole('list').getByRole('link', { name }).waitFor();
 });

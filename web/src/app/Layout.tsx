@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSite } from '../lib/siteContext';
 import { templateOf } from '../features/site/theme';
 import { Footer } from '../features/shell/components/Footer';
 import { Header } from '../features/shell/components/Header';
 import { navigationOf } from './navigation';
+// The watchlist toasts (issue 12) load after the page, off the listing's initial JavaScript.
+const Toaster = lazy(() => import('../features/accounts/components/Toaster').then((m) => ({ default: m.Toaster })));
 
 export function Layout({ children }: { children: ReactNode }) {
   const { site } = useSite();
@@ -18,6 +20,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </div>
   );
 }

@@ -34,6 +34,7 @@ function SearchRedirect() {
 // Issue 13: reserving online (checkout, then the confirmation).
 const CheckoutPage = lazy(() => import('../features/reserve/components/CheckoutPage'));
 const ReservationPage = lazy(() => import('../features/reserve/components/ReservationPage'));
+const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
 function page(element: ReactNode, label?: string) {
@@ -71,8 +72,14 @@ export function AppRoutes() {
       <Route path="/watchlist" element={page(<WatchlistPage />)} />
       <Route path="/locations/:slug" element={page(<LocationRoute />, 'Loading location…')} />
       <Route path="/teams/:slug" element={page(<TeamRoute />, 'Loading location…')} />
-      <Route path="/cars/:slug/checkout" element={page(<CheckoutPage />)} />
-      <Route path="/cars/:slug/buy-online" element={page(<CheckoutPage />)} />
+      {/* Gated routes (spec 001 §5): signed out, to sign-in with type, redirect and back. */}
+      {['/cars/:slug/checkout', '/cars/:slug/buy-online'].map((p) => (
+        <Route key={p} path={p} element={page(<Gated><CheckoutPage /></Gated>)} />
+      ))}
+      {['/online-payment', '/spin-to-win'].map((p) => (
+        <Route key={p} path={p} element={page(<Gated><ContentPage /></Gated>)} />
+      ))}
+      <Route path="/personalised/finance" element={page(<Gated><FinanceEnquiryPage /></Gated>)} />
       <Route path="/checkout-journey" element={page(<CheckoutPage />)} />
       <Route path="/reservations/:id" element={page(<ReservationPage />)} />
       <Route path="*" element={page(<ContentPage />)} />

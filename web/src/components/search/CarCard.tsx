@@ -6,7 +6,7 @@ import { priceDisplay } from '../../lib/priceDisplay';
 import { carTag, isAvailable, tagSettingsOf } from '../../lib/tagPriority';
 import type { ConfiguredSite } from '../../lib/siteConfig';
 import type { Car } from '../../lib/types';
-import { useFavourites } from '../../lib/useFavourites';
+import { useCarSave } from '../../features/accounts/lib/useCarSave';
 import { useSite } from '../../lib/siteContext';
 import { carPath, similarPath } from '../../lib/listingUrl';
 import { carPhone } from '../../lib/carPhone';
@@ -57,9 +57,9 @@ export function CarCard({
   const href = carPath(car.slug);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const location = car.location_name || car.location?.name;
-  const favouritesOn = site.features.favourites;
-  const { isSaved, toggle } = useFavourites(site.slug);
-  const saved = isSaved(car.id);
+  // The heart: the server watchlist or local favourites, by the site's features (spec 000 §4).
+  const heart = useCarSave(car, title, sold);
+  const saved = heart.saved;
   const [requesting, setRequesting] = useState(false);
   const { requestPhotos } = useCardActions();
   // The card reads the index record, which every site shares, so it runs the
@@ -106,22 +106,13 @@ export function CarCard({
         {requesting && requestPhotos ? requestPhotos({ car, title, onClose: () => setRequesting(false) }) : null}
         {tag.kind ? <span className={`car-card__tag tag tag--${tag.kind}`}>{tag.text}</span> : null}
         {site.card.location_overlay && location ? <span className="car-card__location">{location}</span> : null}
-        {favouritesOn && (!sold || saved) ? (
+        {heart.visible ? (
           <button
             type="button"
             className="car-card__heart"
             aria-pressed={saved}
             aria-label={saved ? `Remove ${title} from saved cars` : `Save ${title}`}
-            onClick={() =>
-              toggle({
-                id: car.id,
-                name: title,
-                slug: car.slug,
-                make: car.make,
-                model: car.model,
-                primary_image_url: car.primary_image_url,
-              })
-            }
+            onClick={heart.toggle}
           >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d="M12 21s-7.5-4.6-10-9.3C.4 8.4 2.3 4.5 6 4.5c2.1 0 3.4 1.1 4 2.1.6-1 1.9-2.1 4-2.1 3.7 0 5.6 3.9 4 7.2C19.5 16.4 12 21 12 21z" />

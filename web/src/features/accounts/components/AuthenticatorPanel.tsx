@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Authenticator } from '@aws-amplify/ui-react';
+import { signIn, type SignInInput } from 'aws-amplify/auth';
 import '@aws-amplify/ui-react/styles.css';
 import type { AuthSettings } from '../../../lib/types';
 import { amplifyAuth } from '../lib/amplify';
@@ -20,10 +21,23 @@ export default function AuthenticatorPanel({ auth, onSignedIn }: { auth: AuthSet
   }, [auth]);
   if (!ready) return <p role="status">Loading sign-in…</p>;
   return (
-    <Authenticator loginMechanisms={['phone_number']} signUpAttributes={['phone_number']}>
+    <Authenticator
+      loginMechanisms={['phone_number']}
+      signUpAttributes={['phone_number']}
+      services={auth.endpoint ? { handleSignIn: passwordSignIn as typeof signIn } : undefined}
+    >
       {({ user }) => <SignedIn user={user?.username} onSignedIn={onSignedIn} />}
     </Authenticator>
   );
+}
+
+/**
+ * passwordSignIn signs in with USER_PASSWORD_AUTH: cognito-local (auth.endpoint
+ * is set only locally) does not answer Amplify's default SRP flow. In AWS the
+ * default SRP flow is kept (the app clients allow SRP only).
+ */
+function passwordSignIn(input: SignInInput) {
+  return signIn({ ...input, options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' } });
 }
 
 function SignedIn({ user, onSignedIn }: { user?: string; onSignedIn: () => void }) {

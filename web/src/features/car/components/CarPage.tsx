@@ -7,7 +7,7 @@ import { formatPrice } from '../../../lib/format';
 import { STOCK_PATH } from '../../../lib/listingUrl';
 import { ApiError } from '../../../lib/http';
 import type { Car, CarTab, CarView } from '../../../lib/types';
-import { useFavourites } from '../../../lib/useFavourites';
+import { useCarSave } from '../../accounts/lib/useCarSave';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import '../car.css';
@@ -94,8 +94,8 @@ export function CarDetail({
   const primary = imageOf(car);
   const urls = (car.images ?? []).map((i) => i.url).filter(Boolean);
   const images = primary ? (urls.length > 0 ? urls : [primary]) : [];
-  const { isSaved, toggle } = useFavourites(site.slug);
-  const saved = isSaved(car.id);
+  const heart = useCarSave(car, title, sold);
+  const saved = heart.saved;
   const phoneLayout = useMediaQuery(PHONE_LAYOUT);
   const [enquiryOpen, setEnquiryOpen] = useState(false);
   const [certifiedOpen, setCertifiedOpen] = useState(false);
@@ -237,14 +237,12 @@ export function CarDetail({
               {enquiry(car)}
             </EnquirySection>
           ) : null}
-          {site.features.favourites && (!sold || saved) ? (
+          {heart.visible ? (
             <button
               type="button"
               className="button button--ghost button--block"
               aria-pressed={saved}
-              onClick={() =>
-                toggle({ id: car.id, name: title, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url })
-              }
+              onClick={heart.toggle}
             >
               {saved ? 'Saved' : 'Save this car'}
             </button>

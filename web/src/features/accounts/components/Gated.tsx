@@ -1,0 +1,32 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSite } from '../../../lib/siteContext';
+import { idToken } from '../lib/amplify';
+import { routeGated, signInPath } from '../lib/gating';
+import { signedInHint } from '../lib/session';
+
+type Session = 'loading' | 'signed-in' | 'signed-out';
+
+/**
+ * Gated shows its page only to a signed-in shopper where routeGated (the
+ * twin of shared.RouteGated) says the path needs one; signed out (not
+ * loading and no user) it goes to sign-in with type, redirect and back
+ * (spec 001 §4, §5). An open path (spin-to-win without its flag) shows the page.
+ */
+export function Gated({ type = 'checkout', children }: { type?: string; children: ReactNode }) {
+  const { site, auth } = useSite();
+  const location = useLocation();
+  const gated = routeGated(location.pathname, site);
+  const [session, setSession] = useState<Session>(() => (!gated ? 'signed-in' : signedInHint(auth) ? 'loading' : 'signed-out'));
+  useEffect(() => {
+    if (session !== 'loading') return;
+    let live = true;
+    void idToken(auth).then((token) => live && setSession(token ? 'signed-in' : 'signed-out'));
+    return () => {
+      live = false;
+    };
+  }, [auth, session]);
+  if (!gated || session === 'signed-in') return <>{children}</>;
+  if (session === 'loading') return <p role="status">Checking your sign-in…</p>;
+  return <Navigate to={signInPath(type, location.pathname + location.search, '/')} replace />;
+}

@@ -1,0 +1,174 @@
+// The heart on a card with the server watchlist on (issue 12; spec 000 §4,
+// §8; spec 001 §4, §5), with the token and the network stubbed: optimistic
+// save, rollback with an alert, the exact toasts, signed out to sign-in and
+// the save completed after it, and the gated routes.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CarCard } from '../../../components/search/CarCard';
+import { SiteProvider } from '../../../lib/siteContext';
+import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
+import type { Car } from '../../../lib/types';
+import { fixture, siteResponse } from '../../../test/fixtures';
+import { resetWatchlist } from '../lib/watchlistStore';
+import { Gated } from './Gated';
+import { Toaster } from './Toaster';
+
+vi.mock('../lib/amplify', () => ({ idToken: () => Promise.resolve(window.localStorage.getItem(HINT) ? 'id-token' : null) }));
+
+const HINT = 'CognitoIdentityServiceProvider.client.LastAuthUser';
+const now = new Date('2026-03-02T00:00:00Z');
+const auth = { userPoolId: 'pool', userPoolClientId: 'client', region: 'ap-southeast-2' };
+const watchlistSite = (features: Record<string, boolean> = {}): ConfiguredSiteResponse => {
+  const base = siteResponse();
+  return { ...base, auth, site: { ...base.site, features: { ...base.site.features, garage: true, favourites: true, ...features } } };
+};
+const car = (extra: Partial<Car> = {}): Car =>
+  fixture<Car>({ id: 'c1', slug: '2021-toyota-corolla-c1', year: 2021, make: 'Toyota', model: 'Corolla', status: 'in_stock', price: 20990, km: 1000, ...extra });
+
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{l.pathname + l.search}</p>;
+}
+
+function renderCard(site: ConfiguredSiteResponse, path = '/cars', c = car()) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SiteProvider value={site}>
+        <Routes>
+          <Route path="/cars" element={<CarCard car={c} now={now} />} />
+          <Route path="/sign-in" element={<Where />} />
+        </Routes>
+        <Toaster />
+      </SiteProvider>
+    </MemoryRouter>,
+  );
+}
+
+type Call = { method: string; url: string; body?: string; auth: string | null };
+function stub(saved: string[], status = 200) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
+    calls.push({ method: init.method ?? 'GET', url, body: init.body as string | undefined, auth: new Headers(init.headers).get('authorization') });
+    if (url === '/api/watchlist') return new Response(JSON.stringify({ success: true, cars: saved.map((id) => ({ car_id: id, saved_at: '', available: true })) }));
+    if (url === '/api/events') return new Response('{}', { status: 202 });
+    if (status !== 200) return new Response(JSON.stringify({ error: { code: 'internal', message: 'The watchlist is not available.' } }), { status });
+    return new Response(JSON.stringify({ success: true, car_id: 'c1', saved: url.endsWith('save-car') }));
+  }));
+  return calls;
+}
+
+beforeEach(() => {
+  resetWatchlist();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('watchlist heart (spec 000 §4, §8)', () => {
+  it('saves at once, then calls the API, fires event 39 and shows the saved toast with View List', async () => {
+    window.localStorage.setItem(HINT, '+61400000001');
+    const calls = stub([]);
+    renderCard(watchlistSite());
+    const heart = await screen.findByRole('button', { name: 'Save 2021 Toyota Corolla' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/watchlist')).toBe(true));
+    await userEvent.click(heart);
+    expect(screen.getByRole('button', { name: 'Remove 2021 Toyota Corolla from saved cars' })).toHaveAttribute('aria-pressed', 'true');
+    const toast = await screen.findByText('Car Saved In Watchlist');
+    expect(screen.getByRole('status')).toContainElement(toast);
+    expect(screen.getByText('2021 Toyota Corolla is now available in your watchlist')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View List' })).toHaveAttribute('href', '/watchlist');
+    expect(calls.find((c) => c.url === '/api/watchlist/save-car')).toMatchObject({ method: 'POST', body: '{"car_id":"c1"}', auth: 'Bearer id-token' });
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/events')?.body).toContain('"event_id":39'));
+  });
+
+  it('removes a saved car and shows the removed toast, one toast at a time, dismissible', async () => {
+    window.localStorage.setItem(HINT, '+61400000001');
+    stub(['c1']);
+    renderCard(watchlistSite());
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove 2021 Toyota Corolla from saved cars' }));
+    expect(await screen.findByText('Car Removed')).toBeInTheDocument();
+    expect(screen.getByText('2021 Toyota Corolla is no longer in your watchlist')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save 2021 Toyota Corolla' }));
+    expect(await screen.findByText('Car Saved In Watchlist')).toBeInTheDocument();
+    expect(screen.queryByText('Car Removed')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Car Saved In Watchlist')).not.toBeInTheDocument();
+  });
+
+  it('rolls the save back and alerts the error when the call fails (spec 000 §8)', async () => {
+    window.localStorage.setItem(HINT, '+61400000001');
+    stub([], 500);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderCard(watchlistSite());
+    await userEvent.click(await screen.findByRole('button', { name: 'Save 2021 Toyota Corolla' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('The watchlist is not available.'));
+    expect(screen.getByRole('button', { name: 'Save 2021 Toyota Corolla' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByText('Car Saved In Watchlist')).not.toBeInTheDocument();
+  });
+
+  it('shows no heart on a sold car that is not saved', async () => {
+    window.localStorage.setItem(HINT, '+61400000001');
+    stub([]);
+    renderCard(watchlistSite(), '/cars', car({ status: 'sold', sold: true }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Save 2021/ })).not.toBeInTheDocument());
+  });
+
+  it('signed out, goes to sign-in with type, redirect and back, and completes the save after sign-in', async () => {
+    const calls = stub([]);
+    const view = renderCard(watchlistSite(), '/cars?make=Toyota');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save 2021 Toyota Corolla' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      '/sign-in?back=%2Fcars%3Fmake%3DToyota&redirect=%2Fcars%3Fmake%3DToyota&type=watchlist',
+    );
+    expect(calls.some((c) => c.url.startsWith('/api/watchlist'))).toBe(false);
+    view.unmount();
+    // Signed in, back on the redirect page: the remembered save completes.
+    window.localStorage.setItem(HINT, '+61400000001');
+    resetWatchlist();
+    renderCard(watchlistSite(), '/cars?make=Toyota');
+    expect(await screen.findByText('Car Saved In Watchlist')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove 2021 Toyota Corolla from saved cars' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/watchlist/save-car')).toHaveLength(1);
+  });
+});
+
+describe('gated routes (spec 001 §5)', () => {
+  function renderGated(path: string, site: ConfiguredSiteResponse) {
+    return render(
+      <MemoryRouter initialEntries={[path]}>
+        <SiteProvider value={site}>
+          <Routes>
+            <Route path="/sign-in" element={<Where />} />
+            <Route path="*" element={<Gated><h1>Behind the gate</h1></Gated>} />
+          </Routes>
+        </SiteProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it.each(['/cars/x/checkout', '/online-payment', '/personalised/finance?car_id=c1'])('signed out, %s goes to sign-in', async (path) => {
+    renderGated(path, watchlistSite());
+    const where = await screen.findByTestId('where');
+    const url = new URL(where.textContent ?? '', 'http://x');
+    expect(url.searchParams.get('redirect')).toBe(path);
+    expect(url.searchParams.get('back')).toBe('/');
+    expect(url.searchParams.get('type')).toBe('checkout');
+  });
+
+  it('signed in, the page shows', async () => {
+    window.localStorage.setItem(HINT, '+61400000001');
+    renderGated('/online-payment', watchlistSite());
+    expect(await screen.findByRole('heading', { name: 'Behind the gate' })).toBeInTheDocument();
+  });
+
+  it('spin-to-win is gated only by the site flag', async () => {
+    renderGated('/spin-to-win', watchlistSite({ spin_to_win_gated: false }));
+    expect(await screen.findByRole('heading', { name: 'Behind the gate' })).toBeInTheDocument();
+    await act(async () => undefined);
+  });
+});

@@ -63,7 +63,7 @@ test('back from a car page returns to the same listing page', async () => {
   const before = await listingState(page);
   await cards(page).nth(4).getByRole('heading').getByRole('link').click();
   await page.waitForURL(/\/cars\/[^/]+$/);
-  await page.getByRole('heading', { name: 'Key details' }).waitFor();
+  await page.getByRole('heading', { name: 'Key information' }).waitFor();
   await page.goBack();
   await waitForResults(page);
   assert.deepEqual(await listingState(page), before);
@@ -138,7 +138,7 @@ test('axe-core finds no serious or critical violation on a car page', async () =
   await page.goto(tenantURL('riverside-toyota', '/cars/'));
   await waitForResults(page);
   await cards(page).first().getByRole('heading').getByRole('link').click();
-  await page.getByRole('heading', { name: 'Key details' }).waitFor();
+  await page.getByRole('heading', { name: 'Key information' }).waitFor();
   const violations = await axeViolations(page);
   assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
 });

@@ -30,7 +30,7 @@ test('a shopper searches, refines by make and opens a car', async () => {
   await first.getByRole('heading').getByRole('link').click();
   await page.waitForURL(/\/cars\/[^/]+$/);
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
-  await page.getByRole('heading', { name: 'Key details' }).waitFor();
+  await page.getByRole('heading', { name: 'Key information' }).waitFor();
   assert.deepEqual(errors, []);
 });
 

@@ -117,7 +117,7 @@ export async function budget(context, slug) {
     const { page, count } = await open();
     out['car page: load'] = await count.measure(async () => {
       await page.goto(tenantURL(slug, carPath));
-      await page.getByRole('heading', { name: 'Key details' }).waitFor();
+      await page.getByRole('heading', { name: 'Key information' }).waitFor();
     });
     out['car page: scroll to the end'] = await count.measure(async () => {
       await page.keyboard.press('End');

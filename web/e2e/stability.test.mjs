@@ -34,7 +34,7 @@ for (const slug of TENANTS) {
 
     const href = await cards(page).first().getByRole('heading').getByRole('link').getAttribute('href');
     await page.goto(tenantURL(slug, href));
-    await page.getByRole('heading', { name: 'Key details' }).waitFor();
+    await page.getByRole('heading', { name: 'Key information' }).waitFor();
     const car = await layoutShiftWhenSettled(page);
     assert.ok(car <= CLS_TARGET, `car page CLS ${car.toFixed(3)} > ${CLS_TARGET}`);
   });

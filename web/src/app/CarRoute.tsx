@@ -6,12 +6,14 @@ import type { Car } from '../lib/types';
 // library, captcha glue) stays out of the car page's first load.
 const EnquiryForm = lazy(() => import('../features/leads/components/EnquiryForm').then((m) => ({ default: m.EnquiryForm })));
 const TestDriveModal = lazy(() => import('../features/leads/components/TestDriveModal'));
+const TestDriveButton = lazy(() => import('../features/leads/components/TestDriveButton').then((m) => ({ default: m.TestDriveButton })));
 
 /**
  * CarRoute is /cars/{slug}: the car page with the leads feature's forms
  * composed in here, at the app level, so neither feature imports the other
  * (bulletproof-react): the enquiry form in the page's accordion, and the
- * test drive modal behind the page's Book a Test Drive action. Chat has no
+ * test drive modal behind the page's Book a Test Drive action and the
+ * enquiry section's own test-drive button. Chat has no
  * widget yet, so it falls back to the enquiry form.
  */
 export default function CarRoute() {
@@ -22,6 +24,10 @@ export default function CarRoute() {
         enquiry={(car) => (
           <Suspense fallback={<p role="status">Loading the form…</p>}>
             <EnquiryForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} />
+            {/* Every car can be seen in person; the sidebar's action follows spec 001 §2's rule. */}
+            <p className="lead-form__alternative">
+              Rather see it in person? <TestDriveButton car={car} />
+            </p>
           </Suspense>
         )}
         onAction={(kind, car) => {

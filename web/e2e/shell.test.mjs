@@ -130,7 +130,10 @@ test('an offer’s Enquire Now opens the enquiry form with the offer named and s
   assert.match(await form.getByLabel('Message *').inputValue(), /RAV4 Hybrid GX from \$46,990 drive away/, 'the message names the offer');
   await form.getByLabel('First Name *').fill('Offer');
   await form.getByLabel('Mobile Number').fill('0491 570 110');
-  await form.getByLabel('Postcode').fill('4032');
+  await form.getByLabel('Postcode *').fill('4032');
+  // An enquiry without a car is the general enquiry: it names a location (spec 001 §3).
+  const location = form.getByLabel('Location *');
+  if (await location.count()) await location.selectOption({ index: 1 });
   await page.waitForFunction(() => document.querySelector('altcha-widget')?.getState?.() === 'verified', null, { timeout: 30000 });
   const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/leads' && r.request().method() === 'POST');
   await form.getByRole('button', { name: 'Submit Form' }).click();
@@ -139,7 +142,8 @@ test('an offer’s Enquire Now opens the enquiry form with the offer named and s
   const body = res.request().postDataJSON();
   assert.equal(body['Vehicle Make'], 'Toyota');
   assert.equal(body['Vehicle Model'], 'RAV4');
-  await page.getByRole('status').filter({ hasText: 'Thank you for your enquiry' }).waitFor();
+  // The form engine's success state: the thank-you page (spec 001 §4).
+  await page.waitForURL(/\/success$/);
 
   // The offer's own page, and its Explore link to the model page.
   await page.goto(tenantURL('riverside-toyota', '/offers/rav4-hybrid-driveaway'));

@@ -90,6 +90,40 @@ start_stripe_mock() {
   export STRIPE_WEBHOOK_SECRET=${STRIPE_WEBHOOK_SECRET:-whsec_forecourt_local}
 }
 
+# start_test_services DIR: starts DynamoDB Local (in memory), cognito-local,
+# MailDev and stripe-mock on free ports, their data under DIR, and exports
+# the variables that point the Go tests, the gateway and the browser tests
+# at them (docs/contracts.md "Environment"). The Go tests, the gateway and
+# the browser tests send to and read from the one MailDev; tests find their
+# own messages by Message-ID.
+start_test_services() {
+  local dir=$1 dynamo_port cognito_port smtp_port mail_web_port
+  dynamo_port=$(free_port)
+  start_dynamo "$dynamo_port" ""
+  cognito_port=$(free_port)
+  start_cognito "$cognito_port" "$dir/cognito"
+  smtp_port=$(free_port)
+  mail_web_port=$(free_port)
+  while [ "$mail_web_port" = "$smtp_port" ]; do mail_web_port=$(free_port); done
+  start_maildev "$smtp_port" "$mail_web_port" "$dir/maildev"
+  start_stripe_mock "$(free_port)"
+  export FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port"
+  export FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port"
+  export FORECOURT_SMTP_ENDPOINT="127.0.0.1:$smtp_port"
+  export FORECOURT_MAIL_WEB_URL="http://127.0.0.1:$mail_web_port"
+  export AWS_REGION=${AWS_REGION:-ap-southeast-2}
+}
+
+# start_web_gateway DIR: builds the web app and starts the dev gateway on it
+# (start_gateway), for the browser tests and the search budget.
+start_web_gateway() {
+  local dir=$1
+  log "building the web app"
+  npm run -s build -w web >"$dir/web-build.log" 2>&1 || { tail -n 40 "$dir/web-build.log"; return 1; }
+  log "starting the dev gateway (log: $dir/gateway.log)"
+  start_gateway "$dir"
+}
+
 # stop_started: stops every process this script started.
 stop_started() {
   local pid

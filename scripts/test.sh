@@ -29,23 +29,8 @@ node_suite() {
   report tap "$OUT/$1.tap"
 }
 
-log "starting DynamoDB Local, cognito-local and MailDev"
-dynamo_port=$(free_port)
-start_dynamo "$dynamo_port" ""
-cognito_port=$(free_port)
-start_cognito "$cognito_port" "$OUT/cognito"
-smtp_port=$(free_port)
-mail_web_port=$(free_port)
-while [ "$mail_web_port" = "$smtp_port" ]; do mail_web_port=$(free_port); done
-start_maildev "$smtp_port" "$mail_web_port" "$OUT/maildev"
-start_stripe_mock "$(free_port)"
-export FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port"
-export FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port"
-# The Go tests, the gateway and the browser tests send to and read from
-# this one MailDev; tests find their own messages by Message-ID.
-export FORECOURT_SMTP_ENDPOINT="127.0.0.1:$smtp_port"
-export FORECOURT_MAIL_WEB_URL="http://127.0.0.1:$mail_web_port"
-export AWS_REGION=${AWS_REGION:-ap-southeast-2}
+log "starting DynamoDB Local, cognito-local, MailDev and stripe-mock"
+start_test_services "$OUT"
 
 log "building the Lambdas and the web app"
 bash scripts/build-lambdas.sh || report failed "$OUT/build-lambdas"

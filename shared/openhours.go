@@ -32,9 +32,11 @@ type HolidayHours struct {
 	Department string `json:"department"`
 }
 
-// Zone returns the location's time zone (DefaultTimeZone when unset or unknown).
-func (l Location) Zone() *time.Location {
-	if z, err := time.LoadLocation(cmp.Or(l.TimeZone, DefaultTimeZone)); err == nil && l.TimeZone != "Local" {
+// zoneOf is the zone a location's hours are kept in: the location's own,
+// else the site's, else DefaultTimeZone (an unknown name falls back too, so
+// a bad config shows hours rather than an error).
+func zoneOf(s Site, l Location) *time.Location {
+	if z, err := s.ZoneOf(l); err == nil && z.String() != "Local" {
 		return z
 	}
 	z, _ := time.LoadLocation(DefaultTimeZone)
@@ -85,15 +87,15 @@ func (l Location) hoursOn(day time.Time) dayHours {
 	return dayHours{}
 }
 
-// OpenStatusAt says whether the location is open at now, in its own time
-// zone, and when it next closes or opens (within a week), holiday hours
+// OpenStatusAt says whether the location is open at now, in its time zone
+// (its own, else the site's), and when it next closes or opens (within a week), holiday hours
 // included. A location without opening hours has no status (nil): missing
 // hours show nothing (spec 001 §2).
-func OpenStatusAt(l Location, now time.Time) *OpenStatus {
+func OpenStatusAt(s Site, l Location, now time.Time) *OpenStatus {
 	if len(l.ContactDetail.OpeningHours) == 0 {
 		return nil
 	}
-	local := now.In(l.Zone())
+	local := now.In(zoneOf(s, l))
 	mins := local.Hour()*60 + local.Minute()
 	today := l.hoursOn(local)
 	if today.known && !today.closed && mins >= today.open && mins < today.shut {
@@ -123,8 +125,8 @@ func OpenStatusAt(l Location, now time.Time) *OpenStatus {
 // time zone) on, by date, for the Holiday Opening Hours dialog, times in
 // 12-hour form with am or pm (spec 001 §2). Past dates are left out, so the
 // list is computed when read.
-func HolidayHoursFrom(l Location, now time.Time) []HolidayHours {
-	today := now.In(l.Zone()).Format(time.DateOnly)
+func HolidayHoursFrom(s Site, l Location, now time.Time) []HolidayHours {
+	today := now.In(zoneOf(s, l)).Format(time.DateOnly)
 	var out []HolidayHours
 	for _, sh := range l.SpecialHours {
 		d, err := time.Parse(time.DateOnly, sh.Date)

@@ -42,19 +42,28 @@ func TestOpenStatusAt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run("spec 001 §2: "+tt.name, func(t *testing.T) {
-			if got := OpenStatusAt(tt.loc, tt.now); !reflect.DeepEqual(got, tt.want) {
+			if got := OpenStatusAt(Site{}, tt.loc, tt.now); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})
 	}
 }
 
-func TestOpenStatusDefaultZoneIsSydney(t *testing.T) {
+func TestOpenStatusZoneFallsBackToTheSite(t *testing.T) {
 	loc := Location{ContactDetail: ContactDetail{OpeningHours: weekHours()}}
-	// 21:30 UTC on Sunday 22 November is 8:30 Monday in Sydney (AEDT, +11) but 7:30 in Brisbane.
-	got := OpenStatusAt(loc, time.Date(2026, 11, 22, 21, 30, 0, 0, time.UTC))
-	if got == nil || !got.Open {
-		t.Errorf("got %+v, want open in Australia/Sydney", got)
+	// 21:30 UTC on Sunday 22 November is 8:30 Monday in Sydney (AEDT, +11),
+	// 7:30 in Brisbane and 5:30 in Perth.
+	now := time.Date(2026, 11, 22, 21, 30, 0, 0, time.UTC)
+	if got := OpenStatusAt(Site{}, loc, now); got == nil || !got.Open {
+		t.Errorf("no zone anywhere: got %+v, want open in Australia/Sydney", got)
+	}
+	perth := Site{TimeZone: "Australia/Perth"}
+	if got := OpenStatusAt(perth, loc, now); got == nil || got.Open || got.Detail != "Opens 8:00 am" {
+		t.Errorf("a site in Perth: got %+v, want closed, opens 8:00 am (the site's zone, as test-drive slots use)", got)
+	}
+	loc.TimeZone = "Australia/Sydney"
+	if got := OpenStatusAt(perth, loc, now); got == nil || !got.Open {
+		t.Errorf("the location's own zone wins over the site's: got %+v", got)
 	}
 }
 
@@ -64,7 +73,7 @@ func TestHolidayHoursFrom(t *testing.T) {
 		{Status: "Closed", Date: "2026-12-25", Department: "all"},
 		{Status: "Closed", Date: "2026-01-26", Department: "all"},
 	}}
-	got := HolidayHoursFrom(loc, time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC))
+	got := HolidayHoursFrom(Site{}, loc, time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC))
 	want := []HolidayHours{
 		{Date: "2026-12-25", Label: "Friday 25 December 2026", Text: "Closed", Closed: true, Department: "all"},
 		{Date: "2026-12-31", Label: "Thursday 31 December 2026", Text: "9:00 am - 2:00 pm", Department: "sales"},

@@ -1,16 +1,13 @@
 package testenv
 
 import (
-	"bytes"
 	"fmt"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 var cognitoLocal struct {
@@ -59,42 +56,13 @@ func startCognito() (string, func(), error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("cognito-local data folder: %w", err)
 	}
-	var out bytes.Buffer
 	cmd := exec.Command("node", bin)
 	cmd.Dir = dir // cognito-local keeps its pools in .cognito under its working folder
 	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port), "HOST=127.0.0.1")
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		_ = os.RemoveAll(dir)
-		return "", nil, fmt.Errorf("start node: %w", err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
 	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
-	deadline := time.After(30 * time.Second)
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		if resp, err := http.Get(endpoint + "/health"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return endpoint, func() {
-					_ = cmd.Process.Kill()
-					<-exited
-					_ = os.RemoveAll(dir)
-				}, nil
-			}
-		}
-		select {
-		case err := <-exited:
-			_ = os.RemoveAll(dir)
-			return "", nil, fmt.Errorf("cognito-local exited (%v): %s", err, out.String())
-		case <-deadline:
-			_ = cmd.Process.Kill()
-			<-exited
-			_ = os.RemoveAll(dir)
-			return "", nil, fmt.Errorf("cognito-local did not answer on %s within 30s: %s", endpoint, out.String())
-		case <-tick.C:
-		}
+	stop, err := startProcess("cognito-local", cmd, endpoint+"/health", dir)
+	if err != nil {
+		return "", nil, err
 	}
+	return endpoint, stop, nil
 }

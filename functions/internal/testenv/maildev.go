@@ -1,7 +1,6 @@
 package testenv
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -89,48 +88,16 @@ func startMailDev() (MailDev, func(), error) {
 	if err != nil {
 		return MailDev{}, nil, fmt.Errorf("mail directory: %w", err)
 	}
-	var out bytes.Buffer
 	cmd := exec.Command("node", bin, "--smtp", fmt.Sprint(smtpPort), "--web", fmt.Sprint(webPort),
 		"--ip", "127.0.0.1", "--web-ip", "127.0.0.1", "--mail-directory", dir)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		_ = os.RemoveAll(dir)
-		return MailDev{}, nil, fmt.Errorf("start node: %w", err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
 	dev := MailDev{SMTP: fmt.Sprintf("127.0.0.1:%d", smtpPort), Web: fmt.Sprintf("http://127.0.0.1:%d", webPort)}
-	fail := func(err error) (MailDev, func(), error) {
-		_ = os.RemoveAll(dir)
+	// The web server starts after the SMTP listener, so a healthy API
+	// means both answer.
+	stop, err := startProcess("MailDev", cmd, dev.Web+"/api/healthz", dir)
+	if err != nil {
 		return MailDev{}, nil, err
 	}
-	deadline := time.After(30 * time.Second)
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		// The web server starts after the SMTP listener, so a healthy API
-		// means both answer.
-		if resp, err := http.Get(dev.Web + "/api/healthz"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				stop := func() {
-					_ = cmd.Process.Kill()
-					<-exited
-					_ = os.RemoveAll(dir)
-				}
-				return dev, stop, nil
-			}
-		}
-		select {
-		case err := <-exited:
-			return fail(fmt.Errorf("MailDev exited (%v): %s", err, out.String()))
-		case <-deadline:
-			_ = cmd.Process.Kill()
-			<-exited
-			return fail(fmt.Errorf("MailDev did not answer on %s within 30s: %s", dev.Web, out.String()))
-		case <-tick.C:
-		}
-	}
+	return dev, stop, nil
 }
 
 // Email is MailDev's JSON for one received message: the fields tests read.

@@ -11,14 +11,12 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/guregu/dynamo/v2"
 
@@ -30,7 +28,7 @@ import (
 var local struct {
 	once     sync.Once
 	endpoint string
-	cmd      *exec.Cmd
+	stop     func()
 	err      error
 }
 
@@ -38,9 +36,8 @@ var local struct {
 // binary started them. Call it from TestMain: func TestMain(m *testing.M) { testenv.Main(m) }.
 func Main(m *testing.M) {
 	code := m.Run()
-	if local.cmd != nil && local.cmd.Process != nil {
-		_ = local.cmd.Process.Kill()
-		_ = local.cmd.Wait()
+	if local.stop != nil {
+		local.stop()
 	}
 	stopMailDev()
 	stopCognito()
@@ -55,7 +52,7 @@ func DynamoEndpoint(t testing.TB) string {
 	if ep := os.Getenv("FORECOURT_DYNAMO_ENDPOINT"); ep != "" {
 		return ep
 	}
-	local.once.Do(func() { local.endpoint, local.cmd, local.err = startDynamoLocal() })
+	local.once.Do(func() { local.endpoint, local.stop, local.err = startDynamoLocal() })
 	if local.err != nil {
 		t.Fatalf("DynamoDB Local: %v", local.err)
 	}
@@ -103,7 +100,7 @@ func RepoRoot() (string, error) {
 	}
 }
 
-func startDynamoLocal() (string, *exec.Cmd, error) {
+func startDynamoLocal() (string, func(), error) {
 	root, err := RepoRoot()
 	if err != nil {
 		return "", nil, err
@@ -120,22 +117,12 @@ func startDynamoLocal() (string, *exec.Cmd, error) {
 	cmd := exec.Command("java", "-Djava.library.path="+filepath.Join(dir, "DynamoDBLocal_lib"),
 		"-jar", filepath.Join(dir, "DynamoDBLocal.jar"), "-inMemory", "-port", fmt.Sprint(port))
 	cmd.Dir = dir
-	if err := cmd.Start(); err != nil {
-		return "", nil, fmt.Errorf("start java: %w", err)
-	}
 	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		resp, err := http.Get(endpoint)
-		if err == nil {
-			resp.Body.Close()
-			return endpoint, cmd, nil
-		}
-		time.Sleep(100 * time.Millisecond)
+	stop, err := startProcess("DynamoDB Local", cmd, endpoint, "")
+	if err != nil {
+		return "", nil, err
 	}
-	_ = cmd.Process.Kill()
-	_ = cmd.Wait()
-	return "", nil, fmt.Errorf("DynamoDB Local did not answer on %s within 30s", endpoint)
+	return endpoint, stop, nil
 }
 
 func freePort() (int, error) {

@@ -60,5 +60,9 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['tests/engine/**', 'e2e/**', 'node_modules/**'],
+    // A bound, not a wait: jsdom renders of whole pages took over the 5 s
+    // default when the two cores were shared with other work (8 timeouts
+    // in one fresh-clone run at load 32); no test waits on a timer.
+    testTimeout: 30_000,
   },
 }));

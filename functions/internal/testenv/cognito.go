@@ -60,7 +60,7 @@ func startCognito() (string, func(), error) {
 	cmd.Dir = dir // cognito-local keeps its pools in .cognito under its working folder
 	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port), "HOST=127.0.0.1")
 	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
-	stop, err := startProcess("cognito-local", cmd, endpoint+"/health", dir)
+	stop, err := startProcess("cognito-local", cmd, endpoint+"/health", healthy, dir)
 	if err != nil {
 		return "", nil, err
 	}

@@ -93,7 +93,7 @@ func startMailDev() (MailDev, func(), error) {
 	dev := MailDev{SMTP: fmt.Sprintf("127.0.0.1:%d", smtpPort), Web: fmt.Sprintf("http://127.0.0.1:%d", webPort)}
 	// The web server starts after the SMTP listener, so a healthy API
 	// means both answer.
-	stop, err := startProcess("MailDev", cmd, dev.Web+"/api/healthz", dir)
+	stop, err := startProcess("MailDev", cmd, dev.Web+"/api/healthz", healthy, dir)
 	if err != nil {
 		return MailDev{}, nil, err
 	}

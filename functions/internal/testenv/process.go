@@ -14,9 +14,10 @@ import (
 const startTimeout = 60 * time.Second
 
 // startProcess starts cmd (its output kept for the error message) and waits
-// until url answers below 500, the process exits or startTimeout passes.
-// The returned stop kills the process and removes dir (when not "").
-func startProcess(name string, cmd *exec.Cmd, url, dir string) (stop func(), err error) {
+// until url answers with a status up accepts, the process exits or
+// startTimeout passes. The returned stop kills the process and removes dir
+// (when not "").
+func startProcess(name string, cmd *exec.Cmd, url string, up func(status int) bool, dir string) (stop func(), err error) {
 	cleanup := func() {
 		if dir != "" {
 			_ = os.RemoveAll(dir)
@@ -41,7 +42,7 @@ func startProcess(name string, cmd *exec.Cmd, url, dir string) (stop func(), err
 	for {
 		if resp, err := http.Get(url); err == nil {
 			resp.Body.Close()
-			if resp.StatusCode < 500 {
+			if up(resp.StatusCode) {
 				return stop, nil
 			}
 		}
@@ -56,3 +57,11 @@ func startProcess(name string, cmd *exec.Cmd, url, dir string) (stop func(), err
 		}
 	}
 }
+
+// healthy accepts only 200: a health endpoint that answers at all may still
+// be starting.
+func healthy(status int) bool { return status == http.StatusOK }
+
+// answering accepts any status: DynamoDB Local has no health endpoint and
+// answers a bare GET with 400 once it listens.
+func answering(int) bool { return true }

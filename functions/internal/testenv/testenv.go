@@ -118,7 +118,7 @@ func startDynamoLocal() (string, func(), error) {
 		"-jar", filepath.Join(dir, "DynamoDBLocal.jar"), "-inMemory", "-port", fmt.Sprint(port))
 	cmd.Dir = dir
 	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
-	stop, err := startProcess("DynamoDB Local", cmd, endpoint, "")
+	stop, err := startProcess("DynamoDB Local", cmd, endpoint, answering, "")
 	if err != nil {
 		return "", nil, err
 	}

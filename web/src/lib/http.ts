@@ -10,20 +10,15 @@ export class ApiError extends Error {
   }
 }
 
+/** apiError reads a failed answer's error envelope; a non-JSON body keeps the generic message. */
+export async function apiError(res: Response): Promise<ApiError> {
+  const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+  return new ApiError(res.status, body.error?.code ?? 'internal', body.error?.message ?? `request failed (${res.status})`);
+}
+
 /** getJSON fetches a same-origin API path; the gateway resolves the tenant from the host. */
 export async function getJSON<T>(path: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(path, { headers: { accept: 'application/json' }, signal });
-  if (!res.ok) {
-    let code = 'internal';
-    let message = `request failed (${res.status})`;
-    try {
-      const body = (await res.json()) as { error?: { code?: string; message?: string } };
-      code = body.error?.code ?? code;
-      message = body.error?.message ?? message;
-    } catch {
-      // A non-JSON error body keeps the generic message.
-    }
-    throw new ApiError(res.status, code, message);
-  }
+  if (!res.ok) throw await apiError(res);
   return (await res.json()) as T;
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/http';
+import { ApiError, apiError } from '../../../lib/http';
 import type { AuthSettings } from '../../../lib/types';
 import { idToken } from '../lib/amplify';
 
@@ -22,9 +22,6 @@ export async function shopperRequest<T>(
     headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const json = (await res.json().catch(() => ({}))) as T & { error?: { code?: string; message?: string } };
-  if (!res.ok) {
-    throw new ApiError(res.status, json.error?.code ?? 'internal', json.error?.message ?? `request failed (${res.status})`);
-  }
-  return json;
+  if (!res.ok) throw await apiError(res);
+  return (await res.json().catch(() => ({}))) as T;
 }

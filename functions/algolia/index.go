@@ -39,9 +39,13 @@ type Config struct {
 // ConfigFromEnv reads ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY, ALGOLIA_SEARCH_KEY,
 // ALGOLIA_HOST and FORECOURT_INDEX with the local defaults of
 // docs/contracts.md; ALGOLIA_HOST set to the empty string selects Algolia's hosts.
-func ConfigFromEnv() Config {
+func ConfigFromEnv() Config { return ConfigFrom(os.LookupEnv) }
+
+// ConfigFrom reads the same variables through lookup (a Lambda's
+// environment with its secrets resolved, secrets.Resolve).
+func ConfigFrom(lookup func(string) (string, bool)) Config {
 	get := func(name, def string) string {
-		if v, ok := os.LookupEnv(name); ok {
+		if v, ok := lookup(name); ok {
 			return v
 		}
 		return def

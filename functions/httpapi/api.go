@@ -45,6 +45,11 @@ type APIConfig struct {
 	// OriginSecret must match the X-Forecourt-Origin-Secret header of every
 	// request; it proves the request came through CloudFront or the dev gateway.
 	OriginSecret string
+	// OriginSecrets, when set, replaces OriginSecret: the values accepted
+	// now, read per request from a cached source, so that the secret
+	// rotates without downtime (two accepted values during a rotation,
+	// issue 15).
+	OriginSecrets OriginSecrets
 	// Leads serves the lead and captcha routes; without it they answer 500.
 	Leads *LeadsConfig
 	// Rego serves POST /api/leads/rego-lookup; without it that answers 500.
@@ -121,7 +126,7 @@ func newAPIServer(cfg APIConfig) (*apiServer, error) {
 	if cfg.Sites == nil || cfg.Cars == nil || cfg.Keys == nil {
 		return nil, fmt.Errorf("api handler: sites, cars and keys are required")
 	}
-	if cfg.OriginSecret == "" {
+	if cfg.OriginSecret == "" && cfg.OriginSecrets == nil {
 		return nil, fmt.Errorf("api handler: an origin secret is required")
 	}
 	s := &apiServer{cfg: cfg, now: cfg.Now}
@@ -178,7 +183,14 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 	return Handle(func(w http.ResponseWriter, r *http.Request) error {
 		// Errors must not be cached; handlers replace this on success.
 		w.Header().Set("Cache-Control", errorCacheControl)
-		if !secretEqual(r.Header.Get(HeaderOriginSecret), s.cfg.OriginSecret) {
+		accepted := []string{s.cfg.OriginSecret}
+		if s.cfg.OriginSecrets != nil {
+			var err error
+			if accepted, err = s.cfg.OriginSecrets.Accepted(r.Context()); err != nil {
+				return fmt.Errorf("origin secret: %w", err)
+			}
+		}
+		if !secretAmong(r.Header.Get(HeaderOriginSecret), accepted) {
 			return shared.Errorf(shared.EFORBIDDEN, "request did not come through the site's origin")
 		}
 		slug := r.Header.Get(HeaderSite)
@@ -325,6 +337,24 @@ func (s *apiServer) handleCar(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", carCacheControl)
 	WriteJSON(w, http.StatusOK, CarResponse{Car: shared.PublicCar(car), View: shared.ViewCar(car, site, s.now())})
 	return nil
+}
+
+// OriginSecrets are the origin secret's accepted values (secrets.Rotating,
+// secrets.Static).
+type OriginSecrets interface {
+	Accepted(ctx context.Context) ([]string, error)
+}
+
+// secretAmong reports whether got equals one of the accepted values,
+// comparing with every one of them so the time does not say which matched.
+func secretAmong(got string, accepted []string) bool {
+	ok := 0
+	for _, want := range accepted {
+		if secretEqual(got, want) {
+			ok |= 1
+		}
+	}
+	return ok == 1
 }
 
 // secretEqual compares in constant time. Hashing first makes the time

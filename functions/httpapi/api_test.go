@@ -381,3 +381,28 @@ func TestSiteStats(t *testing.T) {
 		}
 	}
 }
+
+type acceptedSecrets []string
+
+func (a acceptedSecrets) Accepted(context.Context) ([]string, error) { return a, nil }
+
+// Issue 15 "Secrets": during a rotation of the origin secret both the new
+// and the previous value pass, so distributions still sending the old one
+// keep working until their stacks are deployed; any other value is 403.
+func TestOriginSecretRotation(t *testing.T) {
+	s := shared.DefaultSite()
+	s.Slug, s.Name = "group", "Group"
+	h, err := newAPIHandler(APIConfig{Sites: fakeSites{"group": s}, Cars: fakeCars{}, Keys: fakeKeys{},
+		OriginSecrets: acceptedSecrets{"new-secret", "old-secret"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		secret string
+		want   int
+	}{{"new-secret", 200}, {"old-secret", 200}, {"older-secret", 403}, {"", 403}} {
+		if rec := get(h, "/api/site", "group", tt.secret); rec.Code != tt.want {
+			t.Errorf("secret %q: status %d, want %d (%s)", tt.secret, rec.Code, tt.want, rec.Body)
+		}
+	}
+}

@@ -23,6 +23,7 @@ import (
 	"forecourt/functions/media"
 	"forecourt/functions/rego"
 	"forecourt/functions/reserve"
+	"forecourt/functions/secrets"
 	"forecourt/functions/seo"
 	"forecourt/functions/sitestats"
 	"forecourt/shared"
@@ -65,12 +66,16 @@ func FeedSlotsFromEnv() (int, error) {
 }
 
 // FromEnv connects to DynamoDB and the search index named by the environment.
-func FromEnv(ctx context.Context) (*Platform, error) {
+func FromEnv(ctx context.Context) (*Platform, error) { return FromLookup(ctx, os.LookupEnv) }
+
+// FromLookup is FromEnv with the search keys read through lookup (the
+// environment with its secrets resolved, ResolveEnv).
+func FromLookup(ctx context.Context, lookup secrets.Lookup) (*Platform, error) {
 	db, err := dynamo.NewClient(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("dynamodb: %w", err)
 	}
-	cfg := algolia.ConfigFromEnv()
+	cfg := algolia.ConfigFrom(lookup)
 	idx, err := algolia.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
@@ -167,6 +172,9 @@ type HandlerConfig struct {
 	// OriginSecret is the value CloudFront (or the dev gateway) sends in
 	// X-Forecourt-Origin-Secret; the /api routes need it.
 	OriginSecret string
+	// OriginSecrets, when set, are the accepted origin secrets (current and,
+	// during a rotation, previous) instead of OriginSecret.
+	OriginSecrets httpapi.OriginSecrets
 	// PublicSearchURL is the search host handed to browsers ("" = Algolia's
 	// own hosts).
 	PublicSearchURL string
@@ -222,10 +230,11 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 				Index:       p.Index.Name(),
 				SortIndices: p.Index.SortIndices(),
 			},
-			OriginSecret: cfg.OriginSecret,
-			Leads:        p.leads(cfg.CaptchaKey),
-			Rego:         plates,
-			Events:       dynamo.NewEventStore(p.DB, p.Tables),
+			OriginSecret:  cfg.OriginSecret,
+			OriginSecrets: cfg.OriginSecrets,
+			Leads:         p.leads(cfg.CaptchaKey),
+			Rego:          plates,
+			Events:        dynamo.NewEventStore(p.DB, p.Tables),
 
 			CarsByID: p.Cars(),
 			Photos:   brochure.NewWebPhotos(),
@@ -258,8 +267,37 @@ type StripeConfig struct {
 
 // StripeFromEnv reads STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and
 // STRIPE_API_BASE.
-func StripeFromEnv() StripeConfig {
-	return StripeConfig{SecretKey: os.Getenv("STRIPE_SECRET_KEY"), WebhookSecret: os.Getenv("STRIPE_WEBHOOK_SECRET"), APIBase: os.Getenv("STRIPE_API_BASE")}
+func StripeFromEnv() StripeConfig { return StripeFrom(os.LookupEnv) }
+
+// StripeFrom reads the same variables through lookup.
+func StripeFrom(lookup secrets.Lookup) StripeConfig {
+	get := func(k string) string { v, _ := lookup(k); return v }
+	return StripeConfig{SecretKey: get("STRIPE_SECRET_KEY"), WebhookSecret: get("STRIPE_WEBHOOK_SECRET"), APIBase: get("STRIPE_API_BASE")}
+}
+
+// SecretVars are the variables a Lambda may receive as secret names
+// (<VAR>_SECRET_ID, secrets.Resolve) instead of values (issue 15).
+func SecretVars() []string {
+	return []string{"ALGOLIA_ADMIN_KEY", "ALGOLIA_SEARCH_KEY", "FORECOURT_CAPTCHA_KEY",
+		"STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "FORECOURT_OPS_KEY"}
+}
+
+// ResolveEnv reads the secrets the environment names (SecretVars) once, at
+// a Lambda's cold start: from Secrets Manager in AWS, from
+// FORECOURT_SECRET_<NAME> against a local stack (secrets.FromEnv).
+func ResolveEnv(ctx context.Context) (secrets.Lookup, error) {
+	named := false
+	for _, v := range SecretVars() {
+		named = named || os.Getenv(v+secrets.IDSuffix) != ""
+	}
+	if !named {
+		return os.LookupEnv, nil
+	}
+	src, err := secrets.FromEnv(ctx, os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	return secrets.Resolve(ctx, src, os.LookupEnv, SecretVars()...)
 }
 
 // Reservations is the reservation service (issue 13); without a Stripe key

@@ -1,9 +1,14 @@
-// Package secrets reads named secrets (the dealerships' webhook signing
+// Package secrets reads named secrets (the search admin key, the origin
+// secret, the captcha and Stripe keys, the dealerships' webhook signing
 // secrets): from AWS Secrets Manager in AWS, from the environment locally.
+// In AWS a Lambda's environment holds only secret names (IDSuffix), never
+// values (issue 15).
 package secrets
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -12,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager/types"
 )
 
 // Source returns the value of a named secret.
@@ -58,10 +64,15 @@ const CacheFor = 5 * time.Minute
 
 // Manager reads secrets from AWS Secrets Manager, caching each for CacheFor.
 type Manager struct {
-	client *secretsmanager.Client
+	client getter
 	now    func() time.Time
 	mu     sync.Mutex
-	cache  map[string]cached
+	cache  map[string]cached // by name and version stage
+}
+
+// getter is the one Secrets Manager call Manager makes.
+type getter interface {
+	GetSecretValue(ctx context.Context, in *secretsmanager.GetSecretValueInput, opts ...func(*secretsmanager.Options)) (*secretsmanager.GetSecretValueOutput, error)
 }
 
 type cached struct {
@@ -69,31 +80,60 @@ type cached struct {
 	at    time.Time
 }
 
+// Version stages Secrets Manager moves on a rotation: the new value becomes
+// AWSCURRENT and the one it replaced AWSPREVIOUS.
+const (
+	stageCurrent  = "AWSCURRENT"
+	stagePrevious = "AWSPREVIOUS"
+)
+
 // NewManager connects with the default credential chain and AWS_REGION.
 func NewManager(ctx context.Context) (*Manager, error) {
 	cfg, err := config.LoadDefaultConfig(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("secrets manager config: %w", err)
 	}
-	return &Manager{client: secretsmanager.NewFromConfig(cfg), now: time.Now, cache: map[string]cached{}}, nil
+	return newManager(secretsmanager.NewFromConfig(cfg), time.Now), nil
+}
+
+func newManager(client getter, now func() time.Time) *Manager {
+	return &Manager{client: client, now: now, cache: map[string]cached{}}
 }
 
 func (m *Manager) Secret(ctx context.Context, name string) (string, error) {
+	v, _, err := m.stage(ctx, name, stageCurrent)
+	return v, err
+}
+
+// Previous returns the value a rotation replaced, and false when the
+// secret has never been rotated.
+func (m *Manager) Previous(ctx context.Context, name string) (string, bool, error) {
+	return m.stage(ctx, name, stagePrevious)
+}
+
+func (m *Manager) stage(ctx context.Context, name, stage string) (string, bool, error) {
+	key := stage + "\x00" + name
 	m.mu.Lock()
-	c, ok := m.cache[name]
+	c, ok := m.cache[key]
 	m.mu.Unlock()
 	if ok && m.now().Sub(c.at) < CacheFor {
-		return c.value, nil
+		return c.value, c.value != "", nil
 	}
-	out, err := m.client.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(name)})
-	if err != nil {
-		return "", fmt.Errorf("get secret %q: %w", name, err)
+	out, err := m.client.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{
+		SecretId: aws.String(name), VersionStage: aws.String(stage)})
+	var notFound *types.ResourceNotFoundException
+	switch {
+	case stage == stagePrevious && errors.As(err, &notFound):
+		// Never rotated: no previous version. Cached like a value.
+		out = &secretsmanager.GetSecretValueOutput{}
+	case err != nil:
+		return "", false, fmt.Errorf("get secret %q (%s): %w", name, stage, err)
 	}
 	v := aws.ToString(out.SecretString)
 	m.mu.Lock()
-	m.cache[name] = cached{value: v, at: m.now()}
+	m.cache[key] = cached{value: v, at: m.now()}
 	m.mu.Unlock()
-	return v, nil
+	return v, v != "", nil
 }
 
 // FromEnv chooses the source the environment configures: Secrets Manager
@@ -105,3 +145,115 @@ func FromEnv(ctx context.Context, getenv func(string) string) (Source, error) {
 	}
 	return NewManager(ctx)
 }
+
+// IDSuffix marks a variable naming where another's value is kept: with
+// ALGOLIA_ADMIN_KEY_SECRET_ID=forecourt/algolia#admin_key set, Resolve
+// answers ALGOLIA_ADMIN_KEY with the field admin_key of the JSON secret
+// forecourt/algolia. The name may be an ARN; "#field" is optional.
+const IDSuffix = "_SECRET_ID"
+
+// ParseRef splits "name#field" into the secret's name and its JSON field
+// ("" for a plain string secret).
+func ParseRef(ref string) (name, field string) {
+	name, field, _ = strings.Cut(ref, "#")
+	return name, field
+}
+
+// Value reads the secret ref names ("name" or "name#field") from src.
+func Value(ctx context.Context, src Source, ref string) (string, error) {
+	name, field := ParseRef(ref)
+	if name == "" {
+		return "", fmt.Errorf("secret reference %q names no secret", ref)
+	}
+	raw, err := src.Secret(ctx, name)
+	if err != nil {
+		return "", err
+	}
+	return fieldOf(name, field, raw)
+}
+
+func fieldOf(name, field, raw string) (string, error) {
+	if field == "" {
+		return raw, nil
+	}
+	var fields map[string]string
+	if err := json.Unmarshal([]byte(raw), &fields); err != nil {
+		// Never the value in the error: it may be the secret itself.
+		return "", fmt.Errorf("secret %q is not a JSON object of strings", name)
+	}
+	v, ok := fields[field]
+	if !ok || v == "" {
+		return "", fmt.Errorf("secret %q has no field %q", name, field)
+	}
+	return v, nil
+}
+
+// Lookup answers a variable as os.LookupEnv does.
+type Lookup func(name string) (string, bool)
+
+// Resolve reads, once (a Lambda's cold start), every variable of names
+// whose NAME+IDSuffix is set, from src, and returns a Lookup answering
+// those with the secrets' values and every other variable from lookup.
+// Locally nothing sets the _SECRET_ID variables and the values come from
+// the environment as before.
+func Resolve(ctx context.Context, src Source, lookup Lookup, names ...string) (Lookup, error) {
+	values := map[string]string{}
+	for _, n := range names {
+		ref, ok := lookup(n + IDSuffix)
+		if !ok || ref == "" {
+			continue
+		}
+		v, err := Value(ctx, src, ref)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", n+IDSuffix, err)
+		}
+		values[n] = v
+	}
+	return func(name string) (string, bool) {
+		if v, ok := values[name]; ok {
+			return v, true
+		}
+		return lookup(name)
+	}, nil
+}
+
+// Rotating is a secret that may have two accepted values while it is being
+// rotated: the current one and the one it replaced (the origin secret,
+// which the tenant distributions send and switch to only when their stacks
+// are deployed again; docs/operations.md "Rotate a secret").
+type Rotating struct {
+	Source *Manager
+	// Ref is "name" or "name#field".
+	Ref string
+}
+
+// Accepted returns the current value and, during a rotation, the previous.
+func (r Rotating) Accepted(ctx context.Context) ([]string, error) {
+	name, field := ParseRef(r.Ref)
+	raw, err := r.Source.Secret(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := fieldOf(name, field, raw)
+	if err != nil {
+		return nil, err
+	}
+	out := []string{cur}
+	prevRaw, ok, err := r.Source.Previous(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		// A previous version without the field is no accepted value.
+		if prev, err := fieldOf(name, field, prevRaw); err == nil {
+			out = append(out, prev)
+		}
+	}
+	return out, nil
+}
+
+// Static is a fixed list of accepted values (the dev gateway, tests, and a
+// Lambda given the values themselves).
+type Static []string
+
+func (s Static) Accepted(context.Context) ([]string, error) { return s, nil }

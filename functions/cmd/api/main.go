@@ -15,8 +15,10 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
+	"forecourt/functions/httpapi"
 	"forecourt/functions/httpapi/route"
 	"forecourt/functions/platform"
+	"forecourt/functions/secrets"
 	"forecourt/functions/seo"
 )
 
@@ -33,15 +35,21 @@ func main() {
 }
 
 func newHandler(ctx context.Context) (http.Handler, error) {
-	secret := os.Getenv("FORECOURT_ORIGIN_SECRET")
-	if secret == "" {
-		return nil, fmt.Errorf("FORECOURT_ORIGIN_SECRET is not set")
+	// In AWS the environment names the secrets (<VAR>_SECRET_ID); their
+	// values are read here, once, never from the template (issue 15).
+	env, err := platform.ResolveEnv(ctx)
+	if err != nil {
+		return nil, err
 	}
-	captchaKey := os.Getenv("FORECOURT_CAPTCHA_KEY")
+	origin, err := originSecrets(ctx)
+	if err != nil {
+		return nil, err
+	}
+	captchaKey, _ := env("FORECOURT_CAPTCHA_KEY")
 	if captchaKey == "" {
 		return nil, fmt.Errorf("FORECOURT_CAPTCHA_KEY is not set")
 	}
-	p, err := platform.FromEnv(ctx)
+	p, err := platform.FromLookup(ctx, env)
 	if err != nil {
 		return nil, err
 	}
@@ -54,8 +62,32 @@ func newHandler(ctx context.Context) (http.Handler, error) {
 	// documents, rendered over the index.html the build puts beside this
 	// binary (scripts/build-lambdas.sh), so a web release changes the
 	// platform stack only.
-	return p.Handler(route.API, platform.HandlerConfig{OriginSecret: secret, PublicSearchURL: host, CaptchaKey: captchaKey,
-		Stripe: platform.StripeFromEnv(), Shell: seo.DirShell{FS: os.DirFS(shellDir())}})
+	return p.Handler(route.API, platform.HandlerConfig{OriginSecrets: origin, PublicSearchURL: host, CaptchaKey: captchaKey,
+		Stripe: platform.StripeFrom(env), Shell: seo.DirShell{FS: os.DirFS(shellDir())}})
+}
+
+// originSecrets are the accepted origin secrets: in AWS the current and,
+// during a rotation, the previous value of the secret
+// FORECOURT_ORIGIN_SECRET_SECRET_ID names, re-read every secrets.CacheFor;
+// else FORECOURT_ORIGIN_SECRET itself.
+func originSecrets(ctx context.Context) (httpapi.OriginSecrets, error) {
+	if ref := os.Getenv("FORECOURT_ORIGIN_SECRET" + secrets.IDSuffix); ref != "" {
+		m, err := secrets.NewManager(ctx)
+		if err != nil {
+			return nil, err
+		}
+		r := secrets.Rotating{Source: m, Ref: ref}
+		// Read now, so a wrong name stops the cold start rather than 500s.
+		if _, err := r.Accepted(ctx); err != nil {
+			return nil, fmt.Errorf("FORECOURT_ORIGIN_SECRET%s: %w", secrets.IDSuffix, err)
+		}
+		return r, nil
+	}
+	secret := os.Getenv("FORECOURT_ORIGIN_SECRET")
+	if secret == "" {
+		return nil, fmt.Errorf("FORECOURT_ORIGIN_SECRET is not set")
+	}
+	return secrets.Static{secret}, nil
 }
 
 // shellDir holds the built index.html: FORECOURT_WEB_SHELL_DIR, else the

@@ -105,3 +105,23 @@ func TestHandlerAnswersFromEnv(t *testing.T) {
 		t.Errorf("leads table: %d items, %v; want 1", n, err)
 	}
 }
+
+// Issue 15 "Secrets": the environment may name the captcha key's secret
+// instead of holding it; the value is read at start (here from the local
+// secret source, FORECOURT_SECRET_<NAME>), and a named secret that cannot
+// be read stops the start with the variable's name.
+func TestNewHandlerReadsNamedSecrets(t *testing.T) {
+	t.Setenv("FORECOURT_ORIGIN_SECRET", "secret")
+	t.Setenv("FORECOURT_CAPTCHA_KEY", "")
+	t.Setenv("FORECOURT_DYNAMO_ENDPOINT", "http://127.0.0.1:1")
+	t.Setenv("FORECOURT_CAPTCHA_KEY_SECRET_ID", "forecourt/captcha-key")
+	t.Setenv("FORECOURT_SECRET_FORECOURT_CAPTCHA_KEY", "captcha-from-secret")
+	if _, err := newHandler(context.Background()); err != nil {
+		t.Fatalf("newHandler with a named captcha key: %v", err)
+	}
+	t.Setenv("FORECOURT_SECRET_FORECOURT_CAPTCHA_KEY", "")
+	_, err := newHandler(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "FORECOURT_CAPTCHA_KEY_SECRET_ID") {
+		t.Fatalf("got %v, want an error naming FORECOURT_CAPTCHA_KEY_SECRET_ID", err)
+	}
+}

@@ -27,9 +27,16 @@ func main() {
 }
 
 func newHandler(ctx context.Context) (http.Handler, error) {
-	p, err := platform.FromEnv(ctx)
+	// The admin and ops keys by name from Secrets Manager in AWS (issue 15);
+	// ingest has no use for the origin secret and is not given it.
+	env, err := platform.ResolveEnv(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return p.Handler(route.Ingest, platform.HandlerConfig{OpsKey: os.Getenv("FORECOURT_OPS_KEY")})
+	p, err := platform.FromLookup(ctx, env)
+	if err != nil {
+		return nil, err
+	}
+	ops, _ := env("FORECOURT_OPS_KEY")
+	return p.Handler(route.Ingest, platform.HandlerConfig{OpsKey: ops})
 }

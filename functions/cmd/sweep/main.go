@@ -32,7 +32,11 @@ func main() {
 
 // newSweep is the Lambda's function, wired from the environment.
 func newSweep(ctx context.Context) (func(context.Context) (feed.SweepReport, error), error) {
-	p, err := platform.FromEnv(ctx)
+	env, err := platform.ResolveEnv(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := platform.FromLookup(ctx, env)
 	if err != nil {
 		return nil, err
 	}

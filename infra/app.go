@@ -25,6 +25,7 @@ const (
 	ctxAlgoliaSecretName = "forecourt:algoliaSecretName"
 	ctxOriginSecretName  = "forecourt:originSecretName"
 	ctxCaptchaSecretName = "forecourt:captchaSecretName"
+	ctxOpsSecretName     = "forecourt:opsSecretName"
 	ctxMailFrom          = "forecourt:mailFrom"
 	ctxStripeSecretName  = "forecourt:stripeSecretName"
 	ctxCertificatePrefix = "forecourt:certificateArn:"
@@ -72,6 +73,8 @@ type Config struct {
 	AlgoliaSecretName string
 	OriginSecretName  string
 	CaptchaSecretName string
+	// OpsSecretName names the ops key's secret (POST /ingest/v1/reindex).
+	OpsSecretName string
 	// StripeSecretName names the Stripe keys' secret (issue 13).
 	StripeSecretName string
 	// MailFrom is the sender of lead e-mails, an address at a domain
@@ -103,6 +106,7 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 		AlgoliaSecretName: get(ctxAlgoliaSecretName),
 		OriginSecretName:  get(ctxOriginSecretName),
 		CaptchaSecretName: get(ctxCaptchaSecretName),
+		OpsSecretName:     get(ctxOpsSecretName),
 		StripeSecretName:  get(ctxStripeSecretName),
 		MailFrom:          get(ctxMailFrom),
 		CertificateARNs:   map[string]string{},
@@ -110,7 +114,7 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 	for key, v := range map[string]string{
 		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxWebDist: c.WebDist, ctxAlgoliaAppID: c.AlgoliaAppID,
 		ctxIndexName: c.IndexName, ctxAlgoliaSecretName: c.AlgoliaSecretName, ctxOriginSecretName: c.OriginSecretName,
-		ctxCaptchaSecretName: c.CaptchaSecretName, ctxMailFrom: c.MailFrom, ctxStripeSecretName: c.StripeSecretName,
+		ctxCaptchaSecretName: c.CaptchaSecretName, ctxOpsSecretName: c.OpsSecretName, ctxMailFrom: c.MailFrom, ctxStripeSecretName: c.StripeSecretName,
 	} {
 		if v == "" {
 			return Config{}, nil, fmt.Errorf("context %s is not set (see cdk.json)", key)
@@ -166,11 +170,11 @@ type Stacks struct {
 func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 	base := awscdk.StackProps{Env: environment()}
 	stateful := NewStatefulStack(app, StatefulStackName, &StatefulStackProps{StackProps: base})
+	// CloudFront cannot read a secret, so the distributions' origin header
+	// is the one place a secret's value is resolved (at deploy time, never
+	// into the template); the Lambdas get names only.
 	originSecret := awscdk.SecretValue_SecretsManager(jsii.String(c.OriginSecretName), nil)
-	algoliaKey := func(field string) awscdk.SecretValue {
-		return awscdk.SecretValue_SecretsManager(jsii.String(c.AlgoliaSecretName),
-			&awscdk.SecretsManagerSecretOptions{JsonField: jsii.String(field)})
-	}
+	algoliaKey := func(field string) api.SecretRef { return api.SecretRef{Name: c.AlgoliaSecretName, Field: field} }
 	platform, err := NewPlatformStack(app, PlatformStackName, &PlatformStackProps{
 		StackProps: base,
 		Stateful:   stateful,
@@ -183,15 +187,14 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 			AdminKey:  algoliaKey(secretAdminKey),
 			SearchKey: algoliaKey(secretSearchKey),
 		},
-		OriginSecret:   originSecret,
-		CaptchaKey:     awscdk.SecretValue_SecretsManager(jsii.String(c.CaptchaSecretName), nil),
+		OriginSecret:   api.SecretRef{Name: c.OriginSecretName},
+		CaptchaKey:     api.SecretRef{Name: c.CaptchaSecretName},
+		OpsKey:         api.SecretRef{Name: c.OpsSecretName},
 		MailFrom:       c.MailFrom,
 		WebhookSecrets: WebhookSecretNames(tenants),
 		Stripe: api.Stripe{
-			SecretKey: awscdk.SecretValue_SecretsManager(jsii.String(c.StripeSecretName),
-				&awscdk.SecretsManagerSecretOptions{JsonField: jsii.String(secretStripeKey)}),
-			WebhookSecret: awscdk.SecretValue_SecretsManager(jsii.String(c.StripeSecretName),
-				&awscdk.SecretsManagerSecretOptions{JsonField: jsii.String(secretStripeWebhook)}),
+			SecretKey:     api.SecretRef{Name: c.StripeSecretName, Field: secretStripeKey},
+			WebhookSecret: api.SecretRef{Name: c.StripeSecretName, Field: secretStripeWebhook},
 		},
 	})
 	if err != nil {

@@ -23,10 +23,12 @@ func TestLambdas(t *testing.T) {
 		t.Fatalf("got %d functions, want 4 (api, ingest, sweep, deliver)", len(fns))
 	}
 	secretVars := map[string]string{
-		"ALGOLIA_ADMIN_KEY":       "{{resolve:secretsmanager:test/algolia:SecretString:admin_key:",
-		"ALGOLIA_SEARCH_KEY":      "{{resolve:secretsmanager:test/algolia:SecretString:search_key:",
-		"FORECOURT_ORIGIN_SECRET": "{{resolve:secretsmanager:test/origin:",
-		"FORECOURT_CAPTCHA_KEY":   "{{resolve:secretsmanager:test/captcha:",
+		"ALGOLIA_ADMIN_KEY_SECRET_ID":       "test/algolia#admin_key",
+		"ALGOLIA_SEARCH_KEY_SECRET_ID":      "test/algolia#search_key",
+		"FORECOURT_ORIGIN_SECRET_SECRET_ID": "test/origin",
+		"FORECOURT_CAPTCHA_KEY_SECRET_ID":   "test/captcha",
+		"STRIPE_SECRET_KEY_SECRET_ID":       "test/stripe#secret_key",
+		"FORECOURT_OPS_KEY_SECRET_ID":       "forecourt/ops-key",
 	}
 	for id, fn := range fns {
 		t.Run(id, func(t *testing.T) {
@@ -50,19 +52,12 @@ func TestLambdas(t *testing.T) {
 					"ALGOLIA_HOST": "",
 				})},
 			})})
-			// And every secret is a Secrets Manager reference, never a literal
+			// And every secret is given by name (issue 15), never by value
 			vars, _ := path(fn, "Properties", "Environment", "Variables").(map[string]any)
 			for name, want := range secretVars {
-				v, ok := vars[name]
-				if !ok {
-					continue
+				if v, ok := vars[name]; ok && v != want {
+					t.Errorf("%s: got %v, want %s", name, v, want)
 				}
-				if got, _ := v.(string); !strings.HasPrefix(got, want) {
-					t.Errorf("%s: got %v, want a %s... reference", name, v, want)
-				}
-			}
-			if _, ok := vars["FORECOURT_ORIGIN_SECRET"]; !ok {
-				t.Errorf("FORECOURT_ORIGIN_SECRET is not set")
 			}
 		})
 	}
@@ -121,13 +116,13 @@ func TestAPIFunctionEnvironment(t *testing.T) {
 	// Issue 9: the api function signs captcha challenges with a key from
 	// Secrets Manager and writes leads to the stateful stack's leads table;
 	// the ingest function has neither.
-	if got := flatten(vars["FORECOURT_CAPTCHA_KEY"]); !strings.HasPrefix(got, "{{resolve:secretsmanager:test/captcha:") {
-		t.Errorf("FORECOURT_CAPTCHA_KEY: got %v, want a Secrets Manager reference", vars["FORECOURT_CAPTCHA_KEY"])
+	if got := vars["FORECOURT_CAPTCHA_KEY_SECRET_ID"]; got != "test/captcha" {
+		t.Errorf("FORECOURT_CAPTCHA_KEY_SECRET_ID: got %v, want the secret's name", got)
 	}
 	if got := flatten(vars["LEADS_TABLE"]); !strings.Contains(got, "TablesLeads1B9B88AB") {
 		t.Errorf("LEADS_TABLE: got %v, want the stateful stack's leads table", vars["LEADS_TABLE"])
 	}
-	if _, ok := ingest["FORECOURT_CAPTCHA_KEY"]; ok {
+	if _, ok := ingest["FORECOURT_CAPTCHA_KEY_SECRET_ID"]; ok {
 		t.Errorf("ingest has FORECOURT_CAPTCHA_KEY")
 	}
 	writers := map[string]bool{}

@@ -64,9 +64,11 @@ type PlatformStackProps struct {
 	// WebDist is the built SPA the stack publishes (web/dist).
 	WebDist      string
 	Search       api.Search
-	OriginSecret awscdk.SecretValue
+	OriginSecret api.SecretRef
 	// CaptchaKey is FORECOURT_CAPTCHA_KEY of the api function.
-	CaptchaKey awscdk.SecretValue
+	CaptchaKey api.SecretRef
+	// OpsKey is FORECOURT_OPS_KEY of the ingest function.
+	OpsKey api.SecretRef
 	// MailFrom is FORECOURT_MAIL_FROM of the deliver function.
 	MailFrom string
 	// WebhookSecrets name the dealers' CRM webhook secrets (WebhookSecretNames).
@@ -86,6 +88,7 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 		Search:         props.Search,
 		OriginSecret:   props.OriginSecret,
 		CaptchaKey:     props.CaptchaKey,
+		OpsKey:         props.OpsKey,
 		MailFrom:       props.MailFrom,
 		WebhookSecrets: props.WebhookSecrets,
 		Stripe:         props.Stripe,

@@ -43,21 +43,34 @@ type Tables struct {
 	Reservations awsdynamodb.ITable
 }
 
-// Stripe is the Stripe account reservation deposits are paid through
-// (issue 13): Secrets Manager references, never literals.
-type Stripe struct {
-	SecretKey, WebhookSecret awscdk.SecretValue
+// SecretRef names a Secrets Manager secret and, for a JSON secret, its
+// field. A function is given the name (<VAR>_SECRET_ID, "name#field") and
+// read access; it reads the value at cold start (functions/secrets), so no
+// value or {{resolve:}} reference is in its environment (issue 15).
+type SecretRef struct{ Name, Field string }
+
+// ID is the variable's value: "name" or "name#field".
+func (r SecretRef) ID() string {
+	if r.Field == "" {
+		return r.Name
+	}
+	return r.Name + "#" + r.Field
 }
 
-// Search is how the functions reach the search index. The keys are secret
-// values (Secrets Manager dynamic references), never literals.
+// Stripe is the Stripe account reservation deposits are paid through
+// (issue 13).
+type Stripe struct {
+	SecretKey, WebhookSecret SecretRef
+}
+
+// Search is how the functions reach the search index.
 type Search struct {
 	AppID     string
 	IndexName string
 	// PublicURL is the search host handed to browsers by GET /api/site.
 	PublicURL string
-	AdminKey  awscdk.SecretValue
-	SearchKey awscdk.SecretValue
+	AdminKey  SecretRef
+	SearchKey SecretRef
 }
 
 // Shoppers names the Cognito user pool and its web client, which the api
@@ -73,11 +86,15 @@ type Props struct {
 	LambdaDir string
 	Tables    Tables
 	Search    Search
-	// OriginSecret is the value CloudFront sends in X-Forecourt-Origin-Secret.
-	OriginSecret awscdk.SecretValue
+	// OriginSecret is the value CloudFront sends in X-Forecourt-Origin-Secret;
+	// only the api function checks it.
+	OriginSecret SecretRef
 	// CaptchaKey signs the lead forms' captcha challenges
 	// (FORECOURT_CAPTCHA_KEY of the api function).
-	CaptchaKey awscdk.SecretValue
+	CaptchaKey SecretRef
+	// OpsKey guards POST /ingest/v1/reindex (FORECOURT_OPS_KEY of the ingest
+	// function).
+	OpsKey SecretRef
 	// MailFrom is the sender of lead e-mails (FORECOURT_MAIL_FROM of the
 	// deliver function): an address at a domain verified in SES, the only
 	// identity the function may send as.
@@ -107,6 +124,9 @@ type function struct {
 	memory  float64
 	timeout float64 // seconds; API Gateway stops waiting at 30
 	env     func(p *Props) map[string]*string
+	// secrets are the variables the function reads from Secrets Manager,
+	// by variable.
+	secrets func(p *Props) map[string]SecretRef
 	grant   func(t Tables, fn awslambda.IFunction)
 	// schedule, when set, invokes the function on a timer instead of (or as
 	// well as) through routes.
@@ -142,20 +162,25 @@ func functions() []function {
 			name: route.API, memory: 512, timeout: 10,
 			env: func(p *Props) map[string]*string {
 				return map[string]*string{
-					"ALGOLIA_SEARCH_KEY":          p.Search.SearchKey.UnsafeUnwrap(),
 					"FORECOURT_PUBLIC_SEARCH_URL": jsii.String(p.Search.PublicURL),
 					"COGNITO_USER_POOL_ID":        p.Shoppers.UserPoolID,
 					"COGNITO_CLIENT_ID":           p.Shoppers.ClientID,
-					"FORECOURT_CAPTCHA_KEY":       p.CaptchaKey.UnsafeUnwrap(),
 					"EVENTS_TABLE":                p.Tables.Events.TableName(),
 					"WATCHLISTS_TABLE":            p.Tables.Watchlists.TableName(),
-					// Issue 13: reservations, paid through Stripe. Marking a
-					// paid car reserved rewrites its search record at once,
-					// so this function writes to the index too.
-					"RESERVATIONS_TABLE":    p.Tables.Reservations.TableName(),
-					"STRIPE_SECRET_KEY":     p.Stripe.SecretKey.UnsafeUnwrap(),
-					"STRIPE_WEBHOOK_SECRET": p.Stripe.WebhookSecret.UnsafeUnwrap(),
-					"ALGOLIA_ADMIN_KEY":     p.Search.AdminKey.UnsafeUnwrap(),
+					// Issue 13: reservations, paid through Stripe.
+					"RESERVATIONS_TABLE": p.Tables.Reservations.TableName(),
+				}
+			},
+			secrets: func(p *Props) map[string]SecretRef {
+				return map[string]SecretRef{
+					"ALGOLIA_SEARCH_KEY":      p.Search.SearchKey,
+					"FORECOURT_CAPTCHA_KEY":   p.CaptchaKey,
+					"FORECOURT_ORIGIN_SECRET": p.OriginSecret,
+					"STRIPE_SECRET_KEY":       p.Stripe.SecretKey,
+					"STRIPE_WEBHOOK_SECRET":   p.Stripe.WebhookSecret,
+					// Marking a paid car reserved rewrites its search record
+					// at once, so this function writes to the index too.
+					"ALGOLIA_ADMIN_KEY": p.Search.AdminKey,
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
@@ -184,9 +209,11 @@ func functions() []function {
 			name: route.Ingest, memory: 1024, timeout: 29, reserved: IngestConcurrency,
 			env: func(p *Props) map[string]*string {
 				return map[string]*string{
-					"ALGOLIA_ADMIN_KEY":      p.Search.AdminKey.UnsafeUnwrap(),
 					"FORECOURT_INGEST_SLOTS": jsii.String(strconv.Itoa(IngestSlots)),
 				}
+			},
+			secrets: func(p *Props) map[string]SecretRef {
+				return map[string]SecretRef{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey, "FORECOURT_OPS_KEY": p.OpsKey}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
 				t.Cars.GrantReadWriteData(fn)
@@ -206,8 +233,10 @@ func functions() []function {
 			schedule: awsevents.Schedule_Rate(awscdk.Duration_Hours(jsii.Number(1))),
 			env: func(p *Props) map[string]*string {
 				// Issue 13: it also ends lapsed reservation holds.
-				return map[string]*string{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey.UnsafeUnwrap(),
-					"RESERVATIONS_TABLE": p.Tables.Reservations.TableName()}
+				return map[string]*string{"RESERVATIONS_TABLE": p.Tables.Reservations.TableName()}
+			},
+			secrets: func(p *Props) map[string]SecretRef {
+				return map[string]SecretRef{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
 				t.Cars.GrantReadWriteData(fn)
@@ -298,6 +327,22 @@ func attachWebhookSecrets(c constructs.Construct, p *Props, fn awslambda.Functio
 	return nil
 }
 
+// SecretIDSuffix ends the variable naming a secret (functions/secrets.IDSuffix).
+const SecretIDSuffix = "_SECRET_ID"
+
+// grantSecrets lets fn read the secrets it is given by name, each imported
+// once in c.
+func grantSecrets(c constructs.Construct, imported map[string]awssecretsmanager.ISecret, refs map[string]SecretRef, fn awslambda.IFunction) {
+	for _, ref := range refs {
+		sec, ok := imported[ref.Name]
+		if !ok {
+			sec = awssecretsmanager.Secret_FromSecretNameV2(c, jsii.String("Secret-"+ref.Name), jsii.String(ref.Name))
+			imported[ref.Name] = sec
+		}
+		sec.GrantRead(fn, nil)
+	}
+}
+
 // Names are the Lambdas' names, the folders scripts/build-lambdas.sh
 // builds them into (a test keeps its LAMBDAS list equal to this).
 func Names() []string {
@@ -329,9 +374,13 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 		Fns:    map[string]awslambda.Function{},
 	}
 	var throttledRoutes []awsapigatewayv2.HttpRoute
+	imported := map[string]awssecretsmanager.ISecret{}
 	for _, f := range functions() {
 		fn := newFunction(c, f, p)
 		f.grant(p.Tables, fn)
+		if f.secrets != nil {
+			grantSecrets(c, imported, f.secrets(p), fn)
+		}
 		integration := awsapigatewayv2integrations.NewHttpLambdaIntegration(
 			jsii.String(f.name+"Integration"), fn,
 			&awsapigatewayv2integrations.HttpLambdaIntegrationProps{
@@ -462,12 +511,16 @@ func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Fun
 		"ALGOLIA_APP_ID":      jsii.String(p.Search.AppID),
 		// Set and empty: the client uses Algolia's own hosts. Left unset,
 		// algolia.ConfigFromEnv would take the local engine's address.
-		"ALGOLIA_HOST":            jsii.String(""),
-		"FORECOURT_INDEX":         jsii.String(p.Search.IndexName),
-		"FORECOURT_ORIGIN_SECRET": p.OriginSecret.UnsafeUnwrap(),
+		"ALGOLIA_HOST":    jsii.String(""),
+		"FORECOURT_INDEX": jsii.String(p.Search.IndexName),
 	}
 	for k, v := range f.env(p) {
 		env[k] = v
+	}
+	if f.secrets != nil {
+		for k, ref := range f.secrets(p) {
+			env[k+SecretIDSuffix] = jsii.String(ref.ID())
+		}
 	}
 	id := "Fn" + f.name
 	logs := awslogs.NewLogGroup(scope, jsii.String(id+"Logs"), &awslogs.LogGroupProps{

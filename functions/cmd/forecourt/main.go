@@ -60,6 +60,9 @@ const usage = `usage:
   forecourt reindex [--dealership SLUG]
   forecourt sweep
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
+  forecourt keys list
+  forecourt keys revoke KEY_ID
+  forecourt keys rotate KEY_ID [--keep-old]
   forecourt leads redrive [--dealership SLUG]
   forecourt tenants new SLUG --name NAME [--dir infra/tenants]
   forecourt geocode [--dry-run] TENANT_FILE
@@ -87,6 +90,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return sweep(ctx, stdout)
 	case len(args) >= 2 && args[0] == "keys" && args[1] == "add":
 		return keysAdd(ctx, args[2:], stdout, stderr)
+	case len(args) >= 2 && args[0] == "keys":
+		return keysManage(ctx, args[1], args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "leads" && args[1] == "redrive":
 		return leadsRedrive(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "tenants" && args[1] == "new":
@@ -344,6 +349,71 @@ func keysAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	fmt.Fprintf(stdout, "provider key for %s (dealerships %s); it is shown only this once:\n%s\n",
 		*provider, strings.Join(slugs, ", "), key)
+	return nil
+}
+
+// keysManage lists, revokes and rotates provider keys by the id `keys
+// list` prints (the start of the key's hash; issue 15). A rotated key is
+// printed once, like a new one.
+func keysManage(ctx context.Context, verb string, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("keys "+verb, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	keepOld := fs.Bool("keep-old", false, "rotate: keep the old key valid until `keys revoke` (the provider switches without a failed feed)")
+	var id string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		id, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	switch {
+	case verb == "list" && id == "" && fs.NArg() == 0:
+	case (verb == "revoke" || verb == "rotate") && id != "" && fs.NArg() == 0:
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("keys %s: wrong arguments", verb)
+	}
+	p, err := platform.FromEnv(ctx)
+	if err != nil {
+		return err
+	}
+	store := p.ProviderKeys()
+	describe := func(k dynamo.ProviderKeyInfo) string {
+		return fmt.Sprintf("%s\t%s\t%s\tcreated %s", k.ID, k.Provider, strings.Join(k.Dealerships, ","), k.CreatedAt.UTC().Format(time.RFC3339))
+	}
+	switch verb {
+	case "list":
+		list, err := store.ListKeys(ctx)
+		if err != nil {
+			return err
+		}
+		for _, k := range list {
+			fmt.Fprintln(stdout, describe(k))
+		}
+		fmt.Fprintf(stdout, "%d provider keys\n", len(list))
+	case "revoke":
+		k, err := store.RevokeKey(ctx, id)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "revoked %s\n", describe(k))
+	case "rotate":
+		raw := make([]byte, 32)
+		if _, err := rand.Read(raw); err != nil {
+			return err
+		}
+		key := hex.EncodeToString(raw)
+		old, created, err := store.RotateKey(ctx, id, key, *keepOld)
+		if err != nil {
+			return err
+		}
+		state := "revoked"
+		if *keepOld {
+			state = "still valid until `forecourt keys revoke " + old.ID + "`"
+		}
+		fmt.Fprintf(stdout, "new key %s for %s (dealerships %s); it is shown only this once:\n%s\nold key %s is %s\n",
+			created.ID, created.Provider, strings.Join(created.Dealerships, ", "), key, old.ID, state)
+	}
 	return nil
 }
 

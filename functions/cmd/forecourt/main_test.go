@@ -265,3 +265,48 @@ func TestLeadsRedrive(t *testing.T) {
 		t.Errorf("a captcha item became %s", s)
 	}
 }
+
+// Issue 15 "Keys that expire": `keys list` shows ids, never keys; `keys
+// rotate ID` prints a new key with the old one's scope and revokes the old;
+// `keys revoke ID` stops a key at once.
+func TestKeysListRotateRevoke(t *testing.T) {
+	ctx := context.Background()
+	db, tables, _ := platformEnv(t)
+	keys := dynamo.NewProviderKeyStore(db, tables)
+	if err := keys.PutKey(ctx, "old-key", shared.Provider{Name: "acme-dms", Dealerships: []string{"north"}}); err != nil {
+		t.Fatal(err)
+	}
+	id := dynamo.HashKey("old-key")[:dynamo.KeyIDLength]
+	var out, errOut bytes.Buffer
+	if err := run(ctx, []string{"keys", "list"}, &out, &errOut); err != nil {
+		t.Fatalf("keys list: %v (%s)", err, errOut.String())
+	}
+	if !strings.Contains(out.String(), id+"\tacme-dms\tnorth") || strings.Contains(out.String(), "old-key") {
+		t.Errorf("keys list: %q, want the id and scope, never the key", out.String())
+	}
+	out.Reset()
+	if err := run(ctx, []string{"keys", "rotate", id}, &out, &errOut); err != nil {
+		t.Fatalf("keys rotate: %v (%s)", err, errOut.String())
+	}
+	var newKey string
+	for _, l := range strings.Split(out.String(), "\n") {
+		if len(l) == 64 {
+			newKey = l
+		}
+	}
+	if _, err := keys.Authorize(ctx, newKey, "north"); err != nil {
+		t.Errorf("rotated key %q: %v (output %q)", newKey, err, out.String())
+	}
+	if _, err := keys.Authorize(ctx, "old-key", "north"); shared.ErrorCode(err) != shared.EUNAUTHORIZED {
+		t.Errorf("old key after rotate: %v, want unauthorized", err)
+	}
+	if err := run(ctx, []string{"keys", "revoke", dynamo.HashKey(newKey)[:dynamo.KeyIDLength]}, &out, &errOut); err != nil {
+		t.Fatalf("keys revoke: %v", err)
+	}
+	if _, err := keys.Authorize(ctx, newKey, "north"); shared.ErrorCode(err) != shared.EUNAUTHORIZED {
+		t.Errorf("revoked key: %v, want unauthorized", err)
+	}
+	if err := run(ctx, []string{"keys", "revoke"}, &out, &errOut); err == nil {
+		t.Error("keys revoke without an id succeeded")
+	}
+}

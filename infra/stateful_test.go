@@ -33,7 +33,8 @@ func TestTables(t *testing.T) {
 		},
 		{logicalID: "TablesSitesE3FE58BB", keys: []any{key("slug", "HASH")}, attrs: []any{attr("slug")}},
 		{logicalID: "TablesProviderKeysF1C6E234", keys: []any{key("key_hash", "HASH")}, attrs: []any{attr("key_hash")}},
-		{logicalID: "TablesFeedRunsCEADBCB9", keys: []any{key("id", "HASH")}, attrs: []any{attr("id")}},
+		{logicalID: "TablesFeedRunsCEADBCB9", keys: []any{key("id", "HASH")}, attrs: []any{attr("id")},
+			ttl: map[string]any{"AttributeName": "purge_at", "Enabled": true}},
 		// docs/contracts.md "Leads": the deliverer reads the stream with both
 		// images; leads and captcha keys expire at expires_at.
 		{
@@ -197,5 +198,51 @@ func TestReviewsTableGrants(t *testing.T) {
 		if got := flatten(vars["REVIEWS_TABLE"]); !strings.Contains(got, logicalID) {
 			t.Errorf("%s REVIEWS_TABLE: got %v, want the stateful stack's reviews table", fn, vars["REVIEWS_TABLE"])
 		}
+	}
+}
+
+// Issue 15 "Data": every stateful table in every stack is recoverable
+// (deletion protection, point-in-time recovery, retained with its stack),
+// and the tables whose data has a retention expire it: feed runs
+// (purge_at), leads, events and reservations (expires_at).
+func TestTablesRecoverableAndExpiring(t *testing.T) {
+	s := synth(t)
+	n := 0
+	for stack, tpl := range s.json {
+		for id, tbl := range resources(tpl, "AWS::DynamoDB::Table") {
+			n++
+			if path(tbl, "Properties", "DeletionProtectionEnabled") != true {
+				t.Errorf("%s %s: DeletionProtectionEnabled is %v", stack, id, path(tbl, "Properties", "DeletionProtectionEnabled"))
+			}
+			if path(tbl, "Properties", "PointInTimeRecoverySpecification", "PointInTimeRecoveryEnabled") != true {
+				t.Errorf("%s %s: no point-in-time recovery", stack, id)
+			}
+			if tbl["DeletionPolicy"] != "Retain" || tbl["UpdateReplacePolicy"] != "Retain" {
+				t.Errorf("%s %s: DeletionPolicy %v, UpdateReplacePolicy %v, want Retain", stack, id, tbl["DeletionPolicy"], tbl["UpdateReplacePolicy"])
+			}
+		}
+	}
+	if n < 9 {
+		t.Errorf("found %d tables, want the 9 of docs/contracts.md", n)
+	}
+	tables := resources(s.json[StatefulStackName], "AWS::DynamoDB::Table")
+	for logicalID, attr := range map[string]string{
+		"TablesFeedRunsCEADBCB9": "purge_at",
+		"TablesLeads1B9B88AB":    "expires_at",
+		"TablesEventsE8DD42EA":   "expires_at",
+	} {
+		want := map[string]any{"AttributeName": attr, "Enabled": true}
+		if got := path(tables[logicalID], "Properties", "TimeToLiveSpecification"); !equalJSON(got, want) {
+			t.Errorf("%s TTL: got %v, want %v", logicalID, got, want)
+		}
+	}
+	found := false
+	for id, tbl := range tables {
+		if strings.HasPrefix(id, "TablesReservations") {
+			found = equalJSON(path(tbl, "Properties", "TimeToLiveSpecification"), map[string]any{"AttributeName": "expires_at", "Enabled": true})
+		}
+	}
+	if !found {
+		t.Errorf("the reservations table has no TTL on expires_at")
 	}
 }

@@ -19,6 +19,10 @@ type runItem struct {
 	Status         string    `dynamo:"status"`
 	Report         string    `dynamo:"report"`
 	UpdatedAt      time.Time `dynamo:"updated_at"`
+	// PurgeAt is the table's TTL attribute (unix seconds): a run report is
+	// kept RunRetention. Leases and manifests do not carry it (their own
+	// expires_at is a lease deadline, not a retention).
+	PurgeAt int64 `dynamo:"purge_at"`
 }
 
 type leaseItem struct {
@@ -45,9 +49,18 @@ func NewRunStore(db *dynamo.DB, t Tables) *RunStore {
 	return &RunStore{table: db.Table(t.FeedRuns), now: time.Now}
 }
 
-// SaveRun stores a run's report (JSON) under its id.
+// RunRetention is how long a run report stays readable (issue 15: data
+// with a retention expires): long enough for a provider's support ticket.
+const RunRetention = 90 * 24 * time.Hour
+
+// RunsTTLAttribute is the feed-runs table's TTL attribute.
+const RunsTTLAttribute = "purge_at"
+
+// SaveRun stores a run's report (JSON) under its id, expiring after RunRetention.
 func (s *RunStore) SaveRun(ctx context.Context, id, dealershipSlug, status string, report []byte) error {
-	it := runItem{ID: id, DealershipSlug: dealershipSlug, Status: status, Report: string(report), UpdatedAt: s.now().UTC()}
+	now := s.now().UTC()
+	it := runItem{ID: id, DealershipSlug: dealershipSlug, Status: status, Report: string(report), UpdatedAt: now,
+		PurgeAt: now.Add(RunRetention).Unix()}
 	if err := s.table.Put(it).Run(ctx); err != nil {
 		return fmt.Errorf("save run %s: %w", id, err)
 	}

@@ -172,3 +172,33 @@ func TestFeedSlots(t *testing.T) {
 		t.Fatalf("slot of a crashed run: %v", err)
 	}
 }
+
+// Issue 15 "Data": a run report carries the table's TTL attribute
+// (purge_at, RunRetention after it was saved); the lease does not, so
+// DynamoDB never deletes a lease that is in use.
+func TestRunReportsExpire(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	runs := dynamo.NewRunStore(db, tables)
+	before := time.Now()
+	if err := runs.SaveRun(ctx, "run_ttl", "north", "succeeded", []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runs.AcquireLease(ctx, "north", "run_ttl", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	var report, lease map[string]any
+	if err := db.Table(tables.FeedRuns).Get("id", "run_ttl").One(ctx, &report); err != nil {
+		t.Fatal(err)
+	}
+	purge, _ := report[dynamo.RunsTTLAttribute].(float64)
+	if want := before.Add(dynamo.RunRetention).Unix(); int64(purge) < want || int64(purge) > want+60 {
+		t.Errorf("report %s = %v, want about %d", dynamo.RunsTTLAttribute, report[dynamo.RunsTTLAttribute], want)
+	}
+	if err := db.Table(tables.FeedRuns).Get("id", "lease#north").One(ctx, &lease); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := lease[dynamo.RunsTTLAttribute]; ok {
+		t.Errorf("the lease carries %s", dynamo.RunsTTLAttribute)
+	}
+}

@@ -31,6 +31,11 @@ type gateway struct {
 	// checkout is the stand-in of Stripe's hosted checkout (issue 13);
 	// nil without stripe-mock.
 	checkout http.Handler
+	// security are the headers the edge cells' response headers policy
+	// adds (functions/securityheaders), on every response but the health
+	// check and the checkout stand-in (Stripe's page, not the site's), so
+	// the browser suite runs under the real content security policy.
+	security map[string]string
 }
 
 func newGateway(sites []shared.Site, port int, secret string, app, health, web http.Handler) *gateway {
@@ -57,6 +62,11 @@ func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	slug, fromHost := g.resolve(w, r)
 	path := r.URL.Path
+	if path != "/healthz" && !strings.HasPrefix(path, checkoutStandInPath) {
+		for name, v := range g.security {
+			w.Header().Set(name, v)
+		}
+	}
 	switch {
 	case path == "/healthz":
 		g.health.ServeHTTP(w, r)

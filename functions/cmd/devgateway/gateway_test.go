@@ -15,6 +15,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"forecourt/functions/securityheaders"
 	"forecourt/shared"
 )
 
@@ -309,5 +310,27 @@ func TestServersHaveReadTimeouts(t *testing.T) {
 	srv := newServer(http.NotFoundHandler())
 	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.IdleTimeout <= 0 {
 		t.Errorf("timeouts: header %v, read %v, idle %v; want all set", srv.ReadHeaderTimeout, srv.ReadTimeout, srv.IdleTimeout)
+	}
+}
+
+// Issue 15 "Edge": the gateway sends the edge cells' security headers on
+// pages and API answers, so the browser suite runs under the real content
+// security policy; the health check carries none.
+func TestGatewaySendsSecurityHeaders(t *testing.T) {
+	gw := newGateway([]shared.Site{{Slug: "a"}}, 8080, "s", http.NotFoundHandler(), http.NotFoundHandler(),
+		spaHandler{dist: fstest.MapFS{}, dir: "web/dist"})
+	gw.security = securityheaders.Headers(securityheaders.ForSites("http://localhost:7700", nil))
+	for _, path := range []string{"/", "/api/site", "/assets/x.js"} {
+		rec := do(gw, httptest.NewRequest(http.MethodGet, "http://a.localhost:8080"+path, nil))
+		csp := rec.Header().Get("Content-Security-Policy")
+		if !strings.Contains(csp, "connect-src 'self' http://localhost:7700") || !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("%s: CSP %q", path, csp)
+		}
+		if rec.Header().Get("X-Content-Type-Options") != "nosniff" || rec.Header().Get("Strict-Transport-Security") == "" {
+			t.Errorf("%s: headers %v", path, rec.Header())
+		}
+	}
+	if rec := do(gw, httptest.NewRequest(http.MethodGet, "http://localhost:8080/healthz", nil)); rec.Header().Get("Content-Security-Policy") != "" {
+		t.Errorf("/healthz carries a CSP")
 	}
 }

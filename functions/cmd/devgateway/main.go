@@ -36,6 +36,7 @@ import (
 	"forecourt/functions/localsearch"
 	"forecourt/functions/mail"
 	"forecourt/functions/secrets"
+	"forecourt/functions/securityheaders"
 
 	fplatform "forecourt/functions/platform"
 	"forecourt/functions/tenantfile"
@@ -234,6 +235,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	if standIn != nil {
 		gw.checkout = standIn
 	}
+	gw.security = securityheaders.Headers(securityheaders.ForSites(cfg.PublicSearchURL, tenants))
 	gatewaySrv := newServer(compressed(gw))
 	serveAll(gatewaySrv, gatewayLns, log)
 	defer shutdown(gatewaySrv)

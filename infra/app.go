@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/jsii-runtime-go"
 
+	"forecourt/functions/securityheaders"
 	"forecourt/functions/tenantfile"
 	"forecourt/infra/constructs/api"
 	"forecourt/shared"
@@ -209,7 +210,7 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		n := t.Site.EdgeCell
 		edge, ok := s.Edges[n]
 		if !ok {
-			edge = NewEdgeStack(app, EdgeStackName(n), n, &base)
+			edge = NewEdgeStack(app, EdgeStackName(n), n, securityheaders.ForSites(c.PublicSearchURL, cellSites(tenants, n)), &base)
 			s.Edges[n] = edge
 		}
 		s.Tenants[slug] = NewTenantStack(app, TenantStackPrefix+slug, &TenantStackProps{
@@ -221,6 +222,18 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		})
 	}
 	return s, nil
+}
+
+// cellSites are the sites of every tenant in cell n, built or not: the
+// cell's policy must allow what each of them uses.
+func cellSites(tenants []Tenant, n int) []shared.Site {
+	var sites []shared.Site
+	for _, t := range tenants {
+		if t.Site.EdgeCell == n {
+			sites = append(sites, t.Site)
+		}
+	}
+	return sites
 }
 
 // environment targets the account and region of the CLI's credentials; with

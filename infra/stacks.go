@@ -8,6 +8,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
+	"forecourt/functions/securityheaders"
 	"forecourt/infra/constructs/api"
 	"forecourt/infra/constructs/auth"
 	"forecourt/infra/constructs/cell"
@@ -119,10 +120,10 @@ type EdgeStack struct {
 	Cell *cell.Cell
 }
 
-// NewEdgeStack creates edge cell n.
-func NewEdgeStack(scope constructs.Construct, id string, n int, props *awscdk.StackProps) *EdgeStack {
+// NewEdgeStack creates edge cell n for the origins its sites use.
+func NewEdgeStack(scope constructs.Construct, id string, n int, origins securityheaders.Origins, props *awscdk.StackProps) *EdgeStack {
 	stack := awscdk.NewStack(scope, jsii.String(id), props)
-	return &EdgeStack{Stack: stack, Cell: cell.New(stack, "Cell", n)}
+	return &EdgeStack{Stack: stack, Cell: cell.New(stack, "Cell", n, origins)}
 }
 
 // TenantStack is one dealer's site at the edge.

@@ -17,6 +17,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
+	"forecourt/functions/securityheaders"
 	"forecourt/infra/constructs/param"
 )
 
@@ -25,6 +26,7 @@ const (
 	partFunctionARN  = "spa-function-arn"
 	partFunctionName = "spa-function-name"
 	partOAC          = "oac-id"
+	partHeaders      = "headers-policy-id"
 )
 
 // spaRewrite runs on the tenant distributions' document behaviour, whose
@@ -52,10 +54,16 @@ type Cell struct {
 	Number       int
 	SPAFunction  awscloudfront.Function
 	OriginAccess awscloudfront.S3OriginAccessControl
+	// Headers are the security headers of every response of the cell's
+	// distributions (issue 15): a content security policy allowing the
+	// search host and the map origins of the cell's sites, HSTS, nosniff,
+	// referrer and permissions policies, no framing.
+	Headers awscloudfront.ResponseHeadersPolicy
 }
 
-// New creates cell n's parts and publishes them.
-func New(scope constructs.Construct, id string, n int) *Cell {
+// New creates cell n's parts for its sites (every tenant in the cell, so
+// the policy allows what each of them uses) and publishes them.
+func New(scope constructs.Construct, id string, n int, origins securityheaders.Origins) *Cell {
 	c := constructs.NewConstruct(scope, jsii.String(id))
 	cell := &Cell{
 		Construct: c,
@@ -71,9 +79,38 @@ func New(scope constructs.Construct, id string, n int) *Cell {
 			Signing:     awscloudfront.Signing_SIGV4_ALWAYS(),
 		}),
 	}
+	cell.Headers = newHeadersPolicy(c, n, origins)
 	param.Publish(c, "FunctionArnParam", param.Cell(n, partFunctionARN), cell.SPAFunction.FunctionArn())
+	param.Publish(c, "HeadersPolicyParam", param.Cell(n, partHeaders), cell.Headers.ResponseHeadersPolicyId())
 	param.Publish(c, "OriginAccessParam", param.Cell(n, partOAC), cell.OriginAccess.OriginAccessControlId())
 	return cell
+}
+
+// newHeadersPolicy is the cell's response headers policy: the headers of
+// functions/securityheaders, the same the dev gateway sends. Each header
+// overrides one an origin sent, so no origin response can widen them.
+func newHeadersPolicy(c constructs.Construct, n int, origins securityheaders.Origins) awscloudfront.ResponseHeadersPolicy {
+	h := securityheaders.Headers(origins)
+	return awscloudfront.NewResponseHeadersPolicy(c, jsii.String("SecurityHeaders"), &awscloudfront.ResponseHeadersPolicyProps{
+		ResponseHeadersPolicyName: jsii.String(fmt.Sprintf("forecourt-edge-%d-security-%s", n, *awscdk.Aws_REGION())),
+		Comment:                   jsii.String(fmt.Sprintf("Forecourt edge cell %d: CSP and security headers", n)),
+		SecurityHeadersBehavior: &awscloudfront.ResponseSecurityHeadersBehavior{
+			ContentSecurityPolicy: &awscloudfront.ResponseHeadersContentSecurityPolicy{
+				ContentSecurityPolicy: jsii.String(h["Content-Security-Policy"]), Override: jsii.Bool(true)},
+			ContentTypeOptions: &awscloudfront.ResponseHeadersContentTypeOptions{Override: jsii.Bool(true)},
+			FrameOptions: &awscloudfront.ResponseHeadersFrameOptions{
+				FrameOption: awscloudfront.HeadersFrameOption_DENY, Override: jsii.Bool(true)},
+			ReferrerPolicy: &awscloudfront.ResponseHeadersReferrerPolicy{
+				ReferrerPolicy: awscloudfront.HeadersReferrerPolicy_STRICT_ORIGIN_WHEN_CROSS_ORIGIN, Override: jsii.Bool(true)},
+			StrictTransportSecurity: &awscloudfront.ResponseHeadersStrictTransportSecurity{
+				AccessControlMaxAge: awscdk.Duration_Seconds(jsii.Number(securityheaders.HSTSMaxAge)),
+				IncludeSubdomains:   jsii.Bool(true), Override: jsii.Bool(true)},
+		},
+		CustomHeadersBehavior: &awscloudfront.ResponseCustomHeadersBehavior{
+			CustomHeaders: &[]*awscloudfront.ResponseCustomHeader{{
+				Header: jsii.String("Permissions-Policy"), Value: jsii.String(h["Permissions-Policy"]), Override: jsii.Bool(true)}},
+		},
+	})
 }
 
 // Refs are cell n's parts as a tenant stack sees them: read from the cell's
@@ -82,6 +119,7 @@ type Refs struct {
 	Number       int
 	SPAFunction  awscloudfront.IFunction
 	OriginAccess awscloudfront.IOriginAccessControl
+	Headers      awscloudfront.IResponseHeadersPolicy
 }
 
 // Import reads cell n's parts in scope.
@@ -96,5 +134,6 @@ func Import(scope constructs.Construct, id string, n int) *Refs {
 			FunctionRuntime: jsii.String(*awscloudfront.FunctionRuntime_JS_2_0().Value()),
 		}),
 		OriginAccess: awscloudfront.S3OriginAccessControl_FromOriginAccessControlId(c, jsii.String("OriginAccess"), value(partOAC)),
+		Headers:      awscloudfront.ResponseHeadersPolicy_FromResponseHeadersPolicyId(c, jsii.String("SecurityHeaders"), value(partHeaders)),
 	}
 }

@@ -64,10 +64,9 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 	site := awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(p.WebBucket, &awscloudfrontorigins.S3BucketOriginWithOACProps{
 		OriginAccessControl: p.Cell.OriginAccess,
 	})
-	// CloudFront's managed security headers (HSTS, nosniff, SAMEORIGIN
-	// frames, strict-origin-when-cross-origin referrers): a managed policy
-	// counts against no per-account or per-policy quota.
-	headers := awscloudfront.ResponseHeadersPolicy_SECURITY_HEADERS()
+	// The cell's security headers: its content security policy and the
+	// others of functions/securityheaders (issue 15).
+	headers := p.Cell.Headers
 
 	// CloudFront replaces any client-sent header of the same name with these,
 	// so a shopper cannot choose another tenant.

@@ -473,6 +473,15 @@ func TestLeadRoutesThrottled(t *testing.T) {
 		if len(settings) != len(api.Throttled()) {
 			t.Errorf("route settings %v, want %v", settings, api.Throttled())
 		}
+		// Issue 15: reservations are limited, and every other route by the
+		// stage's default.
+		if got, _ := settings["POST /api/reservations"].(map[string]any); got["ThrottlingRateLimit"] == nil {
+			t.Errorf("POST /api/reservations is not throttled: %v", settings["POST /api/reservations"])
+		}
+		def := path(stage, "Properties", "DefaultRouteSettings")
+		if path(def, "ThrottlingRateLimit") == nil || path(def, "ThrottlingBurstLimit") == nil {
+			t.Errorf("stage DefaultRouteSettings %v, want rate and burst limits", def)
+		}
 	}
 }
 
@@ -504,5 +513,24 @@ func TestIngestBurstsAreCapped(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no ingest function")
+	}
+}
+
+// Issue 15 "Edge": every function has a reserved concurrency, so no one of
+// them can take the account's concurrency from the others, and together
+// they leave the 100 unreserved executions Lambda requires of the default
+// 1,000.
+func TestReservedConcurrencyPerFunction(t *testing.T) {
+	s := synth(t)
+	total := 0.0
+	for id, fn := range appFunctions(s) {
+		n, _ := path(fn, "Properties", "ReservedConcurrentExecutions").(float64)
+		if n < 1 {
+			t.Errorf("%s has no reserved concurrency", id)
+		}
+		total += n
+	}
+	if total > 900 {
+		t.Errorf("reserved concurrency adds up to %v, want at most 900 of the account's 1,000", total)
 	}
 }

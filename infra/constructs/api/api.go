@@ -151,6 +151,14 @@ const (
 	IngestConcurrency = IngestSlots + 20
 	FeedBurst         = IngestConcurrency - 10
 	FeedRate          = 25
+	// APIConcurrency is the api function's reserved concurrency: at ~50 ms
+	// an answer, 4,000 requests a second, far above the busiest hour's
+	// shoppers over every tenant (docs/scaling.md); it is a ceiling as well,
+	// which API Gateway's stage limits keep requests below.
+	APIConcurrency = 200
+	// DeliverConcurrency bounds lead delivery: the leads stream has few
+	// shards, and the SMTP/SES send rate is the limit, not the Lambda.
+	DeliverConcurrency = 10
 )
 
 // functions lists the Lambdas; a function, not a variable, so no caller can
@@ -159,7 +167,9 @@ func functions() []function {
 	return []function{
 		{
 			// Also /media/*: the dealer logos, which the distributions cache.
-			name: route.API, memory: 512, timeout: 10,
+			// Reserved (issue 15): a flood of shoppers cannot starve feeds,
+			// the sweep or lead delivery of account concurrency, nor they it.
+			name: route.API, memory: 512, timeout: 10, reserved: APIConcurrency,
 			env: func(p *Props) map[string]*string {
 				return map[string]*string{
 					"FORECOURT_PUBLIC_SEARCH_URL": jsii.String(p.Search.PublicURL),
@@ -229,7 +239,8 @@ func functions() []function {
 		{
 			// Sold cars leave the index once past their site's retention
 			// even when a dealership's feeds stop (spec 001 §9).
-			name: "sweep", memory: 512, timeout: 300,
+			// One at a time: an hourly run never overlaps a slow one.
+			name: "sweep", memory: 512, timeout: 300, reserved: 1,
 			schedule: awsevents.Schedule_Rate(awscdk.Duration_Hours(jsii.Number(1))),
 			env: func(p *Props) map[string]*string {
 				// Issue 13: it also ends lapsed reservation holds.
@@ -251,7 +262,7 @@ func functions() []function {
 			// (docs/contracts.md "Lead delivery"), from the leads table's
 			// stream. The timeout leaves HandleStream time to wait out a
 			// short retry before handing the record back to Lambda.
-			name: "deliver", memory: 256, timeout: 60,
+			name: "deliver", memory: 256, timeout: 60, reserved: DeliverConcurrency,
 			env: func(p *Props) map[string]*string {
 				return map[string]*string{"FORECOURT_MAIL_FROM": jsii.String(p.MailFrom)}
 			},
@@ -419,6 +430,13 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 // Throttling is one route's API Gateway limit (requests per second, burst).
 type Throttling struct{ Rate, Burst float64 }
 
+// StageRate and StageBurst limit every route Throttled does not name, for
+// all callers together (issue 15).
+const (
+	StageRate  = 1000
+	StageBurst = 500
+)
+
 // Throttled returns the routes API Gateway limits, by route key, for every
 // caller together, so a flood of lead submits cannot run up the DynamoDB
 // bill or the dealers' inboxes (issue 9). The limits sit well above the
@@ -431,6 +449,8 @@ func Throttled() map[string]Throttling {
 		"POST /api/events": {Rate: 200, Burst: 400},
 		// A registration provider bills per lookup.
 		"POST /api/leads/rego-lookup": {Rate: 20, Burst: 40},
+		// Issue 15: each one opens a Stripe checkout session and holds a car.
+		"POST /api/reservations": {Rate: 20, Burst: 40},
 
 		// Every dealer's feed on the hour: see IngestConcurrency.
 		"POST /ingest/v1/dealerships/{slug}/feed": {Rate: FeedRate, Burst: FeedBurst},
@@ -450,6 +470,10 @@ func throttle(httpAPI awsapigatewayv2.HttpApi, routes []awsapigatewayv2.HttpRout
 		settings[key] = map[string]any{"ThrottlingRateLimit": t.Rate, "ThrottlingBurstLimit": t.Burst}
 	}
 	stage.AddPropertyOverride(jsii.String("RouteSettings"), settings)
+	// Issue 15: every other route too, below what the api function's
+	// reserved concurrency serves, so a flood is answered 429 by API Gateway.
+	stage.AddPropertyOverride(jsii.String("DefaultRouteSettings"), map[string]any{
+		"ThrottlingRateLimit": StageRate, "ThrottlingBurstLimit": StageBurst})
 	for _, r := range routes {
 		stage.Node().AddDependency(r)
 	}

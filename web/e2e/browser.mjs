@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const gateway = new URL(process.env.FORECOURT_E2E_GATEWAY ?? 'http://localhost:8080');
@@ -39,9 +39,16 @@ export async function launch({ width = 1280, height = 900 } = {}) {
   const page = context.pages()[0] ?? (await context.newPage());
   const errors = [];
   page.on('pageerror', (err) => errors.push(err));
+  // Issue 15: pages run under the edge's content security policy (the dev
+  // gateway sends it); anything it blocks is a failure, never a quiet gap.
+  const cspViolations = [];
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/.test(msg.text())) cspViolations.push(msg.text());
+  });
   return {
     page,
     errors,
+    cspViolations,
     async close() {
       await context.close();
       await rm(profile, { recursive: true, force: true });
@@ -66,6 +73,10 @@ export function sharedBrowser(options) {
   });
   after(async () => {
     await browser.close?.();
+  });
+  afterEach(() => {
+    const found = browser.cspViolations?.splice(0) ?? [];
+    if (found.length > 0) throw new Error(`content security policy violations:\n${found.join('\n')}`);
   });
   return browser;
 }

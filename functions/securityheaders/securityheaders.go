@@ -24,6 +24,11 @@ type Origins struct {
 	Search []string
 	// Maps are the origins of the sites' map styles (locations_block.map_style_url).
 	Maps []string
+	// Own are the sites' own https origins (their domains): a config may
+	// name a logo by its absolute URL there, while the page is opened on
+	// another of the site's names (the distribution's, or locally
+	// <slug>.localhost).
+	Own []string
 }
 
 // ForSites collects the origins of sites (one edge cell's) beside the
@@ -37,8 +42,14 @@ func ForSites(searchURL string, sites []shared.Site) Origins {
 		if m := origin(site.LocationsBlock.MapStyleURL); m != "" && !slices.Contains(o.Maps, m) {
 			o.Maps = append(o.Maps, m)
 		}
+		for _, d := range site.Domains {
+			if own := "https://" + d; !slices.Contains(o.Own, own) {
+				o.Own = append(o.Own, own)
+			}
+		}
 	}
 	slices.Sort(o.Maps)
+	slices.Sort(o.Own)
 	return o
 }
 
@@ -63,7 +74,7 @@ func CSP(o Origins) string {
 		"default-src 'self'",
 		"script-src 'self'",
 		"style-src 'self' 'unsafe-inline'",
-		"img-src 'self' data: blob:",
+		strings.Join(append([]string{"img-src 'self' data: blob:"}, o.Own...), " "),
 		"font-src 'self'",
 		"connect-src " + strings.Join(connect, " "),
 		"worker-src 'self' blob:",

@@ -58,3 +58,15 @@ func TestHeaders(t *testing.T) {
 		}
 	}
 }
+
+// A site's own domains may serve its images (a logo named by its absolute
+// URL) while the page is opened on another of its names; no other host may.
+func TestImagesFromTheSitesOwnDomains(t *testing.T) {
+	a, b := shared.DefaultSite(), shared.DefaultSite()
+	a.Domains = []string{"www.a.example", "a.example"}
+	b.Domains = []string{"www.a.example"}
+	csp := CSP(ForSites("https://s.example", []shared.Site{a, b}))
+	if want := "img-src 'self' data: blob: https://a.example https://www.a.example;"; !strings.Contains(csp+";", want) {
+		t.Errorf("CSP %q, want %q", csp, want)
+	}
+}

@@ -1,7 +1,7 @@
 // Shared set-up for the browser tests: headless Chromium through
 // playwright-core (DESIGN.md "Known tool facts"), a fresh profile per launch,
 // and tenant URLs on <slug>.localhost (Chromium resolves *.localhost to loopback).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -192,7 +192,9 @@ const require = createRequire(import.meta.url);
 
 /** axeViolations runs axe-core in the page and returns serious and critical violations. */
 export async function axeViolations(page) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // Evaluated through the DevTools protocol, which the page's content
+  // security policy does not govern (a script tag would be refused).
+  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
   const results = await page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));

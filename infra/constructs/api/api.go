@@ -186,6 +186,8 @@ func functions() []function {
 				return map[string]*string{
 					"ALGOLIA_ADMIN_KEY":      p.Search.AdminKey.UnsafeUnwrap(),
 					"FORECOURT_INGEST_SLOTS": jsii.String(strconv.Itoa(IngestSlots)),
+					// Issue 13: a run keeps the cars a paid deposit holds reserved.
+					"RESERVATIONS_TABLE": p.Tables.Reservations.TableName(),
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
@@ -197,6 +199,8 @@ func functions() []function {
 				t.FeedRuns.GrantReadWriteData(fn)
 				// POST /ingest/v1/dealerships/{slug}/reviews.
 				t.Reviews.GrantWriteData(fn)
+				// The dealership's held cars (the by-dealership index): read only.
+				t.Reservations.Grant(fn, jsii.String("dynamodb:Query"))
 			},
 		},
 		{

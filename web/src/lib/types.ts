@@ -1217,8 +1217,9 @@ export interface ReserveConfig {
   car_types?: CarType[];
   dealerships?: string[];
   /**
-   * TimeZone is the dealership's IANA time zone the hold's end is shown
-   * in; default DefaultReserveTimeZone.
+   * TimeZone overrides the IANA time zone a hold's end is shown in; empty
+   * means the dealership's location's zone, else the site's time_zone
+   * (HoldZone).
    */
   time_zone?: string;
 }

@@ -45,9 +45,10 @@ test('Reserve Now → sign-in → checkout → local pay → confirmation → th
   });
 
   // The first card offering Reserve Now, with the deposit in its label.
-  const reserve = page.locator('article.car-card').getByRole('link', { name: /^Reserve .* with a \$200 deposit$/ }).first();
+  const reserveName = /^Reserve .* with a \$200 deposit$/;
+  const card = page.locator('article.car-card').filter({ has: page.getByRole('link', { name: reserveName }) }).first();
+  const reserve = card.getByRole('link', { name: reserveName });
   await reserve.waitFor();
-  const card = page.locator('article.car-card').filter({ has: reserve });
   const title = await card.getAttribute('aria-label');
   assert.equal((await reserve.textContent()).trim(), 'Reserve Now $200');
   const checkoutPath = await reserve.getAttribute('href');
@@ -55,7 +56,9 @@ test('Reserve Now → sign-in → checkout → local pay → confirmation → th
   await reserve.click();
 
   // Gated: signed out, to sign-in, then back to the checkout.
-  await page.waitForURL(/\/sign-in\?/);
+  await page.waitForURL(/\/sign-in\?/).catch(async (err) => {
+    throw new Error(`not sent to sign-in from ${page.url()}: ${(await page.locator('main').first().textContent())?.slice(0, 300)}`, { cause: err });
+  });
   assert.equal(new URL(page.url()).searchParams.get('redirect'), checkoutPath);
   await page.getByLabel('Phone Number', { exact: true }).fill(phone.slice(2));
   await page.getByLabel('Password', { exact: true }).fill(password);

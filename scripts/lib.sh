@@ -82,6 +82,7 @@ start_stripe_mock() {
   local port=$1 bin
   bin=$(command -v stripe-mock || echo "$(go env GOPATH)/bin/stripe-mock")
   [ -x "$bin" ] || die "stripe-mock is missing: run scripts/deps.sh"
+  # Its HTTPS listener defaults to :12112, which another stack may hold.
   "$bin" -http-addr "127.0.0.1:$port" -https-addr "127.0.0.1:$(free_port)" >"${LOG_DIR:-/tmp}/stripe-mock.log" 2>&1 &
   STARTED_PIDS+=($!)
   wait_http "http://127.0.0.1:$port/v1/charges" 60 "stripe-mock"

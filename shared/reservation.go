@@ -18,23 +18,36 @@ const DefaultRefundableText = "Your deposit is fully refundable: if you change y
 // reservation holds the car (issue 13).
 const ReservationRefusedText = "This car has just been reserved"
 
-// DefaultReserveTimeZone is the dealership time zone a hold's end is shown
-// in when the site sets none (reserve.time_zone); the spec's default state
-// is Queensland (spec 001 §9).
-const DefaultReserveTimeZone = "Australia/Brisbane"
-
 // HoldEndText is when the hold ends as the shopper reads it, in the
-// dealership's time zone: "Wednesday 25 November 2026, 7:00 pm AEST".
+// dealership's time zone (HoldZone): "Wednesday 25 November 2026, 7:00 pm AEST".
 func HoldEndText(r Reservation, s Site) string {
-	loc, err := time.LoadLocation(s.Reserve.TimeZone)
-	if err != nil || s.Reserve.TimeZone == "" {
-		loc, err = time.LoadLocation(DefaultReserveTimeZone)
-		if err != nil {
-			loc = time.UTC
+	return r.HeldUntil.In(HoldZone(s, r.DealershipSlug)).Format("Monday 2 January 2006, 3:04 pm MST")
+}
+
+// HoldZone is the time zone a dealership's holds end in: reserve.time_zone
+// when the site sets one, else that of the dealership's first location (its
+// own time_zone, else the site's), else the site's time_zone, else
+// DefaultTimeZone. An unknown name falls through, so a bad config still
+// shows a time.
+func HoldZone(s Site, dealershipSlug string) *time.Location {
+	if z, err := time.LoadLocation(s.Reserve.TimeZone); s.Reserve.TimeZone != "" && err == nil {
+		return z
+	}
+	for _, l := range s.Locations {
+		if l.DealershipSlug == dealershipSlug {
+			if z, err := s.ZoneOf(l); err == nil {
+				return z
+			}
+			break
 		}
 	}
-	t := r.HeldUntil.In(loc)
-	return t.Format("Monday 2 January 2006, 3:04 pm MST")
+	if z, err := s.ZoneOf(Location{}); err == nil {
+		return z
+	}
+	if z, err := time.LoadLocation(DefaultTimeZone); err == nil {
+		return z
+	}
+	return time.UTC
 }
 
 // PendingHold is how long a started checkout holds the car before payment:

@@ -92,12 +92,21 @@ func TestReservationHolds(t *testing.T) {
 }
 
 // Issue 13: the confirmation shows the hold's end in the dealership's time
-// zone (reserve.time_zone, default Australia/Brisbane).
+// zone: its location's, else the site's time_zone; reserve.time_zone
+// overrides both.
 func TestHoldEndText(t *testing.T) {
-	r := Reservation{HeldUntil: time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)}
+	r := Reservation{DealershipSlug: "north-qld", HeldUntil: time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)}
 	s := DefaultSite()
+	if got, want := HoldEndText(r, s), "Wednesday 25 November 2026, 8:00 pm AEDT"; got != want {
+		t.Errorf("site default zone (Sydney): %q, want %q", got, want)
+	}
+	s.TimeZone = "Australia/Adelaide"
+	if got, want := HoldEndText(r, s), "Wednesday 25 November 2026, 7:30 pm ACDT"; got != want {
+		t.Errorf("site time_zone: %q, want %q", got, want)
+	}
+	s.Locations = []Location{{ID: "l1", DealershipSlug: "other", TimeZone: "Australia/Darwin"}, {ID: "l2", DealershipSlug: "north-qld", TimeZone: "Australia/Brisbane"}}
 	if got, want := HoldEndText(r, s), "Wednesday 25 November 2026, 7:00 pm AEST"; got != want {
-		t.Errorf("default zone: %q, want %q", got, want)
+		t.Errorf("dealership's location zone: %q, want %q", got, want)
 	}
 	s.Reserve.TimeZone = "Australia/Perth"
 	if got, want := HoldEndText(r, s), "Wednesday 25 November 2026, 5:00 pm AWST"; got != want {

@@ -511,8 +511,9 @@ type ReserveConfig struct {
 	// (issue 13); empty means every car type and every dealership of the site.
 	CarTypes    []CarType `json:"car_types,omitempty"`
 	Dealerships []string  `json:"dealerships,omitempty"`
-	// TimeZone is the dealership's IANA time zone the hold's end is shown
-	// in; default DefaultReserveTimeZone.
+	// TimeZone overrides the IANA time zone a hold's end is shown in; empty
+	// means the dealership's location's zone, else the site's time_zone
+	// (HoldZone).
 	TimeZone string `json:"time_zone,omitempty"`
 }
 

@@ -195,7 +195,6 @@ func ApplyDefaults(s *Site) {
 	setInt(&s.Reserve.Deposit, 200)
 	setInt(&s.Reserve.HoldHours, 48)
 	setStr(&s.Reserve.RefundableText, DefaultRefundableText)
-	setStr(&s.Reserve.TimeZone, DefaultReserveTimeZone)
 
 	setStr(&f.DefaultRateLabel, DefaultRateEstimateLabel)
 	setFloat(&f.CalculatorRate, DefaultCalculatorRate)

@@ -194,3 +194,20 @@ func TestFinanceCalculatorVectors(t *testing.T) {
 		})
 	}
 }
+
+// Issue 13: Reserve Now on the car page (ReserveFor) and on listing cards
+// (web/src/lib/reserveOffer.ts) offer the same deposit and path.
+func TestReserveOfferVectors(t *testing.T) {
+	type in struct {
+		Car  Car  `json:"car"`
+		Site Site `json:"site"`
+	}
+	for _, v := range loadVectors[in, *ReserveOffer](t, "reserve_offer.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			got := ReserveFor(v.Input.Car, v.Input.Site)
+			if (got == nil) != (v.Want == nil) || (got != nil && *got != *v.Want) {
+				t.Errorf("ReserveFor = %+v, want %+v", got, v.Want)
+			}
+		})
+	}
+}

@@ -211,6 +211,23 @@ func (s *ReservationStore) Holding(ctx context.Context, now time.Time) ([]shared
 	return out, nil
 }
 
+// HeldCars returns the ids of the dealership's cars a paid reservation
+// holds past now (feed.Holds): a feed run keeps them reserved.
+func (s *ReservationStore) HeldCars(ctx context.Context, dealershipSlug string, now time.Time) ([]string, error) {
+	var items []reservationItem
+	err := s.table.Get("dealership_slug", dealershipSlug).Index(ReservationsByDealership).
+		Filter("$ = ? AND $ = ? AND held_until > ?", "kind", kindReservation, "state", shared.ReservationPaid, now.Unix()).
+		All(ctx, &items)
+	if err != nil {
+		return nil, fmt.Errorf("held cars of %s: %w", dealershipSlug, err)
+	}
+	ids := make([]string, len(items))
+	for i, it := range items {
+		ids[i] = it.CarID
+	}
+	return ids, nil
+}
+
 // EventSeen reports whether the Stripe event was handled already.
 func (s *ReservationStore) EventSeen(ctx context.Context, eventID string) (bool, error) {
 	var it stripeEventItem

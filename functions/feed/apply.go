@@ -112,11 +112,18 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 			prior[sc.ID] = sc.Car
 		}
 	}
+	held, err := s.heldCars(ctx, slug, now, len(changes))
+	if err != nil {
+		return outcome{}, err
+	}
 	var writes []shared.StoredCar
 	var changed []shared.IndexedCar
 	var unslugged []int // writes whose new car needs a slug claimed
 	for _, ch := range changes {
 		c := ch.car
+		// A paid online hold outlives the feed's row: the car stays
+		// RESERVED, and not reservable, until the hold ends.
+		c.Reserved = c.Reserved || held[c.ID]
 		if ch.exists {
 			rep.Updated++
 			old, ok := prior[c.ID]
@@ -236,6 +243,23 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		return outcome{clean: true, keep: true}, nil
 	}
 	return outcome{clean: true, states: slimStates(maps.Values(stateByID))}, nil
+}
+
+// heldCars returns the ids of the dealership's cars an online reservation
+// holds now; it asks only when the run changes some car.
+func (s *Service) heldCars(ctx context.Context, slug string, now time.Time, changes int) (map[string]bool, error) {
+	if s.cfg.Holds == nil || changes == 0 {
+		return nil, nil
+	}
+	ids, err := s.cfg.Holds.HeldCars(ctx, slug, now)
+	if err != nil {
+		return nil, fmt.Errorf("cars held by reservations of %s: %w", slug, err)
+	}
+	held := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		held[id] = true
+	}
+	return held, nil
 }
 
 type parsedRow struct {

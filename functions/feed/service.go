@@ -108,12 +108,22 @@ type StatsRefresher interface {
 	RefreshStats(ctx context.Context, dealershipSlug string) error
 }
 
+// Holds names the cars a paid online reservation holds now (issue 13; the
+// dynamo package's ReservationStore implements it). A feed knows nothing of
+// those holds, so a run keeps such a car reserved whatever the feed says.
+type Holds interface {
+	HeldCars(ctx context.Context, dealershipSlug string, now time.Time) ([]string, error)
+}
+
 // ServiceConfig wires a Service. Zero limits and durations take defaults.
 type ServiceConfig struct {
 	Cars  CarStore
 	Runs  RunStore
 	Sites SiteLister
 	Index Index
+	// Holds, when set, keeps the cars online reservations hold reserved
+	// through feed runs; nil means no car is held.
+	Holds Holds
 	// Stats, when set, is told about every dealership a run, reindex or
 	// sweep changed. Its failure is logged, never fails the run: the stats
 	// are derived and the next change recomputes them.

@@ -163,6 +163,7 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		// tenant or origin check, Stripe's signature authenticates it.
 		"POST /api/reservations":     s.tenant(s.shopperRoute(s.handleCreateReservation)),
 		"GET /api/reservations/{id}": s.tenant(s.shopperRoute(s.handleGetReservation)),
+		"GET /api/reservations":      s.tenant(s.shopperRoute(s.handleListReservations)),
 		"POST /api/stripe/webhook":   Handle(s.handleStripeWebhook),
 		// Issue 14: every page of the web app, its shell with its own head.
 		route.DocumentKey: s.tenant(s.handleDocument),

@@ -19,6 +19,8 @@ import (
 type Reserver interface {
 	Reserve(ctx context.Context, st ReserveStart) (shared.Reservation, error)
 	Reservation(ctx context.Context, site shared.Site, shopper shared.Shopper, id string) (shared.Reservation, error)
+	// Mine lists the shopper's reservations on the site, newest first.
+	Mine(ctx context.Context, site shared.Site, shopper shared.Shopper) ([]shared.Reservation, error)
 	HandleWebhook(ctx context.Context, payload []byte, signature string) error
 }
 
@@ -152,6 +154,29 @@ func (s *apiServer) handleCreateReservation(c *ReservationsConfig, shopper share
 	}
 }
 
+// ReservationList answers GET /api/reservations: the signed-in shopper's
+// reservations on this site, newest first (the /online-payment page).
+type ReservationList struct {
+	Reservations []ReservationResponse `json:"reservations"`
+}
+
+func (s *apiServer) handleListReservations(c *ReservationsConfig, shopper shared.Shopper) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		site := siteFrom(r.Context())
+		list, err := c.Service.Mine(r.Context(), site, shopper)
+		if err != nil {
+			return err
+		}
+		out := ReservationList{Reservations: make([]ReservationResponse, 0, len(list))}
+		for _, res := range list {
+			out.Reservations = append(out.Reservations, s.reservationResponse(site, res))
+		}
+		w.Header().Set("Cache-Control", errorCacheControl)
+		WriteJSON(w, http.StatusOK, out)
+		return nil
+	}
+}
+
 func (s *apiServer) handleGetReservation(c *ReservationsConfig, shopper shared.Shopper) HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		site := siteFrom(r.Context())
@@ -159,23 +184,28 @@ func (s *apiServer) handleGetReservation(c *ReservationsConfig, shopper shared.S
 		if err != nil {
 			return err
 		}
-		out := ReservationResponse{
-			ReservationID: res.ID, State: res.State, CarID: res.CarID, CarSlug: res.CarSlug, CarTitle: res.CarTitle,
-			DepositCents: res.DepositCents, Currency: res.Currency, HeldUntil: res.HeldUntil.UTC().Format(time.RFC3339),
-			CreatedAt: res.CreatedAt.UTC().Format(time.RFC3339), Holding: res.Holds(s.now()),
-			RefundableText: site.Reserve.RefundableText, HeldUntilText: shared.HoldEndText(res, site),
-			HoldHours: site.Reserve.HoldHours,
-		}
-		if !res.PaidAt.IsZero() {
-			out.PaidAt = res.PaidAt.UTC().Format(time.RFC3339)
-		}
-		if res.State == shared.ReservationPending {
-			out.CheckoutURL = res.CheckoutURL
-		}
 		w.Header().Set("Cache-Control", errorCacheControl)
-		WriteJSON(w, http.StatusOK, out)
+		WriteJSON(w, http.StatusOK, s.reservationResponse(site, res))
 		return nil
 	}
+}
+
+// reservationResponse is what the reservation's shopper is shown of it.
+func (s *apiServer) reservationResponse(site shared.Site, res shared.Reservation) ReservationResponse {
+	out := ReservationResponse{
+		ReservationID: res.ID, State: res.State, CarID: res.CarID, CarSlug: res.CarSlug, CarTitle: res.CarTitle,
+		DepositCents: res.DepositCents, Currency: res.Currency, HeldUntil: res.HeldUntil.UTC().Format(time.RFC3339),
+		CreatedAt: res.CreatedAt.UTC().Format(time.RFC3339), Holding: res.Holds(s.now()),
+		RefundableText: site.Reserve.RefundableText, HeldUntilText: shared.HoldEndText(res, site),
+		HoldHours: site.Reserve.HoldHours,
+	}
+	if !res.PaidAt.IsZero() {
+		out.PaidAt = res.PaidAt.UTC().Format(time.RFC3339)
+	}
+	if res.State == shared.ReservationPending {
+		out.CheckoutURL = res.CheckoutURL
+	}
+	return out
 }
 
 // handleStripeWebhook receives Stripe's events. It is not a tenant route:

@@ -147,6 +147,7 @@ func (p *Platform) Feed() *feed.Service {
 		Runs:      runs,
 		Sites:     p.Sites(),
 		Index:     p.Index,
+		Holds:     dynamo.NewReservationStore(p.DB, p.Tables),
 		Logger:    p.Logger,
 		Admission: runs,
 		MaxRuns:   p.FeedSlots,

@@ -199,3 +199,37 @@ func TestReservationRoutes(t *testing.T) {
 		t.Fatalf("after the webhook: %v, want paid", a.body)
 	}
 }
+
+// Spec 001 §5 (/online-payment, gated) and issue 13: GET /api/reservations
+// lists the signed-in shopper's own reservations on this site only; no
+// token is 401.
+func TestMyReservationsList(t *testing.T) {
+	f := newFixture(t)
+	srv := f.server(t)
+	ctx := context.Background()
+	mine, err := f.reserve(t, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same shopper's reservation on another site is not listed here.
+	if _, err := f.svc.Reserve(ctx, reserve.Start{Site: f.other, Shopper: f.shoppers[0], CarID: "car-9", Origin: "https://southside.example"}); err != nil {
+		t.Fatal(err)
+	}
+	owner := "token-" + f.shoppers[0].Sub
+	if a := call(t, srv, "GET", "/api/reservations", "northside", "", ""); a.status != 401 {
+		t.Fatalf("no token: %d, want 401", a.status)
+	}
+	a := call(t, srv, "GET", "/api/reservations", "northside", owner, "")
+	list, _ := a.body["reservations"].([]any)
+	if a.status != 200 || len(list) != 1 {
+		t.Fatalf("owner's list: %d %v, want 200 and one reservation", a.status, a.body)
+	}
+	got := list[0].(map[string]any)
+	if got["reservation_id"] != mine.ID || got["state"] != "pending" || got["car_title"] != "2021 Mazda CX-5" || got["held_until_text"] == "" {
+		t.Fatalf("listed %v, want the shopper's pending CX-5 with its hold end", got)
+	}
+	a = call(t, srv, "GET", "/api/reservations", "northside", "token-"+f.shoppers[1].Sub, "")
+	if list, _ := a.body["reservations"].([]any); a.status != 200 || list == nil || len(list) != 0 {
+		t.Fatalf("another shopper's list: %d %v, want 200 and an empty list", a.status, a.body)
+	}
+}

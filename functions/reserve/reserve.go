@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"forecourt/shared"
@@ -184,6 +185,29 @@ func (s *Service) Reservation(ctx context.Context, site shared.Site, shopper sha
 		return shared.Reservation{}, shared.Errorf(shared.ENOTFOUND, "reservation not found")
 	}
 	return r, nil
+}
+
+// Mine returns the shopper's reservations on the site, newest first: those
+// of the site's dealerships that the shopper (their verified sub) made on
+// this site.
+func (s *Service) Mine(ctx context.Context, site shared.Site, shopper shared.Shopper) ([]shared.Reservation, error) {
+	if shopper.Sub == "" {
+		return nil, nil
+	}
+	var out []shared.Reservation
+	for _, d := range site.Dealerships {
+		list, err := s.cfg.Store.ByDealership(ctx, d.Slug)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range list {
+			if r.Site == site.Slug && r.Shopper == shopper.Sub {
+				out = append(out, r)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b shared.Reservation) int { return b.CreatedAt.Compare(a.CreatedAt) })
+	return out, nil
 }
 
 // List returns the dealership's reservations, newest first.

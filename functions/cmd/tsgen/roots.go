@@ -37,6 +37,7 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.ReservationRequest](),
 			reflect.TypeFor[httpapi.ReservationCreated](),
 			reflect.TypeFor[httpapi.ReservationResponse](),
+			reflect.TypeFor[httpapi.ReservationList](),
 		},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",

@@ -50,6 +50,7 @@ func shopperRoutes() []string {
 		"POST /api/watchlist/remove-car",
 		// Issue 13: reserving a car online.
 		"POST /api/reservations",
+		"GET /api/reservations",
 		"GET /api/reservations/{id}",
 	}
 }
@@ -126,6 +127,7 @@ func Routes() []Route {
 		// Reserving a car online (issue 13); the webhook is Stripe's, signed,
 		// without the tenant origin check.
 		{"POST", "/api/reservations", API},
+		{"GET", "/api/reservations", API},
 		{"GET", "/api/reservations/{id}", API},
 		{"POST", "/api/stripe/webhook", API},
 		// Issue 14: every page of the web app, its HTML shell with the

@@ -220,6 +220,8 @@ func functions() []function {
 			env: func(p *Props) map[string]*string {
 				return map[string]*string{
 					"FORECOURT_INGEST_SLOTS": jsii.String(strconv.Itoa(IngestSlots)),
+					// Issue 13: a run keeps the cars a paid deposit holds reserved.
+					"RESERVATIONS_TABLE": p.Tables.Reservations.TableName(),
 				}
 			},
 			secrets: func(p *Props) map[string]SecretRef {
@@ -234,6 +236,8 @@ func functions() []function {
 				t.FeedRuns.GrantReadWriteData(fn)
 				// POST /ingest/v1/dealerships/{slug}/reviews.
 				t.Reviews.GrantWriteData(fn)
+				// The dealership's held cars (the by-dealership index): read only.
+				t.Reservations.Grant(fn, jsii.String("dynamodb:Query"))
 			},
 		},
 		{

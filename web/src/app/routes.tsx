@@ -34,6 +34,7 @@ function SearchRedirect() {
 // Issue 13: reserving online (checkout, then the confirmation).
 const CheckoutPage = lazy(() => import('../features/reserve/components/CheckoutPage'));
 const ReservationPage = lazy(() => import('../features/reserve/components/ReservationPage'));
+const OnlinePaymentPage = lazy(() => import('../features/reserve/components/OnlinePaymentPage'));
 const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
@@ -76,9 +77,8 @@ export function AppRoutes() {
       {['/cars/:slug/checkout', '/cars/:slug/buy-online'].map((p) => (
         <Route key={p} path={p} element={page(<Gated><CheckoutPage /></Gated>)} />
       ))}
-      {['/online-payment', '/spin-to-win'].map((p) => (
-        <Route key={p} path={p} element={page(<Gated><ContentPage /></Gated>)} />
-      ))}
+      <Route path="/online-payment" element={page(<Gated><OnlinePaymentPage /></Gated>)} />
+      <Route path="/spin-to-win" element={page(<Gated><ContentPage /></Gated>)} />
       <Route path="/personalised/finance" element={page(<Gated><FinanceEnquiryPage /></Gated>)} />
       <Route path="/checkout-journey" element={page(<CheckoutPage />)} />
       <Route path="/reservations/:id" element={page(<ReservationPage />)} />

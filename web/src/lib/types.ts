@@ -180,6 +180,14 @@ export interface ReservationResponse {
 }
 
 /**
+ * ReservationList answers GET /api/reservations: the signed-in shopper's
+ * reservations on this site, newest first (the /online-payment page).
+ */
+export interface ReservationList {
+  reservations: ReservationResponse[] | null;
+}
+
+/**
  * Site is one dealer website's configuration: identity, branding, the
  * dealerships whose stock it shows, and every per-dealer behaviour as a named,
  * typed field with a documented default (DESIGN.md decision 3). The tenant
@@ -1209,8 +1217,9 @@ export interface ReserveConfig {
   car_types?: CarType[];
   dealerships?: string[];
   /**
-   * TimeZone is the dealership's IANA time zone the hold's end is shown
-   * in; default DefaultReserveTimeZone.
+   * TimeZone overrides the IANA time zone a hold's end is shown in; empty
+   * means the dealership's location's zone, else the site's time_zone
+   * (HoldZone).
    */
   time_zone?: string;
 }

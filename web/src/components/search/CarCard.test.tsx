@@ -71,6 +71,23 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
     expect(screen.getByText('Below market')).toBeInTheDocument();
   });
 
+  it('offers Reserve Now with the deposit only for a reservable car on a site with reserving on (issue 13, spec 001 §2)', () => {
+    const site = siteResponse({ features: { reserve: true, reserve_path: 'checkout' }, reserve: { deposit: 200, hold_hours: 48 } });
+    const { unmount } = renderWithSite(<CarCard car={car()} now={now} />, site);
+    expect(screen.getByRole('link', { name: 'Reserve 2021 Toyota Corolla with a $200 deposit' })).toHaveAttribute(
+      'href',
+      '/cars/2021-toyota-corolla-c1/checkout',
+    );
+    expect(screen.getByText('Reserve Now $200')).toBeInTheDocument();
+    unmount();
+    const held = renderWithSite(<CarCard car={car({ reserved: true })} now={now} />, site);
+    expect(screen.getByText('RESERVED')).toBeInTheDocument();
+    expect(screen.queryByText(/Reserve Now/)).not.toBeInTheDocument();
+    held.unmount();
+    renderWithSite(<CarCard car={car()} now={now} />, siteResponse({ features: { reserve: false } }));
+    expect(screen.queryByText(/Reserve Now/)).not.toBeInTheDocument();
+  });
+
   it('shows the tag banner by priority (spec 000 §4)', () => {
     renderWithSite(<CarCard car={car({ reserved: true, tag: 'Low kms' })} now={now} />);
     expect(screen.getByText('RESERVED')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { useSite } from '../../lib/siteContext';
 import { carPath, similarPath } from '../../lib/listingUrl';
 import { carPhone } from '../../lib/carPhone';
 import { financeEstimate } from '../../lib/financeEstimate';
+import { reserveOffer } from '../../lib/reserveOffer';
 import { InfoPopup } from '../InfoPopup';
 import { PhoneReveal } from '../PhoneReveal';
 import { useCardActions } from './cardActions';
@@ -68,6 +69,8 @@ export function CarCard({
   // The record carries finance_lenders; the twin of shared.EstimateFinance
   // decides the block (vectors: finance_estimate.json).
   const finance = financeEstimate(car, { finance: site.finance, dealerships: site.dealerships ?? [] }, now);
+  // Reserve Now with the deposit, as on the car page (twin of shared.ReserveFor).
+  const reserve = reserveOffer(car, site);
 
   return (
     <article className={`car-card car-card--${sold ? 'sold' : car.status || 'in_stock'}`} aria-label={title}>
@@ -174,6 +177,11 @@ export function CarCard({
               View Details
             </Link>
           )}
+          {reserve ? (
+            <Link className="button button--block car-card__reserve" to={reserve.path} aria-label={`Reserve ${title} with a ${reserve.price_text} deposit`}>
+              Reserve Now {reserve.price_text}
+            </Link>
+          ) : null}
           {phone ? (
             <PhoneReveal
               phone={phone}

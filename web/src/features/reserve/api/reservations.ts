@@ -1,4 +1,4 @@
-import type { AuthSettings, ReservationCreated, ReservationResponse } from '../../../lib/types';
+import type { AuthSettings, ReservationCreated, ReservationList, ReservationResponse } from '../../../lib/types';
 import { shopperRequest } from '../../accounts/api/shopperRequest';
 
 const SIGNED_OUT = 'Sign in to reserve a car.';
@@ -13,4 +13,9 @@ export function createReservation(auth: AuthSettings | undefined, carId: string)
 /** fetchReservation reads the shopper's own reservation. */
 export function fetchReservation(auth: AuthSettings | undefined, id: string) {
   return shopperRequest<ReservationResponse>(auth, 'GET', `/api/reservations/${encodeURIComponent(id)}`, SIGNED_OUT);
+}
+
+/** fetchMyReservations lists the signed-in shopper's reservations on this site, newest first. */
+export function fetchMyReservations(auth: AuthSettings | undefined) {
+  return shopperRequest<ReservationList>(auth, 'GET', '/api/reservations', SIGNED_OUT);
 }

@@ -1,0 +1,89 @@
+package feed_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"forecourt/functions/algolia"
+	"forecourt/functions/dynamo"
+	"forecourt/functions/feed"
+	"forecourt/functions/internal/testenv"
+	"forecourt/shared"
+)
+
+// Issue 13 (spec 000 §9, spec 001 §9 "vehicle held 48 hours"): a full feed
+// run that changes a car a paid deposit holds keeps it RESERVED in DynamoDB
+// and in the index, whatever the feed's row says; once the hold has ended
+// the next run writes the feed's value again.
+func TestFullFeedKeepsAPaidHold(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	_, cfg := testenv.Engine(t)
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idx.EnsureSettings(ctx); err != nil {
+		t.Fatal(err)
+	}
+	holds := dynamo.NewReservationStore(db, tables)
+	e := &engineEnv{cars: dynamo.NewCarStore(db, tables), runs: dynamo.NewRunStore(db, tables), index: idx, cfg: cfg,
+		clock: &clock{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}}
+	e.svc = feed.NewService(feed.ServiceConfig{Cars: e.cars, Runs: e.runs, Sites: testSites, Index: idx,
+		Holds: holds, Now: e.clock.now})
+
+	e.ingest(t, "north", feed.ModeFull, "["+kia("N1", "Rio", 19990)+","+kia("N2", "Cerato", 24990)+"]")
+	n1, n2 := feed.CarID("north", "stock:N1"), feed.CarID("north", "stock:N2")
+
+	// A shopper's deposit holds N1 for 48 hours, as reserve.Service leaves it.
+	now := e.clock.now()
+	r := shared.Reservation{ID: "res_1", Site: "north-site", DealershipSlug: "north", CarID: n1, State: shared.ReservationPending,
+		HeldUntil: now.Add(shared.PendingHold), CreatedAt: now, UpdatedAt: now, Currency: "aud", DepositCents: 20000}
+	if err := holds.Claim(ctx, r, now); err != nil {
+		t.Fatal(err)
+	}
+	paid := r
+	paid.State, paid.PaidAt, paid.HeldUntil = shared.ReservationPaid, now, now.Add(48*time.Hour)
+	if err := holds.Move(ctx, paid, shared.ReservationPending); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.cars.SetReserved(ctx, "north", n1, true); err != nil {
+		t.Fatal(err)
+	}
+
+	check := func(when, id string, want bool) {
+		t.Helper()
+		c, err := e.cars.FindCar(ctx, "north", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Reserved != want || shared.ReservableCar(c) == want {
+			t.Errorf("%s: %s in DynamoDB reserved %v, reservable %v; want reserved %v", when, id, c.Reserved, shared.ReservableCar(c), want)
+		}
+		rec := e.search(t, e.cfg.AdminKey, "")[id]
+		if got, _ := rec["reserved"].(bool); got != want {
+			t.Errorf("%s: %s search record reserved %v, want %v", when, id, rec["reserved"], want)
+		}
+	}
+
+	// The feed's next export changes both prices and knows nothing of the hold.
+	e.clock.t = now.Add(time.Hour)
+	rep := e.ingest(t, "north", feed.ModeFull, "["+kia("N1", "Rio", 18990)+","+kia("N2", "Cerato", 23990)+"]")
+	if rep.Updated != 2 {
+		t.Fatalf("run updated %d cars, want 2", rep.Updated)
+	}
+	check("1 hour into the hold", n1, true)
+	check("1 hour into the hold", n2, false)
+
+	// Past the hold (the sweep would have released it), the feed decides.
+	e.clock.t = now.Add(49 * time.Hour)
+	e.ingest(t, "north", feed.ModeFull, "["+kia("N1", "Rio", 17990)+","+kia("N2", "Cerato", 23990)+"]")
+	check("after the hold", n1, false)
+
+	// A feed that itself says the car is held is still obeyed.
+	held := strings.TrimSuffix(kia("N2", "Cerato", 22990), "}") + `,"status":"reserved"}`
+	e.ingest(t, "north", feed.ModeFull, "["+kia("N1", "Rio", 17990)+","+held+"]")
+	check("feed status reserved", n2, true)
+}

@@ -137,6 +137,17 @@ export interface GeocodeResponse extends GeoPlace {
   locations: NearbyLocation[] | null;
 }
 
+/**
+ * Comparison is what the compare page shows (spec 000 §4): the cars as
+ * columns and the rows to compare them by, each row's values in the cars'
+ * order. Go computes every value and whether the cars differ in it, so the
+ * browser only renders (DESIGN.md decision 9).
+ */
+export interface Comparison {
+  cars: ComparedCar[] | null;
+  rows: CompareRow[] | null;
+}
+
 /** ReservationRequest is the body of POST /api/reservations. */
 export interface ReservationRequest {
   car_id: string;
@@ -680,6 +691,28 @@ export interface GeoPlace {
   lng: number;
   place: string;
   postcode?: string;
+}
+
+/** ComparedCar is one column's heading. */
+export interface ComparedCar {
+  id: string;
+  slug: string;
+  title: string;
+  primary_image_url?: string;
+  available: boolean;
+}
+
+/**
+ * CompareRow is one attribute across the compared cars. Values hold "" where
+ * a car has no value; Differs is true when the values are not all the same,
+ * which the page highlights.
+ */
+export interface CompareRow {
+  key: string;
+  label: string;
+  group: string;
+  values: string[] | null;
+  differs: boolean;
 }
 
 /** ReservationState is where a reservation is in its life. */

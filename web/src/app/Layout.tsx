@@ -6,6 +6,8 @@ import { Header } from '../features/shell/components/Header';
 import { navigationOf } from './navigation';
 // The watchlist toasts (issue 12) load after the page, off the listing's initial JavaScript.
 const Toaster = lazy(() => import('../features/accounts/components/Toaster').then((m) => ({ default: m.Toaster })));
+// The compare bar (spec 000 §4) likewise: it shows only once a car is picked.
+const CompareBar = lazy(() => import('../features/compare/components/CompareBar').then((m) => ({ default: m.CompareBar })));
 
 export function Layout({ children }: { children: ReactNode }) {
   const { site } = useSite();
@@ -22,6 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Footer />
       <Suspense fallback={null}>
         <Toaster />
+        <CompareBar />
       </Suspense>
     </div>
   );

@@ -23,6 +23,7 @@ const ContentPage = lazy(() => import('../features/pages/components/ContentPage'
 // Issue 12: sign-in (the Authenticator is a further lazy chunk) and the watchlist.
 const SignInPage = lazy(() => import('../features/accounts/components/SignInPage'));
 const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
+const ComparePage = lazy(() => import('../features/compare/components/ComparePage'));
 const LocationRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.LocationRoute })));
 const TeamRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.TeamRoute })));
 
@@ -70,6 +71,7 @@ export function AppRoutes() {
       <Route path="/offers/:id" element={page(<OfferRoute />)} />
       <Route path="/sign-in" element={page(<SignInPage />)} />
       <Route path="/watchlist" element={page(<WatchlistPage />)} />
+      <Route path="/compare" element={page(<ComparePage />, 'Loading the comparison…')} />
       <Route path="/locations/:slug" element={page(<LocationRoute />, 'Loading location…')} />
       <Route path="/teams/:slug" element={page(<TeamRoute />, 'Loading location…')} />
       {/* Gated routes (spec 001 §5): signed out, to sign-in with type, redirect and back. */}

@@ -924,6 +924,11 @@ export interface Features {
    * "/sell-your-car" or "/sell-my-car" (spec 001 §2); the others redirect to it.
    */
   trade_in_path: string;
+  /**
+   * FavouritesPath is the page listing a visitor's local favourites (spec
+   * 000 §4, §6; issue 12): a path of its own, default "/favourites".
+   */
+  favourites_path: string;
   /** SpinToWin turns the /spin-to-win route on; default false. */
   spin_to_win: boolean;
   /** SpinToWinGated requires sign-in for /spin-to-win (spec 001 §5 gating); default true. */

@@ -50,5 +50,7 @@ node scripts/lighthouse.mjs --out "$OUT" "${GATEWAY_URL/localhost/riverside-toyo
 
 log "geocode: GET /api/geocode through the dev gateway, against GET /api/site"
 go run ./functions/cmd/geocodebench -url "$GATEWAY_URL" -site riverside-toyota -n "${BENCH_GEOCODE:-2000}"
+log "watchlist: POST /api/watchlist/save-car through the dev gateway (token verified), against GET /api/site"
+go run ./functions/cmd/watchbench -url "$GATEWAY_URL" -site coastal-motor-group -n "${BENCH_WATCHLIST:-1000}"
 log "web: search requests per page and interaction on each demo tenant (issue 18)"
 FORECOURT_E2E_GATEWAY="$GATEWAY_URL" node scripts/search-budget.mjs

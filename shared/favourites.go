@@ -1,5 +1,14 @@
 package shared
 
+import "regexp"
+
+// DefaultFavouritesPath is where a visitor's local favourites are listed
+// unless the site names another page (features.favourites_path).
+const DefaultFavouritesPath = "/favourites"
+
+// favouritesPathPattern is a path of the site's own: no query, no host.
+var favouritesPathPattern = regexp.MustCompile(`^(/[a-z0-9-]+)+$`)
+
 // FavouriteEntry is a car saved locally by a visitor (spec 001 §3 "Favourite entry").
 type FavouriteEntry struct {
 	ID              string `json:"id"`

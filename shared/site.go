@@ -209,6 +209,9 @@ type Features struct {
 	// TradeInPath is the trade-in entry point: "/trade-in" (default),
 	// "/sell-your-car" or "/sell-my-car" (spec 001 §2); the others redirect to it.
 	TradeInPath string `json:"trade_in_path"`
+	// FavouritesPath is the page listing a visitor's local favourites (spec
+	// 000 §4, §6; issue 12): a path of its own, default "/favourites".
+	FavouritesPath string `json:"favourites_path"`
 	// SpinToWin turns the /spin-to-win route on; default false.
 	SpinToWin bool `json:"spin_to_win"`
 	// SpinToWinGated requires sign-in for /spin-to-win (spec 001 §5 gating); default true.

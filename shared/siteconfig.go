@@ -132,6 +132,7 @@ func ApplyDefaults(s *Site) {
 		s.Features.CertifiedProgramme = CanonicalMake(p)
 	}
 	setStr(&s.Features.TradeInPath, "/trade-in")
+	setStr(&s.Features.FavouritesPath, DefaultFavouritesPath)
 	if len(s.Leads.TradeInQuestions) == 0 {
 		s.Leads.TradeInQuestions = DefaultTradeInQuestions()
 	}
@@ -431,6 +432,9 @@ func (s Site) Validate() error {
 	}
 	if s.Features.TradeInPath != "" {
 		oneOf("features.trade_in_path", s.Features.TradeInPath, TradeInPaths)
+	}
+	if p := s.Features.FavouritesPath; p != "" && !favouritesPathPattern.MatchString(p) {
+		bad("features.favourites_path", "want a path such as /favourites (lower-case letters, digits, - and /), got %q", p)
 	}
 	if err := validateTradeInQuestions(s.Leads.TradeInQuestions); err != nil {
 		errs = append(errs, err)

@@ -159,6 +159,7 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		"GET /api/locations":             s.tenant(s.handleLocations),
 		"GET /api/locations/{slug}":      s.tenant(s.handleLocation),
 		"GET /api/geocode":               s.tenant(s.handleGeocode),
+		"GET /api/compare":               s.tenant(s.handleCompare),
 		// Issue 13: online reservations (reservations.go); the webhook has no
 		// tenant or origin check, Stripe's signature authenticates it.
 		"POST /api/reservations":     s.tenant(s.shopperRoute(s.handleCreateReservation)),

@@ -42,6 +42,7 @@ func appPages() map[string]appPage {
 		"/book-test-drive":  {title: "Book a test drive", description: "Book a test drive at a time that suits you."},
 		"/sign-in":          {title: "Sign in", description: "Sign in to keep a watchlist of cars.", noindex: true},
 		"/watchlist":        {title: "Your watchlist", description: "The cars you are watching.", noindex: true},
+		"/compare":          {title: "Compare cars", description: "Cars side by side.", noindex: true},
 		"/search":           {title: "Search cars", description: "Search our new, demo and used cars.", noindex: true},
 		"/checkout-journey": {title: "Reserve online", description: "Reserve a car online with a refundable deposit.", noindex: true},
 		// Gated pages (spec 001 §5): the app sends a signed-out shopper to sign-in.
@@ -110,6 +111,9 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 	site := p.Site
 	if clean == "/" {
 		return p.Home(), nil
+	}
+	if clean == site.Features.FavouritesPath {
+		return p.App("Your favourites", "The cars you saved on this device.", true), nil
 	}
 	if a, ok := appPages()[clean]; ok {
 		h := p.App(a.title, a.description, a.noindex)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,6 +49,8 @@ const maxWatchlistBody = 4 << 10
 type watchlistServer struct {
 	cfg WatchlistConfig
 	now func() time.Time
+	// events records event 39 on a save (APIConfig.Events); nil logs it only.
+	events EventRecorder
 }
 
 // watchlist returns the watchlist routes' server, or an error when they
@@ -57,7 +60,7 @@ func (s *apiServer) watchlist() (*watchlistServer, error) {
 	if c == nil || c.Store == nil || c.Cars == nil || c.Shoppers == nil {
 		return nil, errors.New("watchlist is not configured: APIConfig.Watchlist needs a store, cars and the shopper user pool (COGNITO_USER_POOL_ID)")
 	}
-	return &watchlistServer{cfg: *c, now: s.now}, nil
+	return &watchlistServer{cfg: *c, now: s.now, events: s.cfg.Events}, nil
 }
 
 // watchlistRoute runs one of watchlistServer's handlers for a signed-in
@@ -211,12 +214,27 @@ func (s *watchlistServer) handleSave(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return fmt.Errorf("save car: %w", err)
 	}
-	// Analytics event 39 (spec 000 §7). No events store exists yet, so the
-	// event is a structured log line, without the shopper.
-	slog.InfoContext(r.Context(), "event", "event_id", shared.EventSave, "site", site.Slug, "car_id", car.ID)
+	s.recordSave(r.Context(), site, car)
 	w.Header().Set("Cache-Control", errorCacheControl)
 	WriteJSON(w, http.StatusOK, WatchlistChange{Success: true, CarID: car.ID, Saved: true, SavedAt: saved.SavedAt.UTC().Format(time.RFC3339)})
 	return nil
+}
+
+// recordSave stores analytics event 39 (spec 000 §7) for a save the
+// server made, so the count does not depend on what a browser reports. The
+// save has happened whatever becomes of the event: a failure is logged, not
+// answered. The shopper is not recorded.
+func (s *watchlistServer) recordSave(ctx context.Context, site shared.Site, car shared.Car) {
+	if s.events == nil {
+		slog.InfoContext(ctx, "event", "event_id", shared.EventSave, "site", site.Slug, "car_id", car.ID)
+		return
+	}
+	err := s.events.RecordEvent(ctx, shared.StoredEvent{
+		Site: site.Slug, EventID: strconv.Itoa(shared.EventSave), CarID: car.ID, DealershipID: car.DealershipID, At: s.now(),
+	})
+	if err != nil {
+		slog.WarnContext(ctx, "record save event", "site", site.Slug, "car_id", car.ID, "err", err)
+	}
 }
 
 func (s *watchlistServer) handleRemove(w http.ResponseWriter, r *http.Request) error {

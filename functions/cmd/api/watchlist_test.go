@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -145,6 +146,21 @@ func TestWatchlistAgainstCognitoLocal(t *testing.T) {
 		if code, body := alice.do("POST", "/api/watchlist/save-car", `{"car_id":"`+id+`"}`); code != 200 || body["success"] != true || body["saved"] != true {
 			t.Fatalf("save %s: %d %v", id, code, body)
 		}
+	}
+	// Event 39 (spec 000 §7) is recorded by the server for each save, not
+	// left to the browser to report.
+	saves, err := dynamo.NewEventStore(db, tables).SiteEvents(ctx, "acme", time.Now().Add(-time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []string
+	for _, e := range saves {
+		if e.EventID == "39" {
+			saved = append(saved, e.CarID)
+		}
+	}
+	if slices.Sort(saved); strings.Join(saved, ",") != "a1,a2,a3" {
+		t.Errorf("events 39 recorded for %v, want a1,a2,a3", saved)
 	}
 	// Bob names Alice's phone number: it changes nothing of Alice's list.
 	if code, body := bob.do("POST", "/api/watchlist/save-car", `{"car_id":"a1","phone_number":"+6140`+suffix+`1"}`); code != 200 {

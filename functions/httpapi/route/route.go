@@ -110,6 +110,8 @@ func Routes() []Route {
 		{"GET", "/api/locations", API},
 		{"GET", "/api/locations/{slug}", API},
 		{"GET", "/api/geocode", API},
+		// Compare (spec 000 §4): the site's cars side by side.
+		{"GET", "/api/compare", API},
 		{"POST", "/ingest/v1/dealerships/{slug}/feed", Ingest},
 		{"GET", "/ingest/v1/runs/{id}", Ingest},
 		{"POST", "/ingest/v1/reindex", Ingest},

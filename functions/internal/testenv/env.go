@@ -20,6 +20,7 @@ func Setenv(t *testing.T, tables fdynamo.Tables, cfg algolia.Config) {
 		"PROVIDER_KEYS_TABLE":       tables.ProviderKeys,
 		"FEED_RUNS_TABLE":           tables.FeedRuns,
 		"LEADS_TABLE":               tables.Leads,
+		"EVENTS_TABLE":              tables.Events,
 		"WATCHLISTS_TABLE":          tables.Watchlists,
 		"RESERVATIONS_TABLE":        tables.Reservations,
 		"ALGOLIA_APP_ID":            cfg.AppID,

@@ -6,9 +6,15 @@ import { Header } from '../features/shell/components/Header';
 import { navigationOf } from './navigation';
 // The watchlist toasts (issue 12) load after the page, off the listing's initial JavaScript.
 const Toaster = lazy(() => import('../features/accounts/components/Toaster').then((m) => ({ default: m.Toaster })));
+// Offered after sign-in where the watchlist is on: move this device's favourites into it (issue 12).
+const MoveFavouritesOffer = lazy(() =>
+  import('../features/accounts/components/MoveFavouritesOffer').then((m) => ({ default: m.MoveFavouritesOffer })),
+);
+// The compare bar (spec 000 §4) likewise: it shows only once a car is picked.
+const CompareBar = lazy(() => import('../features/compare/components/CompareBar').then((m) => ({ default: m.CompareBar })));
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { site } = useSite();
+  const { site, auth } = useSite();
   const template = templateOf(site.template);
   return (
     <div className={`layout layout--${template}`}>
@@ -17,11 +23,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header menu={navigationOf(site)} />
       <main id="main" tabIndex={-1}>
+        {site.features.garage && auth ? (
+          <Suspense fallback={null}>
+            <MoveFavouritesOffer />
+          </Suspense>
+        ) : null}
         {children}
       </main>
       <Footer />
       <Suspense fallback={null}>
         <Toaster />
+        <CompareBar />
       </Suspense>
     </div>
   );

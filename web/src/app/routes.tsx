@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SearchPage } from '../features/listing/components/SearchPage';
 import { LISTING_PATH } from '../lib/listingUrl';
 import { PageLoading } from '../components/PageLoading';
+import { useSite } from '../lib/siteContext';
 
 // The car page is its own chunk so the listing's initial JavaScript stays small.
 const CarPage = lazy(() => import('./CarRoute'));
@@ -23,6 +24,8 @@ const ContentPage = lazy(() => import('../features/pages/components/ContentPage'
 // Issue 12: sign-in (the Authenticator is a further lazy chunk) and the watchlist.
 const SignInPage = lazy(() => import('../features/accounts/components/SignInPage'));
 const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
+const FavouritesPage = lazy(() => import('../features/accounts/components/FavouritesPage'));
+const ComparePage = lazy(() => import('../features/compare/components/ComparePage'));
 const LocationRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.LocationRoute })));
 const TeamRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.TeamRoute })));
 
@@ -43,6 +46,7 @@ function page(element: ReactNode, label?: string) {
 }
 
 export function AppRoutes() {
+  const { site } = useSite();
   return (
     <Routes>
       <Route path="/" element={page(<HomePage />)} />
@@ -71,6 +75,9 @@ export function AppRoutes() {
       <Route path="/offers/:id" element={page(<OfferRoute />)} />
       <Route path="/sign-in" element={page(<SignInPage />)} />
       <Route path="/watchlist" element={page(<WatchlistPage />)} />
+      {/* Local favourites (spec 000 §4): the page's path is the site's. */}
+      <Route path={site.features.favourites_path} element={page(<FavouritesPage />)} />
+      <Route path="/compare" element={page(<ComparePage />, 'Loading the comparison…')} />
       <Route path="/locations/:slug" element={page(<LocationRoute />, 'Loading location…')} />
       <Route path="/teams/:slug" element={page(<TeamRoute />, 'Loading location…')} />
       {/* Gated routes (spec 001 §5): signed out, to sign-in with type, redirect and back. */}

@@ -137,6 +137,17 @@ export interface GeocodeResponse extends GeoPlace {
   locations: NearbyLocation[] | null;
 }
 
+/**
+ * Comparison is what the compare page shows (spec 000 §4): the cars as
+ * columns and the rows to compare them by, each row's values in the cars'
+ * order. Go computes every value and whether the cars differ in it, so the
+ * browser only renders (DESIGN.md decision 9).
+ */
+export interface Comparison {
+  cars: ComparedCar[] | null;
+  rows: CompareRow[] | null;
+}
+
 /** ReservationRequest is the body of POST /api/reservations. */
 export interface ReservationRequest {
   car_id: string;
@@ -690,6 +701,28 @@ export interface GeoPlace {
   postcode?: string;
 }
 
+/** ComparedCar is one column's heading. */
+export interface ComparedCar {
+  id: string;
+  slug: string;
+  title: string;
+  primary_image_url?: string;
+  available: boolean;
+}
+
+/**
+ * CompareRow is one attribute across the compared cars. Values hold "" where
+ * a car has no value; Differs is true when the values are not all the same,
+ * which the page highlights.
+ */
+export interface CompareRow {
+  key: string;
+  label: string;
+  group: string;
+  values: string[] | null;
+  differs: boolean;
+}
+
 /** ReservationState is where a reservation is in its life. */
 export type ReservationState = 'pending' | 'paid' | 'released' | 'converted' | 'cancelled' | 'refunded';
 
@@ -899,6 +932,11 @@ export interface Features {
    * "/sell-your-car" or "/sell-my-car" (spec 001 §2); the others redirect to it.
    */
   trade_in_path: string;
+  /**
+   * FavouritesPath is the page listing a visitor's local favourites (spec
+   * 000 §4, §6; issue 12): a path of its own, default "/favourites".
+   */
+  favourites_path: string;
   /** SpinToWin turns the /spin-to-win route on; default false. */
   spin_to_win: boolean;
   /** SpinToWinGated requires sign-in for /spin-to-win (spec 001 §5 gating); default true. */

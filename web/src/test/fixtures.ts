@@ -51,7 +51,7 @@ function defaultedSite(): ConfiguredSite {
       sold_notice: 'Unfortunately this vehicle recently sold.',
       locations_title: 'Our Locations',
     },
-    features: { favourites: true },
+    features: { favourites: true, favourites_path: '/favourites' },
     search: {
       facets: ['make', 'model', 'car_type', 'price', 'body'],
       sort_options: ['relevance', 'latest', 'price_desc', 'price_asc'],

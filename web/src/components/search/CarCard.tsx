@@ -7,6 +7,7 @@ import { carTag, isAvailable, tagSettingsOf } from '../../lib/tagPriority';
 import type { ConfiguredSite } from '../../lib/siteConfig';
 import type { Car } from '../../lib/types';
 import { useCarSave } from '../../features/accounts/lib/useCarSave';
+import { CompareToggle } from '../../features/compare/components/CompareToggle';
 import { useSite } from '../../lib/siteContext';
 import { carPath, similarPath } from '../../lib/listingUrl';
 import { carPhone } from '../../lib/carPhone';
@@ -182,6 +183,7 @@ export function CarCard({
               Reserve Now {reserve.price_text}
             </Link>
           ) : null}
+          {!sold ? <CompareToggle id={car.id} title={title} /> : null}
           {phone ? (
             <PhoneReveal
               phone={phone}

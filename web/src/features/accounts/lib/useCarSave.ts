@@ -46,8 +46,8 @@ export function useCarSave(car: Car, name: string, sold: boolean): CarSave {
   const completePending = useCallback(() => {
     if (!auth) return;
     const pending = takePendingSave(auth);
-    if (pending) void save(auth, pending.car_id, pending.name, event);
-  }, [auth, event]);
+    if (pending) void save(auth, pending.car_id, pending.name);
+  }, [auth]);
   const list = useWatchlist(watchlistOn ? auth : undefined, completePending);
 
   const saved = watchlistOn ? list.ids.has(car.id) : favourites.isSaved(car.id);
@@ -66,13 +66,16 @@ export function useCarSave(car: Car, name: string, sold: boolean): CarSave {
       return;
     }
     if (saved) void remove(auth, car.id, name);
-    else void save(auth, car.id, name, event, car.dealership_id);
+    else void save(auth, car.id, name);
   }, [watchlistOn, auth, favourites, car, name, event, list.status, saved, location, navigate]);
 
   return { visible, saved, toggle };
 }
 
-async function save(auth: AuthSettings, carId: string, name: string, event: (id: string, d?: string) => void, dealershipId?: string) {
+// The watchlist handler records event 39 for a save itself (spec 000 §7), so
+// the count never rests on what a browser reports; only local favourites,
+// which no server sees, send it from here.
+async function save(auth: AuthSettings, carId: string, name: string) {
   try {
     await changeSaved(auth, carId, true);
   } catch (err) {
@@ -80,7 +83,6 @@ async function save(auth: AuthSettings, carId: string, name: string, event: (id:
     else window.alert('Your session has ended. Sign in again to save cars.');
     return;
   }
-  event(carId, dealershipId);
   showToast(savedToast(name, WATCHLIST_PATH));
 }
 

@@ -8,6 +8,7 @@ import { STOCK_PATH } from '../../../lib/listingUrl';
 import { ApiError } from '../../../lib/http';
 import type { Car, CarTab, CarView } from '../../../lib/types';
 import { useCarSave } from '../../accounts/lib/useCarSave';
+import { CompareToggle } from '../../compare/components/CompareToggle';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import '../car.css';
@@ -247,6 +248,7 @@ export function CarDetail({
               {saved ? 'Saved' : 'Save this car'}
             </button>
           ) : null}
+          {!sold ? <CompareToggle id={car.id} title={title} className="compare-toggle--block" /> : null}
           {view.pdf_path ? <PdfDownload path={view.pdf_path} slug={car.slug} /> : null}
         </aside>
       </div>

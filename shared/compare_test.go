@@ -1,0 +1,97 @@
+package shared
+
+import (
+	"errors"
+	"slices"
+	"testing"
+	"time"
+)
+
+// Spec 000 §4 (favourites and compare): the comparison's rows, with the
+// attributes the cars differ in marked for highlighting.
+func TestCompareCars(t *testing.T) {
+	now := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	site := DefaultSite()
+	site.Slug = "s"
+	base := func(id string) Car {
+		return Car{ID: id, Slug: id + "-slug", Year: 2021, Make: "Toyota", Model: "Corolla", Price: 25990,
+			CarType: CarTypeUsed, Status: StatusInStock, KM: 42000, SimpleBody: "Hatch", SimpleTransmission: "Automatic",
+			SimpleFuel: "Petrol", StandardEquipment: []string{"Reversing camera", "Cruise control"}}
+	}
+	a, b, c := base("a"), base("b"), base("c")
+	b.Price, b.KM = 31990, 15000
+	b.StandardEquipment = []string{"reversing camera ", "Cruise control", "Sunroof"}
+	c.Status, c.Sold = StatusSold, true
+
+	got := CompareCars([]Car{a, b, c}, site, now)
+
+	if titles := []string{got.Cars[0].Title, got.Cars[1].Title}; titles[0] != "2021 Toyota Corolla" {
+		t.Errorf("title: got %q, want %q", titles[0], "2021 Toyota Corolla")
+	}
+	if got.Cars[2].Available {
+		t.Errorf("sold car: got available, want not")
+	}
+	rows := map[string]CompareRow{}
+	var keys []string
+	for _, r := range got.Rows {
+		rows[r.Key] = r
+		keys = append(keys, r.Key)
+	}
+	tests := []struct {
+		key     string
+		values  []string
+		differs bool
+	}{
+		{"price", []string{"$25,990", "$31,990", "$25,990"}, true},
+		{"year", []string{"2021", "2021", "2021"}, false},
+		{"km", []string{"42,000 km", "15,000 km", "42,000 km"}, true},
+		{"body", []string{"Hatch", "Hatch", "Hatch"}, false},
+		{"transmission", []string{"Automatic", "Automatic", "Automatic"}, false},
+		{"fuel", []string{"Petrol", "Petrol", "Petrol"}, false},
+		{"feature:reversing camera", []string{"Yes", "Yes", "Yes"}, false},
+		{"feature:sunroof", []string{"", "Yes", ""}, true},
+	}
+	for _, tt := range tests {
+		r, ok := rows[tt.key]
+		if !ok {
+			t.Errorf("row %q missing; rows %v", tt.key, keys)
+			continue
+		}
+		if !slices.Equal(r.Values, tt.values) || r.Differs != tt.differs {
+			t.Errorf("row %q: got %q differs=%v, want %q differs=%v", tt.key, r.Values, r.Differs, tt.values, tt.differs)
+		}
+	}
+	if _, ok := rows["cylinders"]; ok {
+		t.Errorf("a row no car has a value for is shown: cylinders")
+	}
+	if rows["price"].Group != CompareOverview || rows["feature:sunroof"].Group != CompareFeatures {
+		t.Errorf("groups: got %q and %q", rows["price"].Group, rows["feature:sunroof"].Group)
+	}
+}
+
+func TestParseCompareIDs(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []string
+		wantErr string
+	}{
+		{"a,b,c", []string{"a", "b", "c"}, ""},
+		{" a, ,a,b ", []string{"a", "b"}, ""},
+		{"a,b,c,d", []string{"a", "b", "c", "d"}, ""},
+		{"", nil, "is required: car ids separated by commas"},
+		{"a,b,c,d,e", nil, "at most 4 cars can be compared, got 5"},
+	}
+	for _, tt := range tests {
+		got, err := ParseCompareIDs(tt.in)
+		if tt.wantErr != "" {
+			var e *Error
+			if err == nil || ErrorCode(err) != EINVALID || !errors.As(err, &e) || e.Field != "cars" || e.Message != tt.wantErr {
+				t.Errorf("ParseCompareIDs(%q): got %v, want invalid cars %q", tt.in, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("ParseCompareIDs(%q): got %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,68 @@
+// Compare as a shopper sees it (spec 000 §4, issue 12): picking cars, the
+// bar with the shareable link, and the page rendering GET /api/compare.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Comparison } from '../../../lib/types';
+import { siteResponse } from '../../../test/fixtures';
+import { renderWithSite } from '../../../test/renderWithSite';
+import { CompareBar } from './CompareBar';
+import ComparePage, { idsOf } from './ComparePage';
+import { CompareToggle } from './CompareToggle';
+
+const comparison: Comparison = {
+  cars: [
+    { id: 'a', slug: 'a-slug', title: '2021 Kia Rio', available: true },
+    { id: 'b', slug: 'b-slug', title: '2020 Mazda 3', available: true },
+    { id: 'c', slug: 'c-slug', title: '2019 Toyota Corolla', available: false },
+  ],
+  rows: [
+    { key: 'price', label: 'Price', group: 'overview', values: ['$18,990', '$21,990', '$17,500'], differs: true },
+    { key: 'body', label: 'Body', group: 'overview', values: ['Hatch', 'Hatch', 'Hatch'], differs: false },
+    { key: 'feature:sunroof', label: 'Sunroof', group: 'features', values: ['', 'Yes', ''], differs: true },
+  ],
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('compare', () => {
+  it('reads the ids of a shared link in order, without blanks or repeats', () => {
+    expect(idsOf('a, b,,a,c')).toEqual(['a', 'b', 'c']);
+    expect(idsOf(null)).toEqual([]);
+  });
+
+  it('shows the cars side by side with the rows they differ in highlighted', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(comparison), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    renderWithSite(<ComparePage />, siteResponse(), '/compare?cars=a,b,c');
+    expect(await screen.findByRole('link', { name: '2021 Kia Rio' })).toHaveAttribute('href', '/cars/a-slug');
+    expect(fetch).toHaveBeenCalledWith('/api/compare?cars=a,b,c', expect.anything());
+    const price = screen.getByText('Price').closest('tr') as HTMLElement;
+    expect(price).toHaveClass('compare__row--differs');
+    expect(within(price).getAllByRole('cell').map((c) => c.textContent)).toEqual(['$18,990', '$21,990', '$17,500']);
+    expect(screen.getByText('Body').closest('tr')).not.toHaveClass('compare__row--differs');
+    expect(screen.getByText('SOLD')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Features/ })).toBeInTheDocument();
+  });
+
+  it('picks at most three cars on a narrow screen and links the bar to the shareable comparison', async () => {
+    renderWithSite(
+      <>
+        {['a', 'b', 'c', 'd'].map((id) => (
+          <CompareToggle key={id} id={id} title={`Car ${id}`} />
+        ))}
+        <CompareBar />
+      </>,
+      siteResponse({ features: { favourites: true, compare: true } as never }),
+    );
+    for (const id of ['a', 'b', 'c']) await userEvent.click(screen.getByRole('checkbox', { name: `Compare Car ${id}` }));
+    expect(screen.getByRole('checkbox', { name: 'Compare Car d' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Compare 3 cars' })).toHaveAttribute('href', '/compare?cars=a,b,c');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Car b from the comparison' }));
+    expect(screen.getByRole('link', { name: 'Compare 2 cars' })).toHaveAttribute('href', '/compare?cars=a,c');
+    expect(screen.getByRole('checkbox', { name: 'Compare Car d' })).toBeEnabled();
+  });
+});

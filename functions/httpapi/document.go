@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 
@@ -88,6 +89,7 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	head.Data = data
+	head.Preconnect = searchOrigin(s.cfg.Search.Host, page.Origin)
 	shell, err := s.cfg.Shell.Shell()
 	if err != nil {
 		return err
@@ -129,7 +131,7 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 	case segs[0] == "cars" && len(segs) == 2:
 		car, err := s.shownCar(ctx, site, segs[1])
 		if shared.ErrorCode(err) == shared.ENOTFOUND {
-			return p.NotFound(), nil
+			return s.goneCarHead(ctx, p, segs[1])
 		}
 		if err != nil {
 			return seo.Head{}, err
@@ -171,6 +173,49 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		return p.NotFound(), nil
 	}
 	return s.contentHead(ctx, p, clean)
+}
+
+// goneCarHead is the head of a car path the site does not show: 410
+// "recently sold" with similar cars when the site showed it until its sold
+// retention passed, else the 404.
+func (s *apiServer) goneCarHead(ctx context.Context, p seo.Page, slug string) (seo.Head, error) {
+	cars, err := s.cfg.Cars.FindCarsBySlug(ctx, slug)
+	if err != nil {
+		return seo.Head{}, fmt.Errorf("find car %q: %w", slug, err)
+	}
+	now := s.now()
+	for _, c := range cars {
+		if !p.Site.SoldPast(c, now) {
+			continue
+		}
+		stock, err := s.availableCars(ctx, p.Site)
+		if err != nil {
+			return seo.Head{}, err
+		}
+		return p.Sold(c, seo.Similar(c, stock, 6)), nil
+	}
+	return p.NotFound(), nil
+}
+
+// searchOrigin is the search host's origin the page preconnects to, as the
+// web computes it (getSite.ts preconnect): "" when there is none or it is
+// the page's own.
+func searchOrigin(host, pageOrigin string) string {
+	if host == "" {
+		return ""
+	}
+	if !strings.Contains(host, "://") {
+		host = "https://" + host
+	}
+	u, err := url.Parse(host)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	origin := u.Scheme + "://" + u.Host
+	if origin == pageOrigin {
+		return ""
+	}
+	return origin
 }
 
 // contentHead is a content page's head from its front matter, or the 404.

@@ -80,6 +80,14 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	if name, ok := strings.CutPrefix(r.URL.Path, "/"); ok && strings.HasPrefix(name, "sitemap") && strings.HasSuffix(name, ".xml") {
 		return s.serveSitemap(w, r, page, name)
 	}
+	if to := oldForm(site, r.URL.Path); to != "" {
+		if r.URL.RawQuery != "" {
+			to += "?" + r.URL.RawQuery
+		}
+		w.Header().Set("Cache-Control", documentCacheControl)
+		http.Redirect(w, r, to, http.StatusMovedPermanently)
+		return nil
+	}
 	head, err := s.documentHead(r.Context(), page)
 	if err != nil {
 		return err
@@ -173,6 +181,24 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		return p.NotFound(), nil
 	}
 	return s.contentHead(ctx, p, clean)
+}
+
+// oldForm is the path an older form of a page's URL now lives at, for a
+// 301 (docs/contracts.md "Old URL forms"), or "" when p is current. Only the
+// path is read: CloudFront forwards no query string to documents.
+func oldForm(site shared.Site, p string) string {
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	switch {
+	case segs[0] == "cars" && len(segs) == 2 && segs[1] != "" && strings.HasSuffix(p, "/"):
+		// A car with a trailing slash: the car's page has none.
+		return "/cars/" + url.PathEscape(segs[1])
+	case segs[0] == "offers" && (len(segs) == 2 || len(segs) == 3):
+		// An offer by id alone, or under another manufacturer: its own path.
+		if o, ok := shared.FindOffer(site, site.Offers, segs[len(segs)-1]); ok && o.Path != p {
+			return o.Path
+		}
+	}
+	return ""
 }
 
 // goneCarHead is the head of a car path the site does not show: 410

@@ -24,7 +24,7 @@ func documentAPI(t *testing.T) http.Handler {
 	site := shared.Site{Slug: "riverside", Name: "Riverside Toyota", Domains: []string{"riverside.example"},
 		Dealerships: []shared.Dealership{{Slug: "riverside-toyota", Name: "Riverside Toyota"}},
 		Locations:   []shared.Location{{ID: "l1", Name: "Riverside Sales", Slug: "sales", Address: shared.Address{City: "Brisbane", State: "QLD"}}},
-		Offers:      []shared.Offer{{ID: "o1", Name: "Corolla drive away deal"}}}
+		Offers:      []shared.Offer{{ID: "o1", Name: "Corolla drive away deal"}, {ID: "o2", Name: "HiLux bonus", Manufacturer: shared.OfferManufacturer{Name: "Toyota"}}}}
 	cars := fakeCars{}
 	for i, c := range []shared.Car{
 		{Make: "Toyota", Model: "Corolla", Year: 2021, Badge: "Ascent", Price: 24990, KM: 35000, VIN: "VIN0000001"},
@@ -76,7 +76,7 @@ func TestDocuments(t *testing.T) {
 		{"/cars/car-d", 200, "2018 Toyota Corolla | Riverside Toyota", "<li>" + seo.SoldNotice + "</li>"},
 		{"/search/Toyota/Corolla/", 200, "Toyota Corolla cars for sale | Riverside Toyota", `content="2 cars in stock at Riverside Toyota`},
 		{"/cars", 200, "New, used and demo cars for sale | Riverside Toyota", `href="https://riverside.example/search/new-used-and-demo-cars/"`},
-		{"/special-offers", 200, "Special offers | Riverside Toyota", "1 current special offers"},
+		{"/special-offers", 200, "Special offers | Riverside Toyota", "2 current special offers"},
 		{"/offers/o1", 200, "Corolla drive away deal | Riverside Toyota", `og:title`},
 		{"/offers/nope", 404, "Page not found | Riverside Toyota", ""},
 		{"/contact-us/sales", 200, "Riverside Sales | Riverside Toyota", `"@type":"AutoDealer"`},
@@ -137,6 +137,28 @@ func TestDocumentNoScriptAndPreconnect(t *testing.T) {
 	home := get(h, "/", "riverside", testSecret).Body.String()
 	if !strings.Contains(home, `<noscript>`) || !strings.Contains(home, `href="https://riverside.example/search/new-used-and-demo-cars/">All cars for sale</a>`) {
 		t.Errorf("the home page's noscript lacks the listing links:\n%s", home)
+	}
+}
+
+// Issue 14 "old query forms redirect with 301": older forms of a path
+// answer 301 to the page's current path, keeping the query.
+func TestDocumentOldForms(t *testing.T) {
+	h := documentAPI(t)
+	for _, tt := range []struct{ path, want string }{
+		{"/cars/car-a/", "/cars/car-a"},
+		{"/cars/car-a/?utm_source=x", "/cars/car-a?utm_source=x"},
+		{"/offers/o2", "/offers/toyota/o2"},
+		{"/offers/ford/o2", "/offers/toyota/o2"},
+	} {
+		rec := get(h, tt.path, "riverside", testSecret)
+		if rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != tt.want {
+			t.Errorf("%s: got %d to %q, want 301 to %q", tt.path, rec.Code, rec.Header().Get("Location"), tt.want)
+		}
+	}
+	for _, p := range []string{"/cars/car-a", "/offers/o1", "/offers/toyota/o2", "/cars/"} {
+		if rec := get(h, p, "riverside", testSecret); rec.Code != http.StatusOK {
+			t.Errorf("%s: got %d, want 200", p, rec.Code)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"time"
 
 	"forecourt/functions/pages"
 	"forecourt/functions/seo"
@@ -273,6 +274,11 @@ func (s *apiServer) serveSitemap(w http.ResponseWriter, r *http.Request, p seo.P
 		return err
 	}
 	data := seo.SitemapData{Cars: cars, Offers: shared.OffersFor(p.Site, p.Site.Offers)}
+	if stored, ok := s.cfg.Cars.(storedCarLister); ok {
+		if data.Modified, err = modifiedTimes(r.Context(), stored, p.Site); err != nil {
+			return err
+		}
+	}
 	if s.cfg.Pages != nil {
 		all, err := s.cfg.Pages.FindPages(r.Context(), p.Site.Slug)
 		if err != nil {
@@ -294,6 +300,28 @@ func (s *apiServer) serveSitemap(w http.ResponseWriter, r *http.Request, p seo.P
 	w.Header().Set("Cache-Control", documentCacheControl)
 	_, _ = w.Write(buf.Bytes())
 	return nil
+}
+
+// storedCarLister gives the cars with their bookkeeping (dynamo.CarStore),
+// whose UpdatedAt is the sitemaps' lastmod; a store without it leaves
+// lastmod at created_at.
+type storedCarLister interface {
+	StoredCars(ctx context.Context, dealershipSlug string) ([]shared.StoredCar, error)
+}
+
+// modifiedTimes are when each of the site's cars was last written.
+func modifiedTimes(ctx context.Context, store storedCarLister, site shared.Site) (map[string]time.Time, error) {
+	out := map[string]time.Time{}
+	for _, d := range site.Dealerships {
+		cars, err := store.StoredCars(ctx, d.Slug)
+		if err != nil {
+			return nil, fmt.Errorf("stored cars of %q: %w", d.Slug, err)
+		}
+		for _, c := range cars {
+			out[c.ID] = c.UpdatedAt
+		}
+	}
+	return out, nil
 }
 
 // availableCars are the cars the site shows that can be bought (spec 001

@@ -3,11 +3,13 @@ package media
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
 	"net/url"
+	"os"
 	"strconv"
 	"testing"
 
@@ -106,3 +108,26 @@ func TestResizeCropAndSize(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// The served widths are the web's srcset widths (shared vector
+// image_widths.json; web/src/lib/photoSrcSet.test.ts reads it too).
+func TestWidthVectors(t *testing.T) {
+	raw, err := os.ReadFile("../../shared/testdata/vectors/image_widths.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Name  string
+		Input struct{ W string }
+		Want  struct{ Served bool }
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		_, _, err := ParseSize(url.Values{"w": {c.Input.W}})
+		if got := err == nil; got != c.Want.Served {
+			t.Errorf("%s: served %v, want %v", c.Name, got, c.Want.Served)
+		}
+	}
+}

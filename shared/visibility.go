@@ -17,6 +17,14 @@ func (s Site) Shows(c Car, now time.Time) bool {
 	return ok && (until == 0 || now.Unix() <= until)
 }
 
+// SoldPast reports whether the site showed the car while it was sold and
+// no longer does because its sold retention has passed (issue 14: such a
+// car's page answers 410 "recently sold" rather than a bare 404).
+func (s Site) SoldPast(c Car, now time.Time) bool {
+	until, ok := s.showsUntil(c)
+	return ok && until != 0 && now.Unix() > until
+}
+
 // showsUntil reports whether the site would show the car at some time, and
 // the last unix second it does: 0 for a car that is not sold (no limit).
 func (s Site) showsUntil(c Car) (until int64, ok bool) {

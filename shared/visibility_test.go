@@ -46,6 +46,40 @@ func TestSiteShows(t *testing.T) {
 	}
 }
 
+// Issue 14 "Real statuses": a car the site showed while sold is past its
+// retention once Shows turns false on the time alone; any other car the
+// site does not show (another dealer's, hidden, a type it does not sell, in
+// stock) is not.
+func TestSiteSoldPast(t *testing.T) {
+	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+	site := shared.Site{Slug: "s", Dealerships: []shared.Dealership{{Slug: "north"}},
+		Stock: shared.StockConfig{SoldRetentionDays: 3, CarTypes: []shared.CarType{shared.CarTypeUsed}}}
+	sold := func(ago time.Duration, f func(*shared.Car)) shared.Car {
+		c := shared.Car{DealershipSlug: "north", CarType: shared.CarTypeUsed, ShowOnDealerWebsite: true,
+			Sold: true, Status: shared.StatusSold, SoldDateTimestamp: now.Add(-ago).Unix()}
+		f(&c)
+		return c
+	}
+	same := func(*shared.Car) {}
+	for _, tt := range []struct {
+		name string
+		car  shared.Car
+		want bool
+	}{
+		{"sold 4 days ago", sold(96*time.Hour, same), true},
+		{"sold 3 days and a second ago", sold(72*time.Hour+time.Second, same), true},
+		{"sold 2 days ago: still shown", sold(48*time.Hour, same), false},
+		{"in stock", sold(0, func(c *shared.Car) { c.Sold, c.Status, c.SoldDateTimestamp = false, shared.StatusInStock, 0 }), false},
+		{"another dealership's", sold(96*time.Hour, func(c *shared.Car) { c.DealershipSlug = "south" }), false},
+		{"hidden by the dealer", sold(96*time.Hour, func(c *shared.Car) { c.ShowOnDealerWebsite = false }), false},
+		{"a type the site does not sell", sold(96*time.Hour, func(c *shared.Car) { c.CarType = shared.CarTypeNew }), false},
+	} {
+		if got := site.SoldPast(tt.car, now); got != tt.want {
+			t.Errorf("%s: SoldPast got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 // Issue 15 "Search keys carry the whole visibility rule": the key's filter
 // is the site's records, its own search.filters and the car types it sells.
 func TestSearchKeyFilter(t *testing.T) {

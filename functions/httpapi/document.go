@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
+	"time"
 
 	"forecourt/functions/pages"
 	"forecourt/functions/seo"
@@ -80,6 +82,14 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	if name, ok := strings.CutPrefix(r.URL.Path, "/"); ok && strings.HasPrefix(name, "sitemap") && strings.HasSuffix(name, ".xml") {
 		return s.serveSitemap(w, r, page, name)
 	}
+	if to := oldForm(site, r.URL.Path); to != "" {
+		if r.URL.RawQuery != "" {
+			to += "?" + r.URL.RawQuery
+		}
+		w.Header().Set("Cache-Control", documentCacheControl)
+		http.Redirect(w, r, to, http.StatusMovedPermanently)
+		return nil
+	}
 	head, err := s.documentHead(r.Context(), page)
 	if err != nil {
 		return err
@@ -89,6 +99,7 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	head.Data = data
+	head.Preconnect = searchOrigin(s.cfg.Search.Host, page.Origin)
 	shell, err := s.cfg.Shell.Shell()
 	if err != nil {
 		return err
@@ -133,7 +144,7 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 	case segs[0] == "cars" && len(segs) == 2:
 		car, err := s.shownCar(ctx, site, segs[1])
 		if shared.ErrorCode(err) == shared.ENOTFOUND {
-			return p.NotFound(), nil
+			return s.goneCarHead(ctx, p, segs[1])
 		}
 		if err != nil {
 			return seo.Head{}, err
@@ -177,6 +188,67 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 	return s.contentHead(ctx, p, clean)
 }
 
+// oldForm is the path an older form of a page's URL now lives at, for a
+// 301 (docs/contracts.md "Old URL forms"), or "" when p is current. Only the
+// path is read: CloudFront forwards no query string to documents.
+func oldForm(site shared.Site, p string) string {
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	switch {
+	case segs[0] == "cars" && len(segs) == 2 && segs[1] != "" && strings.HasSuffix(p, "/"):
+		// A car with a trailing slash: the car's page has none.
+		return "/cars/" + url.PathEscape(segs[1])
+	case segs[0] == "offers" && (len(segs) == 2 || len(segs) == 3):
+		// An offer by id alone, or under another manufacturer: its own path.
+		if o, ok := shared.FindOffer(site, site.Offers, segs[len(segs)-1]); ok && o.Path != p {
+			return o.Path
+		}
+	}
+	return ""
+}
+
+// goneCarHead is the head of a car path the site does not show: 410
+// "recently sold" with similar cars when the site showed it until its sold
+// retention passed, else the 404.
+func (s *apiServer) goneCarHead(ctx context.Context, p seo.Page, slug string) (seo.Head, error) {
+	cars, err := s.cfg.Cars.FindCarsBySlug(ctx, slug)
+	if err != nil {
+		return seo.Head{}, fmt.Errorf("find car %q: %w", slug, err)
+	}
+	now := s.now()
+	for _, c := range cars {
+		if !p.Site.SoldPast(c, now) {
+			continue
+		}
+		stock, err := s.availableCars(ctx, p.Site)
+		if err != nil {
+			return seo.Head{}, err
+		}
+		return p.Sold(c, seo.Similar(c, stock, 6)), nil
+	}
+	return p.NotFound(), nil
+}
+
+// searchOrigin is the search host's origin the page preconnects to, as the
+// web computes it (getSite.ts preconnect): "" when there is none or it is
+// the page's own.
+func searchOrigin(host, pageOrigin string) string {
+	if host == "" {
+		return ""
+	}
+	if !strings.Contains(host, "://") {
+		host = "https://" + host
+	}
+	u, err := url.Parse(host)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	origin := u.Scheme + "://" + u.Host
+	if origin == pageOrigin {
+		return ""
+	}
+	return origin
+}
+
 // contentHead is a content page's head from its front matter, or the 404.
 func (s *apiServer) contentHead(ctx context.Context, p seo.Page, clean string) (seo.Head, error) {
 	key, ok := pages.NormalizePath(clean)
@@ -206,6 +278,11 @@ func (s *apiServer) serveSitemap(w http.ResponseWriter, r *http.Request, p seo.P
 		return err
 	}
 	data := seo.SitemapData{Cars: cars, Offers: shared.OffersFor(p.Site, p.Site.Offers)}
+	if stored, ok := s.cfg.Cars.(storedCarLister); ok {
+		if data.Modified, err = modifiedTimes(r.Context(), stored, p.Site); err != nil {
+			return err
+		}
+	}
 	if s.cfg.Pages != nil {
 		all, err := s.cfg.Pages.FindPages(r.Context(), p.Site.Slug)
 		if err != nil {
@@ -227,6 +304,28 @@ func (s *apiServer) serveSitemap(w http.ResponseWriter, r *http.Request, p seo.P
 	w.Header().Set("Cache-Control", documentCacheControl)
 	_, _ = w.Write(buf.Bytes())
 	return nil
+}
+
+// storedCarLister gives the cars with their bookkeeping (dynamo.CarStore),
+// whose UpdatedAt is the sitemaps' lastmod; a store without it leaves
+// lastmod at created_at.
+type storedCarLister interface {
+	StoredCars(ctx context.Context, dealershipSlug string) ([]shared.StoredCar, error)
+}
+
+// modifiedTimes are when each of the site's cars was last written.
+func modifiedTimes(ctx context.Context, store storedCarLister, site shared.Site) (map[string]time.Time, error) {
+	out := map[string]time.Time{}
+	for _, d := range site.Dealerships {
+		cars, err := store.StoredCars(ctx, d.Slug)
+		if err != nil {
+			return nil, fmt.Errorf("stored cars of %q: %w", d.Slug, err)
+		}
+		for _, c := range cars {
+			out[c.ID] = c.UpdatedAt
+		}
+	}
+	return out, nil
 }
 
 // availableCars are the cars the site shows that can be bought (spec 001

@@ -24,13 +24,14 @@ func documentAPI(t *testing.T) http.Handler {
 	site := shared.Site{Slug: "riverside", Name: "Riverside Toyota", Domains: []string{"riverside.example"},
 		Dealerships: []shared.Dealership{{Slug: "riverside-toyota", Name: "Riverside Toyota"}},
 		Locations:   []shared.Location{{ID: "l1", Name: "Riverside Sales", Slug: "sales", Address: shared.Address{City: "Brisbane", State: "QLD"}}},
-		Offers:      []shared.Offer{{ID: "o1", Name: "Corolla drive away deal"}}}
+		Offers:      []shared.Offer{{ID: "o1", Name: "Corolla drive away deal"}, {ID: "o2", Name: "HiLux bonus", Manufacturer: shared.OfferManufacturer{Name: "Toyota"}}}}
 	cars := fakeCars{}
 	for i, c := range []shared.Car{
 		{Make: "Toyota", Model: "Corolla", Year: 2021, Badge: "Ascent", Price: 24990, KM: 35000, VIN: "VIN0000001"},
 		{Make: "Toyota", Model: "Corolla", Year: 2019},
 		{Make: "Toyota", Model: "HiLux", Year: 2020},
 		{Make: "Toyota", Model: "Corolla", Year: 2018, Sold: true, Status: shared.StatusSold, SoldDateTimestamp: testNow.Add(-time.Hour).Unix()},
+		{Make: "Toyota", Model: "Corolla", Year: 2017, Sold: true, Status: shared.StatusSold, SoldDateTimestamp: testNow.Add(-30 * 24 * time.Hour).Unix()},
 	} {
 		c.ID = string(rune('a' + i))
 		c.Slug = "car-" + c.ID
@@ -42,7 +43,7 @@ func documentAPI(t *testing.T) http.Handler {
 	}
 	h, err := newAPIHandler(APIConfig{
 		Sites: fakeSites{"riverside": site}, Cars: cars, Keys: fakeKeys{}, OriginSecret: testSecret,
-		Search: SearchConfig{AppID: "APP", Index: "cars"},
+		Search: SearchConfig{AppID: "APP", Index: "cars", Host: "search.example:7700"},
 		Pages:  fakePages{"riverside": {"about-us": "---\ntitle: About us\ndescription: Family owned since 1975.\n---\nHello"}},
 		Shell:  shell,
 		Now:    func() time.Time { return testNow },
@@ -69,9 +70,13 @@ func TestDocuments(t *testing.T) {
 		{"/", 200, "Riverside Toyota: new, used and demo cars for sale", `<link rel="canonical" href="https://riverside.example/" />`},
 		{"/cars/car-a", 200, "2021 Toyota Corolla Ascent $24,990 | Riverside Toyota", `"vehicleIdentificationNumber":"VIN0000001"`},
 		{"/cars/no-such-car", 404, "Page not found | Riverside Toyota", `<meta name="robots" content="noindex" />`},
+		// Sold 30 days ago, past the default retention: gone, with similar cars.
+		{"/cars/car-e", 410, "Recently sold: 2017 Toyota Corolla | Riverside Toyota", `<li><a href="https://riverside.example/cars/car-a">2021 Toyota Corolla Ascent</a></li>`},
+		// Sold an hour ago: still the car's own page, saying it sold.
+		{"/cars/car-d", 200, "2018 Toyota Corolla | Riverside Toyota", "<li>" + seo.SoldNotice + "</li>"},
 		{"/search/Toyota/Corolla/", 200, "Toyota Corolla cars for sale | Riverside Toyota", `content="2 cars in stock at Riverside Toyota`},
 		{"/cars", 200, "New, used and demo cars for sale | Riverside Toyota", `href="https://riverside.example/search/new-used-and-demo-cars/"`},
-		{"/special-offers", 200, "Special offers | Riverside Toyota", "1 current special offers"},
+		{"/special-offers", 200, "Special offers | Riverside Toyota", "2 current special offers"},
 		{"/offers/o1", 200, "Corolla drive away deal | Riverside Toyota", `og:title`},
 		{"/offers/nope", 404, "Page not found | Riverside Toyota", ""},
 		{"/contact-us/sales", 200, "Riverside Sales | Riverside Toyota", `"@type":"AutoDealer"`},
@@ -104,6 +109,56 @@ func TestDocuments(t *testing.T) {
 				t.Error("the app's root is missing")
 			}
 		})
+	}
+}
+
+// Issue 14 "First paint without a round trip" and "a crawler that runs no
+// JavaScript reads every car's title, price and VIN": the head preconnects
+// to the search host before any script, and the body's <noscript> carries
+// the car's details and links into the listing.
+func TestDocumentNoScriptAndPreconnect(t *testing.T) {
+	h := documentAPI(t)
+	car := get(h, "/cars/car-a", "riverside", testSecret).Body.String()
+	head, body, _ := strings.Cut(car, "</head>")
+	if !strings.Contains(head, `<link rel="preconnect" href="https://search.example:7700" crossorigin="anonymous" />`) {
+		t.Errorf("no preconnect to the search host in the head:\n%s", head)
+	}
+	m := regexp.MustCompile(`(?s)<noscript>(.*?)</noscript>`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no <noscript> in the body:\n%s", body)
+	}
+	for _, want := range []string{"<h1>2021 Toyota Corolla Ascent</h1>", "<li>Price: $24,990", "<li>VIN: VIN0000001</li>", "<li>Kilometres: 35,000 km</li>",
+		`<a href="https://riverside.example/search/Toyota/Corolla/">Toyota Corolla cars for sale</a>`,
+		`<a href="https://riverside.example/search/used-cars/">Used cars</a>`} {
+		if !strings.Contains(m[1], want) {
+			t.Errorf("noscript lacks %s:\n%s", want, m[1])
+		}
+	}
+	home := get(h, "/", "riverside", testSecret).Body.String()
+	if !strings.Contains(home, `<noscript>`) || !strings.Contains(home, `href="https://riverside.example/search/new-used-and-demo-cars/">All cars for sale</a>`) {
+		t.Errorf("the home page's noscript lacks the listing links:\n%s", home)
+	}
+}
+
+// Issue 14 "old query forms redirect with 301": older forms of a path
+// answer 301 to the page's current path, keeping the query.
+func TestDocumentOldForms(t *testing.T) {
+	h := documentAPI(t)
+	for _, tt := range []struct{ path, want string }{
+		{"/cars/car-a/", "/cars/car-a"},
+		{"/cars/car-a/?utm_source=x", "/cars/car-a?utm_source=x"},
+		{"/offers/o2", "/offers/toyota/o2"},
+		{"/offers/ford/o2", "/offers/toyota/o2"},
+	} {
+		rec := get(h, tt.path, "riverside", testSecret)
+		if rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != tt.want {
+			t.Errorf("%s: got %d to %q, want 301 to %q", tt.path, rec.Code, rec.Header().Get("Location"), tt.want)
+		}
+	}
+	for _, p := range []string{"/cars/car-a", "/offers/o1", "/offers/toyota/o2", "/cars/"} {
+		if rec := get(h, p, "riverside", testSecret); rec.Code != http.StatusOK {
+			t.Errorf("%s: got %d, want 200", p, rec.Code)
+		}
 	}
 }
 

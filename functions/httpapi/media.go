@@ -25,6 +25,10 @@ const (
 	// Media is a pure function of its URL and the site config, which
 	// changes rarely; the distributions cache it as long.
 	mediaCacheControl = "public, max-age=86400"
+	// A photo at a ?w= width is a pure function of its URL (mirrored photos
+	// are named by content hash), so browsers and CloudFront keep it for
+	// good.
+	mediaImmutableCacheControl = "public, max-age=31536000, immutable"
 )
 
 func mediaHandler(store MediaStore) HandlerFunc {
@@ -39,7 +43,11 @@ func mediaHandler(store MediaStore) HandlerFunc {
 			return fmt.Errorf("media %q: %w", name, err)
 		}
 		w.Header().Set("Content-Type", contentType)
-		w.Header().Set("Cache-Control", mediaCacheControl)
+		if r.URL.Query().Has("w") && contentType == "image/jpeg" {
+			w.Header().Set("Cache-Control", mediaImmutableCacheControl)
+		} else {
+			w.Header().Set("Cache-Control", mediaCacheControl)
+		}
 		_, err = w.Write(body)
 		return err
 	}

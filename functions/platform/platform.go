@@ -249,7 +249,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Shell:        cfg.Shell,
 		},
 		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey, Reviews: p.Reviews(), Sites: p.Sites()},
-		Media:  store,
+		Media:  media.Resized{Store: store},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("http handler: %w", err)

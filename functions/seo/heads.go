@@ -74,6 +74,7 @@ func (p Page) base(title, description string) Head {
 		Title: title, Description: description,
 		Canonical:  p.Origin + CanonicalPath(p.Path),
 		ThemeColor: p.Site.Theme.PrimaryColor,
+		NoScript:   p.pageFallback(strings.TrimSuffix(title, " | "+p.Site.Name)),
 	}
 	if p.Site.Logo != nil && p.Site.Logo.URL != "" {
 		h.Icon = p.URL(p.Site.Logo.URL)
@@ -177,6 +178,7 @@ func (p Page) Car(f CarFacts) Head {
 	}
 	crumbs = append(crumbs, Crumb{Name: name})
 	h.JSONLD = []any{CarData(c, h.Canonical, images, seller), Breadcrumbs(crumbs...)}
+	h.NoScript = p.carFallback(f)
 	return h
 }
 

@@ -38,7 +38,25 @@ type Head struct {
 	// Data is inlined as JSON in <script id="forecourt-data"> so the app
 	// boots without a round trip (the body of GET /api/site).
 	Data any
+	// Preconnect is the search host's origin, which the browser starts
+	// connecting to before any script runs ("" for none).
+	Preconnect string
+	// NoScript is what a browser or crawler that runs no JavaScript reads
+	// in the body: the page's facts and links into the listing.
+	NoScript *Fallback
 }
+
+// Fallback is a page's <noscript> body.
+type Fallback struct {
+	Heading string
+	// Facts are lines of the page's own details (a car's price, km, VIN).
+	Facts []string
+	// Links lead on: similar cars, the listing by type and make.
+	Links []Link
+}
+
+// Link is one link of a fallback.
+type Link struct{ Text, URL string }
 
 // headTemplate is the head's part the shell adds. html/template escapes
 // every value for its context; the JSON-LD and data scripts are JS contexts,
@@ -80,9 +98,36 @@ var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}}</
 {{- range .JSONLD}}
     <script type="application/ld+json">{{.}}</script>
 {{- end}}
+{{- with .Preconnect}}
+    <link rel="preconnect" href="{{.}}" crossorigin="anonymous" />
+{{- end}}
 {{- with .Data}}
     <script id="forecourt-data" type="application/json">{{.}}</script>
 {{- end}}
+  `))
+
+// noscriptTemplate is the body's fallback for clients without JavaScript.
+var noscriptTemplate = template.Must(template.New("noscript").Parse(`<noscript>
+      <main class="noscript">
+        <h1>{{.Heading}}</h1>
+{{- if .Facts}}
+        <ul>
+{{- range .Facts}}
+          <li>{{.}}</li>
+{{- end}}
+        </ul>
+{{- end}}
+{{- if .Links}}
+        <nav>
+          <ul>
+{{- range .Links}}
+            <li><a href="{{.URL}}">{{.Text}}</a></li>
+{{- end}}
+          </ul>
+        </nav>
+{{- end}}
+      </main>
+    </noscript>
   `))
 
 var htmlTag = template.Must(template.New("html").Parse(`<html lang="{{.}}">`))
@@ -96,11 +141,12 @@ var (
 	// The preload of /api/site is pointless once the shell inlines it.
 	rePreloadSite = regexp.MustCompile(`(?i)\s*<link\s+rel="preload"\s+href="/api/site"[^>]*>`)
 	reHeadEnd     = regexp.MustCompile(`(?i)</head>`)
+	reBodyEnd     = regexp.MustCompile(`(?i)</body>`)
 )
 
 // Shell is the built index.html split where the per-page parts go.
 type Shell struct {
-	beforeHTML, beforeHeadEnd, rest []byte
+	beforeHTML, beforeHeadEnd, beforeBodyEnd, rest []byte
 }
 
 // ParseShell prepares the built index.html (web/dist/index.html).
@@ -117,10 +163,16 @@ func ParseShell(index []byte) (*Shell, error) {
 	if end == nil {
 		return nil, fmt.Errorf("shell: index.html has no </head>")
 	}
+	body := head[end[0]:]
+	bodyEnd := reBodyEnd.FindIndex(body)
+	if bodyEnd == nil {
+		return nil, fmt.Errorf("shell: index.html has no </body>")
+	}
 	return &Shell{
 		beforeHTML:    bytes.Clone(index[:loc[0]]),
 		beforeHeadEnd: bytes.Clone(head[:end[0]]),
-		rest:          bytes.Clone(head[end[0]:]),
+		beforeBodyEnd: bytes.Clone(body[:bodyEnd[0]]),
+		rest:          bytes.Clone(body[bodyEnd[0]:]),
 	}, nil
 }
 
@@ -139,6 +191,13 @@ func (s *Shell) Render(w io.Writer, h Head) error {
 	buf.WriteString("\n    ")
 	if err := headTemplate.Execute(&buf, h); err != nil {
 		return fmt.Errorf("shell head: %w", err)
+	}
+	buf.Write(s.beforeBodyEnd)
+	if h.NoScript != nil {
+		buf.WriteString("  ")
+		if err := noscriptTemplate.Execute(&buf, h.NoScript); err != nil {
+			return fmt.Errorf("shell noscript: %w", err)
+		}
 	}
 	buf.Write(s.rest)
 	_, err := w.Write(buf.Bytes())

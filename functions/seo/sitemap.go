@@ -53,6 +53,18 @@ type SitemapData struct {
 	ContentPages []string
 	// Offers are the offers the site shows.
 	Offers []shared.OfferView
+	// Modified is when each car (by id) was last written with new content
+	// (shared.StoredCar.UpdatedAt); a car's lastmod is the later of it and
+	// created_at, so a price change tells crawlers to come back.
+	Modified map[string]time.Time
+}
+
+// lastMod is a car's lastmod time from the data.
+func (d SitemapData) lastMod(c shared.Car) time.Time {
+	if m := d.Modified[c.ID]; m.After(c.CreatedAt) {
+		return m
+	}
+	return c.CreatedAt
 }
 
 func day(t time.Time) string {
@@ -62,7 +74,8 @@ func day(t time.Time) string {
 	return t.UTC().Format("2006-01-02")
 }
 
-// NewSitemaps lists the site's URLs: every car with the day it was listed,
+// NewSitemaps lists the site's URLs: every car with the day it was listed
+// or last changed,
 // the listing by type and by make and model (lastmod: its newest car), and
 // the site's pages, offers and locations.
 func (p Page) NewSitemaps(d SitemapData) Sitemaps {
@@ -76,13 +89,14 @@ func (p Page) NewSitemaps(d SitemapData) Sitemaps {
 		}
 	}
 	for _, c := range cars {
-		s.cars = append(s.cars, SitemapURL{Loc: p.Origin + "/cars/" + url.PathEscape(c.Slug), LastMod: day(c.CreatedAt)})
-		note(ListingPath, c.CreatedAt)
-		note("/search/"+string(c.CarType)+"-cars/", c.CreatedAt)
+		mod := d.lastMod(c)
+		s.cars = append(s.cars, SitemapURL{Loc: p.Origin + "/cars/" + url.PathEscape(c.Slug), LastMod: day(mod)})
+		note(ListingPath, mod)
+		note("/search/"+string(c.CarType)+"-cars/", mod)
 		if c.Make != "" {
-			note("/search/"+url.PathEscape(c.Make)+"/", c.CreatedAt)
+			note("/search/"+url.PathEscape(c.Make)+"/", mod)
 			if c.Model != "" {
-				note("/search/"+url.PathEscape(c.Make)+"/"+url.PathEscape(c.Model)+"/", c.CreatedAt)
+				note("/search/"+url.PathEscape(c.Make)+"/"+url.PathEscape(c.Model)+"/", mod)
 			}
 		}
 	}

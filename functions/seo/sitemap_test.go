@@ -98,6 +98,33 @@ func TestSitemaps(t *testing.T) {
 	}
 }
 
+// Issue 14 "lastmod from the data": a car's lastmod is the day its content
+// last changed when that is after it was listed, and the listings and the
+// index follow it.
+func TestSitemapLastModFromUpdates(t *testing.T) {
+	p := Page{Site: riverside(), Origin: "https://riverside.example"}
+	a := corolla()
+	a.ID, a.CreatedAt = "a", time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name     string
+		modified map[string]time.Time
+		want     string
+	}{
+		{"never changed", nil, "2026-11-01"},
+		{"price changed later", map[string]time.Time{"a": time.Date(2026, 11, 21, 23, 0, 0, 0, time.UTC)}, "2026-11-21"},
+		{"written before it was listed", map[string]time.Time{"a": time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)}, "2026-11-01"},
+	} {
+		s := p.NewSitemaps(SitemapData{Cars: []shared.Car{a}, Modified: tt.modified})
+		var cars parsedSet
+		var idx parsedIndex
+		writeSitemap(t, s, "sitemap-cars-1.xml", &cars)
+		writeSitemap(t, s, "sitemap.xml", &idx)
+		if len(cars.URLs) != 1 || cars.URLs[0].LastMod != tt.want || idx.Sitemaps[0].LastMod != tt.want || idx.Sitemaps[1].LastMod != tt.want {
+			t.Errorf("%s: cars %v, index %v, want lastmod %s", tt.name, cars.URLs, idx.Sitemaps, tt.want)
+		}
+	}
+}
+
 // The cars' sitemap splits at the protocol's 50,000 URLs.
 func TestSitemapSplit(t *testing.T) {
 	cars := make([]shared.Car, MaxSitemapURLs+1)

@@ -62,7 +62,7 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		CaptchaKey: cfg.CaptchaKey,
 		// The logos come from the tenant files, as the sites table holds
 		// them in AWS; only here are the demo stock's images served.
-		Media: media.Union{demo.Images{}, media.NewLogos(media.Sites(cfg.Tenants))},
+		Media: media.Resized{Store: media.Union{demo.Images{}, media.NewLogos(media.Sites(cfg.Tenants))}},
 		// The rego lookup's stand-in knows the demo plates.
 		Rego:   rego.NewTable(demo.Plates()),
 		Stripe: cfg.stripe(),

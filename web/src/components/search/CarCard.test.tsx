@@ -50,6 +50,16 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
     expect(screen.getByText('Drive Away')).toBeInTheDocument();
   });
 
+  it('offers a /media photo at every served width, 3:2, lazy below the fold (issue 14 "Images")', () => {
+    renderWithSite(<CarCard car={car({ primary_image_url: '/media/cars/c1/1.jpg' })} now={now} />);
+    const img = screen.getByRole('article', { name: '2021 Toyota Corolla' }).querySelector('img');
+    expect(img).toHaveAttribute('srcset', expect.stringContaining('/media/cars/c1/1.jpg?w=640 640w'));
+    expect(img).toHaveAttribute('sizes');
+    expect(img).toHaveAttribute('width', '480');
+    expect(img).toHaveAttribute('height', '320');
+    expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
   it('uses the site’s chips and extended title', () => {
     const site = siteResponse({ card: { chips: ['car_type', 'km'], extended_title: true } });
     renderWithSite(<CarCard car={car({ colour: 'White', variant: { geartype: '6 Speed' } })} now={now} />, site);

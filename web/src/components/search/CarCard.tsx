@@ -17,6 +17,7 @@ import { InfoPopup } from '../InfoPopup';
 import { PhoneReveal } from '../PhoneReveal';
 import { useCardActions } from './cardActions';
 import './CarCard.css';
+import { photoSrcSet } from '../../lib/photoSrcSet';
 
 function chipText(car: Car, chip: string, usedKeyword: string): string | undefined {
   const value = (car as unknown as Record<string, unknown>)[chip];
@@ -80,6 +81,8 @@ export function CarCard({
           <Link to={href} className="car-card__image-link" tabIndex={-1} aria-hidden="true">
             <img
               src={image}
+              srcSet={photoSrcSet(image)}
+              sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
               alt=""
               loading={priority ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : undefined}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { photoSrcSet } from '../../../lib/photoSrcSet';
 
 /**
  * Gallery shows one image at a time with previous/next buttons and
@@ -36,6 +37,8 @@ export function Gallery({ images, title, placeholder }: { images: string[]; titl
       <div className="gallery__stage">
         <img
           src={images[index]}
+          srcSet={photoSrcSet(images[index])}
+          sizes="(min-width: 1024px) 66vw, 100vw"
           alt={`${title}, photo ${index + 1} of ${images.length}`}
           width={960}
           height={640}

@@ -1,0 +1,61 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image"
+	"image/jpeg"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+
+	"forecourt/functions/media"
+	"forecourt/shared"
+)
+
+// onePhoto holds one 1200x900 JPEG at cars/c1/1.jpg.
+type onePhoto struct{ body []byte }
+
+func (p onePhoto) Media(_ context.Context, name string, _ url.Values) ([]byte, string, error) {
+	if name != "cars/c1/1.jpg" {
+		return nil, "", shared.Errorf(shared.ENOTFOUND, "no %s", name)
+	}
+	return p.body, "image/jpeg", nil
+}
+
+// Issue 14 "Images": GET /media/...?w= answers a JPEG of that width cached
+// immutably; a width outside the fixed set is a 400 naming the field.
+func TestMediaWidths(t *testing.T) {
+	var src bytes.Buffer
+	if err := jpeg.Encode(&src, image.NewRGBA(image.Rect(0, 0, 1200, 900)), nil); err != nil {
+		t.Fatal(err)
+	}
+	d := allDeps()
+	d.Media = media.Resized{Store: onePhoto{src.Bytes()}}
+	h, err := NewHandler(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(target string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+		return rec
+	}
+	rec := get("/media/cars/c1/1.jpg?w=640&q=70")
+	img, err := jpeg.Decode(rec.Body)
+	if rec.Code != 200 || err != nil || img.Bounds().Dx() != 640 || img.Bounds().Dy() != 426 {
+		t.Fatalf("w=640: got %d, %v, %v", rec.Code, err, img)
+	}
+	if cc := rec.Header().Get("Cache-Control"); cc != mediaImmutableCacheControl {
+		t.Errorf("Cache-Control: got %q, want %q", cc, mediaImmutableCacheControl)
+	}
+	if rec := get("/media/cars/c1/1.jpg"); rec.Header().Get("Cache-Control") != mediaCacheControl {
+		t.Errorf("the original: Cache-Control %q", rec.Header().Get("Cache-Control"))
+	}
+	rec = get("/media/cars/c1/1.jpg?w=700")
+	var body ErrorBody
+	if rec.Code != 400 || json.Unmarshal(rec.Body.Bytes(), &body) != nil || body.Error.Field != "w" {
+		t.Errorf("w=700: got %d %s, want 400 on field w", rec.Code, rec.Body)
+	}
+}

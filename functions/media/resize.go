@@ -1,0 +1,126 @@
+package media
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	_ "image/png" // feeds send PNG photos too
+	"net/url"
+	"slices"
+	"strconv"
+
+	"forecourt/shared"
+)
+
+// Widths are the photo widths /media serves (?w=), the ones the layout's
+// srcset names: a fixed set, so every width is cached once at CloudFront
+// and nobody can make the Lambda render arbitrary sizes.
+var Widths = []int{320, 480, 640, 960, 1280, 1920}
+
+// Aspect is the card's and gallery's photo shape, width:height 3:2
+// (CarCard's 480x320, Gallery's 960x640).
+const aspectW, aspectH = 3, 2
+
+// DefaultQuality is the JPEG quality without ?q=; a 640 px card stays
+// well under 60 KB at it.
+const DefaultQuality = 75
+
+// Resized serves raster photos of the store at a width of Widths, cropped
+// to 3:2 around the centre, as JPEG (Go has no maintained WebP encoder in
+// its standard library or x/image, so JPEG only). Without ?w= the store's
+// file is served unchanged; SVG and other non-raster files ignore ?w=.
+type Resized struct{ Store Store }
+
+// Media implements httpapi.MediaStore.
+func (r Resized) Media(ctx context.Context, name string, query url.Values) ([]byte, string, error) {
+	body, contentType, err := r.Store.Media(ctx, name, query)
+	if err != nil || !query.Has("w") || (contentType != "image/jpeg" && contentType != "image/png") {
+		return body, contentType, err
+	}
+	w, q, err := ParseSize(query)
+	if err != nil {
+		return nil, "", err
+	}
+	out, err := Resize(body, w, q)
+	if err != nil {
+		return nil, "", fmt.Errorf("resize %s: %w", name, err)
+	}
+	return out, "image/jpeg", nil
+}
+
+// ParseSize reads ?w= (one of Widths) and ?q= (1-100, default
+// DefaultQuality).
+func ParseSize(query url.Values) (width, quality int, err error) {
+	width, err = strconv.Atoi(query.Get("w"))
+	if err != nil || !slices.Contains(Widths, width) {
+		return 0, 0, shared.FieldError("w", "width must be one of %v", Widths)
+	}
+	quality = DefaultQuality
+	if s := query.Get("q"); s != "" {
+		quality, err = strconv.Atoi(s)
+		if err != nil || quality < 1 || quality > 100 {
+			return 0, 0, shared.FieldError("q", "quality must be a whole number from 1 to 100")
+		}
+	}
+	return width, quality, nil
+}
+
+// Resize decodes a JPEG or PNG, crops it to 3:2 around its centre, scales
+// it to width (never up: a smaller source keeps its size) and encodes JPEG.
+func Resize(src []byte, width, quality int) ([]byte, error) {
+	img, _, err := image.Decode(bytes.NewReader(src))
+	if err != nil {
+		return nil, fmt.Errorf("decode image: %w", err)
+	}
+	crop := cropToAspect(img.Bounds())
+	if width > crop.Dx() {
+		width = crop.Dx()
+	}
+	height := max(1, width*aspectH/aspectW)
+	dst := image.NewRGBA(image.Rect(0, 0, width, height))
+	scaleArea(dst, img, crop)
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: quality}); err != nil {
+		return nil, fmt.Errorf("encode jpeg: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// cropToAspect is the largest 3:2 rectangle centred in b.
+func cropToAspect(b image.Rectangle) image.Rectangle {
+	w, h := b.Dx(), b.Dy()
+	if w*aspectH > h*aspectW { // too wide: trim the sides
+		nw := h * aspectW / aspectH
+		x := b.Min.X + (w-nw)/2
+		return image.Rect(x, b.Min.Y, x+nw, b.Max.Y)
+	}
+	nh := w * aspectH / aspectW
+	y := b.Min.Y + (h-nh)/2
+	return image.Rect(b.Min.X, y, b.Max.X, y+nh)
+}
+
+// scaleArea fills dst with src's rectangle r, each destination pixel the
+// mean of the source pixels it covers (a box filter: downscaling photos
+// without the aliasing of nearest-neighbour).
+func scaleArea(dst *image.RGBA, src image.Image, r image.Rectangle) {
+	dw, dh := dst.Bounds().Dx(), dst.Bounds().Dy()
+	for y := 0; y < dh; y++ {
+		y0 := r.Min.Y + y*r.Dy()/dh
+		y1 := max(y0+1, r.Min.Y+(y+1)*r.Dy()/dh)
+		for x := 0; x < dw; x++ {
+			x0 := r.Min.X + x*r.Dx()/dw
+			x1 := max(x0+1, r.Min.X+(x+1)*r.Dx()/dw)
+			var sr, sg, sb, n uint64
+			for sy := y0; sy < y1; sy++ {
+				for sx := x0; sx < x1; sx++ {
+					cr, cg, cb, _ := src.At(sx, sy).RGBA()
+					sr, sg, sb, n = sr+uint64(cr), sg+uint64(cg), sb+uint64(cb), n+1
+				}
+			}
+			dst.SetRGBA(x, y, color.RGBA{uint8(sr / n >> 8), uint8(sg / n >> 8), uint8(sb / n >> 8), 0xff})
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package media
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"net/url"
+	"os"
+	"strconv"
+	"testing"
+
+	"forecourt/shared"
+)
+
+type oneFile struct {
+	body        []byte
+	contentType string
+}
+
+func (f oneFile) Media(context.Context, string, url.Values) ([]byte, string, error) {
+	return f.body, f.contentType, nil
+}
+
+// photo is a w x h PNG: red left half, blue right half.
+func photo(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.RGBA{255, 0, 0, 255}
+			if x >= w/2 {
+				c = color.RGBA{0, 0, 255, 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// Issue 14 "Images": ?w= from the fixed set gives a JPEG that wide,
+// cropped to the card's 3:2; a width outside the set or a bad ?q= is a
+// field error; without ?w= and for SVG the file is served as it is.
+func TestResized(t *testing.T) {
+	src := photo(t, 2000, 2000) // square: the crop trims top and bottom
+	store := Resized{Store: oneFile{src, "image/png"}}
+	for _, w := range Widths {
+		body, ct, err := store.Media(context.Background(), "cars/x/1.png", url.Values{"w": {itoa(w)}, "q": {"70"}})
+		if err != nil {
+			t.Fatalf("w=%d: %v", w, err)
+		}
+		img, err := jpeg.Decode(bytes.NewReader(body))
+		if err != nil || ct != "image/jpeg" {
+			t.Fatalf("w=%d: %q not a JPEG: %v", w, ct, err)
+		}
+		if b := img.Bounds(); b.Dx() != w || b.Dy() != w*2/3 {
+			t.Errorf("w=%d: got %dx%d, want %dx%d", w, b.Dx(), b.Dy(), w, w*2/3)
+		}
+	}
+	for _, q := range []url.Values{{"w": {"500"}}, {"w": {"abc"}}, {"w": {"640"}, "q": {"0"}}, {"w": {"640"}, "q": {"101"}}} {
+		if _, _, err := store.Media(context.Background(), "cars/x/1.png", q); shared.ErrorCode(err) != shared.EINVALID {
+			t.Errorf("%v: got %v, want a field error", q, err)
+		}
+	}
+	if body, ct, _ := store.Media(context.Background(), "cars/x/1.png", url.Values{}); ct != "image/png" || !bytes.Equal(body, src) {
+		t.Error("without ?w= the original should be served")
+	}
+	svg := Resized{Store: oneFile{[]byte("<svg/>"), svgType}}
+	if body, ct, err := svg.Media(context.Background(), "logos/a.svg", url.Values{"w": {"640"}}); err != nil || ct != svgType || string(body) != "<svg/>" {
+		t.Errorf("svg: got %q %q %v", body, ct, err)
+	}
+}
+
+// A wide photo is cropped at the sides around its centre, a small one is
+// never scaled up, and a 640 px card photo stays under the issue's 60 KB.
+func TestResizeCropAndSize(t *testing.T) {
+	out, err := Resize(photo(t, 3000, 1000), 640, DefaultQuality)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _ := jpeg.Decode(bytes.NewReader(out))
+	if b := img.Bounds(); b.Dx() != 640 || b.Dy() != 426 {
+		t.Fatalf("got %v", b)
+	}
+	if r, _, bl, _ := img.At(10, 200).RGBA(); r < bl {
+		t.Error("left edge should still be red (centred crop)")
+	}
+	if r, _, bl, _ := img.At(630, 200).RGBA(); bl < r {
+		t.Error("right edge should still be blue (centred crop)")
+	}
+	if len(out) > 60_000 {
+		t.Errorf("640 px card: %d bytes, want <= 60 KB", len(out))
+	}
+	small, _ := Resize(photo(t, 300, 200), 1920, DefaultQuality)
+	if img, _ := jpeg.Decode(bytes.NewReader(small)); img.Bounds().Dx() != 300 {
+		t.Errorf("small photo scaled to %v", img.Bounds())
+	}
+	if _, err := Resize([]byte("not an image"), 640, 75); err == nil {
+		t.Error("a non-image decoded")
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// The served widths are the web's srcset widths (shared vector
+// image_widths.json; web/src/lib/photoSrcSet.test.ts reads it too).
+func TestWidthVectors(t *testing.T) {
+	raw, err := os.ReadFile("../../shared/testdata/vectors/image_widths.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Name  string
+		Input struct{ W string }
+		Want  struct{ Served bool }
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		_, _, err := ParseSize(url.Values{"w": {c.Input.W}})
+		if got := err == nil; got != c.Want.Served {
+			t.Errorf("%s: served %v, want %v", c.Name, got, c.Want.Served)
+		}
+	}
+}

@@ -34,6 +34,9 @@ function SearchRedirect() {
 // Issue 13: reserving online (checkout, then the confirmation).
 const CheckoutPage = lazy(() => import('../features/reserve/components/CheckoutPage'));
 const ReservationPage = lazy(() => import('../features/reserve/components/ReservationPage'));
+// Issue 17: the pages behind the personalised finance and spin-to-win routes.
+const PersonalisedFinancePage = lazy(() => import('../features/personalised-finance/components/PersonalisedFinancePage'));
+const SpinToWinRoute = lazy(() => import('../features/personalised-finance/components/SpinToWinRoute'));
 const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
@@ -76,10 +79,9 @@ export function AppRoutes() {
       {['/cars/:slug/checkout', '/cars/:slug/buy-online'].map((p) => (
         <Route key={p} path={p} element={page(<Gated><CheckoutPage /></Gated>)} />
       ))}
-      {['/online-payment', '/spin-to-win'].map((p) => (
-        <Route key={p} path={p} element={page(<Gated><ContentPage /></Gated>)} />
-      ))}
-      <Route path="/personalised/finance" element={page(<Gated><FinanceEnquiryPage /></Gated>)} />
+      <Route path="/online-payment" element={page(<Gated><ContentPage /></Gated>)} />
+      <Route path="/spin-to-win" element={page(<SpinToWinRoute />)} />
+      <Route path="/personalised/finance" element={page(<Gated><PersonalisedFinancePage /></Gated>)} />
       <Route path="/checkout-journey" element={page(<CheckoutPage />)} />
       <Route path="/reservations/:id" element={page(<ReservationPage />)} />
       <Route path="*" element={page(<ContentPage />)} />

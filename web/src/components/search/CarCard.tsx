@@ -14,6 +14,7 @@ import { financeEstimate } from '../../lib/financeEstimate';
 import { InfoPopup } from '../InfoPopup';
 import { PhoneReveal } from '../PhoneReveal';
 import { useCardActions } from './cardActions';
+import { TagBadge } from './TagBadge';
 import './CarCard.css';
 
 function chipText(car: Car, chip: string, usedKeyword: string): string | undefined {
@@ -104,7 +105,7 @@ export function CarCard({
           </div>
         )}
         {requesting && requestPhotos ? requestPhotos({ car, title, onClose: () => setRequesting(false) }) : null}
-        {tag.kind ? <span className={`car-card__tag tag tag--${tag.kind}`}>{tag.text}</span> : null}
+        {tag.kind ? <TagBadge tag={tag} className={`car-card__tag tag tag--${tag.kind}`} /> : null}
         {site.card.location_overlay && location ? <span className="car-card__location">{location}</span> : null}
         {heart.visible ? (
           <button

@@ -3,6 +3,7 @@ package shared
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -67,6 +68,21 @@ func NormalizeLead(l Lead, s Site, car *Car) Lead {
 	}
 	if l.PreferredContactMethod == "" {
 		l.PreferredContactMethod = "Phone"
+	}
+	if l.Type == LeadFinance {
+		if l.VehicleType == "" {
+			l.VehicleType = s.Finance.VehicleType
+		}
+		if l.State == "" {
+			l.State = s.Finance.State
+		}
+		l.State = strings.ToLower(l.State)
+	}
+	if c := l.Calculator; c != nil {
+		// The dealer reads figures Go computed, never ones the browser sent.
+		r := CalculateFinance(c.CalculatorInput)
+		c2 := CalculatorFigures{CalculatorInput: c.CalculatorInput, Weekly: r.Weekly, Fortnightly: r.Fortnightly, Monthly: r.Monthly}
+		l.Calculator = &c2
 	}
 	if car != nil {
 		if l.CarID == "" {
@@ -159,7 +175,36 @@ func ValidateLead(l Lead, s Site) error {
 		}
 	}
 	errs = append(errs, validateTradeIn(l, s)...)
+	errs = append(errs, validateFinanceFields(l)...)
 	return errors.Join(errs...)
+}
+
+// FinanceStates are the finance enquiry's state choices (spec 001 §9:
+// default qld), lower case as the spec writes its default.
+var FinanceStates = []string{"act", "nsw", "nt", "qld", "sa", "tas", "vic", "wa"}
+
+// maxVehicleType bounds the finance enquiry's vehicle type, a short label
+// such as Car, Motorcycle or Caravan.
+const maxVehicleType = 40
+
+// validateFinanceFields checks a finance lead's vehicle type, state and
+// calculator figures. Go alone checks them: the browser offers only a
+// select of FinanceStates and the calculator's own checked figures.
+func validateFinanceFields(l Lead) []error {
+	var errs []error
+	if len(l.VehicleType) > maxVehicleType {
+		errs = append(errs, FieldError("vehicle_type", "at most %d characters", maxVehicleType))
+	}
+	if l.State != "" && !slices.Contains(FinanceStates, strings.ToLower(l.State)) {
+		errs = append(errs, FieldError("state", "Choose a state or territory"))
+	}
+	if c := l.Calculator; c != nil {
+		r := CalculateFinance(c.CalculatorInput)
+		for _, f := range slices.Sorted(maps.Keys(r.Errors)) {
+			errs = append(errs, FieldError("calculator."+f, "%s", r.Errors[f]))
+		}
+	}
+	return errs
 }
 
 // leadTypes are the form types a lead may have ("" is an enquiry).
@@ -283,6 +328,22 @@ type Lead struct {
 	// Finance.
 	PreferredDealership string  `json:"preferredDealership,omitempty"`
 	VehiclePriceBudget  float64 `json:"vehiclePriceBudget,omitempty"`
+	// VehicleType and State default to the site's finance.vehicle_type
+	// (Car) and finance.state (qld) on a finance lead (spec 001 §9).
+	VehicleType string `json:"vehicle_type,omitempty"`
+	State       string `json:"state,omitempty"`
+	// Calculator is the finance calculator's figures the shopper applied
+	// with; NormalizeLead recomputes the repayments from the inputs.
+	Calculator *CalculatorFigures `json:"calculator,omitempty"`
+}
+
+// CalculatorFigures are the finance calculator's inputs and the repayments
+// they give (CalculateFinance), as a finance lead carries them.
+type CalculatorFigures struct {
+	CalculatorInput
+	Weekly      int `json:"weekly"`
+	Fortnightly int `json:"fortnightly"`
+	Monthly     int `json:"monthly"`
 }
 
 // LeadAttributes is the trade-in lead's browsing context.

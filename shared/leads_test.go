@@ -66,6 +66,20 @@ func TestNormalizeLead(t *testing.T) {
 		{"spec 001 §3 sent values win over the car's", Lead{DealershipSlug: "x", StockNumber: "Z"}, car, func(l Lead) bool {
 			return l.DealershipSlug == "x" && l.StockNumber == "Z"
 		}},
+		{"spec 001 §9 finance enquiry defaults: vehicle type Car, state qld", Lead{Type: LeadFinance}, nil, func(l Lead) bool {
+			return l.VehicleType == "Car" && l.State == "qld"
+		}},
+		{"spec 001 §9 a chosen vehicle type and state kept (state lower case)", Lead{Type: LeadFinance, VehicleType: "Motorcycle", State: "NSW"}, nil, func(l Lead) bool {
+			return l.VehicleType == "Motorcycle" && l.State == "nsw"
+		}},
+		{"spec 001 §9 other leads get no finance defaults", Lead{Type: LeadEnquiry}, nil, func(l Lead) bool {
+			return l.VehicleType == "" && l.State == ""
+		}},
+		{"issue 17 calculator repayments recomputed from the inputs", Lead{Type: LeadFinance, Calculator: &CalculatorFigures{
+			CalculatorInput: CalculatorInput{Price: 30000, Deposit: 5000, TermYears: 5, InterestRate: 10}, Weekly: 1}}, nil, func(l Lead) bool {
+			want := CalculateFinance(CalculatorInput{Price: 30000, Deposit: 5000, TermYears: 5, InterestRate: 10})
+			return l.Calculator.Weekly == want.Weekly && l.Calculator.Fortnightly == want.Fortnightly && l.Calculator.Monthly == want.Monthly && want.Weekly > 1
+		}},
 	}
 	for _, tt := range tests {
 		if got := NormalizeLead(tt.in, s, tt.car); !tt.want(got) {
@@ -126,6 +140,17 @@ func TestValidateLead(t *testing.T) {
 		{"has trade-in other", one, with(func(l *Lead) { l.HasTradeIn = "true" }), "has_trade_in"},
 		{"test drive appointment", one, with(func(l *Lead) { l.Type = LeadTestDrive; l.Appointment = "2026-06-01T10:00:00+10:00" }), ""},
 		{"test drive appointment not a time", one, with(func(l *Lead) { l.Type = LeadTestDrive; l.Appointment = "tomorrow" }), "appointment"},
+		{"finance state of the list", one, with(func(l *Lead) { l.Type = LeadFinance; l.State = "QLD" }), ""},
+		{"finance state unknown", one, with(func(l *Lead) { l.Type = LeadFinance; l.State = "queensland" }), "state"},
+		{"finance vehicle type too long", one, with(func(l *Lead) { l.Type = LeadFinance; l.VehicleType = strings.Repeat("x", 41) }), "vehicle_type"},
+		{"finance calculator figures in range", one, with(func(l *Lead) {
+			l.Type = LeadFinance
+			l.Calculator = &CalculatorFigures{CalculatorInput: CalculatorInput{Price: 30000, Deposit: 0, TermYears: 5, InterestRate: 10}}
+		}), ""},
+		{"finance calculator deposit over the price", one, with(func(l *Lead) {
+			l.Type = LeadFinance
+			l.Calculator = &CalculatorFigures{CalculatorInput: CalculatorInput{Price: 30000, Deposit: 40000, TermYears: 5, InterestRate: 10}}
+		}), "calculator.deposit"},
 	}
 	for _, tt := range tests {
 		t.Run("spec 001 §5: "+tt.name, func(t *testing.T) {

@@ -194,10 +194,13 @@ type Features struct {
 	Redbook            bool   `json:"redbook"`                       // default false
 	ElectricTag        bool   `json:"electric_tag"`                  // tag priority 1; default false
 	CertifiedProgramme string `json:"certified_programme,omitempty"` // make whose certified-used image shows (tag priority 3); default none
-	Reserve            bool   `json:"reserve"`                       // default true
-	ReservePath        string `json:"reserve_path"`                  // "checkout" or "buy-online"; default "checkout"
-	TradeIn            bool   `json:"trade_in"`                      // default true
-	PhoneLinks         bool   `json:"phone_links"`                   // default true
+	// CertifiedBadgeImage is the certified-used badge image (tag priority 3,
+	// spec 000 §4) by URL; default "" (the web's bundled badge).
+	CertifiedBadgeImage string `json:"certified_badge_image,omitempty"`
+	Reserve             bool   `json:"reserve"`      // default true
+	ReservePath         string `json:"reserve_path"` // "checkout" or "buy-online"; default "checkout"
+	TradeIn             bool   `json:"trade_in"`     // default true
+	PhoneLinks          bool   `json:"phone_links"`  // default true
 	// CertifiedBadge shows the certified badge on cars of CertifiedProgramme's
 	// make (spec 001 §5); default true.
 	CertifiedBadge bool `json:"certified_badge"`

@@ -94,6 +94,31 @@ func TestFromLeadMarshal(t *testing.T) {
 			comments: []string{"Enquiry type: Trade-in", "Page: https://harbourcity.example/sell-my-car"},
 		},
 		{
+			// spec 001 §3 "Trade-in lead": source, user_agent and lead_attributes reach the dealer.
+			name: "trade-in lead's source, user agent, visited pages and linked query parameters",
+			lead: withContact(shared.Lead{Type: shared.LeadTradeIn, Category: "Trade-In", VehicleMake: "Kia", VehicleModel: "Rio",
+				Source: "Website", UserAgent: "Mozilla/5.0 (Test)", URL: "https://harbourcity.example/trade-in?utm_source=mail",
+				LeadAttributes: &shared.LeadAttributes{VisitedPages: []string{"/cars/kia-rio", "/trade-in"}, LinkedQueryParams: map[string]string{"utm_source": "mail", "car_id": "c9"}}}),
+			vehicles: []wantVehicle{{interest: "trade-in", status: "used", make: "Kia", model: "Rio"}},
+			comments: []string{"Source: Website", "User agent: Mozilla/5.0 (Test)", "Visited pages: /cars/kia-rio, /trade-in",
+				"Linked query parameters: car_id=c9, utm_source=mail"},
+		},
+		{
+			// spec 001 §9, issue 17: the finance enquiry's vehicle type, state and calculator figures.
+			name: "finance enquiry with the calculator's figures",
+			lead: withContact(shared.Lead{Type: shared.LeadFinance, Category: "Finance Enquiry", VehicleType: "Car", State: "qld",
+				Calculator: &shared.CalculatorFigures{CalculatorInput: shared.CalculatorInput{Price: 30000, Deposit: 5000, TermYears: 5, InterestRate: 10}, Weekly: 122, Fortnightly: 244, Monthly: 531}}),
+			vehicles: []wantVehicle{{interest: "buy"}},
+			comments: []string{"Vehicle type: Car", "State: QLD",
+				"Finance calculator: price $30000, deposit $5000, 5 years at 10% p.a.: $122 weekly, $244 fortnightly, $531 monthly"},
+		},
+		{
+			name:     "enquiry naming a distribution location",
+			lead:     withContact(shared.Lead{Type: shared.LeadEnquiry, Category: "General Enquiry", Message: "Hi", DistributionLocation: "Gold Coast"}),
+			vehicles: []wantVehicle{{interest: "buy"}},
+			comments: []string{"Distribution location: Gold Coast"},
+		},
+		{
 			name: "trade-in of a looked-up vehicle with its condition answers, against a car",
 			lead: withContact(shared.Lead{Type: shared.LeadTradeIn, Category: "Trade-In", Rego: "ABC123", RegoState: "QLD", UnderFinance: "No",
 				TradeInVehicle:    &shared.TradeInVehicle{Year: 2018, Make: "Mazda", Model: "CX-5", Badge: "Maxx", VIN: "JM0KF4W1A00000001", KM: 85000, Body: "SUV"},

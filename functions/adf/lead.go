@@ -84,9 +84,21 @@ func FromLead(id string, received time.Time, l shared.Lead, car *shared.Car, ven
 	if l.VehiclePriceBudget > 0 {
 		notes.add("Vehicle price budget", "$"+money(l.VehiclePriceBudget))
 	}
+	notes.add("Vehicle type", l.VehicleType)
+	notes.add("State", strings.ToUpper(l.State))
+	if c := l.Calculator; c != nil {
+		notes.add("Finance calculator", calculatorLine(*c))
+	}
 	notes.add("Location", l.Location)
+	notes.add("Distribution location", l.DistributionLocation)
 	notes.add("Marketing opt-in", yesNo(l.OptIn))
 	notes.add("Page", l.URL)
+	notes.add("Source", l.Source)
+	notes.add("User agent", l.UserAgent)
+	if a := l.LeadAttributes; a != nil {
+		notes.add("Visited pages", strings.Join(a.VisitedPages, ", "))
+		notes.add("Linked query parameters", queryLine(a.LinkedQueryParams))
+	}
 
 	c := Customer{
 		FirstName:        l.FirstName,
@@ -106,6 +118,21 @@ func FromLead(id string, received time.Time, l shared.Lead, car *shared.Car, ven
 	c.Comments = notes.String()
 	out.Customer = c
 	return out
+}
+
+// calculatorLine is the finance calculator's figures as one comment line.
+func calculatorLine(c shared.CalculatorFigures) string {
+	return fmt.Sprintf("price $%s, deposit $%s, %d years at %g%% p.a.: $%d weekly, $%d fortnightly, $%d monthly",
+		money(c.Price), money(c.Deposit), c.TermYears, c.InterestRate, c.Weekly, c.Fortnightly, c.Monthly)
+}
+
+// queryLine writes query parameters as key=value pairs in key order.
+func queryLine(q map[string]string) string {
+	parts := make([]string, 0, len(q))
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		parts = append(parts, k+"="+q[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 func vehicleOf(car shared.Car, interest string) Vehicle {

@@ -332,7 +332,12 @@ type CarResponse struct {
 func (s *apiServer) handleCar(w http.ResponseWriter, r *http.Request) error {
 	site := siteFrom(r.Context())
 	slug := r.PathValue("slug")
-	car, err := s.shownCar(r.Context(), site, slug)
+	find := s.shownCar
+	// ?by=id: pages that know a car by its id (/personalised/finance?car_id=).
+	if r.URL.Query().Get("by") == "id" {
+		find = s.shownCarByID
+	}
+	car, err := find(r.Context(), site, slug)
 	if err != nil {
 		return err
 	}

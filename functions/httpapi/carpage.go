@@ -39,6 +39,29 @@ func (s *apiServer) shownCar(ctx context.Context, site shared.Site, slug string)
 	return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car not found")
 }
 
+// shownCarByID returns the car with the id among the site's dealerships'
+// cars when the site shows it, else an ENOTFOUND error (another site's car
+// answers as a missing one).
+func (s *apiServer) shownCarByID(ctx context.Context, site shared.Site, id string) (shared.Car, error) {
+	if s.cfg.CarsByID == nil {
+		return shared.Car{}, fmt.Errorf("find car by id: no car finder configured")
+	}
+	for _, d := range site.Dealerships {
+		c, err := s.cfg.CarsByID.FindCar(ctx, d.Slug, id)
+		if shared.ErrorCode(err) == shared.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return shared.Car{}, fmt.Errorf("find car %q of %s: %w", id, d.Slug, err)
+		}
+		if !site.Shows(c, s.now()) {
+			break
+		}
+		return c, nil
+	}
+	return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car not found")
+}
+
 // FinanceDisclaimerResponse is the body of GET /api/cars/{id}/finance-disclaimer.
 type FinanceDisclaimerResponse struct {
 	CarID      string `json:"car_id"`
@@ -52,24 +75,9 @@ type FinanceDisclaimerResponse struct {
 func (s *apiServer) handleFinanceDisclaimer(w http.ResponseWriter, r *http.Request) error {
 	site := siteFrom(r.Context())
 	id := r.PathValue("slug")
-	if s.cfg.CarsByID == nil {
-		return fmt.Errorf("finance disclaimer: no car finder configured")
-	}
-	var car shared.Car
-	found := false
-	for _, d := range site.Dealerships {
-		c, err := s.cfg.CarsByID.FindCar(r.Context(), d.Slug, id)
-		if shared.ErrorCode(err) == shared.ENOTFOUND {
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("find car %q of %s: %w", id, d.Slug, err)
-		}
-		car, found = c, true
-		break
-	}
-	if !found || !site.Shows(car, s.now()) {
-		return shared.Errorf(shared.ENOTFOUND, "car not found")
+	car, err := s.shownCarByID(r.Context(), site, id)
+	if err != nil {
+		return err
 	}
 	text := shared.FinanceDisclaimer(car, site)
 	if text == "" {

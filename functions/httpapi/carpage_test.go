@@ -105,6 +105,37 @@ func TestFinanceDisclaimer(t *testing.T) {
 	}
 }
 
+// GET /api/cars/{id}?by=id finds a car by its id for the personalised
+// finance page (spec 001 §2 /personalised/finance?car_id=), tenant-scoped.
+func TestCarByID(t *testing.T) {
+	h := carPageAPI(t, nil)
+	tests := []struct {
+		name, path, site string
+		status           int
+		wantSlug         string
+	}{
+		{"the site's car by id", "/api/cars/id-kia?by=id", "coastal", 200, "2024-kia-sportage"},
+		{"another site's car by id: 404", "/api/cars/id-north?by=id", "coastal", 404, ""},
+		{"unknown id: 404", "/api/cars/nope?by=id", "coastal", 404, ""},
+		{"an id without by=id is read as a slug: 404", "/api/cars/id-kia", "coastal", 404, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := get(h, tt.path, tt.site, testSecret)
+			if rec.Code != tt.status {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tt.status, rec.Body)
+			}
+			if tt.status != 200 {
+				return
+			}
+			var body CarResponse
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body.Car.Slug != tt.wantSlug {
+				t.Errorf("body %s, want car %s (%v)", rec.Body, tt.wantSlug, err)
+			}
+		})
+	}
+}
+
 // GET /api/cars/{slug} carries the view's finance block with the lazy
 // disclaimer path, and its action buttons.
 func TestCarViewFinanceAndActions(t *testing.T) {

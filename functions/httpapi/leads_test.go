@@ -303,6 +303,11 @@ func TestCreateLeadRefused(t *testing.T) {
 			map[string]string{"altcha": "The captcha is not valid; please try again."}},
 		{"captcha signed with another key", "acme", withAltcha(validLead, foreignSolution(t)), 400,
 			map[string]string{"altcha": "The captcha is not valid; please try again."}},
+		{"spec 001 §9 a finance lead's unknown state", "other", `{"type":"finance","name":"Sam","phone":"0491570110","state":"queensland"}`, 400,
+			map[string]string{"state": "Choose a state or territory"}},
+		{"issue 17 a finance lead's calculator deposit over the price", "other",
+			`{"type":"finance","name":"Sam","phone":"0491570110","calculator":{"price":20000,"deposit":25000,"term_years":5,"interest_rate":10}}`, 400,
+			map[string]string{"calculator.deposit": shared.CalcDepositMessage}},
 		{"not JSON", "other", `{"name":`, 400, nil},
 	}
 	for _, tt := range tests {
@@ -464,5 +469,31 @@ func TestCreateLeadLogsNoLeadField(t *testing.T) {
 		if strings.Contains(logs.String(), v) || strings.Contains(rec.Body.String(), v) {
 			t.Errorf("%q leaked: log %q, body %s", v, logs.String(), rec.Body)
 		}
+	}
+}
+
+// Spec 001 §9, issue 17: a finance lead is stored with vehicle type Car and
+// state qld unless sent, and with the calculator's repayments Go computed
+// (a browser's figures are not trusted).
+func TestFinanceLeadDefaultsAndCalculator(t *testing.T) {
+	h, store := leadsAPI(t)
+	rec := send(h, "POST", "/api/leads", "other", nil,
+		`{"type":"finance","name":"Sam","phone":"0491570110","calculator":{"price":30000,"deposit":5000,"term_years":5,"interest_rate":10,"weekly":1,"fortnightly":1,"monthly":1}}`)
+	if rec.Code != 201 {
+		t.Fatalf("POST: %d %s", rec.Code, rec.Body)
+	}
+	var created LeadCreated
+	if err := json.Unmarshal(rec.Body.Bytes(), &created); err != nil {
+		t.Fatal(err)
+	}
+	got, err := store.FindLead(context.Background(), created.LeadID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := shared.CalculateFinance(shared.CalculatorInput{Price: 30000, Deposit: 5000, TermYears: 5, InterestRate: 10})
+	l := got.Lead
+	if l.VehicleType != "Car" || l.State != "qld" || l.Calculator == nil ||
+		l.Calculator.Weekly != want.Weekly || l.Calculator.Fortnightly != want.Fortnightly || l.Calculator.Monthly != want.Monthly {
+		t.Errorf("stored vehicle_type %q, state %q, calculator %+v; want Car, qld, %+v", l.VehicleType, l.State, l.Calculator, want)
 	}
 }

@@ -1,4 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { recordVisit } from '../lib/visitedPages';
 import { useSite } from '../lib/siteContext';
 import { templateOf } from '../features/site/theme';
 import { Footer } from '../features/shell/components/Footer';
@@ -16,6 +18,9 @@ const CompareBar = lazy(() => import('../features/compare/components/CompareBar'
 export function Layout({ children }: { children: ReactNode }) {
   const { site, auth } = useSite();
   const template = templateOf(site.template);
+  const { pathname } = useLocation();
+  // The trade-in lead names the pages opened before it (spec 001 §3).
+  useEffect(() => recordVisit(pathname), [pathname]);
   return (
     <div className={`layout layout--${template}`}>
       <a className="skip-link" href="#main">

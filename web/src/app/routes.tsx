@@ -38,6 +38,9 @@ function SearchRedirect() {
 const CheckoutPage = lazy(() => import('../features/reserve/components/CheckoutPage'));
 const ReservationPage = lazy(() => import('../features/reserve/components/ReservationPage'));
 const OnlinePaymentPage = lazy(() => import('../features/reserve/components/OnlinePaymentPage'));
+// Issue 17: the pages behind the personalised finance and spin-to-win routes.
+const PersonalisedFinancePage = lazy(() => import('../features/personalised-finance/components/PersonalisedFinancePage'));
+const SpinToWinRoute = lazy(() => import('../features/personalised-finance/components/SpinToWinRoute'));
 const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 
 /** page wraps a lazily loaded page in its loading placeholder. */
@@ -85,8 +88,8 @@ export function AppRoutes() {
         <Route key={p} path={p} element={page(<Gated><CheckoutPage /></Gated>)} />
       ))}
       <Route path="/online-payment" element={page(<Gated><OnlinePaymentPage /></Gated>)} />
-      <Route path="/spin-to-win" element={page(<Gated><ContentPage /></Gated>)} />
-      <Route path="/personalised/finance" element={page(<Gated><FinanceEnquiryPage /></Gated>)} />
+      <Route path="/spin-to-win" element={page(<SpinToWinRoute />)} />
+      <Route path="/personalised/finance" element={page(<Gated><PersonalisedFinancePage /></Gated>)} />
       <Route path="/checkout-journey" element={page(<CheckoutPage />)} />
       <Route path="/reservations/:id" element={page(<ReservationPage />)} />
       <Route path="*" element={page(<ContentPage />)} />

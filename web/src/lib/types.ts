@@ -907,6 +907,11 @@ export interface Features {
   electric_tag: boolean;
   /** make whose certified-used image shows (tag priority 3); default none */
   certified_programme?: string;
+  /**
+   * CertifiedBadgeImage is the certified-used badge image (tag priority 3,
+   * spec 000 §4) by URL; default "" (the web's bundled badge).
+   */
+  certified_badge_image?: string;
   /** default true */
   reserve: boolean;
   /** "checkout" or "buy-online"; default "checkout" */

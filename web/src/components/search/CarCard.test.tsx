@@ -7,6 +7,7 @@ import { fixture, siteResponse } from '../../test/fixtures';
 import { renderWithSite } from '../../test/renderWithSite';
 import { CardActionsProvider } from './cardActions';
 import { CarCard } from './CarCard';
+import certifiedUsed from './assets/certified-used.svg';
 
 const now = new Date('2026-03-02T00:00:00Z');
 const car = (extra: Partial<Car> = {}): Car =>
@@ -102,6 +103,17 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
     renderWithSite(<CarCard car={car({ reserved: true, tag: 'Low kms' })} now={now} />);
     expect(screen.getByText('RESERVED')).toBeInTheDocument();
     expect(screen.queryByText('Low kms')).not.toBeInTheDocument();
+  });
+
+  it('spec 000 §4 tag priority 3: a certified used car shows the programme badge image, the configured one when set', () => {
+    const site = siteResponse({ features: { ...siteResponse().site.features, certified_programme: 'Toyota' } });
+    const { unmount } = renderWithSite(<CarCard car={car({ certified: true })} now={now} />, site);
+    const badge = screen.getByRole('img', { name: 'Toyota Certified Pre-Owned' });
+    expect(badge.getAttribute('src')).toBe(certifiedUsed);
+    unmount();
+    const own = siteResponse({ features: { ...siteResponse().site.features, certified_programme: 'Toyota', certified_badge_image: '/media/toyota-cpo.png' } });
+    renderWithSite(<CarCard car={car({ certified: true })} now={now} />, own);
+    expect(screen.getByRole('img', { name: 'Toyota Certified Pre-Owned' })).toHaveAttribute('src', '/media/toyota-cpo.png');
   });
 
   it('shows a sold car with JUST SOLD, Find Me Something Similar and no save button', () => {

@@ -16,6 +16,7 @@ import { reserveOffer } from '../../lib/reserveOffer';
 import { InfoPopup } from '../InfoPopup';
 import { PhoneReveal } from '../PhoneReveal';
 import { useCardActions } from './cardActions';
+import { TagBadge } from './TagBadge';
 import './CarCard.css';
 import { photoSrcSet } from '../../lib/photoSrcSet';
 
@@ -111,7 +112,7 @@ export function CarCard({
           </div>
         )}
         {requesting && requestPhotos ? requestPhotos({ car, title, onClose: () => setRequesting(false) }) : null}
-        {tag.kind ? <span className={`car-card__tag tag tag--${tag.kind}`}>{tag.text}</span> : null}
+        {tag.kind ? <TagBadge tag={tag} className={`car-card__tag tag tag--${tag.kind}`} /> : null}
         {site.card.location_overlay && location ? <span className="car-card__location">{location}</span> : null}
         {heart.visible ? (
           <button

@@ -41,3 +41,25 @@ export async function idToken(auth: AuthSettings | undefined): Promise<string | 
     return null;
   }
 }
+
+/** ShopperProfile is what a finance enquiry can fill in from the signed-in shopper's ID token. */
+export interface ShopperProfile {
+  name?: string;
+  last_name?: string;
+  email?: string;
+  phone?: string;
+}
+
+/** shopperProfile reads the signed-in shopper's name, e-mail and phone from the verified session's ID token claims; null when signed out. */
+export async function shopperProfile(auth: AuthSettings | undefined): Promise<ShopperProfile | null> {
+  if (!auth) return null;
+  const { fetchAuthSession } = await amplifyAuth(auth);
+  try {
+    const claims = (await fetchAuthSession()).tokens?.idToken?.payload;
+    if (!claims) return null;
+    const str = (k: string) => (typeof claims[k] === 'string' ? (claims[k] as string) : undefined);
+    return { name: str('given_name'), last_name: str('family_name'), email: str('email'), phone: str('phone_number') };
+  } catch {
+    return null;
+  }
+}

@@ -10,3 +10,12 @@ export function getCar(slug: string, signal?: AbortSignal): Promise<CarResponse>
 export function useCarQuery(slug: string) {
   return useResource(`car:${slug}`, (signal) => getCar(slug, signal));
 }
+
+/** getCarById fetches the car with this id the requesting site shows (GET /api/cars/{id}?by=id). */
+export function getCarById(id: string, signal?: AbortSignal): Promise<CarResponse> {
+  return getJSON<CarResponse>(`/api/cars/${encodeURIComponent(id)}?by=id`, signal);
+}
+
+export function useCarByIdQuery(id: string) {
+  return useResource(`car-id:${id}`, (signal) => getCarById(id, signal));
+}

@@ -23,6 +23,7 @@ import { Gallery } from './Gallery';
 import { InfoPopup } from '../../../components/InfoPopup';
 import { detailsPanel, keyDetails, specifications, type DetailRow } from './keyDetails';
 import { PdfDownload } from './PdfDownload';
+import { TagBadge } from '../../../components/search/TagBadge';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 
 // The info dialog loads only when a shopper opens it (keeps the page's first JavaScript small).
@@ -138,7 +139,7 @@ export function CarDetail({
       </nav>
       <header className="car-page__head">
         <div>
-          {tag.kind && tag.kind !== 'sold' ? <p className={`car-page__tag tag tag--${tag.kind}`}>{tag.text}</p> : null}
+          {tag.kind && tag.kind !== 'sold' ? <TagBadge as="p" tag={tag} className={`car-page__tag tag tag--${tag.kind}`} /> : null}
           <h1>{title}</h1>
           {car.badge || car.series ? <p className="car-page__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p> : null}
           {view.certified ? (

@@ -9,7 +9,7 @@ import '../calculator.css';
  * financeApplyPath: the finance enquiry opened at its form (spec 001 §2), with
  * the calculator's figures when they are valid.
  */
-export function financeApplyPath(figures: CalculatorInput | undefined, carId?: string): string {
+export function financeApplyPath(figures: CalculatorInput | undefined, carId?: string, base = '/finance-enquiry'): string {
   const q = new URLSearchParams();
   if (figures) {
     q.set('vehiclePriceBudget', String(Math.round(figures.price)));
@@ -19,7 +19,7 @@ export function financeApplyPath(figures: CalculatorInput | undefined, carId?: s
   }
   if (carId) q.set('car_id', carId);
   const query = q.toString();
-  return `/finance-enquiry${query ? `?${query}` : ''}#finance-form`;
+  return `${base}${query ? `?${query}` : ''}#finance-form`;
 }
 
 /** amount reads what the shopper typed: "$35,000" is 35000; empty is 0; other text is NaN (out of range). */
@@ -34,6 +34,8 @@ interface Props {
   carId?: string;
   /** heading level: the car page nests it under its own h2s */
   headingLevel?: 2 | 3;
+  /** the enquiry page Apply for finance opens (default /finance-enquiry) */
+  applyBase?: string;
 }
 
 /**
@@ -45,7 +47,7 @@ interface Props {
  * disclaimer sit under the figures, and Apply for finance opens the finance
  * enquiry with the figures filled in.
  */
-export function FinanceCalculator({ price, carId, headingLevel = 2 }: Props) {
+export function FinanceCalculator({ price, carId, headingLevel = 2, applyBase }: Props) {
   const { site } = useSite();
   const id = useId();
   const [text, setText] = useState({
@@ -142,7 +144,7 @@ export function FinanceCalculator({ price, carId, headingLevel = 2 }: Props) {
       </div>
       <p className="calculator__fine">{site.finance.fine_print}</p>
       <p className="calculator__fine">{site.finance.indicative_disclaimer}</p>
-      <Link className="button" to={financeApplyPath(ok ? input : undefined, carId)}>
+      <Link className="button" to={financeApplyPath(ok ? input : undefined, carId, applyBase)}>
         Apply for finance
       </Link>
     </section>

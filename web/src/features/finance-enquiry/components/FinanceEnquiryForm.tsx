@@ -4,7 +4,8 @@ import type { LeadPayload } from '../../leads/api/submitLead';
 import { ContactFields } from '../../leads/form/ContactFields';
 import { CheckboxField, SelectField, TextAreaField } from '../../leads/form/fields';
 import { LeadForm } from '../../leads/form/LeadForm';
-import { useLeadForm } from '../../leads/form/useLeadForm';
+import { useLeadForm, type LeadFormValues } from '../../leads/form/useLeadForm';
+import type { CalculatorInput } from '../../../lib/financeCalculator';
 import '../finance.css';
 
 /** FINANCE_CATEGORY is the finance lead's category; a pre-approval is its subcategory. */
@@ -17,12 +18,32 @@ export interface FinancePrefill {
   vehiclePriceBudget?: string;
   carId?: string;
   carType?: string;
-  /** the opening message, e.g. the finance calculator's figures */
-  message?: string;
+  /** the finance calculator's figures the shopper applied with */
+  calculator?: CalculatorFigures;
+  /** contact fields known already (the signed-in shopper's) */
+  contact?: Partial<Pick<LeadFormValues, 'name' | 'last_name' | 'email' | 'phone'>>;
 }
 
+/** CalculatorFigures are the calculator's inputs and repayments a finance lead carries (shared.CalculatorFigures). */
+export interface CalculatorFigures extends CalculatorInput {
+  weekly: number;
+  fortnightly: number;
+  monthly: number;
+}
+
+/** FINANCE_STATES are the state choices of the finance enquiry (Go shared.FinanceStates). */
+export const FINANCE_STATES = ['act', 'nsw', 'nt', 'qld', 'sa', 'tas', 'vic', 'wa'].map((s) => ({ value: s, label: s.toUpperCase() }));
+
 /** The finance lead's fields the shared payload type does not name (shared.Lead's JSON). */
-type FinancePayload = Partial<LeadPayload> & { car_type?: string; preferredDealership?: string; vehiclePriceBudget?: number; url?: string };
+type FinancePayload = Partial<LeadPayload> & {
+  car_type?: string;
+  preferredDealership?: string;
+  vehiclePriceBudget?: number;
+  url?: string;
+  vehicle_type?: string;
+  state?: string;
+  calculator?: CalculatorFigures;
+};
 
 const YES_NO = [
   { value: 'Yes', label: 'Yes' },
@@ -52,7 +73,12 @@ export function wholeDollars(text?: string): number | undefined {
 export function FinanceEnquiryForm({ prefill, preApproval }: { prefill: FinancePrefill; preApproval: boolean }) {
   const { site } = useSite();
   const budgetId = useId();
+  const vehicleTypeId = useId();
+  const stateId = useId();
   const [budget, setBudget] = useState(wholeDollars(prefill.vehiclePriceBudget)?.toString() ?? '');
+  // Spec 001 §9: vehicle type Car and state qld unless the site says otherwise.
+  const [vehicleType, setVehicleType] = useState(site.finance?.vehicle_type || 'Car');
+  const [state, setState] = useState((site.finance?.state || 'qld').toLowerCase());
   const preferred = (site.dealerships ?? []).find((d) => d.slug === prefill.preferredDealership || d.name === prefill.preferredDealership);
   const fixed: FinancePayload = {
     category: FINANCE_CATEGORY,
@@ -62,13 +88,16 @@ export function FinanceEnquiryForm({ prefill, preApproval }: { prefill: FinanceP
     preferredDealership: prefill.preferredDealership || undefined,
     vehiclePriceBudget: wholeDollars(budget),
     url: typeof window === 'undefined' ? undefined : window.location.href,
+    vehicle_type: vehicleType.trim() || undefined,
+    state,
+    calculator: prefill.calculator,
   };
   const form = useLeadForm({
     type: 'finance',
     fixed: fixed as Partial<LeadPayload>,
     dealershipSlug: preferred?.slug,
     messageOptional: true,
-    defaults: prefill.message ? { message: prefill.message } : undefined,
+    defaults: prefill.contact,
   });
   return (
     <LeadForm form={form} className="finance-form">
@@ -88,6 +117,22 @@ export function FinanceEnquiryForm({ prefill, preApproval }: { prefill: FinanceP
         <p id={`${budgetId}-hint`} className="lead-form__hint">
           Optional. The price of the car you have in mind, in whole dollars.
         </p>
+      </div>
+      <div className="lead-form__row">
+        <div className="lead-form__field">
+          <label htmlFor={vehicleTypeId}>Vehicle type</label>
+          <input id={vehicleTypeId} type="text" maxLength={40} value={vehicleType} onChange={(e) => setVehicleType(e.target.value)} />
+        </div>
+        <div className="lead-form__field">
+          <label htmlFor={stateId}>State</label>
+          <select id={stateId} value={state} onChange={(e) => setState(e.target.value)}>
+            {FINANCE_STATES.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <div className="lead-form__row">
         <SelectField name="has_trade_in" text="Do you have a trade-in?" placeholder="Choose" options={YES_NO} />

@@ -90,6 +90,27 @@ describe('finance enquiry (issue 9, spec 001 §2)', { timeout: 30_000 }, () => {
     expect(posts[0]).not.toHaveProperty('subcategory');
   });
 
+  it('spec 001 §9: the enquiry carries vehicle type Car, state qld and the calculator figures it was opened with', async () => {
+    const posts = stubLeads();
+    const user = open('/finance-enquiry?vehiclePriceBudget=30000&deposit=5000&term_years=5&interest_rate=10#finance-form');
+    expect(screen.getByLabelText('Vehicle type')).toHaveValue('Car');
+    expect(screen.getByLabelText('State')).toHaveValue('qld');
+    expect(screen.getByText(/Your figures: price \$30,000, deposit \$5,000, 5 years at 10% p.a./)).toBeInTheDocument();
+    await fillContact(user);
+    await user.selectOptions(screen.getByLabelText('State'), 'nsw');
+    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    await screen.findByText(/A finance specialist will contact you/);
+    expect(posts[0]).toMatchObject({
+      vehicle_type: 'Car',
+      state: 'nsw',
+      vehiclePriceBudget: 30000,
+      calculator: { price: 30000, deposit: 5000, term_years: 5, interest_rate: 10 },
+    });
+    const calc = posts[0].calculator as { weekly: number; monthly: number };
+    expect(calc.weekly).toBeGreaterThan(0);
+    expect(calc.monthly).toBeGreaterThan(calc.weekly);
+  });
+
   it.each(['/finance-enquiry', '/apply-for-finance'])('%s is the same finance enquiry', (path) => {
     stubLeads();
     open(path);

@@ -3,15 +3,16 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { formatPrice } from '../../../lib/format';
 import { calculateFinance } from '../../../lib/financeCalculator';
+import type { CalculatorFigures } from './FinanceEnquiryForm';
 import { FinanceCalculator } from '../../finance-calculator/components/FinanceCalculator';
 import { FinanceEnquiryForm } from './FinanceEnquiryForm';
 
 /**
- * calculatorMessage turns the figures the finance calculator sent (deposit,
- * term_years, interest_rate beside vehiclePriceBudget) into the enquiry's
- * opening message; undefined when they are missing or out of range.
+ * calculatorFigures reads the figures the finance calculator sent (deposit,
+ * term_years, interest_rate beside vehiclePriceBudget) with their
+ * repayments; undefined when they are missing or out of range.
  */
-export function calculatorMessage(params: URLSearchParams): string | undefined {
+export function calculatorFigures(params: URLSearchParams): CalculatorFigures | undefined {
   if (!params.has('deposit') || !params.has('term_years') || !params.has('interest_rate')) return undefined;
   const input = {
     price: Number(params.get('vehiclePriceBudget')),
@@ -21,11 +22,18 @@ export function calculatorMessage(params: URLSearchParams): string | undefined {
   };
   const r = calculateFinance(input);
   if (r.errors) return undefined;
-  const years = input.term_years === 1 ? '1 year' : `${input.term_years} years`;
+  return { ...input, weekly: r.weekly, fortnightly: r.fortnightly, monthly: r.monthly };
+}
+
+/** CalculatorSummary says which calculator figures the enquiry carries to the finance team. */
+export function CalculatorSummary({ figures }: { figures: CalculatorFigures }) {
+  const years = figures.term_years === 1 ? '1 year' : `${figures.term_years} years`;
   return (
-    `From the finance calculator: price ${formatPrice(input.price)}, deposit ${formatPrice(input.deposit)}, ` +
-    `${years} at ${input.interest_rate}% p.a.: about ${formatPrice(r.weekly)} weekly, ` +
-    `${formatPrice(r.fortnightly)} fortnightly or ${formatPrice(r.monthly)} monthly.`
+    <p className="finance-enquiry__figures">
+      Your figures: price {formatPrice(figures.price)}, deposit {formatPrice(figures.deposit)}, {years} at {figures.interest_rate}% p.a.:
+      about {formatPrice(figures.weekly)} weekly, {formatPrice(figures.fortnightly)} fortnightly or {formatPrice(figures.monthly)} monthly.
+      They are sent with your enquiry.
+    </p>
   );
 }
 
@@ -49,6 +57,7 @@ export default function FinanceEnquiryPage() {
     if (hash === `#${FINANCE_FORM_ID}`) formRef.current?.scrollIntoView?.({ block: 'start' });
   }, [hash]);
   const carId = params.get('car_id') || undefined;
+  const figures = calculatorFigures(params);
   // /finance is the finance page: the calculator above the enquiry (issue 17).
   const withCalculator = pathname.replace(/\/+$/, '') === '/finance';
   return (
@@ -66,6 +75,7 @@ export default function FinanceEnquiryPage() {
       {withCalculator && <FinanceCalculator price={Number(params.get('vehiclePriceBudget')) || undefined} carId={carId} />}
       <section id={FINANCE_FORM_ID} ref={formRef} aria-labelledby={`${FINANCE_FORM_ID}-heading`} tabIndex={-1}>
         <h2 id={`${FINANCE_FORM_ID}-heading`}>Your details</h2>
+        {figures && <CalculatorSummary figures={figures} />}
         <FinanceEnquiryForm
           key={params.toString()}
           preApproval={preApproval}
@@ -74,7 +84,7 @@ export default function FinanceEnquiryPage() {
             vehiclePriceBudget: params.get('vehiclePriceBudget') ?? undefined,
             carId,
             carType: params.get('car_type') ?? undefined,
-            message: calculatorMessage(params),
+            calculator: figures,
           }}
         />
       </section>

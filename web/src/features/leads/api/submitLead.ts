@@ -17,6 +17,7 @@ export interface LeadPayload {
   opt_in: boolean;
   dealership_slug?: string;
   location_id?: string;
+  distribution_location?: string;
   car_id?: string;
   category?: string;
   subcategory?: string;

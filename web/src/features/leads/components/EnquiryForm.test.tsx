@@ -93,6 +93,33 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     });
   });
 
+  it('spec 001 §3: a distribution-location field from the locations\' distribution areas, sent with the lead', async () => {
+    const { posts } = stubLeadsAPI();
+    const areas = [{ ...LOCATIONS[0], distribution_locations: ['Gold Coast', 'Logan'] }, { ...LOCATIONS[1], distribution_locations: ['Logan'] }];
+    const { user, form } = renderForm(<EnquiryForm />, { locations: areas } as SiteOverrides);
+    await fillContact(user, form);
+    await user.type(form.getByLabelText('Message *'), 'Hello');
+    await user.selectOptions(form.getByLabelText('Location *'), 'Riverside Toyota - Sales');
+    const field = form.getByLabelText('Distribution location');
+    expect(within(field).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose', 'Gold Coast', 'Logan']);
+    await user.selectOptions(field, 'Logan');
+    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await screen.findByRole('status');
+    expect(posts[0].body).toMatchObject({ distribution_location: 'Logan' });
+  });
+
+  it("spec 001 §8: a failed generic enquiry says 'An error occurred when submitting this form' with the server's message", async () => {
+    stubLeadsAPI({ leads: [{ status: 503, body: { error: { code: 'unavailable', message: 'Leads are paused for maintenance.' } } }] });
+    const { user, form } = renderForm();
+    await fillContact(user, form);
+    await user.type(form.getByLabelText('Message *'), 'Hello');
+    await user.selectOptions(form.getByLabelText('Location *'), 'Riverside Toyota - Sales');
+    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    const alert = await form.findByRole('alert');
+    expect(alert).toHaveTextContent('An error occurred when submitting this form');
+    expect(alert).toHaveTextContent('Leads are paused for maintenance.');
+  });
+
   it('spec 001 §4: a select with one option is chosen for the shopper and not shown', async () => {
     const { posts } = stubLeadsAPI();
     const { user, form } = renderForm(<EnquiryForm />, { locations: [LOCATIONS[0]] } as SiteOverrides);
@@ -160,6 +187,7 @@ describe('toPayload (the POST /api/leads body of a form)', () => {
     email: '',
     postcode: '4032',
     location_id: '',
+    distribution_location: '',
     dealership_slug: 'a',
     category: '',
     Rego: '',

@@ -6,6 +6,9 @@ import { useLeadForm } from '../form/useLeadForm';
 
 export { CAPTCHA_MESSAGE } from '../form/useLeadForm';
 
+/** GENERIC_FAILURE heads the generic enquiry's failure alert (spec 001 §8). */
+export const GENERIC_FAILURE = 'An error occurred when submitting this form';
+
 const YES_NO = [
   { value: 'Yes', label: 'Yes' },
   { value: 'No', label: 'No' },
@@ -47,6 +50,9 @@ export function EnquiryForm({
   const askCategory = general && categories.length > 0;
   const askLocation = general && visibleLocations(site.locations).length > 0;
   const terms = leads?.terms ?? '';
+  // Spec 001 §3 "Enquiry form fields": a distribution-location field, offered
+  // when the site's locations name the areas they deliver to.
+  const distribution = [...new Set(visibleLocations(site.locations).flatMap((l) => l.distribution_locations ?? []))];
   const optional = messageOptional || (leads?.message_optional ?? false);
   const form = useLeadForm({
     type: 'enquiry',
@@ -63,8 +69,11 @@ export function EnquiryForm({
   });
 
   return (
-    <LeadForm form={form} id={id}>
+    <LeadForm form={form} id={id} failureTitle={general ? GENERIC_FAILURE : undefined}>
       <ContactFields location={askLocation} />
+      {distribution.length > 0 ? (
+        <SelectField name="distribution_location" text="Distribution location" placeholder="Choose" options={distribution.map((d) => ({ value: d, label: d }))} />
+      ) : null}
       {askCategory ? <SelectField name="category" text="Category" required options={categories.map((c) => ({ value: c, label: c }))} /> : null}
       <div className="lead-form__row">
         <TextField name="Rego" text="Rego" autoComplete="off" />

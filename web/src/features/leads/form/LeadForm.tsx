@@ -27,6 +27,7 @@ export function LeadForm({
   submitLabel,
   id,
   className,
+  failureTitle,
 }: {
   form: LeadFormEngine;
   children: ReactNode;
@@ -34,6 +35,8 @@ export function LeadForm({
   submitLabel?: string;
   id?: string;
   className?: string;
+  /** the alert's heading on a failed submit (spec 001 §8: the generic enquiry's) */
+  failureTitle?: string;
 }) {
   const { site } = useSite();
   const { methods, onSubmit, submitting, errorList, formError, captcha, captchaRound, onCaptcha, ids } = form;
@@ -54,6 +57,7 @@ export function LeadForm({
           ) : null}
           {formError ? (
             <div className="alert alert--destructive" role="alert">
+              {failureTitle && failureTitle !== formError ? <strong className="alert__title">{failureTitle}</strong> : null}
               {formError}
             </div>
           ) : null}

@@ -9,6 +9,7 @@ export const FIELD_LABELS: Record<string, string> = {
   email: 'Email',
   postcode: 'Postcode',
   location_id: 'Location',
+  distribution_location: 'Distribution location',
   dealership_slug: 'Dealership',
   category: 'Category',
   Rego: 'Rego',

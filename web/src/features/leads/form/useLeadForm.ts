@@ -24,6 +24,7 @@ export interface LeadFormValues {
   email: string;
   postcode: string;
   location_id: string;
+  distribution_location: string;
   dealership_slug: string;
   category: string;
   Rego: string;
@@ -139,6 +140,7 @@ export function useLeadForm(opts: LeadFormOptions): LeadForm {
       email: '',
       postcode: '',
       location_id: '',
+      distribution_location: '',
       dealership_slug: chosenDealership,
       category: '',
       Rego: '',
@@ -220,6 +222,7 @@ const TEXT_FIELDS = [
   'email',
   'postcode',
   'location_id',
+  'distribution_location',
   'dealership_slug',
   'category',
   'Rego',

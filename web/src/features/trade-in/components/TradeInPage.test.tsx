@@ -242,6 +242,19 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.url === '/api/leads')?.body).toMatchObject({ car_id: 'c9', lead_attributes: { linked_query_params: { car_id: 'c9' } } });
   });
 
+  it('spec 001 §3: the trade-in lead names the pages opened before it (visited_pages), with source Website and the user agent', async () => {
+    window.sessionStorage.setItem('forecourt:visited-pages', JSON.stringify(['/', '/cars/kia-rio']));
+    const calls = stubAPI();
+    const user = open('/trade-in');
+    await vehicleByRego(user);
+    expect(calls.find((c) => c.url === '/api/leads')?.body).toMatchObject({
+      source: 'Website',
+      user_agent: navigator.userAgent,
+      lead_attributes: { visited_pages: ['/', '/cars/kia-rio'] },
+    });
+    window.sessionStorage.removeItem('forecourt:visited-pages');
+  });
+
   it('a group site asks which dealership the trade-in is for', async () => {
     stubAPI();
     const user = open('/trade-in', site({}, {}, [

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { LeadError, SUCCESS_KEY, submitLead, UNEXPECTED, type LeadPayload } from '../../leads/api/submitLead';
 import { sendEvent } from '../../leads/api/sendEvent';
 import { updateLead } from '../api/updateLead';
+import { visitedPages } from '../../../lib/visitedPages';
 import type { TradeInVehicle } from '../rules';
 
 /** TRADE_IN_CATEGORY is the trade-in lead's category; each step names itself in the subcategory. */
@@ -103,6 +104,15 @@ export interface TradeInContext {
  * form_completed, which sends it to the dealer. The draft, lead id and token
  * live in sessionStorage, so a reload resumes at the same step.
  */
+/** leadAttributes is the trade-in lead's browsing context; undefined when there is none. */
+function leadAttributes(query: Record<string, string>, visited: string[]) {
+  const a = {
+    ...(Object.keys(query).length ? { linked_query_params: query } : {}),
+    ...(visited.length ? { visited_pages: visited } : {}),
+  };
+  return Object.keys(a).length ? a : undefined;
+}
+
 export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
   const key = storageKey(ctx.site, ctx.carId);
   const [draft, setDraft] = useState<TradeInDraft>(() => load(key, emptyDraft(defaultDealership)));
@@ -168,7 +178,7 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
           source: 'Website',
           url: window.location.href,
           user_agent: navigator.userAgent,
-          lead_attributes: Object.keys(ctx.query).length ? { linked_query_params: ctx.query } : undefined,
+          lead_attributes: leadAttributes(ctx.query, visitedPages()),
           altcha,
           ...vehicleFields,
         } as LeadPayload;

@@ -1,0 +1,128 @@
+package tenantfile
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"forecourt/shared"
+)
+
+// appRoutes are the web app's own pages (web/src/app/routes.tsx); any other
+// path is a content page of the site or its 404. Keep in step with the routes.
+var appRoutes = []*regexp.Regexp{
+	regexp.MustCompile(`^/$`),
+	regexp.MustCompile(`^/search(/.*)?$`),
+	regexp.MustCompile(`^/cars/?$`),
+	regexp.MustCompile(`^/cars/[^/]+(/checkout|/buy-online)?$`),
+	regexp.MustCompile(`^/(manufacturers|dealerships|trade-in|sell-your-car|sell-my-car|finance|finance-enquiry|apply-for-finance|finance-pre-approval|success|contact|contact-us|enquiry|book-test-drive|special-offers|sign-in|watchlist|online-payment|checkout-journey)/?$`),
+	regexp.MustCompile(`^/personalised/finance$`),
+	regexp.MustCompile(`^/dealerships/[^/]+/cars$`),
+	regexp.MustCompile(`^/contact-us/[^/]+$`),
+	regexp.MustCompile(`^/offers/[^/]+(/[^/]+)?$`),
+	regexp.MustCompile(`^/(locations|teams)/[^/]+$`),
+	regexp.MustCompile(`^/reservations/[^/]+$`),
+}
+
+// siteHasPage reports whether the site answers path with a page of its own:
+// an app route, /spin-to-win where the site turns it on, or a content page.
+func siteHasPage(s shared.Site, pages map[string]string, path string) bool {
+	p := strings.SplitN(strings.SplitN(path, "?", 2)[0], "#", 2)[0]
+	if p == "/spin-to-win" {
+		_, ok := pages["spin-to-win"]
+		return s.Features.SpinToWin && ok
+	}
+	for _, re := range appRoutes {
+		if re.MatchString(p) {
+			return true
+		}
+	}
+	_, ok := pages[strings.Trim(p, "/")]
+	return ok
+}
+
+// Issue 17 "found on the way": a promo tile, slide, menu item or footer link
+// to a page the site does not have is a test failure, not a shopper's 404.
+func TestDemoTenantLinksReachPages(t *testing.T) {
+	dir := filepath.Join("..", "..", "infra", "tenants")
+	sites, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sites) == 0 {
+		t.Fatal("no demo tenants")
+	}
+	for _, s := range sites {
+		pages, err := LoadPages(dir, s.Slug)
+		if err != nil {
+			t.Fatal(err)
+		}
+		links := map[string]string{} // path -> where it is
+		var nav func(where string, items []shared.NavItem)
+		nav = func(where string, items []shared.NavItem) {
+			for _, it := range items {
+				if it.Path != "" {
+					links[it.Path] = where + " " + it.Label
+				}
+				nav(where, it.Children)
+			}
+		}
+		nav("menu", s.Navigation)
+		nav("footer", s.Footer.Vehicles)
+		nav("footer", s.Footer.BuyerTools)
+		nav("footer", s.Footer.Service)
+		nav("footer", s.Footer.Dealer)
+		for _, p := range s.Promotions {
+			if p.LinkPath != "" {
+				links[p.LinkPath] = "promo tile " + p.ID
+			}
+		}
+		for _, p := range s.Home.Slides {
+			if p.LinkPath != "" {
+				links[p.LinkPath] = "slide " + p.ID
+			}
+		}
+		for _, w := range s.DealershipWebsites {
+			if strings.HasPrefix(w.URL, "/") {
+				links[w.URL] = "brand banner " + w.Name
+			}
+		}
+		if len(links) < 10 {
+			t.Errorf("%s: only %d links found; the footer alone has more", s.Slug, len(links))
+		}
+		for path, where := range links {
+			if !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") {
+				continue // another site's page
+			}
+			if !siteHasPage(s, pages, path) {
+				t.Errorf("%s: %s links to %s, a page the site does not have", s.Slug, where, path)
+			}
+		}
+	}
+}
+
+// The check itself: a path the site has passes, one it lacks fails.
+func TestSiteHasPage(t *testing.T) {
+	pages := map[string]string{"service": "", "spin-to-win": ""}
+	on := shared.Site{Features: shared.Features{SpinToWin: true}}
+	tests := []struct {
+		name string
+		site shared.Site
+		path string
+		want bool
+	}{
+		{"an app route", shared.Site{}, "/finance", true},
+		{"a listing path with a query", shared.Site{}, "/search/used-cars?make=Kia", true},
+		{"a content page", shared.Site{}, "/service", true},
+		{"a content page with a trailing slash", shared.Site{}, "/service/", true},
+		{"no such page", shared.Site{}, "/fleet-sales", false},
+		{"spin-to-win without its flag", shared.Site{}, "/spin-to-win", false},
+		{"spin-to-win with its flag", on, "/spin-to-win", true},
+	}
+	for _, tt := range tests {
+		if got := siteHasPage(tt.site, pages, tt.path); got != tt.want {
+			t.Errorf("%s: siteHasPage(%q) = %v, want %v", tt.name, tt.path, got, tt.want)
+		}
+	}
+}

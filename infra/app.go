@@ -210,7 +210,11 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		n := t.Site.EdgeCell
 		edge, ok := s.Edges[n]
 		if !ok {
-			edge = NewEdgeStack(app, EdgeStackName(n), n, securityheaders.ForSites(c.PublicSearchURL, cellSites(tenants, n)), &base)
+			origins := securityheaders.ForSites(c.PublicSearchURL, cellSites(tenants, n))
+			// The sign-in form calls Cognito in the shopper pool's region
+			// (the stacks share one region; a token until deploy).
+			origins.Auth = []string{"https://cognito-idp." + *awscdk.Aws_REGION() + ".amazonaws.com"}
+			edge = NewEdgeStack(app, EdgeStackName(n), n, origins, &base)
 			s.Edges[n] = edge
 		}
 		s.Tenants[slug] = NewTenantStack(app, TenantStackPrefix+slug, &TenantStackProps{

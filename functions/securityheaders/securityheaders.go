@@ -29,6 +29,17 @@ type Origins struct {
 	// another of the site's names (the distribution's, or locally
 	// <slug>.localhost).
 	Own []string
+	// Auth is the Cognito endpoint the sign-in form calls from the browser:
+	// AWS's regional cognito-idp host, or cognito-local in development.
+	Auth []string
+}
+
+// WithAuth adds the origin of the Cognito endpoint the browser calls.
+func (o Origins) WithAuth(endpoint string) Origins {
+	if a := origin(endpoint); a != "" && !slices.Contains(o.Auth, a) {
+		o.Auth = append(slices.Clone(o.Auth), a)
+	}
+	return o
 }
 
 // ForSites collects the origins of sites (one edge cell's) beside the
@@ -70,6 +81,7 @@ func origin(raw string) string {
 func CSP(o Origins) string {
 	connect := append([]string{"'self'"}, o.Search...)
 	connect = append(connect, o.Maps...)
+	connect = append(connect, o.Auth...)
 	return strings.Join([]string{
 		"default-src 'self'",
 		"script-src 'self'",

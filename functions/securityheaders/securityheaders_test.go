@@ -70,3 +70,15 @@ func TestImagesFromTheSitesOwnDomains(t *testing.T) {
 		t.Errorf("CSP %q, want %q", csp, want)
 	}
 }
+
+// Issue 12 with issue 15: the sign-in form calls Cognito from the browser,
+// so the policy names its endpoint (cognito-local here), once.
+func TestCSPAllowsTheAuthEndpoint(t *testing.T) {
+	o := ForSites("http://localhost:7700", nil).WithAuth("http://127.0.0.1:9229/").WithAuth("http://127.0.0.1:9229")
+	if csp := CSP(o); !strings.Contains(csp+";", "connect-src 'self' http://localhost:7700 http://127.0.0.1:9229;") {
+		t.Errorf("CSP %q does not allow the auth endpoint once", csp)
+	}
+	if got := ForSites("", nil).WithAuth("not a url"); len(got.Auth) != 0 {
+		t.Errorf("WithAuth(not a url) = %v, want none", got.Auth)
+	}
+}

@@ -235,7 +235,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	if standIn != nil {
 		gw.checkout = standIn
 	}
-	gw.security = securityheaders.Headers(securityheaders.ForSites(cfg.PublicSearchURL, tenants))
+	gw.security = securityheaders.Headers(securityheaders.ForSites(cfg.PublicSearchURL, tenants).WithAuth(cfg.CognitoEndpoint))
 	gatewaySrv := newServer(compressed(gw))
 	serveAll(gatewaySrv, gatewayLns, log)
 	defer shutdown(gatewaySrv)

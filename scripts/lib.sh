@@ -87,7 +87,7 @@ start_stripe_mock() {
   STARTED_PIDS+=($!)
   wait_http "http://127.0.0.1:$port/v1/charges" 60 "stripe-mock"
   export STRIPE_API_BASE="http://127.0.0.1:$port"
-  export STRIPE_SECRET_KEY=${STRIPE_SECRET_KEY:-sk_test_forecourt_local}
+  export STRIPE_SECRET_KEY=${STRIPE_SECRET_KEY:-sk_test_forecourtlocal}
   export STRIPE_WEBHOOK_SECRET=${STRIPE_WEBHOOK_SECRET:-whsec_forecourt_local}
 }
 

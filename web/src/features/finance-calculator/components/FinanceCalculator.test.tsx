@@ -45,7 +45,7 @@ describe('finance calculator (spec 001 §9; issue 17)', () => {
     expect(figures()).toEqual({});
   });
 
-  it('Apply for finance opens the finance enquiry with the price and the figures in the message', async () => {
+  it('Apply for finance opens the finance enquiry with the price and the calculator figures', async () => {
     const posts: Record<string, unknown>[] = [];
     vi.stubGlobal(
       'fetch',
@@ -69,15 +69,14 @@ describe('finance calculator (spec 001 §9; issue 17)', () => {
     await user.type(screen.getByLabelText('Deposit ($)'), '3000');
     await user.click(screen.getByRole('link', { name: 'Apply for finance' }));
     expect(await screen.findByLabelText('Vehicle price budget ($)')).toHaveValue('30000');
-    expect(screen.getByLabelText(/^Message/)).toHaveValue(
-      'From the finance calculator: price $30,000, deposit $3,000, 5 years at 10% p.a.: about $132 weekly, $264 fortnightly or $574 monthly.',
-    );
+    // The figures travel as the lead's calculator field (Go recomputes them), not in the message.
+    expect(screen.getByText(/Your figures: price \$30,000, deposit \$3,000, 5 years at 10% p.a./)).toBeInTheDocument();
     await user.type(screen.getByLabelText('First Name *'), 'Sam');
     await user.type(screen.getByLabelText('Email'), 'sam@example.com');
     await user.type(screen.getByLabelText('Postcode *'), '4032');
     await user.click(screen.getByRole('button', { name: 'Submit Form' }));
     await screen.findByText('Thank you');
-    expect(posts[0]).toMatchObject({ vehiclePriceBudget: 30000, category: 'Finance Enquiry', message: expect.stringContaining('$574 monthly') });
+    expect(posts[0]).toMatchObject({ vehiclePriceBudget: 30000, category: 'Finance Enquiry', calculator: { price: 30000, deposit: 3000, term_years: 5, interest_rate: 10 } });
   });
 
   it('links to the enquiry without figures while the input is out of range', () => {

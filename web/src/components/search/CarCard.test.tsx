@@ -85,7 +85,7 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
   it('offers Reserve Now with the deposit only for a reservable car on a site with reserving on (issue 13, spec 001 §2)', () => {
     const site = siteResponse({ features: { reserve: true, reserve_path: 'checkout' }, reserve: { deposit: 200, hold_hours: 48 } });
     const { unmount } = renderWithSite(<CarCard car={car()} now={now} />, site);
-    expect(screen.getByRole('link', { name: 'Reserve 2021 Toyota Corolla with a $200 deposit' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Reserve Now $200: 2021 Toyota Corolla, refundable deposit' })).toHaveAttribute(
       'href',
       '/cars/2021-toyota-corolla-c1/checkout',
     );

@@ -183,7 +183,7 @@ export function CarCard({
             </Link>
           )}
           {reserve ? (
-            <Link className="button button--block car-card__reserve" to={reserve.path} aria-label={`Reserve ${title} with a ${reserve.price_text} deposit`}>
+            <Link className="button button--block car-card__reserve" to={reserve.path} aria-label={`Reserve Now ${reserve.price_text}: ${title}, refundable deposit`}>
               Reserve Now {reserve.price_text}
             </Link>
           ) : null}

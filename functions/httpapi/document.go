@@ -273,15 +273,15 @@ func (s *apiServer) contentHead(ctx context.Context, p seo.Page, clean string) (
 // serveSitemap answers the site's sitemap index and sitemaps (issue 14),
 // built from the data on each request and cached at the edge like pages.
 func (s *apiServer) serveSitemap(w http.ResponseWriter, r *http.Request, p seo.Page, name string) error {
-	cars, err := s.availableCars(r.Context(), p.Site)
+	data := seo.SitemapData{Offers: shared.OffersFor(p.Site, p.Site.Offers)}
+	var err error
+	if stored, ok := s.cfg.Cars.(storedCarLister); ok {
+		data.Cars, data.Modified, err = s.availableStoredCars(r.Context(), stored, p.Site)
+	} else {
+		data.Cars, err = s.availableCars(r.Context(), p.Site)
+	}
 	if err != nil {
 		return err
-	}
-	data := seo.SitemapData{Cars: cars, Offers: shared.OffersFor(p.Site, p.Site.Offers)}
-	if stored, ok := s.cfg.Cars.(storedCarLister); ok {
-		if data.Modified, err = modifiedTimes(r.Context(), stored, p.Site); err != nil {
-			return err
-		}
 	}
 	if s.cfg.Pages != nil {
 		all, err := s.cfg.Pages.FindPages(r.Context(), p.Site.Slug)
@@ -313,29 +313,39 @@ type storedCarLister interface {
 	StoredCars(ctx context.Context, dealershipSlug string) ([]shared.StoredCar, error)
 }
 
-// modifiedTimes are when each of the site's cars was last written.
-func modifiedTimes(ctx context.Context, store storedCarLister, site shared.Site) (map[string]time.Time, error) {
-	out := map[string]time.Time{}
-	for _, d := range site.Dealerships {
-		cars, err := store.StoredCars(ctx, d.Slug)
+// availableStoredCars are availableCars with when each was last written,
+// from one read of each dealership's cars.
+func (s *apiServer) availableStoredCars(ctx context.Context, store storedCarLister, site shared.Site) ([]shared.Car, map[string]time.Time, error) {
+	modified := map[string]time.Time{}
+	cars, err := s.siteAvailable(ctx, site, func(ctx context.Context, dealership string) ([]shared.Car, error) {
+		stored, err := store.StoredCars(ctx, dealership)
 		if err != nil {
-			return nil, fmt.Errorf("stored cars of %q: %w", d.Slug, err)
+			return nil, err
 		}
-		for _, c := range cars {
-			out[c.ID] = c.UpdatedAt
+		cars := make([]shared.Car, len(stored))
+		for i, c := range stored {
+			modified[c.ID] = c.UpdatedAt
+			cars[i] = c.Car
 		}
-	}
-	return out, nil
+		return cars, nil
+	})
+	return cars, modified, err
 }
 
 // availableCars are the cars the site shows that can be bought (spec 001
 // §4 availability; shared.Site.Shows).
 func (s *apiServer) availableCars(ctx context.Context, site shared.Site) ([]shared.Car, error) {
+	return s.siteAvailable(ctx, site, s.cfg.Cars.FindCarsByDealership)
+}
+
+// siteAvailable keeps, of each dealership's cars as list reads them, the
+// ones the site shows that can be bought, each once.
+func (s *apiServer) siteAvailable(ctx context.Context, site shared.Site, list func(context.Context, string) ([]shared.Car, error)) ([]shared.Car, error) {
 	now := s.now()
 	seen := map[string]bool{}
 	var out []shared.Car
 	for _, d := range site.Dealerships {
-		cars, err := s.cfg.Cars.FindCarsByDealership(ctx, d.Slug)
+		cars, err := list(ctx, d.Slug)
 		if err != nil {
 			return nil, fmt.Errorf("cars of %q: %w", d.Slug, err)
 		}

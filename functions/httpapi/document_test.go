@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -16,6 +17,12 @@ const docIndex = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><
 	`<link rel="preload" href="/api/site" as="fetch" crossorigin="anonymous" /></head><body><div id="root"></div></body></html>`
 
 func documentAPI(t *testing.T) http.Handler {
+	t.Helper()
+	return documentAPIWith(t, func(c fakeCars) shared.CarStore { return c })
+}
+
+// documentAPIWith is documentAPI with the car store store makes of the fake cars.
+func documentAPIWith(t *testing.T, store func(fakeCars) shared.CarStore) http.Handler {
 	t.Helper()
 	shell, err := seo.ParseShell([]byte(docIndex))
 	if err != nil {
@@ -42,7 +49,7 @@ func documentAPI(t *testing.T) http.Handler {
 		cars[c.Slug] = c
 	}
 	h, err := newAPIHandler(APIConfig{
-		Sites: fakeSites{"riverside": site}, Cars: cars, Keys: fakeKeys{}, OriginSecret: testSecret,
+		Sites: fakeSites{"riverside": site}, Cars: store(cars), Keys: fakeKeys{}, OriginSecret: testSecret,
 		Search: SearchConfig{AppID: "APP", Index: "cars", Host: "search.example:7700"},
 		Pages:  fakePages{"riverside": {"about-us": "---\ntitle: About us\ndescription: Family owned since 1975.\n---\nHello"}},
 		Shell:  shell,
@@ -224,5 +231,34 @@ func TestRobotsAndSitemaps(t *testing.T) {
 	}
 	if rec := get(h, "/sitemap-cars-9.xml", "riverside", testSecret); rec.Code != 404 {
 		t.Errorf("unknown sitemap: got %d, want 404", rec.Code)
+	}
+}
+
+// storedFakeCars adds the stores' bookkeeping: every car last written at updated.
+type storedFakeCars struct {
+	fakeCars
+	updated time.Time
+}
+
+func (f storedFakeCars) StoredCars(ctx context.Context, d string) ([]shared.StoredCar, error) {
+	cars, _ := f.FindCarsByDealership(ctx, d)
+	out := make([]shared.StoredCar, len(cars))
+	for i, c := range cars {
+		out[i] = shared.StoredCar{Car: c, UpdatedAt: f.updated}
+	}
+	return out, nil
+}
+
+// Issue 14: with a store that keeps when each car was last written, a car's
+// lastmod is that day (later than created_at), and sold cars stay out.
+func TestSitemapLastModFromTheStore(t *testing.T) {
+	updated := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return storedFakeCars{c, updated} })
+	body := get(h, "/sitemap-cars-1.xml", "riverside", testSecret).Body.String()
+	if !strings.Contains(body, "<loc>https://riverside.example/cars/car-a</loc><lastmod>2026-11-20</lastmod>") {
+		t.Errorf("car-a's lastmod is not its stored update day:\n%s", body)
+	}
+	if strings.Contains(body, "car-d") {
+		t.Error("a sold car is in the sitemap")
 	}
 }

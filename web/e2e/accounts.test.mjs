@@ -6,7 +6,7 @@
 // failing save rolls back with an alert; gated routes go to sign-in.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sharedBrowser, tenantURL } from './browser.mjs';
+import { sharedBrowser, signedUpShopper, tenantURL } from './browser.mjs';
 
 const desktop = sharedBrowser();
 const SITE = 'riverside-toyota';
@@ -36,16 +36,6 @@ test('signed out, a gated route goes to sign-in (spec 001 §5)', async () => {
   assert.equal(url.searchParams.get('back'), '/');
 });
 
-/** cognito calls cognito-local's API directly (the test's stand-in for reading the code from its log). */
-async function cognito(endpoint, action, body) {
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-    body: JSON.stringify(body),
-  });
-  assert.ok(res.ok, `${action}: ${res.status} ${await res.text()}`);
-}
-
 test('a signed-out save goes to sign-in, completes after it with the toast, and a failing save rolls back', async () => {
   const { page } = desktop;
   await page.goto(tenantURL(WATCHLIST_SITE, LISTING));
@@ -53,24 +43,7 @@ test('a signed-out save goes to sign-in, completes after it with the toast, and 
   const { auth } = await page.evaluate(() => fetch('/api/site').then((r) => r.json()));
   assert.ok(auth?.endpoint, 'GET /api/site carries the local auth settings');
   // A shopper signed up and confirmed (the Authenticator's sign-up form is checked by the test above).
-  const phone = `+1555${String(Date.now()).slice(-7)}`;
-  const password = 'Forecourt-e2e-1';
-  await cognito(auth.endpoint, 'SignUp', {
-    ClientId: auth.userPoolClientId,
-    Username: phone,
-    Password: password,
-    UserAttributes: [{ Name: 'phone_number', Value: phone }],
-  });
-  await cognito(auth.endpoint, 'AdminConfirmSignUp', { UserPoolId: auth.userPoolId, Username: phone });
-  // Confirming by the texted code verifies the phone in Cognito; the admin call does not, so say so.
-  await cognito(auth.endpoint, 'AdminUpdateUserAttributes', {
-    UserPoolId: auth.userPoolId,
-    Username: phone,
-    UserAttributes: [
-      { Name: 'phone_number', Value: phone },
-      { Name: 'phone_number_verified', Value: 'true' },
-    ],
-  });
+  const { phone, password } = await signedUpShopper(auth);
 
   // Cards by position: two cars can share a title.
   const heartOf = (n) => page.locator('article.car-card').nth(n).locator('.car-card__heart');

@@ -201,3 +201,37 @@ export async function axeViolations(page) {
   });
   return results.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** cognito calls cognito-local's API directly (the tests' stand-in for the texted code) and answers its JSON. */
+export async function cognito(endpoint, action, body) {
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${action}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+/**
+ * signedUpShopper signs a new shopper up in the site's pool (auth from GET
+ * /api/site) and confirms them with a verified phone; n keeps shoppers of
+ * one test apart.
+ */
+export async function signedUpShopper(auth, n = 0) {
+  const phone = `+1555${String(Date.now() + n).slice(-7)}`;
+  const password = 'Forecourt-e2e-1';
+  await cognito(auth.endpoint, 'SignUp', { ClientId: auth.userPoolClientId, Username: phone, Password: password, UserAttributes: [{ Name: 'phone_number', Value: phone }] });
+  await cognito(auth.endpoint, 'AdminConfirmSignUp', { UserPoolId: auth.userPoolId, Username: phone });
+  // Confirming by the texted code verifies the phone in Cognito; the admin call does not, so say so.
+  await cognito(auth.endpoint, 'AdminUpdateUserAttributes', {
+    UserPoolId: auth.userPoolId,
+    Username: phone,
+    UserAttributes: [
+      { Name: 'phone_number', Value: phone },
+      { Name: 'phone_number_verified', Value: 'true' },
+    ],
+  });
+  return { phone, password };
+}

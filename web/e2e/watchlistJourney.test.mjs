@@ -5,39 +5,15 @@
 // read nor change that list (spec 000 §6, DESIGN decision 11).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cards, launch, sharedBrowser, tenantURL, waitForResults } from './browser.mjs';
+import { cards, cognito, launch, sharedBrowser, signedUpShopper, tenantURL, waitForResults } from './browser.mjs';
 
 const first = sharedBrowser();
 const SITE = 'coastal-motor-group';
 const LISTING = '/search/new-used-and-demo-cars/';
 const gateway = new URL(process.env.FORECOURT_E2E_GATEWAY ?? 'http://localhost:8080');
 
-/** cognito calls cognito-local's API directly (sign-up's texted code stands in for the admin confirmation). */
-async function cognito(endpoint, action, body) {
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${action}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : {};
-}
-
 async function shopper(auth, n) {
-  const phone = `+1555${String(Date.now() + n).slice(-7)}`;
-  const password = 'Forecourt-e2e-1';
-  await cognito(auth.endpoint, 'SignUp', { ClientId: auth.userPoolClientId, Username: phone, Password: password, UserAttributes: [{ Name: 'phone_number', Value: phone }] });
-  await cognito(auth.endpoint, 'AdminConfirmSignUp', { UserPoolId: auth.userPoolId, Username: phone });
-  // Confirming by the texted code verifies the phone; the admin call does not, so say so.
-  await cognito(auth.endpoint, 'AdminUpdateUserAttributes', {
-    UserPoolId: auth.userPoolId,
-    Username: phone,
-    UserAttributes: [
-      { Name: 'phone_number', Value: phone },
-      { Name: 'phone_number_verified', Value: 'true' },
-    ],
-  });
+  const { phone, password } = await signedUpShopper(auth, n);
   const { AuthenticationResult } = await cognito(auth.endpoint, 'InitiateAuth', {
     ClientId: auth.userPoolClientId,
     AuthFlow: 'USER_PASSWORD_AUTH',

@@ -383,11 +383,13 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 			return rep, err
 		}
 		r, err := s.reindexDealership(ctx, slug, shared.NewPlacer(slug, sites))
+		if err == nil {
+			s.refreshStats(ctx, slug) // under the lease: one writer of its stats
+		}
 		s.release(ctx, slug, holder, err == nil) // a clean release clears the repair mark
 		if err != nil {
 			return rep, fmt.Errorf("reindex %s: %w", slug, err)
 		}
-		s.refreshStats(ctx, slug)
 		rep.Dealerships++
 		rep.Indexed += r.Indexed
 		rep.Removed += r.Removed
@@ -449,7 +451,7 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	}
 	rep := SweepReport{Busy: []string{}}
 	for _, slug := range slugs {
-		removed, replaced, err := s.sweepDealership(ctx, slug, shared.NewPlacer(slug, sites))
+		removed, replaced, err := s.sweepDealership(ctx, slug, sites)
 		if shared.ErrorCode(err) == shared.ECONFLICT {
 			rep.Busy = append(rep.Busy, slug)
 			continue
@@ -460,15 +462,13 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 		rep.Dealerships++
 		rep.Removed += removed
 		rep.Replaced += replaced
-		if removed+replaced > 0 {
-			s.refreshStats(ctx, slug) // sold retention passed: the counts changed
-		}
 	}
 	rep.DurationMS = s.cfg.Now().Sub(start).Milliseconds()
 	return rep, nil
 }
 
-func (s *Service) sweepDealership(ctx context.Context, slug string, placer shared.Placer) (removed, replaced int, err error) {
+func (s *Service) sweepDealership(ctx context.Context, slug string, sites []shared.Site) (removed, replaced int, err error) {
+	placer := shared.NewPlacer(slug, sites)
 	holder := "sweep_" + newRunID(s.cfg.Now())
 	lease, err := s.cfg.Runs.AcquireLease(ctx, slug, holder, s.cfg.LeaseTTL)
 	if err != nil {
@@ -519,6 +519,12 @@ func (s *Service) sweepDealership(ctx context.Context, slug string, placer share
 	}
 	clean = true
 	s.saveManifest(ctx, slug, holder, lease, outcome{states: slimStates(slices.Values(states)), keep: fromManifest && len(expiredIDs) == 0})
+	// Still under the lease, so its stats have one writer.
+	if len(expiredIDs)+len(replace) > 0 {
+		s.refreshStats(ctx, slug) // sold retention passed: the counts changed
+	} else {
+		s.fillStats(ctx, slug, sites)
+	}
 	return len(expiredIDs), len(replace), nil
 }
 

@@ -26,6 +26,9 @@ type outcome struct {
 	// start, unchanged.
 	states []shared.CarState
 	keep   bool
+	// sites are the site configs the run placed its cars with; the stats
+	// refresh after it uses them rather than listing the sites again.
+	sites []shared.Site
 }
 
 // apply validates the rows and writes the differences: DynamoDB first,
@@ -228,7 +231,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		s.cfg.Logger.ErrorContext(ctx, "index sync failed; DynamoDB kept, next run reindexes",
 			"dealership", slug, "run", rep.RunID, "err", indexErr)
 		rep.Status = StatusIndexFailed
-		return outcome{states: slimStates(maps.Values(stateByID))}, nil
+		return outcome{states: slimStates(maps.Values(stateByID)), sites: sites}, nil
 	}
 	if err := s.cfg.Cars.SetUnindexed(ctx, slug, expiredIDs); err != nil {
 		return outcome{}, err
@@ -240,9 +243,9 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	rep.Status = StatusSucceeded
 	if fromManifest && len(writes)+len(removeIDs)+len(expiredIDs) == 0 {
-		return outcome{clean: true, keep: true}, nil
+		return outcome{clean: true, keep: true, sites: sites}, nil
 	}
-	return outcome{clean: true, states: slimStates(maps.Values(stateByID))}, nil
+	return outcome{clean: true, states: slimStates(maps.Values(stateByID)), sites: sites}, nil
 }
 
 // heldCars returns the ids of the dealership's cars an online reservation
@@ -384,7 +387,7 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 		}
 		r, err := s.reindexDealership(ctx, slug, shared.NewPlacer(slug, sites))
 		if err == nil {
-			s.refreshStats(ctx, slug) // under the lease: one writer of its stats
+			s.refreshStats(ctx, slug, sites) // under the lease: one writer of its stats
 		}
 		s.release(ctx, slug, holder, err == nil) // a clean release clears the repair mark
 		if err != nil {
@@ -521,7 +524,7 @@ func (s *Service) sweepDealership(ctx context.Context, slug string, sites []shar
 	s.saveManifest(ctx, slug, holder, lease, outcome{states: slimStates(slices.Values(states)), keep: fromManifest && len(expiredIDs) == 0})
 	// Still under the lease, so its stats have one writer.
 	if len(expiredIDs)+len(replace) > 0 {
-		s.refreshStats(ctx, slug) // sold retention passed: the counts changed
+		s.refreshStats(ctx, slug, sites) // sold retention passed: the counts changed
 	} else {
 		s.fillStats(ctx, slug, sites)
 	}

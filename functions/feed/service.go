@@ -105,7 +105,7 @@ type Admission interface {
 // dealership (sitestats.Refresher); the home page reads them instead of
 // searching (issue 18).
 type StatsRefresher interface {
-	RefreshStats(ctx context.Context, dealershipSlug string) error
+	RefreshStats(ctx context.Context, dealershipSlug string, sites []shared.Site) error
 	// FillStats computes the dealership's stats only where it has none
 	// current (the sweep's catch-up for cars that predate them).
 	FillStats(ctx context.Context, dealershipSlug string, sites []shared.Site) error
@@ -335,7 +335,7 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 	if rep.Created+rep.Updated+rep.Sold+rep.Removed > 0 || lease.Dirty {
 		sctx, cancel := context.WithTimeout(after, 10*time.Second)
 		defer cancel()
-		s.refreshStats(sctx, slug) // still under the lease (released on return)
+		s.refreshStats(sctx, slug, out.sites) // still under the lease (released on return)
 	}
 	return rep, nil
 }
@@ -353,11 +353,11 @@ func (s *Service) fillStats(ctx context.Context, slug string, sites []shared.Sit
 // refreshStats recomputes the stats of the sites showing the dealership.
 // Callers hold the dealership's lease: its share of each site's stats has
 // one writer at a time.
-func (s *Service) refreshStats(ctx context.Context, slug string) {
+func (s *Service) refreshStats(ctx context.Context, slug string, sites []shared.Site) {
 	if s.cfg.Stats == nil {
 		return
 	}
-	if err := s.cfg.Stats.RefreshStats(ctx, slug); err != nil {
+	if err := s.cfg.Stats.RefreshStats(ctx, slug, sites); err != nil {
 		s.cfg.Logger.ErrorContext(ctx, "site stats not refreshed", "dealership", slug, "error", err)
 	}
 }

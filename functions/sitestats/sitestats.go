@@ -73,11 +73,6 @@ type CarReader interface {
 	StoredCars(ctx context.Context, dealershipSlug string) ([]shared.StoredCar, error)
 }
 
-// SiteReader lists the site configs.
-type SiteReader interface {
-	ListSites(ctx context.Context) ([]shared.Site, error)
-}
-
 // Store keeps each dealership's share of a site's stats and the site's
 // total (dynamo.SiteStore).
 type Store interface {
@@ -131,28 +126,24 @@ const fillConcurrency = 8
 // Refresher recomputes the stats of the sites a dealership's change touches.
 type Refresher struct {
 	Cars  CarReader
-	Sites SiteReader
 	Store Store
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 }
 
 // RefreshStats recomputes the dealership's share of every site listing it
-// from its own cars, then each such site's total from the shares of all its
+// (of sites, the configs its caller placed the cars with) from its own cars, then each such site's total from the shares of all its
 // dealerships. Feed runs, reindexes and sweeps call it once per dealership
 // they changed, holding that dealership's lease, so each share has one
 // writer; the totals are saved with a version check, so of runs finishing
 // at once the last to save has read every share (issue 18: a run costs the
 // same whether its site has 1 dealership or 200).
-func (r *Refresher) RefreshStats(ctx context.Context, dealershipSlug string) error {
+func (r *Refresher) RefreshStats(ctx context.Context, dealershipSlug string, sites []shared.Site) error {
 	now := time.Now()
 	if r.Now != nil {
 		now = r.Now()
 	}
-	sites, err := r.Sites.ListSites(ctx)
-	if err != nil {
-		return fmt.Errorf("site stats: list sites: %w", err)
-	}
+	var err error
 	var placed []shared.IndexedCar
 	read := false
 	for _, site := range sites {

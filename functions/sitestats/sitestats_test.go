@@ -110,7 +110,7 @@ func TestStatsFollowFeedsAndSweep(t *testing.T) {
 	clock := now
 	cars := dynamo.NewCarStore(db, tables)
 	svc := feed.NewService(feed.ServiceConfig{Cars: cars, Runs: dynamo.NewRunStore(db, tables), Sites: sites, Index: idx,
-		Stats: &sitestats.Refresher{Cars: cars, Sites: sites, Store: sites, Now: func() time.Time { return clock }},
+		Stats: &sitestats.Refresher{Cars: cars, Store: sites, Now: func() time.Time { return clock }},
 		Now:   func() time.Time { return clock }})
 	ingest := func(dealer, body string) {
 		t.Helper()
@@ -280,14 +280,23 @@ func TestConcurrentRefreshesOfOneGroup(t *testing.T) {
 		}
 	}
 	counter := &countingCars{CarReader: cars, reads: map[string]int{}}
-	r := &sitestats.Refresher{Cars: counter, Sites: store, Store: store, Now: func() time.Time { return now }}
+	r := &sitestats.Refresher{Cars: counter, Store: store, Now: func() time.Time { return now }}
+	sites := func() []shared.Site {
+		t.Helper()
+		all, err := store.ListSites(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return all
+	}
 	refreshAll := func() {
 		t.Helper()
+		current := sites()
 		var wg sync.WaitGroup
 		errs := make([]error, n)
 		for i, d := range site.Dealerships {
 			wg.Add(1)
-			go func() { defer wg.Done(); errs[i] = r.RefreshStats(ctx, d.Slug) }()
+			go func() { defer wg.Done(); errs[i] = r.RefreshStats(ctx, d.Slug, current) }()
 		}
 		wg.Wait()
 		for i, err := range errs {
@@ -335,13 +344,13 @@ func TestConcurrentRefreshesOfOneGroup(t *testing.T) {
 	// The cars predate the shares (an upgrade): the sweep's FillStats
 	// catches each dealership up, and reads nothing once they are current.
 	for _, d := range site.Dealerships {
-		if err := r.FillStats(ctx, d.Slug, []shared.Site{site}); err != nil {
+		if err := r.FillStats(ctx, d.Slug, sites()); err != nil {
 			t.Fatal(err)
 		}
 	}
 	check("after the sweep filled the shares in")
 	counter.reads = map[string]int{}
-	if err := r.FillStats(ctx, "dealer-01", []shared.Site{site}); err != nil {
+	if err := r.FillStats(ctx, "dealer-01", sites()); err != nil {
 		t.Fatal(err)
 	}
 	if len(counter.reads) != 0 {
@@ -353,7 +362,7 @@ func TestConcurrentRefreshesOfOneGroup(t *testing.T) {
 
 	// Once the shares exist, a refresh reads its own dealership's cars only.
 	counter.reads = map[string]int{}
-	if err := r.RefreshStats(ctx, "dealer-03"); err != nil {
+	if err := r.RefreshStats(ctx, "dealer-03", sites()); err != nil {
 		t.Fatal(err)
 	}
 	if len(counter.reads) != 1 || counter.reads["dealer-03"] != 1 {
@@ -378,7 +387,7 @@ func TestConcurrentRefreshesOfOneGroup(t *testing.T) {
 	if err := store.SaveSite(ctx, site); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.RefreshStats(ctx, "dealer-00"); err != nil {
+	if err := r.RefreshStats(ctx, "dealer-00", sites()); err != nil {
 		t.Fatal(err)
 	}
 	check("after the site's filters changed")

@@ -28,3 +28,18 @@ type SiteStats struct {
 	// ("" = every type); a type with no such car is absent.
 	MinPrice map[string]float64 `json:"min_price"`
 }
+
+// StatsShare is one dealership's part of a site's stats, kept so that a
+// feed run recomputes only its own dealership's part (issue 18). SiteHash
+// names the site config it was computed under: a share computed under
+// another config (a tenant deploy changed the site's filters or car types)
+// is computed again.
+//
+// Token is unique to each write of a share; a site's total records the
+// tokens of the shares it was summed from, so a run whose share is already
+// in the total need not save the total again.
+type StatsShare struct {
+	Stats    SiteStats `json:"stats"`
+	SiteHash string    `json:"site_hash"`
+	Token    string    `json:"token"`
+}

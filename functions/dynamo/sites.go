@@ -31,6 +31,9 @@ type siteItem struct {
 // SiteStore keeps site configurations as JSON. It implements shared.SiteStore.
 type SiteStore struct {
 	table dynamo.Table
+	// parts holds each dealership's share of a site's stats (sitestats.go),
+	// in the feed-runs table beside the leases that serialise its writers.
+	parts dynamo.Table
 	now   func() time.Time
 }
 
@@ -38,7 +41,7 @@ var _ shared.SiteStore = (*SiteStore)(nil)
 
 // NewSiteStore returns the store over t.Sites.
 func NewSiteStore(db *dynamo.DB, t Tables) *SiteStore {
-	return &SiteStore{table: db.Table(t.Sites), now: time.Now}
+	return &SiteStore{table: db.Table(t.Sites), parts: db.Table(t.FeedRuns), now: time.Now}
 }
 
 // FindSite returns the site with the slug, or an ENOTFOUND error.
@@ -131,19 +134,6 @@ func decodeSite(it siteItem) (shared.Site, error) {
 	shared.ApplyDefaults(&site)
 	site.AuthClientID = it.AuthClientID
 	return site, nil
-}
-
-// SaveSiteStats stores the site's stock summary beside its config.
-func (s *SiteStore) SaveSiteStats(ctx context.Context, slug string, st shared.SiteStats) error {
-	b, err := json.Marshal(st)
-	if err != nil {
-		return fmt.Errorf("encode stats of %s: %w", slug, err)
-	}
-	// Only onto an existing site: stats never create a site item without a config.
-	if err := s.table.Update("slug", slug).Set("stats", string(b)).If("attribute_exists('slug')").Run(ctx); err != nil {
-		return fmt.Errorf("save stats of %s: %w", slug, err)
-	}
-	return nil
 }
 
 // SiteStats returns the site's stock summary, nil when no feed run has

@@ -26,6 +26,9 @@ type outcome struct {
 	// start, unchanged.
 	states []shared.CarState
 	keep   bool
+	// sites are the site configs the run placed its cars with; the stats
+	// refresh after it uses them rather than listing the sites again.
+	sites []shared.Site
 }
 
 // apply validates the rows and writes the differences: DynamoDB first,
@@ -228,7 +231,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		s.cfg.Logger.ErrorContext(ctx, "index sync failed; DynamoDB kept, next run reindexes",
 			"dealership", slug, "run", rep.RunID, "err", indexErr)
 		rep.Status = StatusIndexFailed
-		return outcome{states: slimStates(maps.Values(stateByID))}, nil
+		return outcome{states: slimStates(maps.Values(stateByID)), sites: sites}, nil
 	}
 	if err := s.cfg.Cars.SetUnindexed(ctx, slug, expiredIDs); err != nil {
 		return outcome{}, err
@@ -240,9 +243,9 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	rep.Status = StatusSucceeded
 	if fromManifest && len(writes)+len(removeIDs)+len(expiredIDs) == 0 {
-		return outcome{clean: true, keep: true}, nil
+		return outcome{clean: true, keep: true, sites: sites}, nil
 	}
-	return outcome{clean: true, states: slimStates(maps.Values(stateByID))}, nil
+	return outcome{clean: true, states: slimStates(maps.Values(stateByID)), sites: sites}, nil
 }
 
 // heldCars returns the ids of the dealership's cars an online reservation
@@ -383,11 +386,13 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 			return rep, err
 		}
 		r, err := s.reindexDealership(ctx, slug, shared.NewPlacer(slug, sites))
+		if err == nil {
+			s.refreshStats(ctx, slug, sites) // under the lease: one writer of its stats
+		}
 		s.release(ctx, slug, holder, err == nil) // a clean release clears the repair mark
 		if err != nil {
 			return rep, fmt.Errorf("reindex %s: %w", slug, err)
 		}
-		s.refreshStats(ctx, slug)
 		rep.Dealerships++
 		rep.Indexed += r.Indexed
 		rep.Removed += r.Removed
@@ -449,7 +454,7 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	}
 	rep := SweepReport{Busy: []string{}}
 	for _, slug := range slugs {
-		removed, replaced, err := s.sweepDealership(ctx, slug, shared.NewPlacer(slug, sites))
+		removed, replaced, err := s.sweepDealership(ctx, slug, sites)
 		if shared.ErrorCode(err) == shared.ECONFLICT {
 			rep.Busy = append(rep.Busy, slug)
 			continue
@@ -460,15 +465,13 @@ func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 		rep.Dealerships++
 		rep.Removed += removed
 		rep.Replaced += replaced
-		if removed+replaced > 0 {
-			s.refreshStats(ctx, slug) // sold retention passed: the counts changed
-		}
 	}
 	rep.DurationMS = s.cfg.Now().Sub(start).Milliseconds()
 	return rep, nil
 }
 
-func (s *Service) sweepDealership(ctx context.Context, slug string, placer shared.Placer) (removed, replaced int, err error) {
+func (s *Service) sweepDealership(ctx context.Context, slug string, sites []shared.Site) (removed, replaced int, err error) {
+	placer := shared.NewPlacer(slug, sites)
 	holder := "sweep_" + newRunID(s.cfg.Now())
 	lease, err := s.cfg.Runs.AcquireLease(ctx, slug, holder, s.cfg.LeaseTTL)
 	if err != nil {
@@ -519,6 +522,12 @@ func (s *Service) sweepDealership(ctx context.Context, slug string, placer share
 	}
 	clean = true
 	s.saveManifest(ctx, slug, holder, lease, outcome{states: slimStates(slices.Values(states)), keep: fromManifest && len(expiredIDs) == 0})
+	// Still under the lease, so its stats have one writer.
+	if len(expiredIDs)+len(replace) > 0 {
+		s.refreshStats(ctx, slug, sites) // sold retention passed: the counts changed
+	} else {
+		s.fillStats(ctx, slug, sites)
+	}
 	return len(expiredIDs), len(replace), nil
 }
 

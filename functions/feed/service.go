@@ -105,7 +105,10 @@ type Admission interface {
 // dealership (sitestats.Refresher); the home page reads them instead of
 // searching (issue 18).
 type StatsRefresher interface {
-	RefreshStats(ctx context.Context, dealershipSlug string) error
+	RefreshStats(ctx context.Context, dealershipSlug string, sites []shared.Site) error
+	// FillStats computes the dealership's stats only where it has none
+	// current (the sweep's catch-up for cars that predate them).
+	FillStats(ctx context.Context, dealershipSlug string, sites []shared.Site) error
 }
 
 // Holds names the cars a paid online reservation holds now (issue 13; the
@@ -313,29 +316,48 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 		return Report{}, fmt.Errorf("ingest %s: %w", slug, err)
 	}
 	clean = out.clean
-	// The bookkeeping after the writes runs even when the run's time is up.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	// The bookkeeping after the writes runs even when the run's time is up,
+	// each step with a budget of its own, the report first: slow stats must
+	// never leave a run reported "running".
+	after := context.WithoutCancel(ctx)
+	mctx, cancel := context.WithTimeout(after, 10*time.Second)
 	defer cancel()
-	s.saveManifest(ctx, slug, rep.RunID, lease, out)
-	if rep.Created+rep.Updated+rep.Sold+rep.Removed > 0 || lease.Dirty {
-		s.refreshStats(ctx, slug)
-	}
+	s.saveManifest(mctx, slug, rep.RunID, lease, out)
 	rep.FinishedAt = s.cfg.Now().UTC()
 	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()
 	// The cars are written: a report that cannot be saved must not turn
 	// the run into an error the provider would retry (issue 15).
-	if err := s.saveReport(ctx, rep); err != nil {
+	rctx, cancel := context.WithTimeout(after, 10*time.Second)
+	defer cancel()
+	if err := s.saveReport(rctx, rep); err != nil {
 		s.cfg.Logger.ErrorContext(ctx, "save run report", "run", rep.RunID, "dealership", slug, "err", err)
+	}
+	if rep.Created+rep.Updated+rep.Sold+rep.Removed > 0 || lease.Dirty {
+		sctx, cancel := context.WithTimeout(after, 10*time.Second)
+		defer cancel()
+		s.refreshStats(sctx, slug, out.sites) // still under the lease (released on return)
 	}
 	return rep, nil
 }
 
-// refreshStats recomputes the stats of the sites showing the dealership.
-func (s *Service) refreshStats(ctx context.Context, slug string) {
+// fillStats catches up the stats of a dealership the sweep left unchanged.
+func (s *Service) fillStats(ctx context.Context, slug string, sites []shared.Site) {
 	if s.cfg.Stats == nil {
 		return
 	}
-	if err := s.cfg.Stats.RefreshStats(ctx, slug); err != nil {
+	if err := s.cfg.Stats.FillStats(ctx, slug, sites); err != nil {
+		s.cfg.Logger.ErrorContext(ctx, "site stats not filled in", "dealership", slug, "error", err)
+	}
+}
+
+// refreshStats recomputes the stats of the sites showing the dealership.
+// Callers hold the dealership's lease: its share of each site's stats has
+// one writer at a time.
+func (s *Service) refreshStats(ctx context.Context, slug string, sites []shared.Site) {
+	if s.cfg.Stats == nil {
+		return
+	}
+	if err := s.cfg.Stats.RefreshStats(ctx, slug, sites); err != nil {
 		s.cfg.Logger.ErrorContext(ctx, "site stats not refreshed", "dealership", slug, "error", err)
 	}
 }

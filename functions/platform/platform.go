@@ -151,7 +151,7 @@ func (p *Platform) Feed() *feed.Service {
 		Logger:    p.Logger,
 		Admission: runs,
 		MaxRuns:   p.FeedSlots,
-		Stats:     &sitestats.Refresher{Cars: p.Cars(), Sites: p.Sites(), Store: p.Sites()},
+		Stats:     &sitestats.Refresher{Cars: p.Cars(), Store: p.Sites()},
 	})
 }
 

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/transport"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/demo"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/internal/testenv"
@@ -107,7 +110,7 @@ func TestStatsFollowFeedsAndSweep(t *testing.T) {
 	clock := now
 	cars := dynamo.NewCarStore(db, tables)
 	svc := feed.NewService(feed.ServiceConfig{Cars: cars, Runs: dynamo.NewRunStore(db, tables), Sites: sites, Index: idx,
-		Stats: &sitestats.Refresher{Cars: cars, Sites: sites, Store: sites, Now: func() time.Time { return clock }},
+		Stats: &sitestats.Refresher{Cars: cars, Store: sites, Now: func() time.Time { return clock }},
 		Now:   func() time.Time { return clock }})
 	ingest := func(dealer, body string) {
 		t.Helper()
@@ -196,4 +199,196 @@ func engineFacets(t *testing.T, idx *algolia.Index, cfg algolia.Config, site, fi
 		}
 	}
 	return int(res.GetNbHits()), out
+}
+
+// Issue 18: a site's stats are the sum of its dealerships' shares, so a
+// run recomputes only its own dealership's share. Compute over all the
+// cars must equal Merge of Compute over each dealership's cars.
+func TestMergeEqualsComputeOverAll(t *testing.T) {
+	site := shared.DefaultSite()
+	site.Slug = "group"
+	var all []shared.IndexedCar
+	var parts []shared.SiteStats
+	for i, d := range []string{"north", "south", "east"} {
+		stock := demo.Stock(shared.Dealership{ID: "d-" + d, Slug: d, Name: d}, site.Stock.CarTypes, 10+i*7, now)
+		var mine []shared.IndexedCar
+		for _, c := range stock {
+			mine = append(mine, shared.IndexedCar{Car: c, Placement: shared.Placement{Sites: []string{"group"}, DealershipName: d}})
+		}
+		part, err := sitestats.Compute(site, mine, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, parts = append(all, mine...), append(parts, part)
+	}
+	whole, err := sitestats.Compute(site, all, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged := sitestats.Merge(now, parts...)
+	if !reflect.DeepEqual(whole, merged) {
+		t.Errorf("Merge of the shares = %+v\nCompute over all = %+v", merged, whole)
+	}
+	if empty := sitestats.Merge(now); empty.NbHits != 0 || len(empty.Facets["make"]) != 0 {
+		t.Errorf("Merge of nothing = %+v, want zero counts", empty)
+	}
+}
+
+// countingCars records whose cars the refresher reads.
+type countingCars struct {
+	sitestats.CarReader
+	mu    sync.Mutex
+	reads map[string]int
+}
+
+func (c *countingCars) StoredCars(ctx context.Context, dealership string) ([]shared.StoredCar, error) {
+	c.mu.Lock()
+	c.reads[dealership]++
+	c.mu.Unlock()
+	return c.CarReader.StoredCars(ctx, dealership)
+}
+
+// Issue 18, feed bursts: every dealership of a group refreshing at once
+// (as when all their feeds land on the hour) leaves the site's stats equal
+// to a computation over all the group's cars, while each refresh reads only
+// its own dealership's cars; cars older than the shares are caught up by
+// the sweep; a changed site config is applied to every dealership's share
+// at the next refresh.
+func TestConcurrentRefreshesOfOneGroup(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	store := dynamo.NewSiteStore(db, tables)
+	cars := dynamo.NewCarStore(db, tables)
+	site := shared.DefaultSite()
+	site.Slug, site.ID, site.Name = "group", "site-group", "Group"
+	const n = 16
+	for i := range n {
+		slug := fmt.Sprintf("dealer-%02d", i)
+		site.Dealerships = append(site.Dealerships, shared.Dealership{ID: "d-" + slug, Slug: slug, Name: "Dealer " + slug})
+	}
+	shared.ApplyDefaults(&site)
+	if err := store.SaveSite(ctx, site); err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range site.Dealerships {
+		var stored []shared.StoredCar
+		for _, c := range demo.Stock(d, site.Stock.CarTypes, 3+i%4, now) {
+			stored = append(stored, shared.StoredCar{Car: c})
+		}
+		if err := cars.PutCars(ctx, stored); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counter := &countingCars{CarReader: cars, reads: map[string]int{}}
+	r := &sitestats.Refresher{Cars: counter, Store: store, Now: func() time.Time { return now }}
+	sites := func() []shared.Site {
+		t.Helper()
+		all, err := store.ListSites(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return all
+	}
+	refreshAll := func() {
+		t.Helper()
+		current := sites()
+		var wg sync.WaitGroup
+		errs := make([]error, n)
+		for i, d := range site.Dealerships {
+			wg.Add(1)
+			go func() { defer wg.Done(); errs[i] = r.RefreshStats(ctx, d.Slug, current) }()
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("refresh %s: %v", site.Dealerships[i].Slug, err)
+			}
+		}
+	}
+	want := func() shared.SiteStats {
+		t.Helper()
+		current, err := store.FindSite(ctx, site.Slug)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sites := []shared.Site{current}
+		var all []shared.IndexedCar
+		for _, d := range current.Dealerships {
+			stored, err := cars.StoredCars(ctx, d.Slug)
+			if err != nil {
+				t.Fatal(err)
+			}
+			placer := shared.NewPlacer(d.Slug, sites)
+			for _, sc := range stored {
+				all = append(all, shared.IndexedCar{Car: sc.Car, Placement: placer.Place(sc.Car, now)})
+			}
+		}
+		st, err := sitestats.Compute(current, all, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	check := func(when string) {
+		t.Helper()
+		got, err := store.SiteStats(ctx, site.Slug)
+		if err != nil || got == nil {
+			t.Fatalf("%s: stats = %v, %v", when, got, err)
+		}
+		w := want()
+		if got.NbHits != w.NbHits || !reflect.DeepEqual(got.Facets, w.Facets) || !reflect.DeepEqual(got.MinPrice, w.MinPrice) {
+			t.Errorf("%s: stored stats %+v\nwant (computed over every car) %+v", when, *got, w)
+		}
+	}
+
+	// The cars predate the shares (an upgrade): the sweep's FillStats
+	// catches each dealership up, and reads nothing once they are current.
+	for _, d := range site.Dealerships {
+		if err := r.FillStats(ctx, d.Slug, sites()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("after the sweep filled the shares in")
+	counter.reads = map[string]int{}
+	if err := r.FillStats(ctx, "dealer-01", sites()); err != nil {
+		t.Fatal(err)
+	}
+	if len(counter.reads) != 0 {
+		t.Errorf("FillStats with current shares read the cars of %v", counter.reads)
+	}
+
+	refreshAll()
+	check("after a burst of refreshes")
+
+	// Once the shares exist, a refresh reads its own dealership's cars only.
+	counter.reads = map[string]int{}
+	if err := r.RefreshStats(ctx, "dealer-03", sites()); err != nil {
+		t.Fatal(err)
+	}
+	if len(counter.reads) != 1 || counter.reads["dealer-03"] != 1 {
+		t.Errorf("one refresh read the cars of %v, want dealer-03 once", counter.reads)
+	}
+
+	// A second burst, after dealer-05 lost its cars.
+	stored, _ := cars.StoredCars(ctx, "dealer-05")
+	var ids []string
+	for _, sc := range stored {
+		ids = append(ids, sc.Car.ID)
+	}
+	if err := cars.DeleteCars(ctx, "dealer-05", ids); err != nil {
+		t.Fatal(err)
+	}
+	refreshAll()
+	check("after dealer-05's cars left")
+
+	// A tenant deploy narrows the site to used cars: one refresh applies it
+	// to every dealership's share.
+	site.Search.Filters = "car_type:used"
+	if err := store.SaveSite(ctx, site); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.RefreshStats(ctx, "dealer-00", sites()); err != nil {
+		t.Fatal(err)
+	}
+	check("after the site's filters changed")
 }

@@ -5,8 +5,9 @@
 // platform's feed slots (FORECOURT_INGEST_SLOTS). Each provider waits out
 // the 429 answers for their Retry-After, as `forecourt feed push` does. It
 // prints the wall time, the 429s, the peak heap and resident memory, and
-// fails unless every feed ended applied: its run succeeded and every car it
-// sent is in DynamoDB and, when the site shows it, in the index.
+// fails unless every feed ended applied: its run succeeded, its stored run
+// report says so, every car it sent is in DynamoDB and, when the site shows
+// it, in the index; and the site's stock stats count every shown car.
 package main
 
 import (
@@ -156,8 +157,9 @@ func run(ctx context.Context, n, perFeed, slots int) error {
 
 	// Every feed applied: its run succeeded, DynamoDB holds every car it
 	// sent, and the index holds the cars the site shows.
-	var lost, failed, indexMissing int
+	var lost, failed, indexMissing, unreported, shownTotal int
 	c := idx.Client()
+	runs := dynamo.NewRunStore(db, tables)
 	for i, slug := range slugs {
 		if errs[i] != nil {
 			failed++
@@ -167,6 +169,16 @@ func run(ctx context.Context, n, perFeed, slots int) error {
 		if reports[i].Status != feed.StatusSucceeded {
 			failed++
 			fmt.Printf("  %s: run %s %s\n", slug, reports[i].RunID, reports[i].Status)
+		}
+		// The stored report says what the answer said (a provider polls it).
+		var saved feed.Report
+		raw, err := runs.Run(ctx, reports[i].RunID)
+		if err == nil {
+			err = json.Unmarshal(raw, &saved)
+		}
+		if err != nil || saved.Status != reports[i].Status {
+			unreported++
+			fmt.Printf("  %s: stored report of run %s is %q (%v), the answer said %q\n", slug, reports[i].RunID, saved.Status, err, reports[i].Status)
 		}
 		stored, err := p.Cars().FindCarsByDealership(ctx, slug)
 		if err != nil {
@@ -190,13 +202,27 @@ func run(ctx context.Context, n, perFeed, slots int) error {
 		if hits := int(res.GetNbHits()); hits < shown {
 			indexMissing += shown - hits
 		}
+		shownTotal += shown
+	}
+	// The home page's counts (site stats) cover every dealership's cars.
+	stats, err := dynamo.NewSiteStore(db, tables).SiteStats(ctx, site.Slug)
+	if err != nil {
+		return err
+	}
+	statsOff := shownTotal
+	if stats != nil {
+		statsOff = stats.NbHits - shownTotal
+		if statsOff < 0 {
+			statsOff = -statsOff
+		}
 	}
 	fmt.Printf("  wall time %s for %d feeds (%.1f feeds/s); %d answers were 429 and waited out\n",
 		wall.Round(time.Millisecond), n, float64(n)/wall.Seconds(), throttled.Load())
 	fmt.Printf("  peak heap %.0f MB, peak resident %s (gateway, engine and this client in one process)\n",
 		float64(heap)/(1<<20), peakRSS())
-	fmt.Printf("  feeds failed %d, cars lost %d, shown cars missing from the index %d\n", failed, lost, indexMissing)
-	if failed+lost+indexMissing > 0 {
+	fmt.Printf("  feeds failed %d, cars lost %d, shown cars missing from the index %d, run reports not stored %d, site stats off by %d cars\n",
+		failed, lost, indexMissing, unreported, statsOff)
+	if failed+lost+indexMissing+unreported+statsOff > 0 {
 		return fmt.Errorf("the burst lost or half-applied feeds")
 	}
 	return nil

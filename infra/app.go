@@ -30,6 +30,9 @@ const (
 	ctxMailFrom          = "forecourt:mailFrom"
 	ctxStripeSecretName  = "forecourt:stripeSecretName"
 	ctxCertificatePrefix = "forecourt:certificateArn:"
+	// ctxAlarmTopicARN names the SNS topic the alarms notify (optional:
+	// without it the platform stack creates one).
+	ctxAlarmTopicARN = "forecourt:alarmTopicArn"
 	// ctxTenants (-c tenants=a,b) builds only those tenants' stacks, their
 	// edge cells and the stateful and platform stacks, so that deploying one
 	// dealer among thousands synthesizes in seconds (docs/scaling.md).
@@ -83,6 +86,9 @@ type Config struct {
 	MailFrom string
 	// CertificateARNs by site slug.
 	CertificateARNs map[string]string
+	// AlarmTopicARN is the SNS topic the alarms notify; empty: the platform
+	// stack creates its own.
+	AlarmTopicARN string
 	// Only, when set, names the tenants to build (context "tenants").
 	Only []string
 }
@@ -111,6 +117,7 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 		StripeSecretName:  get(ctxStripeSecretName),
 		MailFrom:          get(ctxMailFrom),
 		CertificateARNs:   map[string]string{},
+		AlarmTopicARN:     get(ctxAlarmTopicARN),
 	}
 	for key, v := range map[string]string{
 		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxWebDist: c.WebDist, ctxAlgoliaAppID: c.AlgoliaAppID,
@@ -192,6 +199,7 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		CaptchaKey:     api.SecretRef{Name: c.CaptchaSecretName},
 		OpsKey:         api.SecretRef{Name: c.OpsSecretName},
 		MailFrom:       c.MailFrom,
+		AlarmTopicARN:  c.AlarmTopicARN,
 		WebhookSecrets: WebhookSecretNames(tenants),
 		Stripe: api.Stripe{
 			SecretKey:     api.SecretRef{Name: c.StripeSecretName, Field: secretStripeKey},

@@ -55,6 +55,8 @@ type PlatformStack struct {
 	awscdk.Stack
 	API *api.API
 	Web *web.Site
+	// Monitoring is the alarms and the dashboard (issue 15).
+	Monitoring *api.Monitoring
 }
 
 // PlatformStackProps configure the platform stack.
@@ -76,6 +78,9 @@ type PlatformStackProps struct {
 	WebhookSecrets []string
 	// Stripe is the api function's Stripe keys (issue 13).
 	Stripe api.Stripe
+	// AlarmTopicARN is the SNS topic the alarms notify (context
+	// forecourt:alarmTopicArn); empty creates one.
+	AlarmTopicARN string
 }
 
 // NewPlatformStack creates the API, the functions and the web bucket with
@@ -105,7 +110,9 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	if err != nil {
 		return nil, err
 	}
-	s := &PlatformStack{Stack: stack, API: a, Web: site}
+	s := &PlatformStack{Stack: stack, API: a, Web: site, Monitoring: a.Monitor(props.AlarmTopicARN)}
+	output(stack, "AlarmTopicArn", s.Monitoring.Topic.TopicArn())
+	output(stack, "DashboardName", s.Monitoring.Dashboard.DashboardName())
 	output(stack, "ApiEndpoint", a.HTTPAPI.ApiEndpoint())
 	output(stack, "WebBucketName", s.Web.Bucket.BucketName())
 	param.Publish(stack, "ApiDomainParam", param.APIDomain, a.Domain)

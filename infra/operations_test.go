@@ -88,3 +88,31 @@ func TestAPIAccessLog(t *testing.T) {
 		t.Errorf("access log format %s logs the client", format)
 	}
 }
+
+// Issue 15 "the default execute-api endpoint disabled so every request
+// comes through CloudFront": the HTTP API answers only on its own domain
+// (context forecourt:apiDomainName), which is what the distributions'
+// origin parameter names.
+func TestExecuteAPIEndpointDisabled(t *testing.T) {
+	tpl := synth(t).json[PlatformStackName]
+	httpAPI := only(t, tpl, "AWS::ApiGatewayV2::Api")
+	if path(httpAPI, "Properties", "DisableExecuteApiEndpoint") != true {
+		t.Errorf("DisableExecuteApiEndpoint = %v, want true", path(httpAPI, "Properties", "DisableExecuteApiEndpoint"))
+	}
+	domain := only(t, tpl, "AWS::ApiGatewayV2::DomainName")
+	if got := path(domain, "Properties", "DomainName"); got != "api.forecourt.example" {
+		t.Errorf("API domain %v, want cdk.json's api.forecourt.example", got)
+	}
+	if n := len(resources(tpl, "AWS::ApiGatewayV2::ApiMapping")); n != 1 {
+		t.Errorf("got %d API mappings, want the domain mapped to the API", n)
+	}
+	var published any
+	for _, p := range resources(tpl, "AWS::SSM::Parameter") {
+		if name, _ := path(p, "Properties", "Name").(string); strings.Contains(name, "api-domain") || strings.Contains(name, "apiDomain") {
+			published = path(p, "Properties", "Value")
+		}
+	}
+	if published != "api.forecourt.example" {
+		t.Errorf("the distributions' API origin parameter holds %v, want api.forecourt.example", published)
+	}
+}

@@ -81,6 +81,9 @@ type PlatformStackProps struct {
 	// AlarmTopicARN is the SNS topic the alarms notify (context
 	// forecourt:alarmTopicArn); empty creates one.
 	AlarmTopicARN string
+	// APIDomainName and APICertificate are the API's own host name and its
+	// regional certificate's ARN (api.Props.DomainName).
+	APIDomainName, APICertificate string
 }
 
 // NewPlatformStack creates the API, the functions and the web bucket with
@@ -98,6 +101,8 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 		MailFrom:       props.MailFrom,
 		WebhookSecrets: props.WebhookSecrets,
 		Stripe:         props.Stripe,
+		DomainName:     props.APIDomainName,
+		CertificateARN: props.APICertificate,
 		Shoppers: api.Shoppers{
 			UserPoolID: props.Stateful.Shoppers.Pool.UserPoolId(),
 			ClientID:   props.Stateful.Shoppers.Client.UserPoolClientId(),
@@ -113,7 +118,9 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	s := &PlatformStack{Stack: stack, API: a, Web: site, Monitoring: a.Monitor(props.AlarmTopicARN)}
 	output(stack, "AlarmTopicArn", s.Monitoring.Topic.TopicArn())
 	output(stack, "DashboardName", s.Monitoring.Dashboard.DashboardName())
-	output(stack, "ApiEndpoint", a.HTTPAPI.ApiEndpoint())
+	output(stack, "ApiDomainName", a.Domain)
+	// The API domain's DNS record (a CNAME or alias) points here.
+	output(stack, "ApiRegionalDomainName", a.RegionalDomain)
 	output(stack, "WebBucketName", s.Web.Bucket.BucketName())
 	param.Publish(stack, "ApiDomainParam", param.APIDomain, a.Domain)
 	param.Publish(stack, "WebBucketNameParam", param.WebBucketName, s.Web.Bucket.BucketName())

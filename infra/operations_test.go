@@ -116,3 +116,36 @@ func TestExecuteAPIEndpointDisabled(t *testing.T) {
 		t.Errorf("the distributions' API origin parameter holds %v, want api.forecourt.example", published)
 	}
 }
+
+// Issue 15 "CloudFront access logs": every tenant distribution logs under
+// its own prefix to the platform's access-log bucket, which accepts the log
+// delivery's ACL, is private and expires the logs (they hold client
+// addresses) after AccessLogDays.
+func TestDistributionAccessLogs(t *testing.T) {
+	s := synth(t)
+	platform := s.json[PlatformStackName]
+	var bucket map[string]any
+	for _, b := range resources(platform, "AWS::S3::Bucket") {
+		if path(b, "Properties", "OwnershipControls", "Rules", 0, "ObjectOwnership") == "BucketOwnerPreferred" {
+			bucket = b
+		}
+	}
+	if bucket == nil {
+		t.Fatal("no access-log bucket (BucketOwnerPreferred) in the platform stack")
+	}
+	if got := path(bucket, "Properties", "LifecycleConfiguration", "Rules", 0, "ExpirationInDays"); got != float64(AccessLogDays) {
+		t.Errorf("log expiry %v, want %d days", got, AccessLogDays)
+	}
+	if path(bucket, "Properties", "PublicAccessBlockConfiguration", "BlockPublicPolicy") != true {
+		t.Errorf("access-log bucket is not private: %v", path(bucket, "Properties", "PublicAccessBlockConfiguration"))
+	}
+	for slug := range s.tenants {
+		t.Run(slug, func(t *testing.T) {
+			dist := only(t, s.json[TenantStackPrefix+slug], "AWS::CloudFront::Distribution")
+			logging := path(dist, "Properties", "DistributionConfig", "Logging")
+			if path(logging, "Prefix") != slug+"/" || path(logging, "Bucket") == nil {
+				t.Errorf("logging %v, want the access-log bucket under %s/", logging, slug)
+			}
+		})
+	}
+}

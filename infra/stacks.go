@@ -57,6 +57,8 @@ type PlatformStack struct {
 	Web *web.Site
 	// Monitoring is the alarms and the dashboard (issue 15).
 	Monitoring *api.Monitoring
+	// AccessLogs receives the tenant distributions' access logs.
+	AccessLogs awss3.Bucket
 }
 
 // PlatformStackProps configure the platform stack.
@@ -116,6 +118,17 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 		return nil, err
 	}
 	s := &PlatformStack{Stack: stack, API: a, Web: site, Monitoring: a.Monitor(props.AlarmTopicARN)}
+	// CloudFront's standard logs need ACLs (the log delivery account writes
+	// with one); they hold client addresses, so they expire.
+	s.AccessLogs = awss3.NewBucket(stack, jsii.String("AccessLogs"), &awss3.BucketProps{
+		ObjectOwnership:   awss3.ObjectOwnership_BUCKET_OWNER_PREFERRED,
+		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),
+		Encryption:        awss3.BucketEncryption_S3_MANAGED,
+		EnforceSSL:        jsii.Bool(true),
+		LifecycleRules:    &[]*awss3.LifecycleRule{{Expiration: awscdk.Duration_Days(jsii.Number(AccessLogDays))}},
+		RemovalPolicy:     awscdk.RemovalPolicy_RETAIN,
+	})
+	param.Publish(stack, "AccessLogBucketParam", param.AccessLogBucket, s.AccessLogs.BucketName())
 	output(stack, "AlarmTopicArn", s.Monitoring.Topic.TopicArn())
 	output(stack, "DashboardName", s.Monitoring.Dashboard.DashboardName())
 	output(stack, "ApiDomainName", a.Domain)
@@ -126,6 +139,9 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	param.Publish(stack, "WebBucketNameParam", param.WebBucketName, s.Web.Bucket.BucketName())
 	return s, nil
 }
+
+// AccessLogDays is how long CloudFront access logs are kept.
+const AccessLogDays = 90
 
 // EdgeStack is one edge cell (package cell): what up to
 // tenantfile.CellSize tenants' distributions share.
@@ -189,6 +205,9 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 		Domains:        props.Site.Site.Domains,
 		CertificateARN: props.CertificateARN,
 		Cell:           cell.Import(stack, "Cell", props.Site.Site.EdgeCell),
+		LogBucket: awss3.Bucket_FromBucketAttributes(stack, jsii.String("AccessLogBucket"), &awss3.BucketAttributes{
+			BucketName: param.Value(stack, param.AccessLogBucket),
+		}),
 	})
 	// The site's own shopper app client, in the pool the stateful stack
 	// publishes: the tenant's stack holds it, so the pool's stack does not

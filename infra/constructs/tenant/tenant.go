@@ -44,6 +44,8 @@ type EdgeProps struct {
 	CertificateARN string
 	// Cell holds the parts the distribution shares with its cell's others.
 	Cell *cell.Refs
+	// LogBucket receives the distribution's access logs under <slug>/.
+	LogBucket awss3.IBucket
 }
 
 // Edge is a tenant's distribution.
@@ -150,6 +152,13 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		Comment:         jsii.String("Forecourt " + p.Slug),
 		HttpVersion:     awscloudfront.HttpVersion_HTTP2_AND_3,
 		DefaultBehavior: documents,
+	}
+	if p.LogBucket != nil {
+		// Issue 15: access logs, one prefix per tenant in the platform's
+		// bucket (client addresses: it expires them after 90 days).
+		props.EnableLogging = jsii.Bool(true)
+		props.LogBucket = p.LogBucket
+		props.LogFilePrefix = jsii.String(p.Slug + "/")
 	}
 	if len(p.Domains) > 0 && p.CertificateARN != "" {
 		props.DomainNames = jsii.Strings(p.Domains...)

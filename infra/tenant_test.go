@@ -173,7 +173,8 @@ func TestDistributionServesSPA(t *testing.T) {
 				}
 			}
 		}
-		if got, want := strings.Join(order, " "), "/api/* /ingest/* /media/* /robots.txt /sitemap*.xml /assets/* /*.*"; got != want {
+		// (/api/site, cached at the edge, before the uncached /api/*: issue 15.)
+		if got, want := strings.Join(order, " "), "/api/site /api/* /ingest/* /media/* /robots.txt /sitemap*.xml /assets/* /*.*"; got != want {
 			t.Errorf("%s: behaviours %q, want %q", slug, got, want)
 		}
 		var oac any

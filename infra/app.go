@@ -30,6 +30,13 @@ const (
 	ctxMailFrom          = "forecourt:mailFrom"
 	ctxStripeSecretName  = "forecourt:stripeSecretName"
 	ctxCertificatePrefix = "forecourt:certificateArn:"
+	// ctxAlarmTopicARN names the SNS topic the alarms notify (optional:
+	// without it the platform stack creates one).
+	ctxAlarmTopicARN = "forecourt:alarmTopicArn"
+	// The API's own host name and its regional certificate: the default
+	// execute-api endpoint is disabled (issue 15).
+	ctxAPIDomainName     = "forecourt:apiDomainName"
+	ctxAPICertificateARN = "forecourt:apiCertificateArn"
 	// ctxTenants (-c tenants=a,b) builds only those tenants' stacks, their
 	// edge cells and the stateful and platform stacks, so that deploying one
 	// dealer among thousands synthesizes in seconds (docs/scaling.md).
@@ -83,6 +90,12 @@ type Config struct {
 	MailFrom string
 	// CertificateARNs by site slug.
 	CertificateARNs map[string]string
+	// AlarmTopicARN is the SNS topic the alarms notify; empty: the platform
+	// stack creates its own.
+	AlarmTopicARN string
+	// APIDomainName and APICertificateARN are the API's own host name and
+	// its regional certificate.
+	APIDomainName, APICertificateARN string
 	// Only, when set, names the tenants to build (context "tenants").
 	Only []string
 }
@@ -111,11 +124,15 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 		StripeSecretName:  get(ctxStripeSecretName),
 		MailFrom:          get(ctxMailFrom),
 		CertificateARNs:   map[string]string{},
+		AlarmTopicARN:     get(ctxAlarmTopicARN),
+		APIDomainName:     get(ctxAPIDomainName),
+		APICertificateARN: get(ctxAPICertificateARN),
 	}
 	for key, v := range map[string]string{
 		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxWebDist: c.WebDist, ctxAlgoliaAppID: c.AlgoliaAppID,
 		ctxIndexName: c.IndexName, ctxAlgoliaSecretName: c.AlgoliaSecretName, ctxOriginSecretName: c.OriginSecretName,
 		ctxCaptchaSecretName: c.CaptchaSecretName, ctxOpsSecretName: c.OpsSecretName, ctxMailFrom: c.MailFrom, ctxStripeSecretName: c.StripeSecretName,
+		ctxAPIDomainName: c.APIDomainName, ctxAPICertificateARN: c.APICertificateARN,
 	} {
 		if v == "" {
 			return Config{}, nil, fmt.Errorf("context %s is not set (see cdk.json)", key)
@@ -192,6 +209,9 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		CaptchaKey:     api.SecretRef{Name: c.CaptchaSecretName},
 		OpsKey:         api.SecretRef{Name: c.OpsSecretName},
 		MailFrom:       c.MailFrom,
+		AlarmTopicARN:  c.AlarmTopicARN,
+		APIDomainName:  c.APIDomainName,
+		APICertificate: c.APICertificateARN,
 		WebhookSecrets: WebhookSecretNames(tenants),
 		Stripe: api.Stripe{
 			SecretKey:     api.SecretRef{Name: c.StripeSecretName, Field: secretStripeKey},

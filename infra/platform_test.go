@@ -315,12 +315,20 @@ func flatten(v any) string {
 func TestPlatformDeploysWebDist(t *testing.T) {
 	s := synth(t)
 	tpl := s.json[PlatformStackName]
-	bucket := only(t, tpl, "AWS::S3::Bucket")
+	// The web bucket, not the access-log bucket (ACLs on, for CloudFront's
+	// log delivery: TestDistributionAccessLogs).
+	var bucket map[string]any
 	var bucketID string
 	for id, b := range resources(tpl, "AWS::S3::Bucket") {
-		if equalJSON(b, bucket) {
-			bucketID = id
+		if path(b, "Properties", "OwnershipControls", "Rules", 0, "ObjectOwnership") != "BucketOwnerPreferred" {
+			if bucket != nil {
+				t.Fatalf("two web buckets: %s and %s", bucketID, id)
+			}
+			bucket, bucketID = b, id
 		}
+	}
+	if bucket == nil {
+		t.Fatal("no web bucket")
 	}
 	// Given the stack synthesized from a dist folder with index.html, a
 	// favicon and assets/index-abc123.js

@@ -55,6 +55,10 @@ type PlatformStack struct {
 	awscdk.Stack
 	API *api.API
 	Web *web.Site
+	// Monitoring is the alarms and the dashboard (issue 15).
+	Monitoring *api.Monitoring
+	// AccessLogs receives the tenant distributions' access logs.
+	AccessLogs awss3.Bucket
 }
 
 // PlatformStackProps configure the platform stack.
@@ -76,6 +80,12 @@ type PlatformStackProps struct {
 	WebhookSecrets []string
 	// Stripe is the api function's Stripe keys (issue 13).
 	Stripe api.Stripe
+	// AlarmTopicARN is the SNS topic the alarms notify (context
+	// forecourt:alarmTopicArn); empty creates one.
+	AlarmTopicARN string
+	// APIDomainName and APICertificate are the API's own host name and its
+	// regional certificate's ARN (api.Props.DomainName).
+	APIDomainName, APICertificate string
 }
 
 // NewPlatformStack creates the API, the functions and the web bucket with
@@ -93,6 +103,8 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 		MailFrom:       props.MailFrom,
 		WebhookSecrets: props.WebhookSecrets,
 		Stripe:         props.Stripe,
+		DomainName:     props.APIDomainName,
+		CertificateARN: props.APICertificate,
 		Shoppers: api.Shoppers{
 			UserPoolID: props.Stateful.Shoppers.Pool.UserPoolId(),
 			ClientID:   props.Stateful.Shoppers.Client.UserPoolClientId(),
@@ -105,13 +117,31 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	if err != nil {
 		return nil, err
 	}
-	s := &PlatformStack{Stack: stack, API: a, Web: site}
-	output(stack, "ApiEndpoint", a.HTTPAPI.ApiEndpoint())
+	s := &PlatformStack{Stack: stack, API: a, Web: site, Monitoring: a.Monitor(props.AlarmTopicARN)}
+	// CloudFront's standard logs need ACLs (the log delivery account writes
+	// with one); they hold client addresses, so they expire.
+	s.AccessLogs = awss3.NewBucket(stack, jsii.String("AccessLogs"), &awss3.BucketProps{
+		ObjectOwnership:   awss3.ObjectOwnership_BUCKET_OWNER_PREFERRED,
+		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),
+		Encryption:        awss3.BucketEncryption_S3_MANAGED,
+		EnforceSSL:        jsii.Bool(true),
+		LifecycleRules:    &[]*awss3.LifecycleRule{{Expiration: awscdk.Duration_Days(jsii.Number(AccessLogDays))}},
+		RemovalPolicy:     awscdk.RemovalPolicy_RETAIN,
+	})
+	param.Publish(stack, "AccessLogBucketParam", param.AccessLogBucket, s.AccessLogs.BucketName())
+	output(stack, "AlarmTopicArn", s.Monitoring.Topic.TopicArn())
+	output(stack, "DashboardName", s.Monitoring.Dashboard.DashboardName())
+	output(stack, "ApiDomainName", a.Domain)
+	// The API domain's DNS record (a CNAME or alias) points here.
+	output(stack, "ApiRegionalDomainName", a.RegionalDomain)
 	output(stack, "WebBucketName", s.Web.Bucket.BucketName())
 	param.Publish(stack, "ApiDomainParam", param.APIDomain, a.Domain)
 	param.Publish(stack, "WebBucketNameParam", param.WebBucketName, s.Web.Bucket.BucketName())
 	return s, nil
 }
+
+// AccessLogDays is how long CloudFront access logs are kept.
+const AccessLogDays = 90
 
 // EdgeStack is one edge cell (package cell): what up to
 // tenantfile.CellSize tenants' distributions share.
@@ -175,6 +205,9 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 		Domains:        props.Site.Site.Domains,
 		CertificateARN: props.CertificateARN,
 		Cell:           cell.Import(stack, "Cell", props.Site.Site.EdgeCell),
+		LogBucket: awss3.Bucket_FromBucketAttributes(stack, jsii.String("AccessLogBucket"), &awss3.BucketAttributes{
+			BucketName: param.Value(stack, param.AccessLogBucket),
+		}),
 	})
 	// The site's own shopper app client, in the pool the stateful stack
 	// publishes: the tenant's stack holds it, so the pool's stack does not

@@ -173,7 +173,8 @@ func TestDistributionServesSPA(t *testing.T) {
 				}
 			}
 		}
-		if got, want := strings.Join(order, " "), "/api/* /ingest/* /media/* /robots.txt /sitemap*.xml /assets/* /*.*"; got != want {
+		// (/api/site, cached at the edge, before the uncached /api/*: issue 15.)
+		if got, want := strings.Join(order, " "), "/api/site /api/* /ingest/* /media/* /robots.txt /sitemap*.xml /assets/* /*.*"; got != want {
 			t.Errorf("%s: behaviours %q, want %q", slug, got, want)
 		}
 		var oac any
@@ -429,4 +430,44 @@ func refTo(t *testing.T, tpl map[string]any, name string) map[string]any {
 	}
 	t.Fatalf("no stack parameter reads %s", name)
 	return nil
+}
+
+// Issue 15 "GET /api/site cached at the edge": the site route has its own
+// behaviour ahead of /api/* on the API origin, cached on the path alone
+// (CachingOptimized, so no viewer header or query string can vary it) and
+// read-only; the rest of /api/* stays uncached.
+func TestDistributionCachesSiteConfig(t *testing.T) {
+	s := synth(t)
+	optimized := *awscloudfront.CachePolicy_CACHING_OPTIMIZED().CachePolicyId()
+	for slug := range s.tenants {
+		t.Run(slug, func(t *testing.T) {
+			config := path(only(t, s.json[TenantStackPrefix+slug], "AWS::CloudFront::Distribution"), "Properties", "DistributionConfig")
+			order := map[string]int{}
+			behaviors := map[string]map[string]any{}
+			for i, b := range path(config, "CacheBehaviors").([]any) {
+				b := b.(map[string]any)
+				behaviors[b["PathPattern"].(string)] = b
+				order[b["PathPattern"].(string)] = i
+			}
+			site, ok := behaviors["/api/site"]
+			if !ok {
+				t.Fatalf("no /api/site behaviour")
+			}
+			if order["/api/site"] > order["/api/*"] {
+				t.Errorf("/api/site comes after /api/*, which would match it first")
+			}
+			if got, want := site["TargetOriginId"], behaviors["/api/*"]["TargetOriginId"]; got != want {
+				t.Errorf("origin: got %v, want the API origin %v", got, want)
+			}
+			if got := site["CachePolicyId"]; got != optimized {
+				t.Errorf("cache policy: got %v, want CachingOptimized %s", got, optimized)
+			}
+			if got := site["AllowedMethods"]; !equalJSON(got, []any{"GET", "HEAD"}) {
+				t.Errorf("methods: got %v, want GET, HEAD", got)
+			}
+			if got := site["OriginRequestPolicyId"]; got != nil {
+				t.Errorf("origin request policy: got %v, want none (no viewer header may vary the answer)", got)
+			}
+		})
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -161,6 +162,7 @@ func (d *Deliverer) deliverEmail(ctx context.Context, it Item) (Result, error) {
 		if err := d.Store.Release(ctx, Email, id, until, StatusFailed, code, d.now()); err != nil {
 			return "", err
 		}
+		logFailed(ctx, Email, id, code)
 		return FailedLead, nil
 	}
 	if err := d.Sender.Send(ctx, msg); err != nil {
@@ -185,6 +187,7 @@ func (d *Deliverer) failed(ctx context.Context, ch Channel, it Item, until time.
 		if err := d.Store.Release(ctx, ch, it.ID, until, StatusFailed, code, now); err != nil {
 			return "", err
 		}
+		logFailed(ctx, ch, it.ID, code)
 		return FailedLead, nil
 	}
 	due := now.Add(d.backoff(attempts))
@@ -192,6 +195,17 @@ func (d *Deliverer) failed(ctx context.Context, ch Channel, it Item, until time.
 		return "", err
 	}
 	return Busy, &RetryError{ID: it.ID, Attempts: attempts, Code: code, After: due}
+}
+
+// MsgDeliveryFailed is the log line of a lead given up on; the CDK's
+// failed-deliveries metric filter matches it (issue 15), and the runbook
+// (docs/operations.md) starts from it.
+const MsgDeliveryFailed = "lead delivery failed"
+
+// logFailed logs a lead marked failed: its id, channel and error code,
+// never its fields.
+func logFailed(ctx context.Context, ch Channel, id, code string) {
+	slog.ErrorContext(ctx, MsgDeliveryFailed, "lead", id, "channel", string(ch), "code", code)
 }
 
 // errorCode is what last_error records of a send error: the provider's code,

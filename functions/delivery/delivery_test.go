@@ -1,9 +1,11 @@
 package delivery_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +17,7 @@ import (
 	"forecourt/functions/delivery"
 	fdynamo "forecourt/functions/dynamo"
 	"forecourt/functions/internal/testenv"
+	"forecourt/functions/logging"
 	"forecourt/functions/mail"
 	"forecourt/shared"
 )
@@ -237,9 +240,20 @@ func TestDeliverRetriesThenFails(t *testing.T) {
 		id := e.put(t, true, lead, car)
 		d := e.deliverer(&failingSender{n: 100, next: e.smtp})
 		d.MaxAttempts = 3
+		var logs bytes.Buffer
+		prev := slog.Default()
+		slog.SetDefault(logging.New(&logs))
 		res, err := d.DeliverWithRetry(ctx, id)
+		slog.SetDefault(prev)
 		if err != nil || res != delivery.FailedLead {
 			t.Fatalf("DeliverWithRetry = %q, %v; want failed", res, err)
+		}
+		// Issue 15: the failed-deliveries alarm counts this JSON line; it
+		// names the lead and the code, never the shopper.
+		var line map[string]any
+		if err := json.Unmarshal(logs.Bytes(), &line); err != nil || line["msg"] != delivery.MsgDeliveryFailed ||
+			line["lead"] != id || line["code"] != "smtp send 451" || strings.Contains(logs.String(), lead.Email) {
+			t.Errorf("log %q: want one %q line naming lead %s and its code only", logs.String(), delivery.MsgDeliveryFailed, id)
 		}
 		if it := e.item(t, id); it.Status != delivery.StatusFailed || it.Attempts != 3 || it.LastError != "smtp send 451" {
 			t.Errorf("status %q attempts %d last_error %q", it.Status, it.Attempts, it.LastError)

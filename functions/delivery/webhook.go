@@ -82,6 +82,7 @@ func (d *Deliverer) deliverWebhook(ctx context.Context, it Item) (Result, error)
 		if err := d.Store.Release(ctx, Webhook, it.ID, until, StatusFailed, ErrCodeNoWebhookPost, d.now()); err != nil {
 			return "", err
 		}
+		logFailed(ctx, Webhook, it.ID, ErrCodeNoWebhookPost)
 		return FailedLead, nil
 	}
 	secret, err := d.Secrets.Secret(ctx, hook.SecretName)

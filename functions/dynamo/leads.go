@@ -184,3 +184,23 @@ func fromLeadItem(it intakeLeadItem) (shared.StoredLead, error) {
 	}
 	return l, nil
 }
+
+// DealershipLeads returns every lead of the dealership, for `forecourt
+// export` (issue 15). It scans the table: an operator's command run when a
+// dealer leaves, so the scan's cost is accepted over an index every lead
+// write would pay for.
+func (s *LeadStore) DealershipLeads(ctx context.Context, dealershipSlug string) ([]shared.StoredLead, error) {
+	var items []intakeLeadItem
+	if err := s.table.Scan().Filter("kind = ? AND dealership_slug = ?", KindLead, dealershipSlug).All(ctx, &items); err != nil {
+		return nil, fmt.Errorf("scan leads of %s: %w", dealershipSlug, err)
+	}
+	out := make([]shared.StoredLead, 0, len(items))
+	for _, it := range items {
+		l, err := fromLeadItem(it)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}

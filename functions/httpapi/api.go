@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"forecourt/functions/httpapi/route"
+	"forecourt/functions/logging"
 	"forecourt/functions/seo"
 	"forecourt/shared"
 )
@@ -206,7 +207,13 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 			}
 			return fmt.Errorf("find site %q: %w", slug, err)
 		}
-		return h(w, r.WithContext(context.WithValue(r.Context(), siteKey{}, site)))
+		r = r.WithContext(logging.WithSite(context.WithValue(r.Context(), siteKey{}, site), site.Slug))
+		// Written here rather than by Handle, so the error's log line
+		// names the site.
+		if err := h(w, r); err != nil {
+			WriteError(w, r, err)
+		}
+		return nil
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"forecourt/functions/feed"
+	"forecourt/functions/logging"
 	"forecourt/shared"
 )
 
@@ -52,7 +53,17 @@ type ingestServer struct {
 	sites   shared.SiteStore
 }
 
+// handleFeed writes its own error, so the error's log line names the
+// dealership as the service's lines do.
 func (s *ingestServer) handleFeed(w http.ResponseWriter, r *http.Request) error {
+	r = r.WithContext(logging.WithDealership(r.Context(), r.PathValue("slug")))
+	if err := s.feed(w, r); err != nil {
+		WriteError(w, r, err)
+	}
+	return nil
+}
+
+func (s *ingestServer) feed(w http.ResponseWriter, r *http.Request) error {
 	slug := r.PathValue("slug")
 	provider, err := s.keys.Authorize(r.Context(), bearer(r), slug)
 	if err != nil {

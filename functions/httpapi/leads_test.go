@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"forecourt/functions/altcha"
+	"forecourt/functions/logging"
 	"forecourt/shared"
 )
 
@@ -448,7 +449,7 @@ func (failingLeads) CreateLead(context.Context, shared.StoredLead) (shared.Store
 func TestCreateLeadLogsNoLeadField(t *testing.T) {
 	var logs bytes.Buffer
 	prev := slog.Default()
-	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, nil)))
+	slog.SetDefault(logging.New(&logs))
 	t.Cleanup(func() { slog.SetDefault(prev) })
 
 	other := shared.DefaultSite()
@@ -464,6 +465,11 @@ func TestCreateLeadLogsNoLeadField(t *testing.T) {
 		`{"type":"enquiry","name":"Quentin","last_name":"Zebedee","phone":"0491570999","email":"qz@example.com","postcode":"4999","message":"Secret question"}`)
 	if rec.Code != http.StatusInternalServerError || logs.Len() == 0 {
 		t.Fatalf("got %d %s, logs %q; want a logged 500", rec.Code, rec.Body, logs.String())
+	}
+	// Issue 15: the line is the Lambdas' JSON and names the site.
+	var line map[string]any
+	if err := json.Unmarshal(logs.Bytes(), &line); err != nil || line["site"] != "other" || line["msg"] != "request failed" {
+		t.Errorf("log %q: want one JSON line of the failed request naming site other", logs.String())
 	}
 	for _, v := range []string{"Quentin", "Zebedee", "0491570999", "qz@example.com", "4999", "Secret question"} {
 		if strings.Contains(logs.String(), v) || strings.Contains(rec.Body.String(), v) {

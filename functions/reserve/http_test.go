@@ -17,6 +17,8 @@ import (
 	"forecourt/functions/httpapi/route"
 	"forecourt/functions/reserve"
 	"forecourt/shared"
+
+	"github.com/stripe/stripe-go/v84/webhook"
 )
 
 // tokenShoppers verifies "token-<sub>" as the shopper sub on any site.
@@ -71,7 +73,7 @@ func (noKeys) SecuredKey(shared.Site, time.Time) (string, time.Time, error) {
 
 const originSecret = "origin"
 
-func (f *fixture) server(t *testing.T) *httptest.Server {
+func (f *fixture) server(t testing.TB) *httptest.Server {
 	t.Helper()
 	h, err := httpapi.NewHandler(httpapi.Deps{Lambda: route.API, Media: noMedia{}, API: &httpapi.APIConfig{
 		Sites: siteList{f.site, f.other}, Cars: noCars{}, Keys: noKeys{}, OriginSecret: originSecret, Now: f.clock.now,
@@ -232,4 +234,38 @@ func TestMyReservationsList(t *testing.T) {
 	if list, _ := a.body["reservations"].([]any); a.status != 200 || list == nil || len(list) != 0 {
 		t.Fatalf("another shopper's list: %d %v, want 200 and an empty list", a.status, a.body)
 	}
+}
+
+// Issue 15 "a fuzz target for each JSON body the API accepts (no panic, no
+// 500)": POST /api/stripe/webhook with any body Stripe could sign. Each
+// input is signed with the endpoint's secret, so it gets past the signature
+// to the event parsing; an event about a reservation that does not exist,
+// or of a shape the service does not expect, is acknowledged or refused
+// with a 4xx, never a 5xx that Stripe would retry for days.
+func FuzzStripeWebhookBody(f *testing.F) {
+	fx := newFixture(f)
+	srv := fx.server(f)
+	for _, seed := range []string{
+		`{"id":"evt_1","object":"event","type":"checkout.session.completed","data":{"object":{"id":"cs_1","object":"checkout.session","payment_status":"paid","payment_intent":"pi_1","metadata":{"reservation_id":"nope"}}}}`,
+		`{"id":"evt_2","object":"event","type":"payment_intent.succeeded","data":{"object":{"id":"pi_2","object":"payment_intent","metadata":{"reservation_id":"r"}}}}`,
+		`{"id":"evt_3","object":"event","type":"charge.refunded","data":{"object":{"id":"ch_3","object":"charge","refunded":true,"metadata":{"reservation_id":"r"}}}}`,
+		`{"id":"evt_4","object":"event","type":"checkout.session.completed","data":{"object":[]}}`,
+		`{"id":"evt_5","object":"event","type":"charge.refunded","data":{"object":{"refunded":"yes","metadata":5}}}`,
+		`{"id":"","type":"","data":null}`, `[]`, `null`, `{`, ``,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		sp := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: []byte(body), Secret: secret, Timestamp: time.Now()})
+		req, _ := http.NewRequest("POST", srv.URL+"/api/stripe/webhook", bytes.NewReader(sp.Payload))
+		req.Header.Set("Stripe-Signature", sp.Header)
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode >= 500 {
+			t.Fatalf("body %q: got %d, want no 5xx", body, resp.StatusCode)
+		}
+	})
 }

@@ -93,7 +93,7 @@ type fixture struct {
 	shoppers []shared.Shopper
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	db, tables := testenv.DB(t)

@@ -17,6 +17,7 @@ import (
 
 	"forecourt/functions/httpapi"
 	"forecourt/functions/httpapi/route"
+	"forecourt/functions/logging"
 	"forecourt/functions/platform"
 	"forecourt/functions/secrets"
 	"forecourt/functions/seo"
@@ -26,6 +27,8 @@ import (
 const defaultPublicSearchURL = "http://localhost:7700"
 
 func main() {
+	// JSON lines with the request id, site and dealership (issue 15).
+	logging.Setup(os.Stdout)
 	h, err := newHandler(context.Background())
 	if err != nil {
 		slog.Error("start api", "err", err)

@@ -14,12 +14,15 @@ import (
 
 	"forecourt/functions/delivery"
 	"forecourt/functions/dynamo"
+	"forecourt/functions/logging"
 	"forecourt/functions/mail"
 	"forecourt/functions/secrets"
 	"forecourt/functions/webhook"
 )
 
 func main() {
+	// JSON lines with the request id, site and dealership (issue 15).
+	logging.Setup(os.Stdout)
 	d, err := newDeliverer(context.Background())
 	if err != nil {
 		slog.Error("start deliver", "err", err)

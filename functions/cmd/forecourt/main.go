@@ -8,6 +8,8 @@
 //	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
 //	forecourt geocode [--dry-run] TENANT_FILE
 //	forecourt reservations list|cancel|refund [ID] --dealership SLUG
+//	forecourt export --dealership SLUG --out DIR
+//	forecourt shopper delete [--sub SUB] [--phone PHONE] [--email EMAIL]
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed
 // (waiting out 429 answers, when the platform is applying as many feeds as
@@ -26,6 +28,10 @@
 // reservations list prints a dealership's online reservations; cancel ends
 // a pending checkout or a paid hold and frees the car; refund refunds a paid
 // deposit through Stripe (STRIPE_SECRET_KEY) and frees the car (issue 13).
+// export writes a dealership's cars, leads and reservations as JSON lines
+// into DIR, for a dealer leaving the platform (issue 15). shopper delete
+// deletes a shopper's data on request: their watchlists, their leads and
+// their name on reservations (issue 15).
 package main
 
 import (
@@ -68,6 +74,8 @@ const usage = `usage:
   forecourt geocode [--dry-run] TENANT_FILE
   forecourt reservations list --dealership SLUG
   forecourt reservations cancel|refund ID --dealership SLUG
+  forecourt export --dealership SLUG --out DIR
+  forecourt shopper delete [--sub SUB] [--phone PHONE] [--email EMAIL]
 `
 
 func main() {
@@ -98,6 +106,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return tenantsNew(args[2:], stdout, stderr)
 	case len(args) >= 1 && args[0] == "geocode":
 		return geocodeTenant(ctx, args[1:], stdout, stderr)
+	case len(args) >= 2 && args[0] == "shopper" && args[1] == "delete":
+		return shopperDelete(ctx, args[2:], stdout, stderr)
+	case len(args) >= 1 && args[0] == "export":
+		return export(ctx, args[1:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "reservations":
 		return reservations(ctx, args[1], args[2:], stdout, stderr)
 	}

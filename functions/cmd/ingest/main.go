@@ -14,10 +14,13 @@ import (
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"forecourt/functions/httpapi/route"
+	"forecourt/functions/logging"
 	"forecourt/functions/platform"
 )
 
 func main() {
+	// JSON lines with the request id, site and dealership (issue 15).
+	logging.Setup(os.Stdout)
 	h, err := newHandler(context.Background())
 	if err != nil {
 		slog.Error("start ingest", "err", err)

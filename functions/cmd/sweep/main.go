@@ -18,10 +18,13 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"forecourt/functions/feed"
+	"forecourt/functions/logging"
 	"forecourt/functions/platform"
 )
 
 func main() {
+	// JSON lines with the request id, site and dealership (issue 15).
+	logging.Setup(os.Stdout)
 	sweep, err := newSweep(context.Background())
 	if err != nil {
 		slog.Error("start sweep", "err", err)

@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscertificatemanager"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awseventstargets"
@@ -105,6 +106,13 @@ type Props struct {
 	// secret each, which only the deliver function may read.
 	WebhookSecrets []string
 	Stripe         Stripe
+	// DomainName is the API's own host name (context forecourt:apiDomainName)
+	// with its regional certificate (CertificateARN, in the stacks' region).
+	// The distributions reach the API there, and the default execute-api
+	// endpoint is disabled, so every request comes through CloudFront with
+	// its tenant headers (issue 15). Its DNS record points at the
+	// platform stack's ApiRegionalDomainName output.
+	DomainName, CertificateARN string
 }
 
 // API is the HTTP API with its functions.
@@ -113,7 +121,9 @@ type API struct {
 	HTTPAPI awsapigatewayv2.HttpApi
 	// Domain is the API's host name, the tenant distributions' origin.
 	Domain *string
-	Fns    map[string]awslambda.Function
+	// RegionalDomain is what Domain's DNS record must point at.
+	RegionalDomain *string
+	Fns            map[string]awslambda.Function
 }
 
 // function describes one Lambda: the folder it is built into and what it
@@ -377,16 +387,25 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 			return nil, fmt.Errorf("lambda %s: %w (run scripts/build-lambdas.sh)", f.name, err)
 		}
 	}
+	if p.DomainName == "" || p.CertificateARN == "" {
+		return nil, fmt.Errorf("api: the API's domain name and its regional certificate are required (context forecourt:apiDomainName and forecourt:apiCertificateArn): the execute-api endpoint is disabled")
+	}
 	c := constructs.NewConstruct(scope, jsii.String(id))
+	domain := awsapigatewayv2.NewDomainName(c, jsii.String("DomainName"), &awsapigatewayv2.DomainNameProps{
+		DomainName:  jsii.String(p.DomainName),
+		Certificate: awscertificatemanager.Certificate_FromCertificateArn(c, jsii.String("Certificate"), jsii.String(p.CertificateARN)),
+	})
 	httpAPI := awsapigatewayv2.NewHttpApi(c, jsii.String("HttpApi"), &awsapigatewayv2.HttpApiProps{
-		Description: jsii.String("Forecourt /api and /ingest, reached through the tenant distributions"),
+		Description:               jsii.String("Forecourt /api and /ingest, reached through the tenant distributions"),
+		DefaultDomainMapping:      &awsapigatewayv2.DomainMappingOptions{DomainName: domain},
+		DisableExecuteApiEndpoint: jsii.Bool(true),
 	})
 	a := &API{
-		Construct: c,
-		HTTPAPI:   httpAPI,
-		// ApiEndpoint is https://<id>.execute-api.<region>.<suffix>.
-		Domain: awscdk.Fn_Select(jsii.Number(2), awscdk.Fn_Split(jsii.String("/"), httpAPI.ApiEndpoint(), nil)),
-		Fns:    map[string]awslambda.Function{},
+		Construct:      c,
+		HTTPAPI:        httpAPI,
+		Domain:         jsii.String(p.DomainName),
+		RegionalDomain: domain.RegionalDomainName(),
+		Fns:            map[string]awslambda.Function{},
 	}
 	var throttledRoutes []awsapigatewayv2.HttpRoute
 	imported := map[string]awssecretsmanager.ISecret{}

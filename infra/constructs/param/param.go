@@ -19,10 +19,12 @@ const Prefix = "/forecourt/"
 
 // Names of the platform's and the stateful stack's parameters.
 const (
-	APIDomain      = Prefix + "platform/api-domain"
-	WebBucketName  = Prefix + "platform/web-bucket-name"
-	SitesTableName = Prefix + "stateful/sites-table-name"
-	UserPoolID     = Prefix + "stateful/user-pool-id"
+	APIDomain     = Prefix + "platform/api-domain"
+	WebBucketName = Prefix + "platform/web-bucket-name"
+	// AccessLogBucket is the bucket the distributions write access logs to.
+	AccessLogBucket = Prefix + "platform/access-log-bucket"
+	SitesTableName  = Prefix + "stateful/sites-table-name"
+	UserPoolID      = Prefix + "stateful/user-pool-id"
 )
 
 // Cell returns the name of one part of edge cell n, e.g. /forecourt/edge/3/oac-id.

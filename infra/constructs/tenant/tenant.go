@@ -44,6 +44,8 @@ type EdgeProps struct {
 	CertificateARN string
 	// Cell holds the parts the distribution shares with its cell's others.
 	Cell *cell.Refs
+	// LogBucket receives the distribution's access logs under <slug>/.
+	LogBucket awss3.IBucket
 }
 
 // Edge is a tenant's distribution.
@@ -131,10 +133,32 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		Compress:              jsii.Bool(true),
 	}
 
+	// GET /api/site (issue 15): a function of the tenant alone (the headers
+	// CloudFront sets), read by every page view, so cached at the edge as
+	// long as the API says (a minute; errors are no-store) under the managed
+	// CachingOptimized (path only; no viewer header, query string or cookie
+	// reaches the origin, so no viewer can vary it, and Host is the API's
+	// own). Its search key is valid a day, far longer than a cached copy.
+	siteBehavior := &awscloudfront.BehaviorOptions{
+		Origin:                api,
+		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
+		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
+		CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+		ResponseHeadersPolicy: headers,
+		Compress:              jsii.Bool(true),
+	}
+
 	props := &awscloudfront.DistributionProps{
 		Comment:         jsii.String("Forecourt " + p.Slug),
 		HttpVersion:     awscloudfront.HttpVersion_HTTP2_AND_3,
 		DefaultBehavior: documents,
+	}
+	if p.LogBucket != nil {
+		// Issue 15: access logs, one prefix per tenant in the platform's
+		// bucket (client addresses: it expires them after 90 days).
+		props.EnableLogging = jsii.Bool(true)
+		props.LogBucket = p.LogBucket
+		props.LogFilePrefix = jsii.String(p.Slug + "/")
 	}
 	if len(p.Domains) > 0 && p.CertificateARN != "" {
 		props.DomainNames = jsii.Strings(p.Domains...)
@@ -150,6 +174,7 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		pattern string
 		opts    *awscloudfront.BehaviorOptions
 	}{
+		{"/api/site", siteBehavior}, // before /api/*, which CloudFront would match first
 		{"/api/*", apiBehavior},
 		{"/ingest/*", apiBehavior},
 		{"/media/*", mediaBehavior},

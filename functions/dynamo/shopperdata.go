@@ -1,0 +1,101 @@
+package dynamo
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"forecourt/shared"
+)
+
+// A shopper's data deleted on request (issue 15, `forecourt shopper
+// delete`). Each method scans its table: requests are rare and run by an
+// operator, so a scan's cost is accepted over indexes every write would pay
+// for.
+
+// DeleteShopper deletes every car the shopper (a user pool sub) saved, on
+// every site, and returns how many.
+func (s *WatchlistStore) DeleteShopper(ctx context.Context, sub string) (int, error) {
+	if sub == "" {
+		return 0, fmt.Errorf("delete watchlists: no shopper")
+	}
+	var items []watchlistItem
+	if err := s.table.Scan().Filter("shopper = ?", sub).All(ctx, &items); err != nil {
+		return 0, fmt.Errorf("scan watchlists: %w", err)
+	}
+	for i, it := range items {
+		if err := s.table.Delete("list", it.List).Range("car_id", it.CarID).Run(ctx); err != nil {
+			return i, fmt.Errorf("delete saved car %s: %w", it.CarID, err)
+		}
+	}
+	return len(items), nil
+}
+
+// ForgetShopper removes the shopper's sub and phone number from their
+// reservations and returns how many it changed. The reservations stay: they
+// are the dealership's record of a payment; nothing in them names the
+// shopper any more.
+func (s *ReservationStore) ForgetShopper(ctx context.Context, sub string) (int, error) {
+	if sub == "" {
+		return 0, fmt.Errorf("forget shopper: no shopper")
+	}
+	var items []struct {
+		ID string `dynamo:"id"`
+	}
+	if err := s.table.Scan().Filter("shopper = ?", sub).Project("id").All(ctx, &items); err != nil {
+		return 0, fmt.Errorf("scan reservations: %w", err)
+	}
+	for i, it := range items {
+		if err := s.table.Update("id", it.ID).Remove("shopper").Remove("shopper_phone").Run(ctx); err != nil {
+			return i, fmt.Errorf("forget shopper of reservation %s: %w", it.ID, err)
+		}
+	}
+	return len(items), nil
+}
+
+// DeleteContactLeads deletes every lead whose contact phone or e-mail is
+// the shopper's and returns their ids. Phones match on their digits, with
+// +61 read as 0; e-mails ignoring case. An empty phone or e-mail matches
+// nothing. A lead already delivered is in the dealer's inbox or CRM too:
+// the dealer answers for that copy.
+func (s *LeadStore) DeleteContactLeads(ctx context.Context, phone, email string) ([]string, error) {
+	phone, email = phoneDigits(phone), strings.ToLower(strings.TrimSpace(email))
+	if phone == "" && email == "" {
+		return nil, fmt.Errorf("delete leads: no phone or e-mail")
+	}
+	var items []intakeLeadItem
+	if err := s.table.Scan().Filter("kind = ?", KindLead).All(ctx, &items); err != nil {
+		return nil, fmt.Errorf("scan leads: %w", err)
+	}
+	var deleted []string
+	for _, it := range items {
+		var l shared.Lead
+		if err := json.Unmarshal([]byte(it.Lead), &l); err != nil {
+			return deleted, fmt.Errorf("lead %s: decode lead: %w", it.ID, err)
+		}
+		if (phone == "" || phoneDigits(l.Phone) != phone) && (email == "" || strings.ToLower(strings.TrimSpace(l.Email)) != email) {
+			continue
+		}
+		if err := s.table.Delete("id", it.ID).Run(ctx); err != nil {
+			return deleted, fmt.Errorf("delete lead %s: %w", it.ID, err)
+		}
+		deleted = append(deleted, it.ID)
+	}
+	return deleted, nil
+}
+
+// phoneDigits is an Australian number's digits in national form.
+func phoneDigits(p string) string {
+	d := strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, p)
+	if strings.HasPrefix(strings.TrimSpace(p), "+61") {
+		d = "0" + strings.TrimPrefix(d, "61")
+	}
+	return d
+}

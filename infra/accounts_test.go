@@ -89,9 +89,11 @@ func TestWatchlistsTable(t *testing.T) {
 // Issue 12: the api function serves the watchlist routes with the
 // watchlists table and only the calls the watchlist makes. No API Gateway
 // JWT authorizer: its audience list would have to name every tenant's
-// client, so the platform stack would change with each onboarding; the
-// handler verifies every token itself (functions/cognito: signature,
-// issuer, the site's own client, expiry, token use).
+// client, an HTTP API authorizer takes at most 50 audiences (not a quota
+// that can be raised; a cell alone holds 90 tenants), and the platform
+// stack would change with each onboarding. The handler verifies every
+// token itself (functions/cognito: signature, issuer, the site's own
+// client, expiry, token use).
 func TestWatchlistRoutesOnTheAPIFunction(t *testing.T) {
 	s := synth(t)
 	tpl := s.json[PlatformStackName]

@@ -50,10 +50,14 @@ start_dynamo() {
   wait_http "http://127.0.0.1:$port/" 60 "DynamoDB Local"
 }
 
-# start_cognito PORT DIR: starts cognito-local with its data in DIR.
+# start_cognito PORT DIR: starts cognito-local with its data in DIR, exported
+# as FORECOURT_COGNITO_DATA: the browser tests read the sign-up codes it
+# "texts" from there (its log shows them too, but only once a later line
+# flushes it).
 start_cognito() {
   local port=$1 dir=$2
   mkdir -p "$dir"
+  export FORECOURT_COGNITO_DATA="$dir"
   (cd "$dir" && PORT=$port HOST=127.0.0.1 exec node "$ROOT/node_modules/cognito-local/lib/bin/start.js") \
     >"${LOG_DIR:-/tmp}/cognito-local.log" 2>&1 &
   STARTED_PIDS+=($!)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every suite against real local services and ends with one line,
 # "N passed, N failed", covering them all:
+#   the initial JavaScript budgets (web/scripts/bundle-size.mjs --check),
 #   web/src/lib/types.ts against a fresh run of its generator (functions/cmd/tsgen) and tsc,
 #   Go unit and integration tests (DynamoDB Local, the engine, cognito-local,
 #   MailDev),
@@ -37,6 +38,13 @@ bash scripts/build-lambdas.sh || report failed "$OUT/build-lambdas"
 web_built=1
 npm run -s build -w web >"$OUT/web-build.log" 2>&1 ||
   { tail -n 40 "$OUT/web-build.log"; report failed "$OUT/web-build"; web_built=; }
+
+log "the listing's and the car page's initial JavaScript are within their budgets (140 and 150 KB gzip)"
+if [ -n "$web_built" ] && node web/scripts/bundle-size.mjs web/dist --check; then
+  echo '{"suite":"js-budget","passed":1,"failed":0}' >"$OUT/js-budget.count"
+else
+  report failed "$OUT/js-budget"
+fi
 
 log "web/src/lib/types.ts is current with the Go types, and the web type-checks against it"
 if (cd functions && go run ./cmd/tsgen -o "$OUT/types.ts") 2>"$OUT/types.log" &&

@@ -47,16 +47,11 @@ func TablesWithPrefix(prefix string) Tables {
 	}
 }
 
-// TablesFromEnv reads CARS_TABLE, SITES_TABLE, PROVIDER_KEYS_TABLE,
-// FEED_RUNS_TABLE, LEADS_TABLE, EVENTS_TABLE, WATCHLISTS_TABLE and REVIEWS_TABLE, falling back to FORECOURT_TABLE_PREFIX (default
-// "forecourt-local-") plus the table's name.
-func TablesFromEnv() Tables {
-	prefix := os.Getenv("FORECOURT_TABLE_PREFIX")
-	if prefix == "" {
-		prefix = DefaultTablePrefix
-	}
-	t := TablesWithPrefix(prefix)
-	for env, name := range map[string]*string{
+// EnvVars maps each table's environment variable (docs/contracts.md
+// "Environment") to its field: TablesFromEnv reads them, and the test
+// environment sets the same list, so a new table cannot be missed by one.
+func (t *Tables) EnvVars() map[string]*string {
+	return map[string]*string{
 		"CARS_TABLE":          &t.Cars,
 		"SITES_TABLE":         &t.Sites,
 		"PROVIDER_KEYS_TABLE": &t.ProviderKeys,
@@ -66,7 +61,18 @@ func TablesFromEnv() Tables {
 		"WATCHLISTS_TABLE":    &t.Watchlists,
 		"REVIEWS_TABLE":       &t.Reviews,
 		"RESERVATIONS_TABLE":  &t.Reservations,
-	} {
+	}
+}
+
+// TablesFromEnv reads each table's variable (Tables.EnvVars), falling back
+// to FORECOURT_TABLE_PREFIX (default "forecourt-local-") plus the table's name.
+func TablesFromEnv() Tables {
+	prefix := os.Getenv("FORECOURT_TABLE_PREFIX")
+	if prefix == "" {
+		prefix = DefaultTablePrefix
+	}
+	t := TablesWithPrefix(prefix)
+	for env, name := range t.EnvVars() {
 		if v := os.Getenv(env); v != "" {
 			*name = v
 		}

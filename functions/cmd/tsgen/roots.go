@@ -53,6 +53,9 @@ func config() tsgen.Config {
 		Aliases: []tsgen.Alias{
 			{Name: "SearchAccess", Target: "SearchSettings", Doc: "SearchAccess is the web's name for SearchSettings."},
 		},
+		Consts: []tsgen.Const{
+			{Name: "MAX_COMPARE_CARS", Doc: "MAX_COMPARE_CARS is shared.MaxCompareCars: the most cars GET /api/compare takes (the wide screen's compare bar).", Value: shared.MaxCompareCars},
+		},
 	}
 }
 

@@ -29,8 +29,9 @@ type Auth string
 const (
 	// Public routes need no token.
 	Public Auth = ""
-	// Shopper routes need a token of the shopper user pool: API Gateway's
-	// JWT authorizer checks it, then the handler verifies it for the site.
+	// Shopper routes need a token of the shopper user pool, which the
+	// handler verifies for the site. API Gateway has no JWT authorizer on
+	// them: it takes at most 50 audiences, one per tenant's client here.
 	Shopper Auth = "shopper"
 )
 

@@ -12,17 +12,14 @@ import (
 // wiring tests that build a main's handler from the environment.
 func Setenv(t *testing.T, tables fdynamo.Tables, cfg algolia.Config) {
 	t.Helper()
+	// Every table the Lambdas read, from the one list TablesFromEnv reads
+	// (REVIEWS_TABLE was once missing here).
+	for env, name := range tables.EnvVars() {
+		t.Setenv(env, *name)
+	}
 	for k, v := range map[string]string{
 		"FORECOURT_DYNAMO_ENDPOINT": DynamoEndpoint(t),
 		"AWS_REGION":                fdynamo.DefaultRegion,
-		"CARS_TABLE":                tables.Cars,
-		"SITES_TABLE":               tables.Sites,
-		"PROVIDER_KEYS_TABLE":       tables.ProviderKeys,
-		"FEED_RUNS_TABLE":           tables.FeedRuns,
-		"LEADS_TABLE":               tables.Leads,
-		"EVENTS_TABLE":              tables.Events,
-		"WATCHLISTS_TABLE":          tables.Watchlists,
-		"RESERVATIONS_TABLE":        tables.Reservations,
 		"ALGOLIA_APP_ID":            cfg.AppID,
 		"ALGOLIA_ADMIN_KEY":         cfg.AdminKey,
 		"ALGOLIA_SEARCH_KEY":        cfg.SearchKey,

@@ -46,6 +46,9 @@ type Config struct {
 	Enums []Enum
 	// Aliases are extra names for declared types, for names the web imports.
 	Aliases []Alias
+	// Consts are Go numbers the web must use as they are (a limit an API
+	// enforces, say), declared last as `export const Name = Value`.
+	Consts []Const
 	// MainPkg is the import path of the calling command, whose source holds
 	// the docs of types it declares itself (reflect names their package "main").
 	MainPkg string
@@ -60,6 +63,12 @@ type Enum struct {
 // Alias declares `export type Name = Target`.
 type Alias struct {
 	Name, Target, Doc string
+}
+
+// Const declares `export const Name = Value;`.
+type Const struct {
+	Name, Doc string
+	Value     int
 }
 
 var (
@@ -120,6 +129,16 @@ func Generate(cfg Config) ([]byte, error) {
 		g.out.WriteString("\n")
 		g.doc("", a.Doc)
 		fmt.Fprintf(&g.out, "export type %s = %s;\n", a.Name, a.Target)
+	}
+	consts := map[string]bool{}
+	for _, c := range cfg.Consts {
+		if !identRE.MatchString(c.Name) || consts[c.Name] {
+			return nil, fmt.Errorf("const %q: not an identifier, or declared twice", c.Name)
+		}
+		consts[c.Name] = true
+		g.out.WriteString("\n")
+		g.doc("", c.Doc)
+		fmt.Fprintf(&g.out, "export const %s = %d;\n", c.Name, c.Value)
 	}
 	return g.out.Bytes(), nil
 }

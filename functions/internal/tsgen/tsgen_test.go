@@ -22,6 +22,7 @@ func TestGenerateGolden(t *testing.T) {
 		Names:   map[reflect.Type]string{reflect.TypeFor[sample.Shadow](): "Shadowed"},
 		Enums:   []Enum{{Name: "Size", Doc: "Size is a union with no named Go type.", Values: []string{"s", "m", "it's"}}},
 		Aliases: []Alias{{Name: "Item", Target: "Thing", Doc: "Item is another name for Thing."}},
+		Consts:  []Const{{Name: "MAX_ITEMS", Doc: "MAX_ITEMS is a Go limit the web uses as it is.", Value: 4}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -68,6 +69,16 @@ func TestGenerateErrors(t *testing.T) {
 				Enums: []Enum{{Name: "Colour", Values: []string{"x"}}},
 			},
 			want: "two types are named Colour",
+		},
+		{
+			name: "const declared twice",
+			cfg:  Config{Consts: []Const{{Name: "N", Value: 1}, {Name: "N", Value: 2}}},
+			want: `const "N"`,
+		},
+		{
+			name: "const that is no identifier",
+			cfg:  Config{Consts: []Const{{Name: "max-cars", Value: 1}}},
+			want: `const "max-cars"`,
 		},
 		{
 			name: "alias of an undeclared type",

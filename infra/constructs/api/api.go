@@ -535,8 +535,9 @@ func Routes(lambda string) []GatewayRoute {
 	return rs
 }
 
-// ShopperRoutes are the API Gateway route keys behind the shopper JWT
-// authorizer: the route table's routes marked route.Shopper.
+// ShopperRoutes are the API Gateway route keys of the routes marked
+// route.Shopper, whose handler verifies the shopper's token (no API Gateway
+// authorizer: see TestWatchlistRoutesOnTheAPIFunction).
 func ShopperRoutes() map[string]bool {
 	keys := map[string]bool{}
 	for _, r := range route.Routes() {

@@ -1743,3 +1743,6 @@ export type SimpleBodyLabel = 'Sedan' | 'Hatch' | 'SUV' | 'Ute' | 'Cab Chassis' 
 
 /** SearchAccess is the web's name for SearchSettings. */
 export type SearchAccess = SearchSettings;
+
+/** MAX_COMPARE_CARS is shared.MaxCompareCars: the most cars GET /api/compare takes (the wide screen's compare bar). */
+export const MAX_COMPARE_CARS = 4;

@@ -66,3 +66,6 @@ export type Size = 's' | 'm' | 'it\'s';
 
 /** Item is another name for Thing. */
 export type Item = Thing;
+
+/** MAX_ITEMS is a Go limit the web uses as it is. */
+export const MAX_ITEMS = 4;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Authenticator } from '@aws-amplify/ui-react';
-import { signIn, type SignInInput } from 'aws-amplify/auth';
+import { signIn, signUp, type SignInInput, type SignUpInput } from 'aws-amplify/auth';
 import '@aws-amplify/ui-react/styles.css';
 import type { AuthSettings } from '../../../lib/types';
 import { amplifyAuth } from '../lib/amplify';
@@ -24,7 +24,7 @@ export default function AuthenticatorPanel({ auth, onSignedIn }: { auth: AuthSet
     <Authenticator
       loginMechanisms={['phone_number']}
       signUpAttributes={['phone_number']}
-      services={auth.endpoint ? { handleSignIn: passwordSignIn as typeof signIn } : undefined}
+      services={auth.endpoint ? { handleSignIn: passwordSignIn as typeof signIn, handleSignUp: passwordSignUp as typeof signUp } : undefined}
     >
       {({ user }) => <SignedIn user={user?.username} onSignedIn={onSignedIn} />}
     </Authenticator>
@@ -38,6 +38,15 @@ export default function AuthenticatorPanel({ auth, onSignedIn }: { auth: AuthSet
  */
 function passwordSignIn(input: SignInInput) {
   return signIn({ ...input, options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' } });
+}
+
+/**
+ * passwordSignUp keeps the sign-in that follows a confirmed sign-up on the
+ * same flow: Amplify's automatic sign-in after the code would otherwise try
+ * SRP against cognito-local and leave the shopper on the sign-in form.
+ */
+function passwordSignUp(input: SignUpInput) {
+  return signUp({ ...input, options: { userAttributes: {}, ...input.options, autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' } } });
 }
 
 function SignedIn({ user, onSignedIn }: { user?: string; onSignedIn: () => void }) {

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { useStoredList } from '../../../lib/useStoredList';
+import { MAX_COMPARE_CARS } from '../../../lib/types';
 
 // The cars a shopper picked to compare (spec 000 §4), kept in this browser
 // per site like favourites, so the bar follows them from page to page. The
@@ -12,9 +13,9 @@ export interface ComparePick {
   title: string;
 }
 
-/** Three cars side by side, four on wide screens; four is shared.MaxCompareCars, the most GET /api/compare takes. */
+/** Three cars side by side, four on wide screens: the most GET /api/compare takes (generated from shared.MaxCompareCars). */
 export const COMPARE_MAX = 3;
-export const COMPARE_MAX_WIDE = 4;
+export const COMPARE_MAX_WIDE = MAX_COMPARE_CARS;
 export const WIDE_SCREEN = '(min-width: 1200px)';
 
 function isPick(p: unknown): p is ComparePick {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Configure, InstantSearch, useInstantSearch } from 'react-instantsearch';
+import { Configure, useInstantSearch } from 'react-instantsearch';
+import { SiteInstantSearch } from '../../../lib/search/SiteInstantSearch';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
 import { useSite } from '../../../lib/siteContext';
@@ -20,7 +21,6 @@ import './DealershipSearchPage.css';
 
 /** DEALERSHIP_HITS_PER_PAGE: the dealership search pages 21 cars (spec 000 §9). */
 export const DEALERSHIP_HITS_PER_PAGE = 21;
-const FUTURE = { preserveSharedStateOnUnmount: true };
 
 /** dealershipFilters: the site's base filters and the dealership (spec 000 §7 "dealership-scoped search"). */
 export function dealershipFilters(base: string, slug: string): string {
@@ -32,7 +32,7 @@ export function dealershipFilters(base: string, slug: string): string {
  * (debounced 300 ms), the categories and price facets, 21 cars a page, its
  * state in the URL of /dealerships/{slug}/cars.
  */
-export default function DealershipSearchPage({ searchClient }: { searchClient?: Parameters<typeof InstantSearch>[0]['searchClient'] }) {
+export default function DealershipSearchPage({ searchClient }: { searchClient?: Parameters<typeof SiteInstantSearch>[0]['searchClient'] }) {
   const { slug = '' } = useParams();
   const { site, search } = useSite();
   const dealership = site.dealerships?.find((d) => d.slug === slug);
@@ -50,10 +50,10 @@ export default function DealershipSearchPage({ searchClient }: { searchClient?: 
     );
   }
   return (
-    <InstantSearch key={slug} searchClient={client} indexName={search.index} routing={routing} future={FUTURE}>
+    <SiteInstantSearch key={slug} searchClient={client} indexName={search.index} routing={routing}>
       <Configure hitsPerPage={DEALERSHIP_HITS_PER_PAGE} filters={dealershipFilters(baseFilters(site, false), slug)} />
       <DealershipListing dealership={dealership} />
-    </InstantSearch>
+    </SiteInstantSearch>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Configure, InstantSearch, useInstantSearch, useRange, useRefinementList } from 'react-instantsearch';
+import { Configure, useInstantSearch, useRange, useRefinementList } from 'react-instantsearch';
+import { SiteInstantSearch } from '../../../lib/search/SiteInstantSearch';
 import { useLocation, useNavigationType } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import { baseFilters } from '../../../lib/search/filters';
@@ -20,7 +21,6 @@ import { SortSelect } from './SortSelect';
 import '../../../components/search/listing-layout.css';
 import '../listing.css';
 
-const FUTURE = { preserveSharedStateOnUnmount: true };
 
 /**
  * SearchPage is the stock listing for every search path. InstantSearch owns
@@ -28,7 +28,7 @@ const FUTURE = { preserveSharedStateOnUnmount: true };
  * another preset) starts a fresh InstantSearch that reads the new URL, while
  * back and forward are left to InstantSearch's router.
  */
-export function SearchPage({ searchClient }: { searchClient?: Parameters<typeof InstantSearch>[0]['searchClient'] }) {
+export function SearchPage({ searchClient }: { searchClient?: Parameters<typeof SiteInstantSearch>[0]['searchClient'] }) {
   const { search } = useSite();
   const client = useMemo(() => searchClient ?? createSearchClient(search), [search, searchClient]);
   const routing = useMemo(
@@ -44,18 +44,12 @@ export function SearchPage({ searchClient }: { searchClient?: Parameters<typeof 
     if (navigationType !== 'POP') instance.current = location.key;
   }
   return (
-    <InstantSearch
-      key={instance.current}
-      searchClient={client}
-      indexName={search.index}
-      routing={routing}
-      future={FUTURE}
-    >
+    <SiteInstantSearch key={instance.current} searchClient={client} indexName={search.index} routing={routing}>
       <ListingConfigure />
       <VirtualFacets />
       <RecordSearch />
       <Listing />
-    </InstantSearch>
+    </SiteInstantSearch>
   );
 }
 

@@ -158,7 +158,9 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		}
 		return p.NotFound(), nil
 	case segs[0] == "contact-us" && len(segs) == 2:
-		if l, ok := seo.FindLocation(site, segs[1]); ok {
+		// The page the location views link (contact_path): by the name's
+		// contact slug, as the web's contact page finds it.
+		if l, ok := shared.ContactLocation(site.Locations, segs[1]); ok {
 			return p.Location(l), nil
 		}
 		return p.NotFound(), nil

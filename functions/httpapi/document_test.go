@@ -36,7 +36,7 @@ func documentAPIWith(t *testing.T, store func(fakeCars) shared.CarStore) http.Ha
 	for i, c := range []shared.Car{
 		{Make: "Toyota", Model: "Corolla", Year: 2021, Badge: "Ascent", Price: 24990, KM: 35000, VIN: "VIN0000001"},
 		{Make: "Toyota", Model: "Corolla", Year: 2019},
-		{Make: "Toyota", Model: "HiLux", Year: 2020},
+		{Make: "Toyota", Model: "HiLux", Year: 2020, SimpleBody: shared.BodyUte},
 		{Make: "Toyota", Model: "Corolla", Year: 2018, Sold: true, Status: shared.StatusSold, SoldDateTimestamp: testNow.Add(-time.Hour).Unix()},
 		{Make: "Toyota", Model: "Corolla", Year: 2017, Sold: true, Status: shared.StatusSold, SoldDateTimestamp: testNow.Add(-30 * 24 * time.Hour).Unix()},
 	} {
@@ -82,11 +82,17 @@ func TestDocuments(t *testing.T) {
 		// Sold an hour ago: still the car's own page, saying it sold.
 		{"/cars/car-d", 200, "2018 Toyota Corolla | Riverside Toyota", "<li>" + seo.SoldNotice + "</li>"},
 		{"/search/Toyota/Corolla/", 200, "Toyota Corolla cars for sale | Riverside Toyota", `content="2 cars in stock at Riverside Toyota`},
+		// A body tile's path (spec 001 §2 /search/{slug}), read as the web reads it (listing_paths.json).
+		{"/search/ute", 200, "Ute cars for sale | Riverside Toyota", `content="1 car in stock at Riverside Toyota`},
 		{"/cars", 200, "New, used and demo cars for sale | Riverside Toyota", `href="https://riverside.example/search/new-used-and-demo-cars/"`},
 		{"/special-offers", 200, "Special offers | Riverside Toyota", "2 current special offers"},
 		{"/offers/o1", 200, "Corolla drive away deal | Riverside Toyota", `og:title`},
 		{"/offers/nope", 404, "Page not found | Riverside Toyota", ""},
 		{"/contact-us/sales", 200, "Riverside Sales | Riverside Toyota", `"@type":"AutoDealer"`},
+		// The contact page the location views link (contact_path, the name's contact slug); its
+		// AutoDealer's url is the location's own page, as the location cards link it.
+		{"/contact-us/riverside-sales", 200, "Riverside Sales | Riverside Toyota", `"url":"https://riverside.example/locations/sales"`},
+		{"/locations/sales", 200, "Riverside Sales | Riverside Toyota", `"url":"https://riverside.example/locations/sales"`},
 		{"/contact-us/nowhere", 404, "Page not found | Riverside Toyota", ""},
 		{"/about-us", 200, "About us | Riverside Toyota", `content="Family owned since 1975."`},
 		{"/no-such-page", 404, "Page not found | Riverside Toyota", ""},

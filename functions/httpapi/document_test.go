@@ -268,3 +268,49 @@ func TestSitemapLastModFromTheStore(t *testing.T) {
 		t.Error("a sold car is in the sitemap")
 	}
 }
+
+// Issue 14 "recently sold" (spec 001 §2): the app's car request for a car
+// sold past the site's retention answers 410 with the car and similar cars
+// for sale, as the document does, so the app shows "recently sold" rather
+// than "not found"; an unknown car stays 404 and a car still shown 200.
+func TestCarAPIRecentlySold(t *testing.T) {
+	h := documentAPI(t)
+	tests := []struct {
+		name        string
+		path        string
+		wantStatus  int
+		wantSimilar []string
+	}{
+		{"sold past retention", "/api/cars/car-e", 410, []string{"car-a", "car-b", "car-c"}},
+		{"sold within retention", "/api/cars/car-d", 200, nil},
+		{"unknown", "/api/cars/no-such-car", 404, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := get(h, tt.path, "riverside", testSecret)
+			if rec.Code != tt.wantStatus {
+				t.Fatalf("status: got %d, want %d: %s", rec.Code, tt.wantStatus, rec.Body)
+			}
+			if tt.wantStatus != 410 {
+				return
+			}
+			var body GoneCarResponse
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+				t.Fatal(err)
+			}
+			if body.Error.Code != CodeGone || body.Error.Message != seo.SoldNotice {
+				t.Errorf("error: got %+v", body.Error)
+			}
+			if body.Car.Slug != "car-e" || body.Car.Model != "Corolla" {
+				t.Errorf("car: got %s %s", body.Car.Slug, body.Car.Model)
+			}
+			var got []string
+			for _, c := range body.Similar {
+				got = append(got, c.Slug)
+			}
+			if strings.Join(got, ",") != strings.Join(tt.wantSimilar, ",") {
+				t.Errorf("similar: got %v, want %v (available cars, same model first)", got, tt.wantSimilar)
+			}
+		})
+	}
+}

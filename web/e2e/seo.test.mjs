@@ -37,6 +37,15 @@ test('a crawler reads the car page, the listing, the sitemap and the 404 without
   assert.equal(listing.status, 200);
   assert.match(await listing.text(), /\d+ cars? in stock at Riverside Toyota/);
 
+  // A body tile's path is that body, as the web reads it (vector listing_paths.json), not a make "suv".
+  const suv = await (await crawl('/search/suv/')).text();
+  assert.equal(suv.match(/<title>(.*?)<\/title>/)?.[1], 'SUV cars for sale | Riverside Toyota');
+  // The contact page the location views link (contact slug of "Riverside Toyota - Sales") is a page, not a 404,
+  // and its dealer's url is the location's own page.
+  const contact = await crawl('/contact-us/riverside-toyota');
+  assert.equal(contact.status, 200);
+  assert.match(await contact.text(), /"@type":"AutoDealer","name":"Riverside Toyota - Sales","url":"[^"]+\/locations\/[^"]+"/);
+
   const missing = await crawl('/cars/no-such-car-000000');
   assert.equal(missing.status, 404);
   assert.match(await missing.text(), /<div id="root">/);

@@ -91,6 +91,17 @@ func LocationRank(t LocationType) int {
 // IsVisible reports whether the location is shown; visible defaults to true.
 func (l Location) IsVisible() bool { return l.Visible == nil || *l.Visible }
 
+// LocationPagePath is a location's own page (map, hours, departments):
+// /locations/{slug}, the dealership's slug when the location has none. The
+// location cards link it and the page heads name it as the location's URL.
+func LocationPagePath(l Location) string {
+	slug := cmp.Or(l.Slug, l.DealershipSlug)
+	if slug == "" {
+		return "/contact-us"
+	}
+	return "/locations/" + slug
+}
+
 // SortedLocations returns the visible locations ordered sales, service, parts
 // (spec 001 §2 "Locations"), keeping the configured order within a rank.
 func SortedLocations(locs []Location) []Location {

@@ -14,6 +14,29 @@ func ContactSlug(name string) string {
 	return Slugify(departmentSuffix.ReplaceAllString(name, ""))
 }
 
+// ContactLocation is the location a /contact-us/{slug} page is about: of
+// the visible locations whose ContactSlug or own slug is slug, the sales one
+// (a location's departments share one page), else the first. The web's
+// contact page chooses the same (contactSlug.ts contactLocation; vector
+// contact_location.json).
+func ContactLocation(locs []Location, slug string) (Location, bool) {
+	var matches []Location
+	for _, l := range locs {
+		if l.IsVisible() && (ContactSlug(l.Name) == slug || l.Slug == slug) {
+			matches = append(matches, l)
+		}
+	}
+	for _, l := range matches {
+		if l.LocationType == "" || l.LocationType == LocationSales {
+			return l, true
+		}
+	}
+	if len(matches) > 0 {
+		return matches[0], true
+	}
+	return Location{}, false
+}
+
 // Slugify lower-cases s and joins its runs of letters and digits with single
 // hyphens: "Coastal Mazda & Kia" -> "coastal-mazda-kia".
 func Slugify(s string) string {

@@ -16,3 +16,21 @@ func TestContactSlugVectors(t *testing.T) {
 		})
 	}
 }
+
+// TestContactLocationVectors runs which location a /contact-us/{slug} page
+// is about (spec 001 §2) from the file the web's contact page runs too; the
+// page heads (issue 14) find the location the same way.
+func TestContactLocationVectors(t *testing.T) {
+	type in struct {
+		Slug      string     `json:"slug"`
+		Locations []Location `json:"locations"`
+	}
+	for _, v := range loadVectors[in, string](t, "contact_location.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			l, ok := ContactLocation(v.Input.Locations, v.Input.Slug)
+			if ok != (v.Want != "") || l.ID != v.Want {
+				t.Errorf("ContactLocation(%q) = %q %v, want %q", v.Input.Slug, l.ID, ok, v.Want)
+			}
+		})
+	}
+}

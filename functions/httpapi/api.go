@@ -345,12 +345,41 @@ func (s *apiServer) handleCar(w http.ResponseWriter, r *http.Request) error {
 		find = s.shownCarByID
 	}
 	car, err := find(r.Context(), site, slug)
+	if shared.ErrorCode(err) == shared.ENOTFOUND && r.URL.Query().Get("by") != "id" {
+		// A car sold past the site's retention: 410 with similar cars, so
+		// the app shows "recently sold" as the document does (issue 14).
+		gone, similar, ok, gerr := s.soldPastCar(r.Context(), site, slug)
+		if gerr != nil {
+			return gerr
+		}
+		if ok {
+			body := GoneCarResponse{Error: ErrorDetail{Code: CodeGone, Message: seo.SoldNotice}, Car: shared.PublicCar(gone), Similar: make([]shared.Car, len(similar))}
+			for i, c := range similar {
+				body.Similar[i] = shared.PublicCar(c)
+			}
+			w.Header().Set("Cache-Control", carCacheControl)
+			WriteJSON(w, http.StatusGone, body)
+			return nil
+		}
+	}
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Cache-Control", carCacheControl)
 	WriteJSON(w, http.StatusOK, CarResponse{Car: shared.PublicCar(car), View: shared.ViewCar(car, site, s.now())})
 	return nil
+}
+
+// CodeGone is the error code of a car sold past the site's retention.
+const CodeGone = "gone"
+
+// GoneCarResponse is the 410 body of GET /api/cars/{slug} for a car the
+// site stopped showing when its sold retention passed: the error, the car
+// (for its title and make/model links) and up to 6 similar cars for sale.
+type GoneCarResponse struct {
+	Error   ErrorDetail  `json:"error"`
+	Car     shared.Car   `json:"car"`
+	Similar []shared.Car `json:"similar"`
 }
 
 // OriginSecrets are the origin secret's accepted values (secrets.Rotating,

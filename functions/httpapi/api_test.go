@@ -234,8 +234,10 @@ func TestSiteKeyFailure(t *testing.T) {
 }
 
 // GET /api/cars/{slug}: 404 when the requesting site does not show the car
-// (docs/contracts.md), including another tenant's car (tenant isolation),
-// a car type the site does not sell, and sold cars past retention (spec 001 §9).
+// (docs/contracts.md), including another tenant's car (tenant isolation) and
+// a car type the site does not sell; a sold car past retention (spec 001
+// §9) is no longer shown either, and answers 410 "gone" (issue 14 recently
+// sold; TestCarAPIRecentlySold has its body).
 func TestCar(t *testing.T) {
 	h := testAPI(t, fakeKeys{})
 	tests := []struct {
@@ -251,11 +253,11 @@ func TestCar(t *testing.T) {
 		{"car hidden from the dealer website", "northside", "north-hidden", 404},
 		{"car type the site does not sell", "northside", "north-new", 404},
 		{"sold within the default 3-day retention", "northside", "north-sold-today", 200},
-		{"sold past the default retention", "northside", "north-sold-long-ago", 404},
+		{"sold past the default retention", "northside", "north-sold-long-ago", 410},
 		{"sold within the site's 7-day retention", "group", "group-sold-4-days", 200},
 		// The index's rule (shared.SearchableUntil): sold by status alone
 		// counts as sold, and a reserved car is not sold.
-		{"sold by status, past retention", "northside", "north-sold-by-status", 404},
+		{"sold by status, past retention", "northside", "north-sold-by-status", 410},
 		{"reserved car has no retention limit", "northside", "north-reserved", 200},
 	}
 	for _, tt := range tests {
@@ -265,8 +267,9 @@ func TestCar(t *testing.T) {
 				t.Fatalf("status: got %d, want %d (%s)", rec.Code, tt.wantStatus, rec.Body)
 			}
 			if tt.wantStatus != 200 {
-				if got := errorCode(t, rec); got != shared.ENOTFOUND {
-					t.Errorf("code: got %q, want not_found", got)
+				want := map[int]string{404: shared.ENOTFOUND, 410: CodeGone}[tt.wantStatus]
+				if got := errorCode(t, rec); got != want {
+					t.Errorf("code: got %q, want %q", got, want)
 				}
 				return
 			}

@@ -158,7 +158,9 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		}
 		return p.NotFound(), nil
 	case segs[0] == "contact-us" && len(segs) == 2:
-		if l, ok := seo.FindLocation(site, segs[1]); ok {
+		// The page the location views link (contact_path): by the name's
+		// contact slug, as the web's contact page finds it.
+		if l, ok := shared.ContactLocation(site.Locations, segs[1]); ok {
 			return p.Location(l), nil
 		}
 		return p.NotFound(), nil
@@ -210,22 +212,36 @@ func oldForm(site shared.Site, p string) string {
 // "recently sold" with similar cars when the site showed it until its sold
 // retention passed, else the 404.
 func (s *apiServer) goneCarHead(ctx context.Context, p seo.Page, slug string) (seo.Head, error) {
+	c, similar, ok, err := s.soldPastCar(ctx, p.Site, slug)
+	if err != nil {
+		return seo.Head{}, err
+	}
+	if !ok {
+		return p.NotFound(), nil
+	}
+	return p.Sold(c, similar), nil
+}
+
+// soldPastCar finds the car with this slug the site showed until its sold
+// retention passed (Site.SoldPast), with up to 6 similar available cars;
+// ok is false when there is none.
+func (s *apiServer) soldPastCar(ctx context.Context, site shared.Site, slug string) (shared.Car, []shared.Car, bool, error) {
 	cars, err := s.cfg.Cars.FindCarsBySlug(ctx, slug)
 	if err != nil {
-		return seo.Head{}, fmt.Errorf("find car %q: %w", slug, err)
+		return shared.Car{}, nil, false, fmt.Errorf("find car %q: %w", slug, err)
 	}
 	now := s.now()
 	for _, c := range cars {
-		if !p.Site.SoldPast(c, now) {
+		if !site.SoldPast(c, now) {
 			continue
 		}
-		stock, err := s.availableCars(ctx, p.Site)
+		stock, err := s.availableCars(ctx, site)
 		if err != nil {
-			return seo.Head{}, err
+			return shared.Car{}, nil, false, err
 		}
-		return p.Sold(c, seo.Similar(c, stock, 6)), nil
+		return c, seo.Similar(c, stock, 6), true, nil
 	}
-	return p.NotFound(), nil
+	return shared.Car{}, nil, false, nil
 }
 
 // searchOrigin is the search host's origin the page preconnects to, as the

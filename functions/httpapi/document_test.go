@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -36,7 +37,7 @@ func documentAPIWith(t *testing.T, store func(fakeCars) shared.CarStore) http.Ha
 	for i, c := range []shared.Car{
 		{Make: "Toyota", Model: "Corolla", Year: 2021, Badge: "Ascent", Price: 24990, KM: 35000, VIN: "VIN0000001"},
 		{Make: "Toyota", Model: "Corolla", Year: 2019},
-		{Make: "Toyota", Model: "HiLux", Year: 2020},
+		{Make: "Toyota", Model: "HiLux", Year: 2020, SimpleBody: shared.BodyUte},
 		{Make: "Toyota", Model: "Corolla", Year: 2018, Sold: true, Status: shared.StatusSold, SoldDateTimestamp: testNow.Add(-time.Hour).Unix()},
 		{Make: "Toyota", Model: "Corolla", Year: 2017, Sold: true, Status: shared.StatusSold, SoldDateTimestamp: testNow.Add(-30 * 24 * time.Hour).Unix()},
 	} {
@@ -82,11 +83,17 @@ func TestDocuments(t *testing.T) {
 		// Sold an hour ago: still the car's own page, saying it sold.
 		{"/cars/car-d", 200, "2018 Toyota Corolla | Riverside Toyota", "<li>" + seo.SoldNotice + "</li>"},
 		{"/search/Toyota/Corolla/", 200, "Toyota Corolla cars for sale | Riverside Toyota", `content="2 cars in stock at Riverside Toyota`},
+		// A body tile's path (spec 001 §2 /search/{slug}), read as the web reads it (listing_paths.json).
+		{"/search/ute", 200, "Ute cars for sale | Riverside Toyota", `content="1 car in stock at Riverside Toyota`},
 		{"/cars", 200, "New, used and demo cars for sale | Riverside Toyota", `href="https://riverside.example/search/new-used-and-demo-cars/"`},
 		{"/special-offers", 200, "Special offers | Riverside Toyota", "2 current special offers"},
 		{"/offers/o1", 200, "Corolla drive away deal | Riverside Toyota", `og:title`},
 		{"/offers/nope", 404, "Page not found | Riverside Toyota", ""},
 		{"/contact-us/sales", 200, "Riverside Sales | Riverside Toyota", `"@type":"AutoDealer"`},
+		// The contact page the location views link (contact_path, the name's contact slug); its
+		// AutoDealer's url is the location's own page, as the location cards link it.
+		{"/contact-us/riverside-sales", 200, "Riverside Sales | Riverside Toyota", `"url":"https://riverside.example/locations/sales"`},
+		{"/locations/sales", 200, "Riverside Sales | Riverside Toyota", `"url":"https://riverside.example/locations/sales"`},
 		{"/contact-us/nowhere", 404, "Page not found | Riverside Toyota", ""},
 		{"/about-us", 200, "About us | Riverside Toyota", `content="Family owned since 1975."`},
 		{"/no-such-page", 404, "Page not found | Riverside Toyota", ""},
@@ -260,5 +267,52 @@ func TestSitemapLastModFromTheStore(t *testing.T) {
 	}
 	if strings.Contains(body, "car-d") {
 		t.Error("a sold car is in the sitemap")
+	}
+}
+
+// Issue 14 "recently sold" (spec 001 §2): the app's car request for a car
+// sold past the site's retention answers 410 with the car and similar cars
+// for sale, as the document does, so the app shows "recently sold" rather
+// than "not found"; an unknown car stays 404 and a car still shown 200.
+func TestCarAPIRecentlySold(t *testing.T) {
+	h := documentAPI(t)
+	tests := []struct {
+		name        string
+		path        string
+		wantStatus  int
+		wantSimilar []string
+	}{
+		{"sold past retention", "/api/cars/car-e", 410, []string{"car-a", "car-b", "car-c"}},
+		{"sold within retention", "/api/cars/car-d", 200, nil},
+		{"unknown", "/api/cars/no-such-car", 404, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := get(h, tt.path, "riverside", testSecret)
+			if rec.Code != tt.wantStatus {
+				t.Fatalf("status: got %d, want %d: %s", rec.Code, tt.wantStatus, rec.Body)
+			}
+			if tt.wantStatus != 410 {
+				return
+			}
+			var body GoneCarResponse
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+				t.Fatal(err)
+			}
+			if body.Error.Code != CodeGone || body.Error.Message != seo.SoldNotice {
+				t.Errorf("error: got %+v", body.Error)
+			}
+			if body.Car.Slug != "car-e" || body.Car.Model != "Corolla" {
+				t.Errorf("car: got %s %s", body.Car.Slug, body.Car.Model)
+			}
+			var got []string
+			for _, c := range body.Similar {
+				got = append(got, c.Slug)
+			}
+			// Same model first (the store's order within a rank is its own).
+			if len(got) != len(tt.wantSimilar) || got[len(got)-1] != tt.wantSimilar[len(tt.wantSimilar)-1] || !slices.Equal(slices.Sorted(slices.Values(got)), tt.wantSimilar) {
+				t.Errorf("similar: got %v, want %v (available cars, same model first)", got, tt.wantSimilar)
+			}
+		})
 	}
 }

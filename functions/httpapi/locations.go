@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -159,7 +158,7 @@ func viewPath(site shared.Site, l shared.Location) string {
 	if site.Manufacturer != nil && site.Manufacturer.Name != "" {
 		return "/contact"
 	}
-	return "/locations/" + cmp.Or(l.Slug, l.DealershipSlug)
+	return shared.LocationPagePath(l)
 }
 
 // directionsURL is the place link, else a map search for the address.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
 
 	"forecourt/shared"
@@ -240,10 +241,13 @@ func carTypeLabel(t shared.CarType) string {
 }
 
 // Listing is what a listing path selects (issue 5 "Paths": a car-type
-// preset, or a make with an optional model).
+// preset, a body tile, or a make with an optional model).
 type Listing struct {
 	Types       []shared.CarType
 	Make, Model string
+	// Body is a simple_body label (shared.SimpleBodies) a body tile's path
+	// names: /search/suv.
+	Body string
 }
 
 // typePaths are the listing's car-type presets by path segment (web:
@@ -278,11 +282,34 @@ func ParseListing(p string) (Listing, bool) {
 	if t, ok := typePaths[segs[0]]; ok {
 		return Listing{Types: t}, true
 	}
+	// /search/suv is a body tile (spec 001 §2 "/search/{slug}"): no make is
+	// named like a body. The web reads paths the same way (listingUrl.ts
+	// pathPreset; vector listing_paths.json).
+	if len(segs) == 1 {
+		if b := bodyOfSegment(segs[0]); b != "" {
+			return Listing{Body: b}, true
+		}
+	}
 	l := Listing{Make: segs[0]}
 	if len(segs) > 1 {
 		l.Model = segs[1]
 	}
 	return l, true
+}
+
+var spaces = regexp.MustCompile(`\s+`)
+
+// bodySlug is a body label's path segment: "Cab Chassis" -> "cab-chassis".
+func bodySlug(s string) string { return spaces.ReplaceAllString(strings.ToLower(s), "-") }
+
+// bodyOfSegment is the body label a path segment names, or "".
+func bodyOfSegment(seg string) string {
+	for _, b := range shared.SimpleBodies {
+		if bodySlug(b) == bodySlug(seg) {
+			return b
+		}
+	}
+	return ""
 }
 
 // Matches reports whether a car is in the listing.
@@ -296,13 +323,18 @@ func (l Listing) Matches(c shared.Car) bool {
 			return false
 		}
 	}
-	return (l.Make == "" || strings.EqualFold(c.Make, l.Make)) && (l.Model == "" || strings.EqualFold(c.Model, l.Model))
+	return (l.Make == "" || strings.EqualFold(c.Make, l.Make)) && (l.Model == "" || strings.EqualFold(c.Model, l.Model)) &&
+		(l.Body == "" || strings.EqualFold(c.SimpleBody, l.Body))
 }
 
-// label is "Used", "New and demo", "Toyota Corolla", or "" for all stock.
+// label is "Used", "New and demo", "Toyota Corolla", "SUV", or "" for all
+// stock.
 func (l Listing) label() string {
 	if l.Make != "" {
 		return strings.TrimSpace(l.Make + " " + l.Model)
+	}
+	if l.Body != "" {
+		return l.Body
 	}
 	switch len(l.Types) {
 	case 1:
@@ -358,12 +390,10 @@ func (p Page) Offer(o shared.OfferView) Head {
 	return h
 }
 
-// locationURL is a location's page, /contact-us/{slug}.
+// locationURL is a location's own page, the one its cards link
+// (shared.LocationPagePath).
 func (p Page) locationURL(l shared.Location) string {
-	if l.Slug == "" {
-		return p.Origin + "/contact-us"
-	}
-	return p.Origin + "/contact-us/" + url.PathEscape(l.Slug)
+	return p.Origin + shared.LocationPagePath(l)
 }
 
 // FindLocation finds a visible location by slug.
@@ -388,7 +418,9 @@ func (p Page) Location(l shared.Location) Head {
 		desc += ", phone " + phone
 	}
 	h := p.base(p.titled(l.Name), desc+": opening hours, directions and enquiries.")
-	dealer := Dealer(l, h.Canonical)
+	// The dealer's URL is the location's own page also when the head is its
+	// contact page's (/contact-us/{slug}).
+	dealer := Dealer(l, p.locationURL(l))
 	dealer.Context = schemaContext
 	h.JSONLD = []any{dealer, Breadcrumbs(p.home(), Crumb{Name: "Contact us", URL: p.Origin + "/contact-us"}, Crumb{Name: l.Name})}
 	return h

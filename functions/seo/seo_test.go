@@ -305,7 +305,8 @@ func TestListingHead(t *testing.T) {
 }
 
 // Issue 14 location pages: an AutoDealer with address, geo, phone and
-// opening hours (closed days left out).
+// opening hours (closed days left out); its url is the location's own page,
+// the one the location cards link, also on its contact page.
 func TestLocationHead(t *testing.T) {
 	site := riverside()
 	l, ok := FindLocation(site, "SALES")
@@ -315,7 +316,7 @@ func TestLocationHead(t *testing.T) {
 	h := Page{Site: site, Origin: "https://riverside.example", Path: "/contact-us/sales"}.Location(l)
 	ld := jsonLD(t, render(t, h))
 	d := ld[0]
-	if d["@type"] != "AutoDealer" || d["@context"] != "https://schema.org" || d["telephone"] != "07 3000 0000" || d["url"] != "https://riverside.example/contact-us/sales" {
+	if d["@type"] != "AutoDealer" || d["@context"] != "https://schema.org" || d["telephone"] != "07 3000 0000" || d["url"] != "https://riverside.example/locations/sales" {
 		t.Errorf("dealer: got %v", d)
 	}
 	if geo, _ := d["geo"].(map[string]any); geo["latitude"] != -27.47 {

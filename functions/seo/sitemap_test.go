@@ -86,7 +86,7 @@ func TestSitemaps(t *testing.T) {
 	for _, u := range pages.URLs {
 		all += u.Loc + " "
 	}
-	for _, want := range []string{"https://riverside.example/ ", "/special-offers ", "/offers/toyota/o1 ", "/contact-us/sales ", "/about-us "} {
+	for _, want := range []string{"https://riverside.example/ ", "/special-offers ", "/offers/toyota/o1 ", "/locations/sales ", "/about-us "} {
 		if !strings.Contains(all, want) {
 			t.Errorf("pages lack %s: %s", want, all)
 		}

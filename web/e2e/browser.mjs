@@ -17,13 +17,14 @@ export function tenantURL(slug, pathname = '/') {
   return `${gateway.protocol}//${slug}.localhost:${gateway.port || 80}${pathname}`;
 }
 
-/** launch starts Chromium with a fresh profile; close() removes it. */
-export async function launch({ width = 1280, height = 900 } = {}) {
+/** launch starts Chromium with a fresh profile; close() removes it. javaScriptEnabled false is a client that runs no script. */
+export async function launch({ width = 1280, height = 900, javaScriptEnabled = true } = {}) {
   const profile = await mkdtemp(path.join(tmpdir(), 'forecourt-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.FORECOURT_CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width, height },
+    javaScriptEnabled,
     args: [
       '--headless',
       '--no-sandbox',

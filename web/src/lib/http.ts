@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** body is the whole answer, for errors that carry more than the envelope (a sold car's 410). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -13,7 +15,7 @@ export class ApiError extends Error {
 /** apiError reads a failed answer's error envelope; a non-JSON body keeps the generic message. */
 export async function apiError(res: Response): Promise<ApiError> {
   const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
-  return new ApiError(res.status, body.error?.code ?? 'internal', body.error?.message ?? `request failed (${res.status})`);
+  return new ApiError(res.status, body.error?.code ?? 'internal', body.error?.message ?? `request failed (${res.status})`, body);
 }
 
 /** getJSON fetches a same-origin API path; the gateway resolves the tenant from the host. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import pathCases from '../../../shared/testdata/vectors/listing_paths.json';
 import { carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, pathPreset, routeToURL, similarPath } from './listingUrl';
 
 describe('links into the listing: one URL rule (spec 000 §2, §4; issue 5 "Paths")', () => {
@@ -38,5 +39,11 @@ describe('/search/{slug} (spec 001 §2 "Make and body facet tiles")', () => {
     expect(pathPreset('/search/People%20Mover')).toEqual({ body: ['People Mover'] });
     expect(pathPreset('/search/Mazda')).toEqual({ make: ['Mazda'] });
     expect(pathPreset('/search/Mazda/CX-5')).toEqual({ make: ['Mazda'], model: ['CX-5'] });
+  });
+});
+
+describe('listing paths read as Go reads them (shared vector listing_paths.json; Go TestListingPathVectors)', () => {
+  it.each(pathCases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(pathPreset(c.input.path)).toEqual(c.want);
   });
 });

@@ -30,6 +30,17 @@ export interface CarResponse {
   view: CarView;
 }
 
+/**
+ * GoneCarResponse is the 410 body of GET /api/cars/{slug} for a car sold past
+ * the site's retention (issue 14): the error, the car and up to 6 similar
+ * cars for sale.
+ */
+export interface GoneCarResponse {
+  error: { code: 'gone'; message: string };
+  car: Car;
+  similar: Car[];
+}
+
 /** FinanceDisclaimerResponse is the body of GET /api/cars/{id}/finance-disclaimer. */
 export interface FinanceDisclaimerResponse {
   car_id: string;

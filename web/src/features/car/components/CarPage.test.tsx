@@ -167,6 +167,28 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
     expect(screen.queryByText(/SOLD/)).not.toBeInTheDocument();
   });
 
+  it('a car sold past the site retention: recently sold with the similar cars the API chose, not a 404 (issue 14; API 410)', async () => {
+    const gone = fixture<Car>({ id: 'g1', slug: '2017-toyota-corolla-g1', year: 2017, make: 'Toyota', model: 'Corolla', car_type: 'used', status: 'sold', sold: true });
+    const similar = [
+      fixture<Car>({ id: 's1', slug: '2021-toyota-corolla-s1', year: 2021, make: 'Toyota', model: 'Corolla', car_type: 'used', status: 'in_stock', price: 24990 }),
+      fixture<Car>({ id: 's2', slug: '2020-toyota-hilux-s2', year: 2020, make: 'Toyota', model: 'HiLux', car_type: 'used', status: 'in_stock', price: 0 }),
+    ];
+    stubFetch(410, { error: { code: 'gone', message: 'Unfortunately this vehicle recently sold.' }, car: gone, similar });
+    renderCar(gone.slug);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recently sold: 2017 Toyota Corolla' })).toBeInTheDocument();
+    expect(screen.getByText('Unfortunately this vehicle recently sold.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Car not found' })).not.toBeInTheDocument();
+    const list = screen.getByRole('heading', { name: 'Similar cars for sale' }).nextElementSibling as HTMLElement;
+    const links = within(list).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['2021 Toyota Corolla', '/cars/2021-toyota-corolla-s1'],
+      ['2020 Toyota HiLux', '/cars/2020-toyota-hilux-s2'],
+    ]);
+    expect(within(list).getByText(/\$24,990/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'More Toyota Corolla for sale' })).toHaveAttribute('href', '/search/Toyota/Corolla');
+    await waitFor(() => expect(document.title).toMatch(/^Recently sold: 2017 Toyota Corolla \| /));
+  });
+
   it('shows the not-found state on 404', async () => {
     stubFetch(404, { error: { code: 'not_found', message: 'car not found' } });
     renderCar('gone');

@@ -23,6 +23,7 @@ import { Gallery } from './Gallery';
 import { InfoPopup } from '../../../components/InfoPopup';
 import { detailsPanel, keyDetails, specifications, type DetailRow } from './keyDetails';
 import { PdfDownload } from './PdfDownload';
+import { isGoneCar, RecentlySold } from './RecentlySold';
 import { TagBadge } from '../../../components/search/TagBadge';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 
@@ -53,6 +54,9 @@ export default function CarPage({ enquiry, onAction }: { enquiry?: Enquiry; onAc
     return <PageLoading label="Loading car…" />;
   }
   if (car.status === 'error') {
+    if (car.error instanceof ApiError && car.error.status === 410 && isGoneCar(car.error.body)) {
+      return <RecentlySold gone={car.error.body} />;
+    }
     if (car.error instanceof ApiError && car.error.status === 404) {
       return (
         <NotFound title="Car not found">

@@ -3,7 +3,7 @@ import { NotFound } from '../../../components/NotFound';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSite } from '../../../lib/siteContext';
 import type { Location } from '../../../lib/types';
-import { contactSlug } from '../contactSlug';
+import { contactLocation, contactMatches } from '../contactSlug';
 import { visibleLocations } from '../form/ContactFields';
 import { EnquiryForm } from './EnquiryForm';
 import '../leads.css';
@@ -19,10 +19,9 @@ import '../leads.css';
 export function ContactPage({ title = 'Contact Us' }: { title?: string }) {
   const { site } = useSite();
   const { slug } = useParams();
-  const locations = visibleLocations(site.locations);
-  const matches = slug ? locations.filter((l) => contactSlug(l.name) === slug || l.slug === slug) : locations;
+  const matches = slug ? contactMatches(site.locations, slug) : visibleLocations(site.locations);
   // A location's departments share one page: sales is offered first.
-  const location = slug ? (matches.find((l) => !l.location_type || l.location_type === 'sales') ?? matches[0]) : undefined;
+  const location = slug ? contactLocation(matches) : undefined;
   const heading = location ? `Contact ${stripDepartment(location.name)}` : title;
   useDocumentTitle(slug && !location ? 'Location not found' : heading);
   if (slug && !location) return <NotFound title="Location not found" />;

@@ -123,6 +123,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		c := ch.car
 		// A paid online hold outlives the feed's row: the car stays
 		// RESERVED, and not reservable, until the hold ends.
+		feedReserved := c.Reserved
 		c.Reserved = c.Reserved || held[c.ID]
 		if ch.exists {
 			rep.Updated++
@@ -153,7 +154,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		}
 		p := placer.Place(c, now)
 		writes = append(writes, shared.StoredCar{Car: c, ContentHash: ch.hash, UpdatedAt: now,
-			SearchableUntil: p.SearchableUntil})
+			SearchableUntil: p.SearchableUntil, FeedReserved: feedReserved})
 		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
 	}
 

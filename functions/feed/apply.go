@@ -170,6 +170,14 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 				soldIDs = append(soldIDs, st.ID)
 			}
 		}
+		if len(soldIDs) > 0 && held == nil { // not asked yet: the run changed no car
+			if held, err = s.heldCars(ctx, slug, now, len(soldIDs)); err != nil {
+				return outcome{}, err
+			}
+		}
+		// A paid online hold outlives the feed's export too: a held car the
+		// feed leaves out is not sold until the hold ends; a later run decides.
+		soldIDs = slices.DeleteFunc(soldIDs, func(id string) bool { return held[id] })
 	}
 	if err := s.checkSoldShare(len(soldIDs), before, force); err != nil {
 		return outcome{}, err

@@ -32,7 +32,7 @@ async function reachCheckout(page, shopper, checkoutPath) {
 
 test('Reserve Now → sign-in → checkout → local pay → confirmation → RESERVED on the car page and the listing; a second shopper is refused', async (t) => {
   const { page } = desktop;
-  await page.goto(tenantURL(SITE, LISTING));
+  await page.goto(tenantURL(SITE, LISTING), { waitUntil: 'domcontentloaded' });
   await waitForResults(page);
   const { auth } = await page.evaluate(() => fetch('/api/site').then((r) => r.json()));
   assert.ok(auth?.endpoint, 'GET /api/site carries the local auth settings');
@@ -47,11 +47,11 @@ test('Reserve Now → sign-in → checkout → local pay → confirmation → RE
   // The second shopper already has the same car's checkout open.
   const other = await launch();
   t.after(() => other.close());
-  await other.page.goto(tenantURL(SITE, checkoutPath));
+  await other.page.goto(tenantURL(SITE, checkoutPath), { waitUntil: 'domcontentloaded' });
   const otherPay = await reachCheckout(other.page, second, checkoutPath);
 
   // The first shopper reserves it from the car's page.
-  await page.goto(tenantURL(SITE, carPath));
+  await page.goto(tenantURL(SITE, carPath), { waitUntil: 'domcontentloaded' });
   await page.getByRole('link', { name: 'Reserve Now $200' }).first().click();
   const pay = await reachCheckout(page, first, checkoutPath);
   await pay.click();
@@ -68,12 +68,12 @@ test('Reserve Now → sign-in → checkout → local pay → confirmation → RE
   assert.match(held, /until \w+day \d+ \w+ \d{4}, \d+:\d\d [ap]m [A-Z]+/);
 
   // RESERVED on the car's page, which no longer offers Reserve Now.
-  await page.goto(tenantURL(SITE, carPath));
+  await page.goto(tenantURL(SITE, carPath), { waitUntil: 'domcontentloaded' });
   await page.locator('.car-page__tag').getByText('RESERVED', { exact: true }).waitFor();
   assert.equal(await page.getByRole('link', { name: /^Reserve Now/ }).count(), 0);
 
   // RESERVED on its listing card, without Reserve Now.
-  await page.goto(tenantURL(SITE, `${LISTING}?query=${encodeURIComponent(car.stocknum)}`));
+  await page.goto(tenantURL(SITE, `${LISTING}?query=${encodeURIComponent(car.stocknum)}`), { waitUntil: 'domcontentloaded' });
   await waitForResults(page);
   const card = page.locator('article.car-card').filter({ has: page.locator(`a[href="${carPath}"]`) });
   await card.locator('.car-card__tag').getByText('RESERVED', { exact: true }).waitFor();

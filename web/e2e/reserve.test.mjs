@@ -83,4 +83,7 @@ test('Reserve Now → sign-in → checkout → local pay → confirmation → RE
   await otherPay.click();
   await other.page.getByRole('alert').getByText('This car has just been reserved').waitFor();
   assert.equal(new URL(other.page.url()).pathname, checkoutPath);
+  // sharedBrowser checks the first browser's content security policy; this one's too.
+  assert.deepEqual(other.cspViolations, []);
+  assert.deepEqual(other.errors, []);
 });

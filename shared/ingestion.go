@@ -14,6 +14,10 @@ type StoredCar struct {
 	SearchableUntil int64
 	// Unindexed is set once a sold car's retention ended and it left the index.
 	Unindexed bool
+	// FeedReserved is what the feed's row said of reserved, before a paid
+	// online hold kept the car reserved (issue 13): when the hold ends the
+	// car goes back to it rather than to not reserved.
+	FeedReserved bool
 }
 
 // CarState is the part of a stored car that diffing needs; reading only

@@ -42,6 +42,9 @@ func (s carItem) MarshalDynamoItem() (dynamo.Item, error) {
 	if s.Unindexed {
 		item["unindexed"] = &types.AttributeValueMemberBOOL{Value: true}
 	}
+	if s.FeedReserved {
+		item["feed_reserved"] = &types.AttributeValueMemberBOOL{Value: true}
+	}
 	return item, nil
 }
 
@@ -55,11 +58,13 @@ func (s *carItem) UnmarshalDynamoItem(item dynamo.Item) error {
 		UpdatedAt       string `json:"updated_at"`
 		SearchableUntil int64  `json:"searchable_until"`
 		Unindexed       bool   `json:"unindexed"`
+		FeedReserved    bool   `json:"feed_reserved"`
 	}
 	if err := attributevalue.UnmarshalMapWithOptions(item, &extra, jsonTagsDecode); err != nil {
 		return fmt.Errorf("decode car %s: %w", s.ID, err)
 	}
 	s.ContentHash, s.SearchableUntil, s.Unindexed = extra.ContentHash, extra.SearchableUntil, extra.Unindexed
+	s.FeedReserved = extra.FeedReserved
 	s.UpdatedAt, _ = time.Parse(time.RFC3339Nano, extra.UpdatedAt)
 	return nil
 }

@@ -264,10 +264,17 @@ func isTxConditionFailed(err error) bool {
 }
 
 // SetReserved sets the car's reserved flag (issue 13: a paid reservation
-// holds it). A car that is gone is left gone.
+// holds it). Clearing it, when a hold ends, puts back what the feed last
+// said (feed_reserved), so a car the dealer marked reserved stays so. A car
+// that is gone is left gone.
 func (s *CarStore) SetReserved(ctx context.Context, dealershipSlug, id string, reserved bool) error {
-	err := s.table.Update("dealership_slug", dealershipSlug).Range("id", id).
-		Set("reserved", reserved).If("attribute_exists(id)").Run(ctx)
+	u := s.table.Update("dealership_slug", dealershipSlug).Range("id", id)
+	if reserved {
+		u = u.Set("reserved", true)
+	} else {
+		u = u.SetExpr("'reserved' = if_not_exists('feed_reserved', ?)", false)
+	}
+	err := u.If("attribute_exists(id)").Run(ctx)
 	if err != nil && !dynamo.IsCondCheckFailed(err) {
 		return fmt.Errorf("set car %s reserved: %w", id, err)
 	}

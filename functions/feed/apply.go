@@ -126,6 +126,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		c := ch.car
 		// A paid online hold outlives the feed's row: the car stays
 		// RESERVED, and not reservable, until the hold ends.
+		feedReserved := c.Reserved
 		c.Reserved = c.Reserved || held[c.ID]
 		if ch.exists {
 			rep.Updated++
@@ -156,7 +157,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		}
 		p := placer.Place(c, now)
 		writes = append(writes, shared.StoredCar{Car: c, ContentHash: ch.hash, UpdatedAt: now,
-			SearchableUntil: p.SearchableUntil})
+			SearchableUntil: p.SearchableUntil, FeedReserved: feedReserved})
 		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
 	}
 
@@ -172,6 +173,14 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 				soldIDs = append(soldIDs, st.ID)
 			}
 		}
+		if len(soldIDs) > 0 && held == nil { // not asked yet: the run changed no car
+			if held, err = s.heldCars(ctx, slug, now, len(soldIDs)); err != nil {
+				return outcome{}, err
+			}
+		}
+		// A paid online hold outlives the feed's export too: a held car the
+		// feed leaves out is not sold until the hold ends; a later run decides.
+		soldIDs = slices.DeleteFunc(soldIDs, func(id string) bool { return held[id] })
 	}
 	if err := s.checkSoldShare(len(soldIDs), before, force); err != nil {
 		return outcome{}, err

@@ -107,10 +107,12 @@ const (
 )
 
 // Cache lifetimes. Site config changes rarely but should show up within a
-// minute of a deploy; a car's status (sold, reserved) changes more often.
+// minute of a deploy. A car's status (sold, reserved) must show within a
+// second (issue 13): the browser revalidates every car answer, or the
+// shopper who has just reserved a car would see it offered again.
 const (
 	siteCacheControl  = "public, max-age=60"
-	carCacheControl   = "public, max-age=30"
+	carCacheControl   = "no-cache"
 	errorCacheControl = "no-store"
 )
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -143,7 +144,7 @@ func (s *apiServer) handleCreateReservation(c *ReservationsConfig, shopper share
 			return shared.FieldError("car_id", "is longer than 128 characters")
 		}
 		site := siteFrom(r.Context())
-		res, err := c.Service.Reserve(r.Context(), ReserveStart{Site: site, Shopper: shopper, CarID: req.CarID, Origin: siteBaseURL(site, r)})
+		res, err := c.Service.Reserve(r.Context(), ReserveStart{Site: site, Shopper: shopper, CarID: req.CarID, Origin: returnOrigin(site, r)})
 		if err != nil {
 			return err
 		}
@@ -152,6 +153,26 @@ func (s *apiServer) handleCreateReservation(c *ReservationsConfig, shopper share
 		WriteJSON(w, http.StatusCreated, ReservationCreated{ReservationID: res.ID, CheckoutURL: res.CheckoutURL})
 		return nil
 	}
+}
+
+// returnOrigin is the origin Stripe sends the shopper back to: the page's
+// own (the browser's Origin header) when it is one of the site's addresses,
+// a domain of the site or the host the request itself came to (a local
+// site), else the site's public address. The shopper's sign-in lives in
+// that origin's storage, so a return to another of the site's domains would
+// sign them out, and locally the production domain does not resolve at all;
+// any other Origin is ignored so a caller cannot point the return elsewhere.
+func returnOrigin(site shared.Site, r *http.Request) string {
+	if u, err := url.Parse(r.Header.Get("Origin")); err == nil && u.Host != "" && u.Path == "" && u.User == nil {
+		own := (u.Scheme == "http" || u.Scheme == "https") && strings.EqualFold(u.Host, r.Host)
+		for _, d := range site.Domains {
+			own = own || u.Scheme == "https" && strings.EqualFold(u.Host, strings.TrimSpace(d))
+		}
+		if own {
+			return u.Scheme + "://" + strings.ToLower(u.Host)
+		}
+	}
+	return siteBaseURL(site, r)
 }
 
 // ReservationList answers GET /api/reservations: the signed-in shopper's

@@ -88,9 +88,10 @@ export function AppRoutes() {
         <Route key={p} path={p} element={page(<Gated><CheckoutPage /></Gated>)} />
       ))}
       <Route path="/online-payment" element={page(<Gated><OnlinePaymentPage /></Gated>)} />
+      <Route path="/checkout-journey" element={page(<Gated><CheckoutPage /></Gated>)} />
       <Route path="/spin-to-win" element={page(<SpinToWinRoute />)} />
       <Route path="/personalised/finance" element={page(<Gated><PersonalisedFinancePage /></Gated>)} />
-      <Route path="/checkout-journey" element={page(<CheckoutPage />)} />
+
       <Route path="/reservations/:id" element={page(<ReservationPage />)} />
       <Route path="*" element={page(<ContentPage />)} />
     </Routes>

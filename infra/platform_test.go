@@ -19,8 +19,8 @@ import (
 func TestLambdas(t *testing.T) {
 	s := synth(t)
 	fns := appFunctions(s)
-	if len(fns) != 4 {
-		t.Fatalf("got %d functions, want 4 (api, ingest, sweep, deliver)", len(fns))
+	if len(fns) != 5 {
+		t.Fatalf("got %d functions, want 5 (api, ingest, uploads, sweep, deliver)", len(fns))
 	}
 	secretVars := map[string]string{
 		"ALGOLIA_ADMIN_KEY_SECRET_ID":       "test/algolia#admin_key",

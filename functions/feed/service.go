@@ -17,6 +17,7 @@ import (
 	"io"
 	"log/slog"
 	"mime"
+	"regexp"
 	"strings"
 	"time"
 
@@ -41,6 +42,10 @@ const (
 	StatusSucceeded   = "succeeded"
 	StatusIndexFailed = "index_failed" // DynamoDB is right; the next run or reindex repairs the index
 	StatusRefused     = "refused"      // nothing written: a full feed would have sold too much of the stock
+	// An uploaded feed's run before its object arrives, and when the
+	// object could not be read as a feed (Report.Error says why).
+	StatusAwaitingUpload = "awaiting_upload"
+	StatusFailed         = "failed"
 )
 
 // CarStore is the source-of-truth side of ingestion (the dynamo package's
@@ -207,6 +212,9 @@ type Request struct {
 	// Force lets a full feed mark more than ServiceConfig.MaxSoldShare of
 	// the stock sold (?force=true).
 	Force bool
+	// RunID is the run's id when it was given out beforehand (an upload's,
+	// by Expect); empty for a new one.
+	RunID string
 }
 
 // Duplicate is a row superseded by a later row with the same key.
@@ -238,6 +246,9 @@ type Report struct {
 	StartedAt           time.Time `json:"started_at"`
 	FinishedAt          time.Time `json:"finished_at"`
 	DurationMS          int64     `json:"duration_ms"`
+	// Error says why a run failed before writing anything (status failed:
+	// an uploaded feed that is not one).
+	Error string `json:"error,omitempty"`
 }
 
 // Ingest runs one feed: decode, validate, diff, write DynamoDB, then the
@@ -256,7 +267,12 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 	if slug == "" {
 		return Report{}, shared.FieldError("dealership_slug", "is required")
 	}
-	runID := newRunID(started)
+	runID := req.RunID
+	if runID == "" {
+		runID = newRunID(started)
+	} else if !runIDPattern.MatchString(runID) {
+		return Report{}, shared.FieldError("run_id", "is not a run id")
+	}
 	if s.cfg.Admission != nil && s.cfg.MaxRuns > 0 {
 		slot, err := s.cfg.Admission.AcquireSlot(ctx, runID, s.cfg.MaxRuns, s.cfg.LeaseTTL)
 		if err != nil {
@@ -489,6 +505,29 @@ func (s *Service) Run(ctx context.Context, id string) (Report, error) {
 		return Report{}, fmt.Errorf("decode run %s: %w", id, err)
 	}
 	return rep, nil
+}
+
+// runIDPattern is what newRunID makes.
+var runIDPattern = regexp.MustCompile(`^run_\d{8}T\d{6}_[0-9a-f]{12}$`)
+
+// Expect stores the report of a run whose feed will arrive later (an
+// upload, issue 15), so that its provider can poll it at once, and
+// returns its id for the Request that applies it.
+func (s *Service) Expect(ctx context.Context, dealershipSlug string) (Report, error) {
+	now := s.cfg.Now().UTC()
+	rep := Report{RunID: newRunID(now), DealershipSlug: dealershipSlug, Status: StatusAwaitingUpload,
+		StartedAt: now, Duplicates: []Duplicate{}, RejectedRows: []RowError{}}
+	if err := s.saveReport(ctx, rep); err != nil {
+		return Report{}, fmt.Errorf("expect a feed for %s: %w", dealershipSlug, err)
+	}
+	return rep, nil
+}
+
+// Fail records why an expected run's feed could not be applied.
+func (s *Service) Fail(ctx context.Context, rep Report, cause error) error {
+	rep.Status, rep.Error = StatusFailed, cause.Error()
+	rep.FinishedAt = s.cfg.Now().UTC()
+	return s.saveReport(ctx, rep)
 }
 
 func newRunID(t time.Time) string {

@@ -35,6 +35,8 @@ type IngestConfig struct {
 	// Without them the reviews route answers 500.
 	Reviews ReviewWriter
 	Sites   shared.SiteStore
+	// Uploads hands out upload URLs for large feeds; nil answers 500.
+	Uploads Uploader
 }
 
 // EMETHOD is the error code of a request whose path is a route but whose
@@ -131,7 +133,7 @@ func routeHandlers(deps Deps) (map[string]http.Handler, error) {
 		if c == nil || c.Feed == nil || c.Keys == nil {
 			return nil, fmt.Errorf("handler: the /ingest routes need Deps.Ingest with a feed service and provider keys")
 		}
-		s := &ingestServer{svc: c.Feed, keys: c.Keys, opsKey: c.OpsKey, reviews: c.Reviews, sites: c.Sites}
+		s := &ingestServer{svc: c.Feed, keys: c.Keys, opsKey: c.OpsKey, reviews: c.Reviews, sites: c.Sites, uploads: c.Uploads}
 		for k, h := range s.handlers() {
 			handlers[k] = h
 		}

@@ -2,12 +2,15 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"forecourt/functions/feed"
 	"forecourt/functions/logging"
+	"forecourt/functions/upload"
 	"forecourt/shared"
 )
 
@@ -34,6 +37,7 @@ type Ingester interface {
 //	POST /ingest/v1/dealerships/{slug}/feed[?mode=full|delta][&force=true]  provider key
 //	GET  /ingest/v1/runs/{id}                                  a provider key scoped to the run's dealership
 //	POST /ingest/v1/reindex[?dealership=SLUG]                  ops key
+//	POST /ingest/v1/dealerships/{slug}/uploads?mode=full|delta   provider key; a presigned PUT for a large feed
 //
 // An empty opsKey refuses every ops request.
 func (s *ingestServer) handlers() map[string]http.Handler {
@@ -42,7 +46,65 @@ func (s *ingestServer) handlers() map[string]http.Handler {
 		"GET /ingest/v1/runs/{id}":                   Handle(s.handleRun),
 		"POST /ingest/v1/reindex":                    Handle(s.handleReindex),
 		"POST /ingest/v1/dealerships/{slug}/reviews": Handle(s.handleReviews),
+		"POST /ingest/v1/dealerships/{slug}/uploads": Handle(s.handleUpload),
 	}
+}
+
+// Uploader hands out upload URLs for large feeds (upload.Service).
+type Uploader interface {
+	Start(ctx context.Context, req upload.Request) (upload.Ticket, error)
+}
+
+// uploadRequest is the body of POST .../uploads: what the feed will be.
+type uploadRequest struct {
+	ContentType     string `json:"content_type"`
+	ContentEncoding string `json:"content_encoding"`
+}
+
+// handleUpload answers 201 with a presigned PUT for a feed too large to
+// post (issue 15); the run id it names is polled as any run's.
+func (s *ingestServer) handleUpload(w http.ResponseWriter, r *http.Request) error {
+	slug := r.PathValue("slug")
+	provider, err := s.keys.Authorize(r.Context(), bearer(r), slug)
+	if err != nil {
+		return err
+	}
+	if s.uploads == nil {
+		return fmt.Errorf("uploads: no bucket configured")
+	}
+	force, err := forceParam(r)
+	if err != nil {
+		return err
+	}
+	var body uploadRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4<<10))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&body); err != nil {
+		return shared.FieldError("content_type", "send a JSON body {\"content_type\": \"text/csv\" or \"application/json\", \"content_encoding\": \"gzip\" or \"\"}: %v", err)
+	}
+	t, err := s.uploads.Start(r.Context(), upload.Request{
+		DealershipSlug: slug, Mode: r.URL.Query().Get("mode"), Force: force,
+		ContentType: body.ContentType, ContentEncoding: body.ContentEncoding,
+		Columns: feed.Columns(provider.Columns),
+	})
+	if err != nil {
+		return err
+	}
+	WriteJSON(w, http.StatusCreated, t)
+	return nil
+}
+
+// forceParam reads ?force=true|false.
+func forceParam(r *http.Request) (bool, error) {
+	v := r.URL.Query().Get("force")
+	if v == "" {
+		return false, nil
+	}
+	force, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, shared.FieldError("force", "must be true or false, got %q", v)
+	}
+	return force, nil
 }
 
 type ingestServer struct {
@@ -51,6 +113,7 @@ type ingestServer struct {
 	opsKey  string
 	reviews ReviewWriter
 	sites   shared.SiteStore
+	uploads Uploader
 }
 
 // handleFeed writes its own error, so the error's log line names the
@@ -69,11 +132,9 @@ func (s *ingestServer) feed(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	force := false
-	if v := r.URL.Query().Get("force"); v != "" {
-		if force, err = strconv.ParseBool(v); err != nil {
-			return shared.FieldError("force", "must be true or false, got %q", v)
-		}
+	force, err := forceParam(r)
+	if err != nil {
+		return err
 	}
 	rep, err := s.svc.Ingest(r.Context(), feed.Request{
 		DealershipSlug:  slug,

@@ -6,6 +6,7 @@ package platform
 import (
 	"context"
 	"fmt"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"log/slog"
 	"net/http"
 	"os"
@@ -26,6 +27,7 @@ import (
 	"forecourt/functions/secrets"
 	"forecourt/functions/seo"
 	"forecourt/functions/sitestats"
+	"forecourt/functions/upload"
 	"forecourt/shared"
 )
 
@@ -43,6 +45,20 @@ type Platform struct {
 	// Shoppers verifies shopper tokens (COGNITO_USER_POOL_ID and
 	// COGNITO_CLIENT_IDS); nil when no user pool is configured.
 	Shoppers *cognito.Shoppers
+	// S3 and UploadBucket take feeds too large to post
+	// (FORECOURT_UPLOADS_BUCKET, FORECOURT_S3_ENDPOINT); without them the
+	// uploads route answers 500.
+	S3           *s3.Client
+	UploadBucket string
+}
+
+// Uploads is the large-feed upload service over the feed service, or nil
+// when no bucket is configured.
+func (p *Platform) Uploads(svc *feed.Service) *upload.Service {
+	if p.S3 == nil || p.UploadBucket == "" {
+		return nil
+	}
+	return &upload.Service{Feeds: svc, Client: p.S3, Bucket: p.UploadBucket}
 }
 
 // DefaultFeedSlots is FORECOURT_INGEST_SLOTS's default: enough for a
@@ -85,6 +101,12 @@ func FromLookup(ctx context.Context, lookup secrets.Lookup) (*Platform, error) {
 		return nil, err
 	}
 	p := &Platform{DB: db, Tables: dynamo.TablesFromEnv(), Index: idx, IndexConfig: cfg, FeedSlots: slots}
+	if bucket := os.Getenv("FORECOURT_UPLOADS_BUCKET"); bucket != "" {
+		if p.S3, err = upload.NewClient(ctx, upload.ConfigFromEnv()); err != nil {
+			return nil, fmt.Errorf("uploads: %w", err)
+		}
+		p.UploadBucket = bucket
+	}
 	pool, ok, err := cognito.PoolFromEnv()
 	if err != nil {
 		return nil, fmt.Errorf("shopper user pool: %w", err)
@@ -153,6 +175,14 @@ func (p *Platform) Feed() *feed.Service {
 		MaxRuns:   p.FeedSlots,
 		Stats:     &sitestats.Refresher{Cars: p.Cars(), Store: p.Sites()},
 	})
+}
+
+func (p *Platform) ingestConfig(svc *feed.Service, opsKey string) *httpapi.IngestConfig {
+	c := &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: opsKey, Reviews: p.Reviews(), Sites: p.Sites()}
+	if u := p.Uploads(svc); u != nil { // a nil *upload.Service must not become a non-nil interface
+		c.Uploads = u
+	}
+	return c
 }
 
 // Reviews is the review store.
@@ -248,7 +278,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Reservations: p.reservationsConfig(cfg.Stripe),
 			Shell:        cfg.Shell,
 		},
-		Ingest: &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: cfg.OpsKey, Reviews: p.Reviews(), Sites: p.Sites()},
+		Ingest: p.ingestConfig(svc, cfg.OpsKey),
 		Media:  media.Resized{Store: store},
 	})
 	if err != nil {

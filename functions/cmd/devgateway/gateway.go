@@ -31,6 +31,8 @@ type gateway struct {
 	// checkout is the stand-in of Stripe's hosted checkout (issue 13);
 	// nil without stripe-mock.
 	checkout http.Handler
+	// objects is the S3 stand-in large feeds are uploaded to (objects.go).
+	objects http.Handler
 	// security are the headers the edge cells' response headers policy
 	// adds (functions/securityheaders), on every response but the health
 	// check and the checkout stand-in (Stripe's page, not the site's), so
@@ -62,7 +64,7 @@ func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	slug, fromHost := g.resolve(w, r)
 	path := r.URL.Path
-	if path != "/healthz" && !strings.HasPrefix(path, checkoutStandInPath) {
+	if path != "/healthz" && !strings.HasPrefix(path, checkoutStandInPath) && !strings.HasPrefix(path, objectsStandInPath+"/") {
 		for name, v := range g.security {
 			w.Header().Set(name, v)
 		}
@@ -85,6 +87,8 @@ func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.app.ServeHTTP(w, r)
 	case strings.HasPrefix(path, checkoutStandInPath) && g.checkout != nil:
 		g.checkout.ServeHTTP(w, r)
+	case strings.HasPrefix(path, objectsStandInPath+"/") && g.objects != nil:
+		g.objects.ServeHTTP(w, r)
 	case strings.HasPrefix(path, "/assets/"):
 		g.web.ServeHTTP(w, r) // the bundle is the same for every tenant
 	default:

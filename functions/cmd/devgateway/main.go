@@ -40,6 +40,7 @@ import (
 
 	fplatform "forecourt/functions/platform"
 	"forecourt/functions/tenantfile"
+	"forecourt/functions/upload"
 	"forecourt/functions/webhook"
 )
 
@@ -208,8 +209,19 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 		standIn = newCheckoutStandIn(stripeStandInConfig{SecretKey: sc.SecretKey, WebhookSecret: sc.WebhookSecret, APIBase: sc.APIBase,
 			WebhookURL: fmt.Sprintf("http://127.0.0.1:%d/api/stripe/webhook", cfg.GatewayPort)})
 	}
+	// Large feeds (issue 15) upload to the gateway's own S3 stand-in.
+	objects, err := newObjectStandIn(log)
+	if err != nil {
+		return fmt.Errorf("object store stand-in: %w", err)
+	}
+	objectsClient, err := upload.NewClient(ctx, upload.ClientConfig{
+		Endpoint: fmt.Sprintf("http://127.0.0.1:%d%s", cfg.GatewayPort, objectsStandInPath), Region: cfg.Region})
+	if err != nil {
+		return err
+	}
 	p, err := newPlatform(db, cfg.Tables, idx, platformConfig{
-		Secret: secret, PublicSearchURL: cfg.PublicSearchURL, AppID: cfg.Algolia.AppID,
+		Objects: objectsClient,
+		Secret:  secret, PublicSearchURL: cfg.PublicSearchURL, AppID: cfg.Algolia.AppID,
 		OpsKey: cfg.OpsKey, CaptchaKey: cfg.CaptchaKey, DemoProviderKey: cfg.DemoProviderKey, Tenants: tenants, Log: log,
 		FeedSlots: cfg.FeedSlots,
 
@@ -235,6 +247,8 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	if standIn != nil {
 		gw.checkout = standIn
 	}
+	objects.uploads = func() *upload.Service { return p.uploads }
+	gw.objects = objects
 	gw.security = securityheaders.Headers(securityheaders.ForSites(cfg.PublicSearchURL, tenants).WithAuth(cfg.CognitoEndpoint))
 	gatewaySrv := newServer(compressed(gw))
 	serveAll(gatewaySrv, gatewayLns, log)

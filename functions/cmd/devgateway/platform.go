@@ -1,6 +1,8 @@
 package main
 
 import (
+	"forecourt/functions/upload"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"log/slog"
 	"net/http"
 	"os"
@@ -42,20 +44,27 @@ type platformConfig struct {
 	Stripe *checkoutStandIn
 	// WebDist is the built web app whose index.html the pages render over.
 	WebDist string
+	// Objects is the S3 API the large-feed uploads go to (the gateway's
+	// stand-in, objects.go); nil turns the uploads route off.
+	Objects *s3.Client
 }
 
 // platform is the handler of every route and the seeder over one DynamoDB
 // and one search index: the route table the Lambdas serve in AWS, with the
 // demo car images added to /media.
 type platform struct {
-	app    http.Handler
-	seeder *seeder
-	sites  shared.SiteStore // for the lead deliverer
+	app     http.Handler
+	uploads *upload.Service // nil without Objects
+	seeder  *seeder
+	sites   shared.SiteStore // for the lead deliverer
 }
 
 func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg platformConfig) (*platform, error) {
 	p := &fplatform.Platform{DB: db, Tables: tables, Index: idx,
 		IndexConfig: algolia.Config{AppID: cfg.AppID}, Logger: cfg.Log, FeedSlots: cfg.FeedSlots, Shoppers: cfg.Shoppers}
+	if cfg.Objects != nil {
+		p.S3, p.UploadBucket = cfg.Objects, uploadsBucket
+	}
 	svc := p.Feed()
 	app, err := p.Handler("", fplatform.HandlerConfig{
 		OriginSecret: cfg.Secret, PublicSearchURL: cfg.PublicSearchURL, OpsKey: cfg.OpsKey, Feed: svc,
@@ -73,8 +82,9 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		return nil, err
 	}
 	return &platform{
-		app:   app,
-		sites: p.Sites(),
+		app:     app,
+		uploads: p.Uploads(svc),
+		sites:   p.Sites(),
 		seeder: &seeder{
 			sites: p.Sites(), pageStore: p.Sites(), pages: cfg.Pages, cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc, reviews: p.Reviews(),
 			providerKey: cfg.DemoProviderKey,

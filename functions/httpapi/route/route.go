@@ -117,6 +117,8 @@ func Routes() []Route {
 		{"GET", "/ingest/v1/runs/{id}", Ingest},
 		{"POST", "/ingest/v1/reindex", Ingest},
 		{"POST", "/ingest/v1/dealerships/{slug}/reviews", Ingest},
+		// Feeds over API Gateway's 10 MB: a presigned upload (issue 15).
+		{"POST", "/ingest/v1/dealerships/{slug}/uploads", Ingest},
 		// One route over the media store (httpapi.MediaStore): what it holds
 		// differs between AWS and the dev gateway, the route does not. The
 		// variable is named proxy so that API Gateway's GET route and the

@@ -19,8 +19,11 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awseventstargets"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awslambdadestinations"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambdaeventsources"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awss3notifications"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssecretsmanager"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssqs"
 	"github.com/aws/constructs-go/constructs/v10"
@@ -28,6 +31,7 @@ import (
 
 	"forecourt/functions/httpapi/route"
 	"forecourt/functions/platform"
+	"forecourt/functions/upload"
 )
 
 // Tables are the tables the functions read and write.
@@ -113,6 +117,21 @@ type Props struct {
 	// its tenant headers (issue 15). Its DNS record points at the
 	// platform stack's ApiRegionalDomainName output.
 	DomainName, CertificateARN string
+
+	// uploads is the bucket large feeds are uploaded to; New creates it.
+	uploads awss3.IBucket
+}
+
+// UploadsRetention is how long an uploaded feed is kept (for a provider's
+// support question) before the bucket's lifecycle deletes it.
+const UploadsRetention = 7
+
+// folder is where scripts/build-lambdas.sh builds the function.
+func (f function) folder() string {
+	if f.dir != "" {
+		return f.dir
+	}
+	return f.name
 }
 
 // API is the HTTP API with its functions.
@@ -130,7 +149,10 @@ type API struct {
 // may touch. Its HTTP routes come from the route table (Routes). Adding a
 // Lambda means adding a row here and its name to scripts/build-lambdas.sh.
 type function struct {
-	name    string
+	name string
+	// dir is the folder the function is built into when it shares another
+	// function's binary (uploads runs the ingest binary); "" means name.
+	dir     string
 	memory  float64
 	timeout float64 // seconds; API Gateway stops waiting at 30
 	env     func(p *Props) map[string]*string
@@ -157,6 +179,9 @@ type function struct {
 // so a burst is answered 429 by the gateway or the handler, never by a
 // throttled Lambda.
 const (
+	// UploadConcurrency caps the uploaded feeds applied at once; they take
+	// feed slots as posted feeds do.
+	UploadConcurrency = 10
 	IngestSlots       = platform.DefaultFeedSlots
 	IngestConcurrency = IngestSlots + 20
 	FeedBurst         = IngestConcurrency - 10
@@ -232,7 +257,13 @@ func functions() []function {
 					"FORECOURT_INGEST_SLOTS": jsii.String(strconv.Itoa(IngestSlots)),
 					// Issue 13: a run keeps the cars a paid deposit holds reserved.
 					"RESERVATIONS_TABLE": p.Tables.Reservations.TableName(),
+					// Issue 15: it presigns large feeds' uploads.
+					"FORECOURT_UPLOADS_BUCKET": p.uploads.BucketName(),
 				}
+			},
+			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
+				p.uploads.GrantPut(fn, jsii.String(upload.KeyPrefix+"*"))
+				return nil
 			},
 			secrets: func(p *Props) map[string]SecretRef {
 				return map[string]SecretRef{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey, "FORECOURT_OPS_KEY": p.OpsKey}
@@ -248,6 +279,48 @@ func functions() []function {
 				t.Reviews.GrantWriteData(fn)
 				// The dealership's held cars (the by-dealership index): read only.
 				t.Reservations.Grant(fn, jsii.String("dynamodb:Query"))
+			},
+		},
+		{
+			// Issue 15: a feed uploaded to the uploads bucket is applied by
+			// the ingest binary from the object-created event, with the time
+			// a 50 MB feed needs (API Gateway's 29 s does not bind here).
+			// Lambda retries a failed event twice over up to six hours
+			// (another run of the dealership, busy feed slots), then hands
+			// it to a dead-letter queue; a feed that is not one ends its run
+			// failed and is not retried.
+			name: "uploads", dir: route.Ingest, memory: 1536, timeout: 900, reserved: UploadConcurrency,
+			env: func(p *Props) map[string]*string {
+				return map[string]*string{
+					"FORECOURT_INGEST_SLOTS":   jsii.String(strconv.Itoa(IngestSlots)),
+					"RESERVATIONS_TABLE":       p.Tables.Reservations.TableName(),
+					"FORECOURT_UPLOADS_BUCKET": p.uploads.BucketName(),
+				}
+			},
+			secrets: func(p *Props) map[string]SecretRef {
+				return map[string]SecretRef{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey}
+			},
+			grant: func(t Tables, fn awslambda.IFunction) {
+				t.Cars.GrantReadWriteData(fn)
+				t.Sites.GrantReadData(fn)
+				t.Sites.Grant(fn, jsii.String("dynamodb:UpdateItem")) // site stats after a run
+				t.FeedRuns.GrantReadWriteData(fn)
+				t.Reservations.Grant(fn, jsii.String("dynamodb:Query"))
+			},
+			attach: func(c constructs.Construct, p *Props, fn awslambda.Function) error {
+				p.uploads.GrantRead(fn, jsii.String(upload.KeyPrefix+"*"))
+				p.uploads.AddEventNotification(awss3.EventType_OBJECT_CREATED, awss3notifications.NewLambdaDestination(fn),
+					&awss3.NotificationKeyFilter{Prefix: jsii.String(upload.KeyPrefix)})
+				dlq := awssqs.NewQueue(c, jsii.String("UploadsFailed"), &awssqs.QueueProps{
+					RetentionPeriod: awscdk.Duration_Days(jsii.Number(14)),
+					EnforceSSL:      jsii.Bool(true),
+				})
+				fn.ConfigureAsyncInvoke(&awslambda.EventInvokeConfigOptions{
+					RetryAttempts: jsii.Number(2),
+					MaxEventAge:   awscdk.Duration_Hours(jsii.Number(6)),
+					OnFailure:     awslambdadestinations.NewSqsDestination(dlq),
+				})
+				return nil
 			},
 		},
 		{
@@ -373,7 +446,9 @@ func grantSecrets(c constructs.Construct, imported map[string]awssecretsmanager.
 func Names() []string {
 	var names []string
 	for _, f := range functions() {
-		names = append(names, f.name)
+		if f.dir == "" { // a function sharing a binary has no folder of its own
+			names = append(names, f.name)
+		}
 	}
 	return names
 }
@@ -382,7 +457,7 @@ func Names() []string {
 // a function's binary has not been built.
 func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 	for _, f := range functions() {
-		bootstrap := filepath.Join(p.LambdaDir, f.name, "bootstrap")
+		bootstrap := filepath.Join(p.LambdaDir, f.folder(), "bootstrap")
 		if _, err := os.Stat(bootstrap); err != nil {
 			return nil, fmt.Errorf("lambda %s: %w (run scripts/build-lambdas.sh)", f.name, err)
 		}
@@ -395,6 +470,18 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 		DomainName:  jsii.String(p.DomainName),
 		Certificate: awscertificatemanager.Certificate_FromCertificateArn(c, jsii.String("Certificate"), jsii.String(p.CertificateARN)),
 	})
+	// Feeds over API Gateway's 10 MB are PUT here (issue 15); private,
+	// encrypted, TLS only, and kept a week.
+	withUploads := *p
+	withUploads.uploads = awss3.NewBucket(c, jsii.String("Uploads"), &awss3.BucketProps{
+		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),
+		Encryption:        awss3.BucketEncryption_S3_MANAGED,
+		EnforceSSL:        jsii.Bool(true),
+		LifecycleRules: &[]*awss3.LifecycleRule{{
+			Expiration: awscdk.Duration_Days(jsii.Number(UploadsRetention)),
+		}},
+	})
+	p = &withUploads
 	httpAPI := awsapigatewayv2.NewHttpApi(c, jsii.String("HttpApi"), &awsapigatewayv2.HttpApiProps{
 		Description:               jsii.String("Forecourt /api and /ingest, reached through the tenant distributions"),
 		DefaultDomainMapping:      &awsapigatewayv2.DomainMappingOptions{DomainName: domain},
@@ -584,7 +671,7 @@ func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Fun
 		Runtime:                      awslambda.Runtime_PROVIDED_AL2023(),
 		Architecture:                 awslambda.Architecture_ARM_64(),
 		Handler:                      jsii.String("bootstrap"),
-		Code:                         awslambda.Code_FromAsset(jsii.String(filepath.Join(p.LambdaDir, f.name)), nil),
+		Code:                         awslambda.Code_FromAsset(jsii.String(filepath.Join(p.LambdaDir, f.folder())), nil),
 		MemorySize:                   jsii.Number(f.memory),
 		Timeout:                      awscdk.Duration_Seconds(jsii.Number(f.timeout)),
 		Environment:                  &env,

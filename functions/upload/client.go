@@ -1,0 +1,48 @@
+package upload
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+)
+
+// ClientConfig says where object storage is: Endpoint empty means S3
+// itself with the default credentials; set (the dev gateway's stand-in),
+// path-style addressing and dummy credentials.
+type ClientConfig struct {
+	Endpoint string
+	Region   string
+}
+
+// ConfigFromEnv reads FORECOURT_S3_ENDPOINT and AWS_REGION.
+func ConfigFromEnv() ClientConfig {
+	return ClientConfig{Endpoint: os.Getenv("FORECOURT_S3_ENDPOINT"), Region: os.Getenv("AWS_REGION")}
+}
+
+// NewClient returns an S3 client for cfg.
+func NewClient(ctx context.Context, cfg ClientConfig) (*s3.Client, error) {
+	if cfg.Region == "" {
+		cfg.Region = "ap-southeast-2"
+	}
+	opts := []func(*config.LoadOptions) error{config.WithRegion(cfg.Region)}
+	if cfg.Endpoint != "" {
+		opts = append(opts, config.WithCredentialsProvider(credentials.NewStaticCredentialsProvider("local", "local", "")))
+	}
+	awsCfg, err := config.LoadDefaultConfig(ctx, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("load aws config: %w", err)
+	}
+	return s3.NewFromConfig(awsCfg, func(o *s3.Options) {
+		if cfg.Endpoint != "" {
+			o.BaseEndpoint = aws.String(cfg.Endpoint)
+			o.UsePathStyle = true
+			// The stand-in sends no checksums; S3 does.
+			o.DisableLogOutputChecksumValidationSkipped = true
+		}
+	}), nil
+}

@@ -327,6 +327,11 @@ type CarPageConfig struct {
 	// "{programme}" standing for features.certified_programme; default
 	// shared.DefaultCertifiedText.
 	CertifiedText string `json:"certified_text"`
+	// SimilarCars is how many similar cars the car page lists below the
+	// car (spec 000 §7 secondary lookup, issue 17); they are asked for only
+	// once the block scrolls into view (issue 18: 0 searches on load).
+	// Default 4; 0 turns the block off.
+	SimilarCars int `json:"similar_cars"`
 }
 
 // CarPageTabs are the tabs' titles and texts. Defaults: the spec's titles
@@ -523,6 +528,14 @@ type ReserveConfig struct {
 	TimeZone string `json:"time_zone,omitempty"`
 }
 
+// DefaultWidgetCount is how many cars a fixed-count widget (home latest
+// arrivals, car page similar cars) lists unless the site says otherwise;
+// MaxWidgetCount bounds it (one search answer, one row or two of cards).
+const (
+	DefaultWidgetCount = 4
+	MaxWidgetCount     = 12
+)
+
 // Default promotions slide size (spec 001 §9).
 const (
 	DefaultSlideWidth  = 1920
@@ -542,6 +555,11 @@ type HomeConfig struct {
 	// SlideSeconds is the autoplay interval; default 6. Autoplay never runs
 	// for a shopper who asks for reduced motion.
 	SlideSeconds int `json:"slide_seconds"`
+	// LatestArrivals is how many of the newest cars the home page lists
+	// (spec 000 §7 secondary lookup, issue 17), asked for only once the
+	// block scrolls into view (issue 18: at most one search before the
+	// shopper interacts). Default 4; 0 turns the block off.
+	LatestArrivals int `json:"latest_arrivals"`
 }
 
 // DealershipWebsite is one entry of the brand banner of dealership websites

@@ -71,6 +71,8 @@ func DefaultSite() Site {
 	s.Leads.Captcha = true
 	s.Leads.Categories = slices.Clone(DefaultLeadCategories)
 	s.LocationsBlock.ShowContact, s.LocationsBlock.EmailUs = true, true
+	// Counts whose 0 means "off": set here so a tenant file can say 0.
+	s.Home.LatestArrivals, s.CarPage.SimilarCars = DefaultWidgetCount, DefaultWidgetCount
 	ApplyDefaults(&s)
 	return s
 }
@@ -584,6 +586,12 @@ func (s Site) Validate() error {
 	nonNegative("home.slide_width", s.Home.SlideWidth)
 	nonNegative("home.slide_height", s.Home.SlideHeight)
 	nonNegative("home.slide_seconds", s.Home.SlideSeconds)
+	if n := s.Home.LatestArrivals; n < 0 || n > MaxWidgetCount {
+		bad("home.latest_arrivals", "must be 0 to %d, got %d", MaxWidgetCount, n)
+	}
+	if n := s.CarPage.SimilarCars; n < 0 || n > MaxWidgetCount {
+		bad("car_page.similar_cars", "must be 0 to %d, got %d", MaxWidgetCount, n)
+	}
 
 	for i, w := range s.DealershipWebsites {
 		wp := fmt.Sprintf("dealership_websites[%d]", i)

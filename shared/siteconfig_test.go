@@ -51,6 +51,8 @@ func TestDecodeSiteErrors(t *testing.T) {
 		{"promo expiry before start", withField(`"promotions": [{"id": "p", "title": "T", "start": "2025-08-01", "expiry": "2025-07-01"}]`), "promotions[0].expiry", "before start"},
 		{"slide without image or background (issue 17)", withField(`"home": {"slides": [{"id": "s", "title": "T"}]}`), "home.slides[0].image_url", "image_url or a background"},
 		{"slide image without alt (issue 17)", withField(`"home": {"slides": [{"id": "s", "title": "T", "image_url": "/media/s.jpg"}]}`), "home.slides[0].alt", "required"},
+		{"latest arrivals over the limit (issue 17)", withField(`"home": {"latest_arrivals": 13}`), "home.latest_arrivals", "0 to 12"},
+		{"similar cars negative (issue 17)", withField(`"car_page": {"similar_cars": -1}`), "car_page.similar_cars", "0 to 12"},
 		{"slide expiry before start (issue 17)", withField(`"home": {"slides": [{"id": "s", "title": "T", "background": "#000", "start": "2025-08-01", "expiry": "2025-07-01"}]}`), "home.slides[0].expiry", "before start"},
 		{"reserve path", withField(`"features": {"reserve_path": "buy"}`), "features.reserve_path", "unknown value"},
 		{"nav path", withField(`"navigation": [{"label": "Home", "path": "home"}]`), "navigation[0].path", "must start with /"},
@@ -134,6 +136,8 @@ func TestDecodeSiteDefaults(t *testing.T) {
 		{"finance state (spec 001 §9)", s.Finance.State, "qld"},
 		{"slide size (spec 001 §9)", [2]int{s.Home.SlideWidth, s.Home.SlideHeight}, [2]int{1920, 540}},
 		{"slide seconds (issue 17)", s.Home.SlideSeconds, 6},
+		{"latest arrivals on the home page (issue 17)", s.Home.LatestArrivals, 4},
+		{"similar cars on the car page (issue 17)", s.CarPage.SimilarCars, 4},
 		{"used-car terms off, with the spec text", s.CarPage.UsedCarTerms.Show == false && strings.Contains(s.CarPage.UsedCarTerms.Text, "quarter tank"), true},
 	}
 	for _, c := range checks {

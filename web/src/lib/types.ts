@@ -501,6 +501,11 @@ export interface CarView {
    * {slug}.pdf (spec 001 §7).
    */
   pdf_path: string;
+  /**
+   * Similar is the similar-cars block, nil when the site turns it off
+   * (car_page.similar_cars 0) or nothing about the car is known.
+   */
+  similar?: SimilarCars;
 }
 
 /** CarType is the stock class of a car (spec 000 §3, spec 001 §3). */
@@ -1288,6 +1293,13 @@ export interface CarPageConfig {
    * shared.DefaultCertifiedText.
    */
   certified_text: string;
+  /**
+   * SimilarCars is how many similar cars the car page lists below the
+   * car (spec 000 §7 secondary lookup, issue 17); they are asked for only
+   * once the block scrolls into view (issue 18: 0 searches on load).
+   * Default 4; 0 turns the block off.
+   */
+  similar_cars: number;
 }
 
 /**
@@ -1322,6 +1334,13 @@ export interface HomeConfig {
    * for a shopper who asks for reduced motion.
    */
   slide_seconds: number;
+  /**
+   * LatestArrivals is how many of the newest cars the home page lists
+   * (spec 000 §7 secondary lookup, issue 17), asked for only once the
+   * block scrolls into view (issue 18: at most one search before the
+   * shopper interacts). Default 4; 0 turns the block off.
+   */
+  latest_arrivals: number;
 }
 
 /**
@@ -1522,6 +1541,20 @@ export interface CarTab {
   body?: string;
   /** Items is the features tab's list (standardEquipment). */
   items?: string[];
+}
+
+/**
+ * SimilarCars is the car page's similar-cars block (spec 000 §7 secondary
+ * lookup by filter string with a limit; issue 17).
+ */
+export interface SimilarCars {
+  /**
+   * Filters is the index filter string of cars like this one
+   * (SimilarCarsFilter); the browser adds the site's base filters.
+   */
+  filters: string;
+  /** Limit is how many cars to list (car_page.similar_cars). */
+  limit: number;
 }
 
 /**

@@ -4,7 +4,8 @@ import { NotFound } from '../../../components/NotFound';
 import { PageLoading } from '../../../components/PageLoading';
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { formatPrice } from '../../../lib/format';
-import { STOCK_PATH } from '../../../lib/listingUrl';
+import { similarPath, STOCK_PATH } from '../../../lib/listingUrl';
+import { CarStrip } from '../../../components/search/CarStrip';
 import { ApiError } from '../../../lib/http';
 import type { Car, CarTab, CarView } from '../../../lib/types';
 import { useCarSave } from '../../accounts/lib/useCarSave';
@@ -253,6 +254,18 @@ export function CarDetail({
           {view.pdf_path ? <PdfDownload path={view.pdf_path} slug={car.slug} /> : null}
         </aside>
       </div>
+      {/* issue 17: similar cars, asked for only once scrolled into view (issue 18: 0 searches on load) */}
+      {view.similar ? (
+        <CarStrip
+          id="similar-cars"
+          title="Similar cars"
+          filters={view.similar.filters}
+          limit={view.similar.limit}
+          exclude={car.id}
+          now={now}
+          more={{ to: findSimilar?.href ?? similarPath(car), label: site.texts.find_similar }}
+        />
+      ) : null}
       {phoneLayout && buttons.length > 0 ? (
         <ActionButtons actions={buttons.slice(0, 2)} call={call} onAction={act} className="car-actions--sticky" label="Quick actions" />
       ) : null}

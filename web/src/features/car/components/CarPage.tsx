@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
 import { PageLoading } from '../../../components/PageLoading';
@@ -26,6 +26,7 @@ import { detailsPanel, keyDetails, specifications, type DetailRow } from './keyD
 import { PdfDownload } from './PdfDownload';
 import { TagBadge } from '../../../components/search/TagBadge';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
+import { warnNoPhone } from '../../../lib/carPhone';
 
 // The info dialog loads only when a shopper opens it (keeps the page's first JavaScript small).
 const CertifiedDialog = lazy(() => import('./CertifiedDialog'));
@@ -108,6 +109,10 @@ export function CarDetail({
   // An unavailable car has exactly one action, Find Me Something Similar: the sold notice carries it.
   const findSimilar = actions.find((a) => a.kind === 'find_similar');
   const buttons = sold ? [] : actions.filter((a) => a.kind !== 'find_similar');
+  // Spec 001 §8: a car on sale with no number to call logs a warning; the server sent no call action.
+  useEffect(() => {
+    if (!sold && !view.phone) warnNoPhone(car.id);
+  }, [sold, view.phone, car.id]);
   const call: CallContext = { callText: site.texts.call_text, carId: car.id, dealershipId: car.dealership_id, websiteId: site.id };
 
   const openEnquiry = useCallback(() => {

@@ -494,6 +494,9 @@ type ReviewsConfig struct {
 	MinRating   int      `json:"min_rating"`             // default 4
 	HiddenNames []string `json:"hidden_names,omitempty"` // reviewer names never shown
 	Shown       int      `json:"shown"`                  // default 10
+	// FullQuantity is how many reviews "Show all" reveals (spec 001 §9
+	// "Google reviews full quantity is 12"); default 12.
+	FullQuantity int `json:"full_quantity"`
 }
 
 // BudgetConfig holds the budget finder's defaults (spec 001 §5, §9 "Budget finder").

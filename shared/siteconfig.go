@@ -179,6 +179,7 @@ func ApplyDefaults(s *Site) {
 
 	setInt(&s.Reviews.MinRating, 4)
 	setInt(&s.Reviews.Shown, 10)
+	setInt(&s.Reviews.FullQuantity, DefaultReviewsFullQuantity)
 
 	b := &s.Budget
 	setStr(&b.Frequency, "monthly")
@@ -472,6 +473,7 @@ func (s Site) Validate() error {
 		bad("reviews.min_rating", "want 0 to 5, got %d", r)
 	}
 	nonNegative("reviews.shown", s.Reviews.Shown)
+	nonNegative("reviews.full_quantity", s.Reviews.FullQuantity)
 
 	b := s.Budget
 	if b.Frequency != "" {

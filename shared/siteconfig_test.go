@@ -119,6 +119,7 @@ func TestDecodeSiteDefaults(t *testing.T) {
 		{"message required (spec 001 §5)", s.Leads.MessageOptional, false},
 		{"min rating (spec 001 §9)", s.Reviews.MinRating, 4},
 		{"reviews shown", s.Reviews.Shown, 10},
+		{"reviews full quantity (spec 001 §9)", s.Reviews.FullQuantity, 12},
 		{"budget monthly (spec 001 §9)", s.Budget.MonthlyRepayment, 600.0},
 		{"budget weekly", s.Budget.WeeklyRepayment, 200.0},
 		{"budget deposit", s.Budget.Deposit, 2000.0},

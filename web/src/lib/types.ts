@@ -127,8 +127,13 @@ export interface LocationResponse {
    * itself among them.
    */
   departments: LocationView[] | null;
-  /** Reviews are the reviews shown: shared.ShownReviews, dates in words. */
+  /**
+   * Reviews are the reviews listed (shared.ListedReviews: up to
+   * reviews.full_quantity), dates in words.
+   */
   reviews: ReviewView[] | null;
+  /** ReviewsShown is how many of Reviews show before "Show all" (reviews.shown). */
+  reviews_shown: number;
 }
 
 /** GeocodeResponse is the body of GET /api/geocode. */
@@ -1196,6 +1201,11 @@ export interface ReviewsConfig {
   hidden_names?: string[];
   /** default 10 */
   shown: number;
+  /**
+   * FullQuantity is how many reviews "Show all" reveals (spec 001 §9
+   * "Google reviews full quantity is 12"); default 12.
+   */
+  full_quantity: number;
 }
 
 /**

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSearchClient } from '../../test/fakeSearchClient';
 import { siteResponse, stock } from '../../test/fixtures';
 import { renderWithSite } from '../../test/renderWithSite';
+import type { FacetClient } from '../../lib/search/useFacetCounts';
 import { CarStrip } from './CarStrip';
 
 /** A controllable IntersectionObserver: `scrollIntoView()` reports every observed element as visible. */
@@ -33,6 +34,9 @@ class FakeObserver {
   }
 }
 
+/** asFacet: the fake answers the lookup's `{requests}` form too. */
+const asFacet = (c: unknown) => c as FacetClient;
+
 function requestsOf(client: ReturnType<typeof fakeSearchClient>) {
   return client.search.mock.calls.map((c) => c[0] as unknown);
 }
@@ -50,7 +54,7 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
   it('sends no search on load and one when scrolled into view, with the site filters, the widget filter and the limit', async () => {
     const client = fakeSearchClient(stock(10));
     const site = siteResponse({ stock: { car_types: ['used'] } });
-    renderWithSite(<CarStrip id="similar" title="Similar cars" filters={'make:"Toyota"'} limit={2} client={client} />, site);
+    renderWithSite(<CarStrip id="similar" title="Similar cars" filters={'make:"Toyota"'} limit={2} client={asFacet(client)} />, site);
     expect(client.search).not.toHaveBeenCalled();
 
     await act(async () => FakeObserver.scrollIntoView());
@@ -72,7 +76,7 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
 
   it("leaves out the page's own car and still lists the limit", async () => {
     const client = fakeSearchClient(stock(10));
-    renderWithSite(<CarStrip id="similar" title="Similar cars" filters="" limit={3} exclude="car-0" client={client} />);
+    renderWithSite(<CarStrip id="similar" title="Similar cars" filters="" limit={3} exclude="car-0" client={asFacet(client)} />);
     await act(async () => FakeObserver.scrollIntoView());
     const cards = within(await screen.findByRole('list', { name: 'Similar cars' })).getAllByRole('article');
     expect(cards).toHaveLength(3);
@@ -83,7 +87,7 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
 
   it('asks the replica it is given (latest arrivals)', async () => {
     const client = fakeSearchClient(stock(3));
-    renderWithSite(<CarStrip id="latest" title="Latest arrivals" filters="" limit={4} index="cars_latest" client={client} more={{ to: '/x', label: 'See all' }} />);
+    renderWithSite(<CarStrip id="latest" title="Latest arrivals" filters="" limit={4} index="cars_latest" client={asFacet(client)} more={{ to: '/x', label: 'See all' }} />);
     await act(async () => FakeObserver.scrollIntoView());
     await screen.findByRole('list', { name: 'Latest arrivals' });
     expect(JSON.stringify(requestsOf(client)[0])).toContain('"indexName":"cars_latest"');
@@ -92,7 +96,7 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
 
   it('shows nothing when no car matches, and nothing (with a console warning) when the search fails', async () => {
     const empty = fakeSearchClient([]);
-    const { container } = renderWithSite(<CarStrip id="a" title="Similar cars" filters="" limit={4} client={empty} />);
+    const { container } = renderWithSite(<CarStrip id="a" title="Similar cars" filters="" limit={4} client={asFacet(empty)} />);
     await act(async () => FakeObserver.scrollIntoView());
     expect(container.querySelector('.car-strip')).toBeNull();
 
@@ -109,8 +113,8 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
     vi.unstubAllGlobals();
     vi.stubGlobal('IntersectionObserver', undefined);
     const client = fakeSearchClient(stock(3));
-    renderWithSite(<CarStrip id="a" title="Similar cars" filters="" limit={4} client={client} />);
-    const off = renderWithSite(<CarStrip id="b" title="Latest arrivals" filters="" limit={0} client={client} />);
+    renderWithSite(<CarStrip id="a" title="Similar cars" filters="" limit={4} client={asFacet(client)} />);
+    const off = renderWithSite(<CarStrip id="b" title="Latest arrivals" filters="" limit={0} client={asFacet(client)} />);
     await act(async () => FakeObserver.scrollIntoView());
     expect(client.search).not.toHaveBeenCalled();
     expect(off.container.querySelector('.car-strip')).toBeNull();

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../../lib/siteContext';
-import type { LocationView } from '../../../lib/types';
+import type { LocationView, ReviewView } from '../../../lib/types';
+import { ReviewList } from './LocationDetail';
 import { fixture, siteResponse } from '../../../test/fixtures';
 import { LocationCard } from './LocationCard';
 import { LocationMap } from './LocationMap';
@@ -146,5 +147,34 @@ describe('Find your nearest dealership', () => {
     await user.type(screen.getByLabelText('Postcode or suburb'), '0001');
     await user.click(screen.getByRole('button', { name: 'Find' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid postcode');
+  });
+});
+
+describe('location reviews (spec 001 §9 "10 reviews are shown by default", "full quantity is 12")', () => {
+  const reviews: ReviewView[] = Array.from({ length: 12 }, (_, i) => ({
+    id: `r${i}`,
+    location_id: 'l1',
+    text: `Review ${i + 1}`,
+    customer_name: `Buyer ${i + 1}`,
+    rating: 5,
+    stars: [1, 1, 1, 1, 1],
+  }));
+
+  it('shows the first 10 the API marks shown, and Show all reveals the 12 it listed', async () => {
+    const user = userEvent.setup();
+    render(<ReviewList reviews={reviews} shown={10} />);
+    const list = screen.getByRole('heading', { name: 'Reviews' }).parentElement as HTMLElement;
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    const button = screen.getByRole('button', { name: 'Show all 12 reviews' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    expect(screen.getByRole('button', { name: 'Show fewer reviews' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('offers no Show all when every listed review is shown', () => {
+    render(<ReviewList reviews={reviews.slice(0, 4)} shown={10} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
@@ -9,7 +9,7 @@ import { fixture, siteResponse } from '../../../test/fixtures';
 import { LocationCard } from './LocationCard';
 import { LocationMap } from './LocationMap';
 import { NearestDealership } from './NearestDealership';
-import { OurLocationsCarousel } from './OurLocationsCarousel';
+import { CarouselSlide, OurLocationsCarousel } from './OurLocationsCarousel';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -124,6 +124,45 @@ describe('Our Locations carousel (spec 001 §2)', () => {
     renderWith(<OurLocationsCarousel locations={[loc({ id: 'b', name: 'Bravo' }), loc({ id: 'a', name: 'Alpha' }), loc({ id: 'c', name: 'Charlie' })]} />);
     expect(screen.getByRole('heading', { name: 'Our Locations' })).toBeTruthy();
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Alpha', 'Bravo', 'Charlie']);
+  });
+
+  it('CarouselSlide outside the carousel is a clear error (spec 001 §2 "Carousel helpers fail if used outside a carousel")', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<CarouselSlide index={0}>x</CarouselSlide>)).toThrow('CarouselSlide must be used inside OurLocationsCarousel');
+    vi.restoreAllMocks();
+  });
+
+  // Guards: arrows only when the slides overflow, Previous off at the start and Next at the end.
+  it.each([
+    { name: 'every slide fits: no arrows, no swipe hint', scrollWidth: 600, clientWidth: 600, scrollLeft: 0, arrows: false, back: false, forward: false },
+    { name: 'at the start of an overflowing track: Next only', scrollWidth: 1200, clientWidth: 600, scrollLeft: 0, arrows: true, back: false, forward: true },
+    { name: 'in the middle: both', scrollWidth: 1200, clientWidth: 600, scrollLeft: 300, arrows: true, back: true, forward: true },
+    { name: 'at the end: Previous only', scrollWidth: 1200, clientWidth: 600, scrollLeft: 600, arrows: true, back: true, forward: false },
+  ])('$name', ({ scrollWidth, clientWidth, scrollLeft, arrows, back, forward }) => {
+    const proto = HTMLElement.prototype;
+    const saved = ['scrollWidth', 'clientWidth'].map((k) => [k, Object.getOwnPropertyDescriptor(proto, k)] as const);
+    Object.defineProperty(proto, 'scrollWidth', { configurable: true, get: () => scrollWidth });
+    Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => clientWidth });
+    try {
+      renderWith(<OurLocationsCarousel locations={[loc({ id: 'a', name: 'Alpha' }), loc({ id: 'b', name: 'Bravo' }), loc({ id: 'c', name: 'Charlie' })]} />);
+      const trackEl = screen.getByRole('list', { name: /Our Locations/ });
+      trackEl.scrollLeft = scrollLeft;
+      fireEvent.scroll(trackEl);
+      const prev = screen.queryByRole('button', { name: 'Previous location' });
+      const next = screen.queryByRole('button', { name: 'Next location' });
+      if (!arrows) {
+        expect(prev).toBeNull();
+        expect(next).toBeNull();
+        return;
+      }
+      expect((prev as HTMLButtonElement).disabled).toBe(!back);
+      expect((next as HTMLButtonElement).disabled).toBe(!forward);
+    } finally {
+      for (const [k, d] of saved) {
+        if (d) Object.defineProperty(proto, k, d);
+        else delete (proto as unknown as Record<string, unknown>)[k];
+      }
+    }
   });
 });
 

@@ -248,6 +248,13 @@ type SearchConfig struct {
 	PromoPositions []int `json:"promo_positions,omitempty"`
 	// PromoRandomOrder shuffles the tiles shown at the first position (one brand); default false.
 	PromoRandomOrder bool `json:"promo_random_order"`
+	// CTA is the call-to-action card among the results (spec 001 §9 "CTA
+	// item card"), shown in its start/expiry window; none by default.
+	CTA *PromoTile `json:"cta,omitempty"`
+	// CTAPosition is the CTA card's 1-based position among all results,
+	// counted across pages (page 2's 9th slot at 21 per page); default 30
+	// (spec 001 §9). With fewer results it follows the last car.
+	CTAPosition int `json:"cta_position"`
 	// MakesCollapsedToPopular collapses the make list to the number of
 	// popular makes instead of MakesCollapsed (spec 000 §9); default false.
 	MakesCollapsedToPopular bool `json:"makes_collapsed_to_popular"`

@@ -146,6 +146,7 @@ func ApplyDefaults(s *Site) {
 	if len(q.SortOptions) == 0 {
 		q.SortOptions = []string{SortRelevance, SortLatest, SortPriceDesc, SortPriceAsc}
 	}
+	setInt(&q.CTAPosition, DefaultCTAPosition)
 	if len(q.PromoPositions) == 0 {
 		q.PromoPositions = []int{8, 17}
 	}
@@ -399,6 +400,13 @@ func (s Site) Validate() error {
 	for i, p := range s.Search.PromoPositions {
 		if p <= 0 {
 			bad(fmt.Sprintf("search.promo_positions[%d]", i), "want a position above 0, got %d", p)
+		}
+	}
+	nonNegative("search.cta_position", s.Search.CTAPosition)
+	if c := s.Search.CTA; c != nil {
+		required("search.cta.title", c.Title)
+		if c.LinkPath != "" && !strings.HasPrefix(c.LinkPath, "/") {
+			bad("search.cta.link_path", "want a site path starting with /, got %q", c.LinkPath)
 		}
 	}
 	for i, m := range s.Search.PopularMakes {

@@ -992,6 +992,17 @@ export interface SearchConfig {
   /** PromoRandomOrder shuffles the tiles shown at the first position (one brand); default false. */
   promo_random_order: boolean;
   /**
+   * CTA is the call-to-action card among the results (spec 001 §9 "CTA
+   * item card"), shown in its start/expiry window; none by default.
+   */
+  cta?: PromoTile;
+  /**
+   * CTAPosition is the CTA card's 1-based position among all results,
+   * counted across pages (page 2's 9th slot at 21 per page); default 30
+   * (spec 001 §9). With fewer results it follows the last car.
+   */
+  cta_position: number;
+  /**
    * MakesCollapsedToPopular collapses the make list to the number of
    * popular makes instead of MakesCollapsed (spec 000 §9); default false.
    */

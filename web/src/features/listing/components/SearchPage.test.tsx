@@ -208,4 +208,22 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
   });
+
+  it('issue 17 "found on the way": headings never skip a level on a phone, where the Filters drawer is closed (card titles are h3 under the results h2)', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    renderListing('/search/new-used-and-demo-cars/');
+    await waitFor(() => expect(cards()).toHaveLength(21));
+    // What a screen reader's heading list holds: the closed drawer is inert, so its h2 is not there.
+    const levels = screen.getAllByRole('heading').filter((h) => !h.closest('[inert]')).map((h) => Number(h.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level - levels[i - 1], `heading ${i} (h${level}) after h${levels[i - 1]}`).toBeLessThanOrEqual(1);
+    });
+    expect(screen.getByRole('region', { name: 'Search results' })).toBeInTheDocument();
+  });
 });

@@ -32,15 +32,18 @@ export function HomePage() {
       <HomeBrowse />
       <RecentSearches />
       <BudgetFinder />
-      {/* issue 17: the newest cars, asked for once scrolled into view (issue 18: no search on load) */}
-      <CarStrip
-        id="latest-arrivals"
-        title="Latest arrivals"
-        filters=""
-        limit={site.home.latest_arrivals}
-        index={search.sortIndices?.latest}
-        more={{ to: routeToURL({ sortBy: 'latest' }), label: 'See all latest arrivals' }}
-      />
+      {/* issue 17: the newest cars, asked for once scrolled into view (issue 18: no search on load);
+          only where the site has the latest sort, whose replica orders them */}
+      {search.sortIndices?.latest ? (
+        <CarStrip
+          id="latest-arrivals"
+          title="Latest arrivals"
+          filters=""
+          limit={site.home.latest_arrivals}
+          index={search.sortIndices.latest}
+          more={{ to: routeToURL({ sortBy: 'latest' }), label: 'See all latest arrivals' }}
+        />
+      ) : null}
       <BrandBanner />
     </section>
   );

@@ -64,6 +64,9 @@ type CarView struct {
 	// PDFPath is the brochure download (GET /api/cars/{slug}/pdf), saved as
 	// {slug}.pdf (spec 001 §7).
 	PDFPath string `json:"pdf_path"`
+	// Similar is the similar-cars block, nil when the site turns it off
+	// (car_page.similar_cars 0) or nothing about the car is known.
+	Similar *SimilarCars `json:"similar,omitempty"`
 }
 
 // FinanceEstimate is the finance block of a car on a site, every figure
@@ -173,6 +176,16 @@ type CarAction struct {
 	Phone string `json:"phone,omitempty"`
 }
 
+// SimilarCars is the car page's similar-cars block (spec 000 §7 secondary
+// lookup by filter string with a limit; issue 17).
+type SimilarCars struct {
+	// Filters is the index filter string of cars like this one
+	// (SimilarCarsFilter); the browser adds the site's base filters.
+	Filters string `json:"filters"`
+	// Limit is how many cars to list (car_page.similar_cars).
+	Limit int `json:"limit"`
+}
+
 // Action kinds (spec 001 §2 "Action buttons").
 const (
 	ActionEnquiry       = "enquiry"        // opens the enquiry form
@@ -232,6 +245,9 @@ func ViewCar(c Car, s Site, now time.Time) CarView {
 		v.Comments.Segments, v.Comments.Short = []string{}, []string{}
 	}
 	v.Actions = CarActions(c, s, v)
+	if f := SimilarCarsFilter(c); f != "" && s.CarPage.SimilarCars > 0 {
+		v.Similar = &SimilarCars{Filters: f, Limit: s.CarPage.SimilarCars}
+	}
 	v.Tabs = CarTabs(c, s)
 	if c.CarType == CarTypeUsed {
 		if s.CarPage.UsedCarTerms.Show {
@@ -398,6 +414,32 @@ func SimilarCarsPath(c Car) string {
 		return ListingPath
 	}
 	return ListingPath + "?" + strings.ReplaceAll(q.Encode(), "%3A", ":")
+}
+
+// SimilarCarsFilter is the index filter string of cars like c, by the same
+// rule as SimilarCarsPath: same make and model, else the same body type and
+// price band, else the same make; "" when nothing is known.
+func SimilarCarsFilter(c Car) string {
+	make, model := strings.TrimSpace(c.Make), strings.TrimSpace(c.Model)
+	if make != "" && model != "" {
+		return facetFilter("make", make) + " AND " + facetFilter("model", model)
+	}
+	var parts []string
+	if b := strings.TrimSpace(c.SimpleBody); b != "" {
+		parts = append(parts, facetFilter("simple_body", b))
+	}
+	if lo, hi, ok := PriceBand(c.Price); ok {
+		parts = append(parts, "price:"+itoa(lo)+" TO "+itoa(hi))
+	}
+	if len(parts) == 0 && make != "" {
+		parts = append(parts, facetFilter("make", make))
+	}
+	return strings.Join(parts, " AND ")
+}
+
+// facetFilter is one quoted facet condition of a filter string: make:"Land Rover".
+func facetFilter(attribute, value string) string {
+	return attribute + `:"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value) + `"`
 }
 
 // PriceBand returns the bounds of the price_range bucket (PriceRange) the

@@ -244,6 +244,53 @@ func TestSimilarCarsPath(t *testing.T) {
 	}
 }
 
+// TestSimilarCarsFilter: the car page's similar-cars block asks the index
+// for the same cars Find Me Something Similar lists (issue 17, spec 000 §7
+// secondary lookup), with values quoted for the filter grammar.
+func TestSimilarCarsFilter(t *testing.T) {
+	tests := []struct {
+		name string
+		car  Car
+		want string
+	}{
+		{"same make and model", Car{Make: "Land Rover", Model: "Range Rover Sport", SimpleBody: "SUV", Price: 90000}, `make:"Land Rover" AND model:"Range Rover Sport"`},
+		{"no model: body type and price band", Car{Make: "Toyota", SimpleBody: "SUV", Price: 24990}, `simple_body:"SUV" AND price:20000 TO 29999`},
+		{"no price: body type", Car{SimpleBody: "Ute"}, `simple_body:"Ute"`},
+		{"make only", Car{Make: "Kia"}, `make:"Kia"`},
+		{"quotes in a value are escaped", Car{Make: `Bob's "Special"`, Model: `A\B`}, `make:"Bob's \"Special\"" AND model:"A\\B"`},
+		{"nothing known: no block", Car{}, ""},
+	}
+	for _, tt := range tests {
+		if got := SimilarCarsFilter(tt.car); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestCarViewSimilar: the block carries the site's count and is left out
+// when the site sets car_page.similar_cars to 0 (issue 17).
+func TestCarViewSimilar(t *testing.T) {
+	now := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	car := Car{ID: "c1", Slug: "s", Make: "Toyota", Model: "RAV4", CarType: CarTypeUsed, Status: StatusInStock, Price: 30000}
+	tests := []struct {
+		name  string
+		count int
+		want  *SimilarCars
+	}{
+		{"default 4", DefaultWidgetCount, &SimilarCars{Filters: `make:"Toyota" AND model:"RAV4"`, Limit: 4}},
+		{"site asks for 8", 8, &SimilarCars{Filters: `make:"Toyota" AND model:"RAV4"`, Limit: 8}},
+		{"0 turns it off", 0, nil},
+	}
+	for _, tt := range tests {
+		s := DefaultSite()
+		s.CarPage.SimilarCars = tt.count
+		got := ViewCar(car, s, now).Similar
+		if (got == nil) != (tt.want == nil) || (got != nil && *got != *tt.want) {
+			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestCarViewBadgesAndTabs covers the certified badge (spec 001 §5), the
 // below-market badge (§4 eligibility + §5 threshold), the reservable flag,
 // the tabs (spec 000 §2) and the used-car texts.

@@ -174,9 +174,25 @@ func TestReviewSummaryAndShown(t *testing.T) {
 	if sum.Count != 13 || sum.AverageRating != 4.7 {
 		t.Errorf("summary %+v, want 13 reviews averaging 4.7", sum)
 	}
-	shown := ShownReviews(reviews, ReviewsConfig{MinRating: 4, Shown: 10})
+	shown, _ := ListedReviews(reviews, ReviewsConfig{MinRating: 4, Shown: 10})
 	if len(shown) != 10 || shown[0].ID != "a" || shown[1].ID != "d" {
 		t.Errorf("spec 001 §3, §9: got %d reviews starting %v, want 10 without the 3-star and Translated ones", len(shown), shown[:2])
+	}
+	// spec 001 §9: 10 shown, "Show all" up to the full quantity of 12.
+	for _, tt := range []struct {
+		name              string
+		cfg               ReviewsConfig
+		wantLen, wantShow int
+	}{
+		{"11 pass the filter: all listed, 10 shown", ReviewsConfig{MinRating: 4, Shown: 10, FullQuantity: 12}, 11, 10},
+		{"full quantity cuts the list", ReviewsConfig{MinRating: 4, Shown: 5, FullQuantity: 8}, 8, 5},
+		{"fewer than shown: all shown", ReviewsConfig{MinRating: 5, Shown: 10, FullQuantity: 12}, 9, 9},
+		{"shown above the full quantity wins", ReviewsConfig{MinRating: 4, Shown: 11, FullQuantity: 3}, 11, 11},
+	} {
+		listed, n := ListedReviews(reviews, tt.cfg)
+		if len(listed) != tt.wantLen || n != tt.wantShow {
+			t.Errorf("%s: got %d listed, %d shown; want %d, %d", tt.name, len(listed), n, tt.wantLen, tt.wantShow)
+		}
 	}
 	if s := LocationReviewSummary(Location{AverageRating: 4.8, ReviewCount: 388}, nil); s == nil || s.Count != 388 {
 		t.Errorf("configured summary: got %+v", s)

@@ -45,3 +45,6 @@ func PromoShows(p PromoTile, refined []CarType) bool {
 	}
 	return p.StrictDisplay
 }
+
+// DefaultCTAPosition is the CTA card's position among results (spec 001 §9).
+const DefaultCTAPosition = 30

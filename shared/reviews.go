@@ -99,14 +99,22 @@ func StarFill(rating float64) [5]float64 {
 	return out
 }
 
-// ShownReviews are the reviews a location's block lists: FilterReviews,
-// then the first cfg.Shown.
-func ShownReviews(reviews []Review, cfg ReviewsConfig) []Review {
-	out := FilterReviews(reviews, cfg)
-	if cfg.Shown > 0 && len(out) > cfg.Shown {
-		out = out[:cfg.Shown]
+// DefaultReviewsFullQuantity is how many reviews "Show all" lists (spec 001 §9).
+const DefaultReviewsFullQuantity = 12
+
+// ListedReviews are the reviews a location page sends: FilterReviews, then
+// the first cfg.FullQuantity (at least cfg.Shown); shown is how many of them
+// the page shows before "Show all" (cfg.Shown, or all when fewer).
+func ListedReviews(reviews []Review, cfg ReviewsConfig) (listed []Review, shown int) {
+	listed = FilterReviews(reviews, cfg)
+	if limit := max(cfg.FullQuantity, cfg.Shown); limit > 0 && len(listed) > limit {
+		listed = listed[:limit]
 	}
-	return out
+	shown = len(listed)
+	if cfg.Shown > 0 && cfg.Shown < shown {
+		shown = cfg.Shown
+	}
+	return listed, shown
 }
 
 // SortReviewsNewestFirst orders reviews by review date, newest first, then by

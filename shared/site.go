@@ -248,6 +248,13 @@ type SearchConfig struct {
 	PromoPositions []int `json:"promo_positions,omitempty"`
 	// PromoRandomOrder shuffles the tiles shown at the first position (one brand); default false.
 	PromoRandomOrder bool `json:"promo_random_order"`
+	// CTA is the call-to-action card among the results (spec 001 §9 "CTA
+	// item card"), shown in its start/expiry window; none by default.
+	CTA *PromoTile `json:"cta,omitempty"`
+	// CTAPosition is the CTA card's 1-based position among all results,
+	// counted across pages (page 2's 9th slot at 21 per page); default 30
+	// (spec 001 §9). With fewer results it follows the last car.
+	CTAPosition int `json:"cta_position"`
 	// MakesCollapsedToPopular collapses the make list to the number of
 	// popular makes instead of MakesCollapsed (spec 000 §9); default false.
 	MakesCollapsedToPopular bool `json:"makes_collapsed_to_popular"`
@@ -327,6 +334,11 @@ type CarPageConfig struct {
 	// "{programme}" standing for features.certified_programme; default
 	// shared.DefaultCertifiedText.
 	CertifiedText string `json:"certified_text"`
+	// SimilarCars is how many similar cars the car page lists below the
+	// car (spec 000 §7 secondary lookup, issue 17); they are asked for only
+	// once the block scrolls into view (issue 18: 0 searches on load).
+	// Default 4; 0 turns the block off.
+	SimilarCars int `json:"similar_cars"`
 }
 
 // CarPageTabs are the tabs' titles and texts. Defaults: the spec's titles
@@ -489,6 +501,9 @@ type ReviewsConfig struct {
 	MinRating   int      `json:"min_rating"`             // default 4
 	HiddenNames []string `json:"hidden_names,omitempty"` // reviewer names never shown
 	Shown       int      `json:"shown"`                  // default 10
+	// FullQuantity is how many reviews "Show all" reveals (spec 001 §9
+	// "Google reviews full quantity is 12"); default 12.
+	FullQuantity int `json:"full_quantity"`
 }
 
 // BudgetConfig holds the budget finder's defaults (spec 001 §5, §9 "Budget finder").
@@ -523,6 +538,14 @@ type ReserveConfig struct {
 	TimeZone string `json:"time_zone,omitempty"`
 }
 
+// DefaultWidgetCount is how many cars a fixed-count widget (home latest
+// arrivals, car page similar cars) lists unless the site says otherwise;
+// MaxWidgetCount bounds it (one search answer, one row or two of cards).
+const (
+	DefaultWidgetCount = 4
+	MaxWidgetCount     = 12
+)
+
 // Default promotions slide size (spec 001 §9).
 const (
 	DefaultSlideWidth  = 1920
@@ -542,6 +565,11 @@ type HomeConfig struct {
 	// SlideSeconds is the autoplay interval; default 6. Autoplay never runs
 	// for a shopper who asks for reduced motion.
 	SlideSeconds int `json:"slide_seconds"`
+	// LatestArrivals is how many of the newest cars the home page lists
+	// (spec 000 §7 secondary lookup, issue 17), asked for only once the
+	// block scrolls into view (issue 18: at most one search before the
+	// shopper interacts). Default 4; 0 turns the block off.
+	LatestArrivals int `json:"latest_arrivals"`
 }
 
 // DealershipWebsite is one entry of the brand banner of dealership websites

@@ -71,6 +71,8 @@ func DefaultSite() Site {
 	s.Leads.Captcha = true
 	s.Leads.Categories = slices.Clone(DefaultLeadCategories)
 	s.LocationsBlock.ShowContact, s.LocationsBlock.EmailUs = true, true
+	// Counts whose 0 means "off": set here so a tenant file can say 0.
+	s.Home.LatestArrivals, s.CarPage.SimilarCars = DefaultWidgetCount, DefaultWidgetCount
 	ApplyDefaults(&s)
 	return s
 }
@@ -144,6 +146,7 @@ func ApplyDefaults(s *Site) {
 	if len(q.SortOptions) == 0 {
 		q.SortOptions = []string{SortRelevance, SortLatest, SortPriceDesc, SortPriceAsc}
 	}
+	setInt(&q.CTAPosition, DefaultCTAPosition)
 	if len(q.PromoPositions) == 0 {
 		q.PromoPositions = []int{8, 17}
 	}
@@ -177,6 +180,7 @@ func ApplyDefaults(s *Site) {
 
 	setInt(&s.Reviews.MinRating, 4)
 	setInt(&s.Reviews.Shown, 10)
+	setInt(&s.Reviews.FullQuantity, DefaultReviewsFullQuantity)
 
 	b := &s.Budget
 	setStr(&b.Frequency, "monthly")
@@ -398,6 +402,13 @@ func (s Site) Validate() error {
 			bad(fmt.Sprintf("search.promo_positions[%d]", i), "want a position above 0, got %d", p)
 		}
 	}
+	nonNegative("search.cta_position", s.Search.CTAPosition)
+	if c := s.Search.CTA; c != nil {
+		required("search.cta.title", c.Title)
+		if c.LinkPath != "" && !strings.HasPrefix(c.LinkPath, "/") {
+			bad("search.cta.link_path", "want a site path starting with /, got %q", c.LinkPath)
+		}
+	}
 	for i, m := range s.Search.PopularMakes {
 		if strings.TrimSpace(m) == "" {
 			bad(fmt.Sprintf("search.popular_makes[%d]", i), "empty make")
@@ -470,6 +481,7 @@ func (s Site) Validate() error {
 		bad("reviews.min_rating", "want 0 to 5, got %d", r)
 	}
 	nonNegative("reviews.shown", s.Reviews.Shown)
+	nonNegative("reviews.full_quantity", s.Reviews.FullQuantity)
 
 	b := s.Budget
 	if b.Frequency != "" {
@@ -584,6 +596,12 @@ func (s Site) Validate() error {
 	nonNegative("home.slide_width", s.Home.SlideWidth)
 	nonNegative("home.slide_height", s.Home.SlideHeight)
 	nonNegative("home.slide_seconds", s.Home.SlideSeconds)
+	if n := s.Home.LatestArrivals; n < 0 || n > MaxWidgetCount {
+		bad("home.latest_arrivals", "must be 0 to %d, got %d", MaxWidgetCount, n)
+	}
+	if n := s.CarPage.SimilarCars; n < 0 || n > MaxWidgetCount {
+		bad("car_page.similar_cars", "must be 0 to %d, got %d", MaxWidgetCount, n)
+	}
 
 	for i, w := range s.DealershipWebsites {
 		wp := fmt.Sprintf("dealership_websites[%d]", i)

@@ -77,8 +77,11 @@ type LocationResponse struct {
 	// service, parts), for the department hours drop-down; the location
 	// itself among them.
 	Departments []LocationView `json:"departments"`
-	// Reviews are the reviews shown: shared.ShownReviews, dates in words.
+	// Reviews are the reviews listed (shared.ListedReviews: up to
+	// reviews.full_quantity), dates in words.
 	Reviews []ReviewView `json:"reviews"`
+	// ReviewsShown is how many of Reviews show before "Show all" (reviews.shown).
+	ReviewsShown int `json:"reviews_shown"`
 }
 
 // ReviewView is a shown review with its stars drawn (shared.StarFill).
@@ -243,7 +246,9 @@ func (s *apiServer) handleLocation(w http.ResponseWriter, r *http.Request) error
 			resp.Departments = append(resp.Departments, viewLocation(site, l, reviews[l.ID], now))
 		}
 	}
-	for _, rv := range shared.ShownReviews(reviews[loc.ID], site.Reviews) {
+	listed, shown := shared.ListedReviews(reviews[loc.ID], site.Reviews)
+	resp.ReviewsShown = shown
+	for _, rv := range listed {
 		rv.ReviewDateInWords = shared.ReviewDateInWords(rv.ReviewDate, now)
 		resp.Reviews = append(resp.Reviews, ReviewView{Review: rv, Stars: shared.StarFill(rv.Rating)})
 	}

@@ -66,7 +66,7 @@ func locationsStack(t *testing.T, now time.Time) http.Handler {
 	coastal.Dealerships = []shared.Dealership{{Slug: "coastal-mazda", Name: "Coastal Mazda"}}
 	coastal.Locations = []shared.Location{parts, service, sales}
 	coastal.Hours.ClosedText = "By appointment only"
-	coastal.Reviews = shared.ReviewsConfig{MinRating: 4, Shown: 10, HiddenNames: []string{"Hidden Person"}}
+	coastal.Reviews = shared.ReviewsConfig{MinRating: 4, Shown: 10, FullQuantity: 12, HiddenNames: []string{"Hidden Person"}}
 	other := shared.DefaultSite()
 	other.Slug, other.Name = "other", "Other"
 	other.Dealerships = []shared.Dealership{{Slug: "other-toyota", Name: "Other Toyota"}}
@@ -259,9 +259,10 @@ func TestReviewsFeed(t *testing.T) {
 	if code := call(t, h, "GET", "/api/locations/coastal-sales", "coastal", "", "", &got); code != 200 {
 		t.Fatalf("status %d", code)
 	}
-	// spec 001 §3, §9: Translated, below 4 and hidden names dropped; 10 shown, newest first.
-	if len(got.Reviews) != 10 || got.Reviews[0].ID != "r3" || got.Reviews[0].ReviewDateInWords != "5 weeks ago" {
-		t.Errorf("reviews %d, first %+v", len(got.Reviews), got.Reviews[0])
+	// spec 001 §3, §9: Translated, below 4 and hidden names dropped; newest first; the 11 left
+	// listed (full quantity 12), 10 shown before "Show all".
+	if len(got.Reviews) != 11 || got.ReviewsShown != 10 || got.Reviews[0].ID != "r3" || got.Reviews[0].ReviewDateInWords != "5 weeks ago" {
+		t.Errorf("reviews %d (shown %d), first %+v", len(got.Reviews), got.ReviewsShown, got.Reviews[0])
 	}
 	// The summary counts every review received.
 	if s := got.Location.ReviewSummary; s == nil || s.Count != 14 || s.Text != "Based on 14 reviews" {

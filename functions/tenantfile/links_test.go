@@ -78,6 +78,9 @@ func TestDemoTenantLinksReachPages(t *testing.T) {
 				links[p.LinkPath] = "promo tile " + p.ID
 			}
 		}
+		if c := s.Search.CTA; c != nil && c.LinkPath != "" {
+			links[c.LinkPath] = "CTA card " + c.ID
+		}
 		for _, p := range s.Home.Slides {
 			if p.LinkPath != "" {
 				links[p.LinkPath] = "slide " + p.ID

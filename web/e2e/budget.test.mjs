@@ -3,7 +3,9 @@
 // stock counts come with the site), the listing one on load and one per
 // change of state (a facet, the sort, a page, a typed query debounced as
 // spec 000 §9 says), the car page none, and the manufacturer directory and
-// dealerships page none (their counts come with the site too).
+// dealerships page none (their counts come with the site too); scrolled to
+// the end, the home page's latest arrivals and the car page's similar cars
+// (issue 17) cost one request each.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sharedBrowser, TENANTS } from './browser.mjs';
@@ -23,6 +25,9 @@ for (const slug of TENANTS) {
     assert.equal(requests('listing: next page'), 1, `the next page (${detail})`);
     assert.equal(requests('listing: type "corolla"'), 1, `typing a query, debounced 300 ms (${detail})`);
     assert.equal(requests('car page: load'), 0, `car page on load (${detail})`);
+    // Issue 17's widgets: one secondary lookup each, once scrolled into view.
+    assert.equal(requests('home: scroll to the end'), 1, `home page scrolled: latest arrivals in one request (${detail})`);
+    assert.equal(requests('car page: scroll to the end'), 1, `car page scrolled: similar cars in one request (${detail})`);
     assert.equal(requests('manufacturers: load'), 0, `manufacturer directory on load: counts shipped (${detail})`);
     assert.equal(requests('dealerships: load'), 0, `dealerships page on load: counts shipped (${detail})`);
   });

@@ -50,6 +50,15 @@ export function counter(page) {
 }
 
 /**
+ * settled waits until a secondary-lookup widget (CarStrip) has its answer:
+ * no longer busy, or gone (no car matched). It is busy from first paint
+ * until the lookup it sends once scrolled into view answers.
+ */
+async function settled(page, selector) {
+  await page.waitForFunction((sel) => !document.querySelector(`${sel}[aria-busy="true"]`), selector);
+}
+
+/**
  * budget opens a tenant's home page, listing and a car page in a fresh tab
  * each and returns what each page and each listing interaction sent.
  */
@@ -65,6 +74,11 @@ export async function budget(context, slug) {
     out['home: load'] = await count.measure(async () => {
       await page.goto(tenantURL(slug, '/'));
       await page.getByRole('form', { name: 'Quick search' }).waitFor();
+    });
+    // Latest arrivals (issue 17) ask the index only once scrolled into view.
+    out['home: scroll to the end'] = await count.measure(async () => {
+      await page.keyboard.press('End');
+      await settled(page, '#latest-arrivals');
     });
     await page.close();
   }
@@ -121,6 +135,7 @@ export async function budget(context, slug) {
     });
     out['car page: scroll to the end'] = await count.measure(async () => {
       await page.keyboard.press('End');
+      await settled(page, '#similar-cars');
     });
     await page.close();
   }

@@ -5,11 +5,12 @@ import { BrandBanner } from '../features/home/components/BrandBanner';
 import { PromotionsSlider } from '../features/home/components/PromotionsSlider';
 import { HomeBrowse } from '../features/home/components/HomeBrowse';
 import { RecentSearches } from '../features/listing/components/SearchHistory';
-import { LISTING_PATH } from '../lib/listingUrl';
+import { LISTING_PATH, routeToURL } from '../lib/listingUrl';
+import { CarStrip } from '../components/search/CarStrip';
 import { navigationOf } from './navigation';
 
 export function HomePage() {
-  const { site } = useSite();
+  const { site, search } = useSite();
   const links = navigationOf({ ...site, navigation: undefined }).slice(1);
   return (
     <section className="home">
@@ -31,6 +32,18 @@ export function HomePage() {
       <HomeBrowse />
       <RecentSearches />
       <BudgetFinder />
+      {/* issue 17: the newest cars, asked for once scrolled into view (issue 18: no search on load);
+          only where the site has the latest sort, whose replica orders them */}
+      {search.sortIndices?.latest ? (
+        <CarStrip
+          id="latest-arrivals"
+          title="Latest arrivals"
+          filters=""
+          limit={site.home.latest_arrivals}
+          index={search.sortIndices.latest}
+          more={{ to: routeToURL({ sortBy: 'latest' }), label: 'See all latest arrivals' }}
+        />
+      ) : null}
       <BrandBanner />
     </section>
   );

@@ -20,6 +20,19 @@ export function carPhone(car: Pick<Car, 'car_type' | 'location'>, phones: Phones
   return '';
 }
 
+const warned = new Set<string>();
+
+/**
+ * warnNoPhone is spec 001 §8's "No phone available for a car": a console
+ * warning only, once per car per page load (a card re-renders often), and
+ * the page shows no Call button.
+ */
+export function warnNoPhone(carId: string): void {
+  if (warned.has(carId)) return;
+  warned.add(carId);
+  console.warn(`No phone available for car ${carId}`);
+}
+
 /** telHref is the tel: link of a displayed number: digits and a leading +, nothing else. */
 export function telHref(phone: string): string {
   const trimmed = phone.trim();

@@ -138,8 +138,13 @@ export interface LocationResponse {
    * itself among them.
    */
   departments: LocationView[] | null;
-  /** Reviews are the reviews shown: shared.ShownReviews, dates in words. */
+  /**
+   * Reviews are the reviews listed (shared.ListedReviews: up to
+   * reviews.full_quantity), dates in words.
+   */
   reviews: ReviewView[] | null;
+  /** ReviewsShown is how many of Reviews show before "Show all" (reviews.shown). */
+  reviews_shown: number;
 }
 
 /** GeocodeResponse is the body of GET /api/geocode. */
@@ -512,6 +517,11 @@ export interface CarView {
    * {slug}.pdf (spec 001 §7).
    */
   pdf_path: string;
+  /**
+   * Similar is the similar-cars block, nil when the site turns it off
+   * (car_page.similar_cars 0) or nothing about the car is known.
+   */
+  similar?: SimilarCars;
 }
 
 /** CarType is the stock class of a car (spec 000 §3, spec 001 §3). */
@@ -993,6 +1003,17 @@ export interface SearchConfig {
   /** PromoRandomOrder shuffles the tiles shown at the first position (one brand); default false. */
   promo_random_order: boolean;
   /**
+   * CTA is the call-to-action card among the results (spec 001 §9 "CTA
+   * item card"), shown in its start/expiry window; none by default.
+   */
+  cta?: PromoTile;
+  /**
+   * CTAPosition is the CTA card's 1-based position among all results,
+   * counted across pages (page 2's 9th slot at 21 per page); default 30
+   * (spec 001 §9). With fewer results it follows the last car.
+   */
+  cta_position: number;
+  /**
    * MakesCollapsedToPopular collapses the make list to the number of
    * popular makes instead of MakesCollapsed (spec 000 §9); default false.
    */
@@ -1202,6 +1223,11 @@ export interface ReviewsConfig {
   hidden_names?: string[];
   /** default 10 */
   shown: number;
+  /**
+   * FullQuantity is how many reviews "Show all" reveals (spec 001 §9
+   * "Google reviews full quantity is 12"); default 12.
+   */
+  full_quantity: number;
 }
 
 /**
@@ -1299,6 +1325,13 @@ export interface CarPageConfig {
    * shared.DefaultCertifiedText.
    */
   certified_text: string;
+  /**
+   * SimilarCars is how many similar cars the car page lists below the
+   * car (spec 000 §7 secondary lookup, issue 17); they are asked for only
+   * once the block scrolls into view (issue 18: 0 searches on load).
+   * Default 4; 0 turns the block off.
+   */
+  similar_cars: number;
 }
 
 /**
@@ -1333,6 +1366,13 @@ export interface HomeConfig {
    * for a shopper who asks for reduced motion.
    */
   slide_seconds: number;
+  /**
+   * LatestArrivals is how many of the newest cars the home page lists
+   * (spec 000 §7 secondary lookup, issue 17), asked for only once the
+   * block scrolls into view (issue 18: at most one search before the
+   * shopper interacts). Default 4; 0 turns the block off.
+   */
+  latest_arrivals: number;
 }
 
 /**
@@ -1533,6 +1573,20 @@ export interface CarTab {
   body?: string;
   /** Items is the features tab's list (standardEquipment). */
   items?: string[];
+}
+
+/**
+ * SimilarCars is the car page's similar-cars block (spec 000 §7 secondary
+ * lookup by filter string with a limit; issue 17).
+ */
+export interface SimilarCars {
+  /**
+   * Filters is the index filter string of cars like this one
+   * (SimilarCarsFilter); the browser adds the site's base filters.
+   */
+  filters: string;
+  /** Limit is how many cars to list (car_page.similar_cars). */
+  limit: number;
 }
 
 /**

@@ -201,6 +201,18 @@ describe('phone reveal on cards (spec 000 §4, spec 001 §8)', () => {
     renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />, siteResponse(phones));
     expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
   });
+
+  it('spec 001 §8 "No phone available for a car": no Call, a console warning once, no message to the shopper', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const noPhones = siteResponse({ features: { phone_links: true } });
+    renderWithSite(<CarCard car={car({ id: 'no-phone-card' })} now={now} />, noPhones);
+    expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
+    // The same car shown again (another render of the card) does not warn again.
+    renderWithSite(<CarCard car={car({ id: 'no-phone-card' })} now={now} />, noPhones);
+    expect(warn.mock.calls.filter((c) => c[0] === 'No phone available for car no-phone-card')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    warn.mockRestore();
+  });
 });
 
 describe('finance estimate on cards (spec 001 §1, §2, §5; the twin of the car page’s block)', () => {

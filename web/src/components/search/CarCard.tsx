@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { carTitle, imageOf } from '../../lib/carTitle';
 import { carTypeLabel, formatKm } from '../../lib/format';
@@ -10,7 +10,7 @@ import { useCarSave } from '../../features/accounts/lib/useCarSave';
 import { CompareToggle } from '../../features/compare/components/CompareToggle';
 import { useSite } from '../../lib/siteContext';
 import { carPath, similarPath } from '../../lib/listingUrl';
-import { carPhone } from '../../lib/carPhone';
+import { carPhone, warnNoPhone } from '../../lib/carPhone';
 import { financeEstimate } from '../../lib/financeEstimate';
 import { reserveOffer } from '../../lib/reserveOffer';
 import { InfoPopup } from '../InfoPopup';
@@ -68,7 +68,11 @@ export function CarCard({
   const { requestPhotos } = useCardActions();
   // The card reads the index record, which every site shares, so it runs the
   // twin of shared.CarPhone for this site (vectors: car_phone.json).
-  const phone = site.features.phone_links && !sold ? carPhone(car, site.phones ?? {}) : '';
+  const wantsPhone = site.features.phone_links && !sold;
+  const phone = wantsPhone ? carPhone(car, site.phones ?? {}) : '';
+  useEffect(() => {
+    if (wantsPhone && !phone) warnNoPhone(car.id);
+  }, [wantsPhone, phone, car.id]);
   // The record carries finance_lenders; the twin of shared.EstimateFinance
   // decides the block (vectors: finance_estimate.json).
   const finance = financeEstimate(car, { finance: site.finance, dealerships: site.dealerships ?? [] }, now);

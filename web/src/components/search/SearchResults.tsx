@@ -3,7 +3,7 @@ import { useHits, useInstantSearch } from 'react-instantsearch';
 import type { Hit } from 'instantsearch.js';
 import type { Car, CarType } from '../../lib/types';
 import { useSite } from '../../lib/siteContext';
-import { insertPromos, seededRandom } from '../../lib/search/promos';
+import { ctaSlot, insertCTA, insertPromos, isActive, seededRandom } from '../../lib/search/promos';
 import { CarCard } from './CarCard';
 import { ClearFilters } from './CurrentFilters';
 import { PromoTileCard } from './PromoTileCard';
@@ -23,13 +23,17 @@ export function SearchResults({ now = new Date() }: { now?: Date }) {
 
   if (results && !results.__isArtificial && results.nbHits === 0 && !busy) return <NoResults />;
   const refined = (indexUiState.refinementList?.car_type ?? []) as CarType[];
-  const grid = insertPromos(items as Array<Hit<Car>>, site.promotions ?? [], {
+  let grid = insertPromos(items as Array<Hit<Car>>, site.promotions ?? [], {
     positions: site.search.promo_positions,
     refined,
     now,
     page: indexUiState.page || 1,
     random: site.search.promo_random_order ? seededRandom(seed) : undefined,
   });
+  // The CTA card at its position among all results, counted across pages (spec 001 §9).
+  const cta = site.search.cta && isActive(site.search.cta, now) ? site.search.cta : undefined;
+  const slot = cta && results ? ctaSlot(site.search.cta_position, (indexUiState.page || 1), results.hitsPerPage, results.nbHits, items.length) : undefined;
+  if (cta && slot !== undefined) grid = insertCTA(grid, cta, slot);
   const firstCar = grid.findIndex((item) => item.kind === 'car');
   return (
     <ol className="results" aria-busy={busy} aria-label="Cars">
@@ -39,7 +43,7 @@ export function SearchResults({ now = new Date() }: { now?: Date }) {
             <CarCard car={item.hit} now={now} priority={i === firstCar} />
           </li>
         ) : (
-          <li key={`promo-${item.tile.id}`} className="results__item results__item--promo">
+          <li key={`promo-${item.tile.id}`} className={`results__item results__item--promo${item.tile === cta ? ' results__item--cta' : ''}`}>
             <PromoTileCard tile={item.tile} />
           </li>
         ),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PromoTile } from '../types';
 import { fixture, siteResponse } from '../../test/fixtures';
-import { insertPromos, isActive, showsFor, shuffled } from './promos';
+import { ctaSlot, insertCTA, insertPromos, isActive, showsFor, shuffled } from './promos';
 
 /** The positions a site without its own sends from /api/site (shared.ApplyDefaults: 8 and 17). */
 const positions = siteResponse().site.search.promo_positions;
@@ -79,5 +79,31 @@ describe('promotional tiles by page and order (spec 001 §9)', () => {
     const out = shuffled(list, () => 0.5);
     expect([...out].sort()).toEqual(list);
     expect(list).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('CTA card (spec 001 §9 "CTA item card position 30"; docs/spec-deviations.md)', () => {
+  // [position, page, hitsPerPage, nbHits, carsOnPage, want]
+  it.each([
+    ['position 30 at 21 per page is page 2, 9th slot', 30, 2, 21, 100, 21, 9],
+    ['not on page 1', 30, 1, 21, 100, 21, undefined],
+    ['not on page 3', 30, 3, 21, 100, 21, undefined],
+    ['at 12 per page: page 3, 6th slot', 30, 3, 12, 100, 12, 6],
+    ['exactly 30 results: before the 30th car', 30, 2, 21, 30, 9, 9],
+    ['fewer results: after the last car of the last page', 30, 2, 21, 25, 4, 5],
+    ['fewer results, one page: after the last car', 30, 1, 21, 7, 7, 8],
+    ['fewer results: not on an earlier page', 30, 1, 21, 25, 21, undefined],
+    ['no results: nowhere', 30, 1, 21, 0, 0, undefined],
+  ])('%s', (_name, position, page, perPage, nbHits, cars, want) => {
+    expect(ctaSlot(position, page, perPage, nbHits, cars)).toBe(want);
+  });
+
+  it('goes before the slot-th car, counting cars not promo tiles, or after the last', () => {
+    const grid = insertPromos(hits.slice(0, 10), [tile('a')], { positions: [3], refined: [], now });
+    const cta = tile('cta');
+    const at = (slot: number) => insertCTA(grid, cta, slot).findIndex((it) => it.kind === 'promo' && it.tile.id === 'cta') + 1;
+    expect(at(2)).toBe(2);
+    expect(at(5)).toBe(6); // tile a sits at 3, so car 5 is the 6th item
+    expect(at(11)).toBe(12); // after the last of 10 cars and the tile
   });
 });

@@ -91,6 +91,33 @@ export function insertPromos<T>(hits: T[], tiles: PromoTile[], opts: PromoOption
   return items;
 }
 
+/**
+ * ctaSlot is where the CTA card goes on a page of results (spec 001 §9 "CTA
+ * item card position 30"): `position` counts every result across pages, so
+ * at 21 per page it is page 2's 9th car slot. When the results end before
+ * that position, the card follows the last car of the last page (a shopper
+ * who reaches the end is the one it is for). Returns the 1-based car slot it
+ * takes on this page (pageCars + 1 means after the last car), or undefined.
+ */
+export function ctaSlot(position: number, page: number, hitsPerPage: number, nbHits: number, pageCars: number): number | undefined {
+  if (position <= 0 || hitsPerPage <= 0 || nbHits <= 0 || pageCars <= 0) return undefined;
+  if (position <= nbHits) {
+    const onPage = Math.floor((position - 1) / hitsPerPage) + 1;
+    return onPage === page ? ((position - 1) % hitsPerPage) + 1 : undefined;
+  }
+  const lastPage = Math.ceil(nbHits / hitsPerPage);
+  return page === lastPage ? pageCars + 1 : undefined;
+}
+
+/** insertCTA puts the CTA card before the slot-th car of a page's grid (after the last when slot is one past it). */
+export function insertCTA<T>(items: GridItem<T>[], tile: PromoTile, slot: number): GridItem<T>[] {
+  let cars = 0;
+  const at = items.findIndex((item) => item.kind === 'car' && ++cars === slot);
+  const out = [...items];
+  out.splice(at === -1 ? out.length : at, 0, { kind: 'promo', tile });
+  return out;
+}
+
 /** seededRandom is a small deterministic generator (mulberry32), so a page view keeps one promo order across renders. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;

@@ -68,6 +68,18 @@ function renderCar(slug = car.slug, site = siteResponse()) {
 }
 
 describe('car page (spec 000 §2, spec 001 §2)', () => {
+  it('spec 001 §8 "No phone available for a car": no Call button, a console warning only', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch(200, { car: { ...car, id: 'no-phone-page' }, view: viewOf({ phone: '' }) });
+    renderCar();
+    await screen.findByRole('heading', { level: 1, name: '2020 Mazda CX-5' });
+    expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
+    // The warning comes from an effect after the page renders.
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('No phone available for car no-phone-page'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    warn.mockRestore();
+  });
+
   it('loads the car by slug and shows title, price, gallery, key details', async () => {
     const fetchMock = stubFetch(200, { car, view: viewOf() });
     renderCar();

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
 import { PageLoading } from '../../../components/PageLoading';
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { formatPrice } from '../../../lib/format';
-import { STOCK_PATH } from '../../../lib/listingUrl';
+import { similarPath, STOCK_PATH } from '../../../lib/listingUrl';
+import { CarStrip } from '../../../components/search/CarStrip';
 import { ApiError } from '../../../lib/http';
 import type { Car, CarTab, CarView } from '../../../lib/types';
 import { useCarSave } from '../../accounts/lib/useCarSave';
@@ -26,6 +27,7 @@ import { PdfDownload } from './PdfDownload';
 import { isGoneCar, RecentlySold } from './RecentlySold';
 import { TagBadge } from '../../../components/search/TagBadge';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
+import { warnNoPhone } from '../../../lib/carPhone';
 
 // The info dialog loads only when a shopper opens it (keeps the page's first JavaScript small).
 const CertifiedDialog = lazy(() => import('./CertifiedDialog'));
@@ -111,6 +113,10 @@ export function CarDetail({
   // An unavailable car has exactly one action, Find Me Something Similar: the sold notice carries it.
   const findSimilar = actions.find((a) => a.kind === 'find_similar');
   const buttons = sold ? [] : actions.filter((a) => a.kind !== 'find_similar');
+  // Spec 001 §8: a car on sale with no number to call logs a warning; the server sent no call action.
+  useEffect(() => {
+    if (!sold && !view.phone) warnNoPhone(car.id);
+  }, [sold, view.phone, car.id]);
   const call: CallContext = { callText: site.texts.call_text, carId: car.id, dealershipId: car.dealership_id, websiteId: site.id };
 
   const openEnquiry = useCallback(() => {
@@ -257,6 +263,18 @@ export function CarDetail({
           {view.pdf_path ? <PdfDownload path={view.pdf_path} slug={car.slug} /> : null}
         </aside>
       </div>
+      {/* issue 17: similar cars, asked for only once scrolled into view (issue 18: 0 searches on load) */}
+      {view.similar ? (
+        <CarStrip
+          id="similar-cars"
+          title="Similar cars"
+          filters={view.similar.filters}
+          limit={view.similar.limit}
+          exclude={car.id}
+          now={now}
+          more={{ to: findSimilar?.href ?? similarPath(car), label: site.texts.find_similar }}
+        />
+      ) : null}
       {phoneLayout && buttons.length > 0 ? (
         <ActionButtons actions={buttons.slice(0, 2)} call={call} onAction={act} className="car-actions--sticky" label="Quick actions" />
       ) : null}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse, stock } from '../../../test/fixtures';
@@ -186,6 +186,20 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     expect(within(items[16]).getByRole('complementary', { name: 'Finance made easy' })).toBeInTheDocument();
   });
 
+  it('shows the CTA card at result 30: not on page 1, the 9th slot of page 2 at 21 per page (spec 001 §9)', async () => {
+    const site = siteResponse({ search: { cta: { id: 'cta', title: 'Can’t find the right car?', link_path: '/contact-us' }, cta_position: 30 } });
+    renderListing('/search/new-used-and-demo-cars/', { site });
+    await waitFor(() => expect(cards()).toHaveLength(21));
+    expect(screen.queryByRole('complementary', { name: 'Can’t find the right car?' })).toBeNull();
+    window.history.replaceState(null, '', '/');
+    cleanup();
+    renderListing('/search/new-used-and-demo-cars/?page=2', { site });
+    await waitFor(() => expect(screen.getByRole('complementary', { name: 'Can’t find the right car?' })).toBeInTheDocument());
+    const items = Array.from(screen.getByRole('list', { name: 'Cars' }).children) as HTMLElement[];
+    expect(within(items[8]).getByRole('link')).toHaveAttribute('href', '/contact-us');
+    expect(cards()).toHaveLength(21);
+  });
+
   it('opens the filters in a drawer on phones and closes it with Escape', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('max-width'),
@@ -207,5 +221,23 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+
+  it('issue 17 "found on the way": headings never skip a level on a phone, where the Filters drawer is closed (card titles are h3 under the results h2)', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    renderListing('/search/new-used-and-demo-cars/');
+    await waitFor(() => expect(cards()).toHaveLength(21));
+    // What a screen reader's heading list holds: the closed drawer is inert, so its h2 is not there.
+    const levels = screen.getAllByRole('heading').filter((h) => !h.closest('[inert]')).map((h) => Number(h.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level - levels[i - 1], `heading ${i} (h${level}) after h${levels[i - 1]}`).toBeLessThanOrEqual(1);
+    });
+    expect(screen.getByRole('region', { name: 'Search results' })).toBeInTheDocument();
   });
 });

@@ -135,7 +135,11 @@ function Listing() {
       <CurrentFilters />
       <div className="listing__body">
         <FiltersPanel drawer={drawer} open={open} onClose={close} resultCount={results?.nbHits ?? 0} />
-        <section className="listing__results" aria-label="Search results">
+        {/* The cards' titles are h3: this h2 keeps the heading order when the Filters panel (its own h2) is a closed drawer. */}
+        <section className="listing__results" aria-labelledby="results-title">
+          <h2 id="results-title" className="visually-hidden">
+            Search results
+          </h2>
           <SearchResults />
           <SearchPagination onNavigate={scrollToTop} />
         </section>

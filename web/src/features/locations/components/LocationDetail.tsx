@@ -53,14 +53,20 @@ export function LocationDetail({ location, departments }: { location: LocationVi
   );
 }
 
-/** ReviewList lists the reviews the API chose to show (filtered and limited by shared.ShownReviews). */
-export function ReviewList({ reviews }: { reviews: ReviewView[] }) {
+/**
+ * ReviewList lists the reviews the API sent (filtered and cut to
+ * reviews.full_quantity by shared.ListedReviews): the first `shown`
+ * (reviews.shown, 10), then "Show all" reveals the rest, up to 12 (spec 001 §9).
+ */
+export function ReviewList({ reviews, shown = reviews.length }: { reviews: ReviewView[]; shown?: number }) {
+  const [all, setAll] = useState(false);
   if (reviews.length === 0) return null;
+  const more = reviews.length > shown;
   return (
     <section className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">Reviews</h2>
-      <ul>
-        {reviews.map((r) => (
+      <ul id="reviews-list">
+        {(all || !more ? reviews : reviews.slice(0, shown)).map((r) => (
           <li key={`${r.location_id}-${r.id}`} className="review">
             <StarRating stars={r.stars} average={r.rating} />
             <p className="review__text">{r.text}</p>
@@ -71,6 +77,11 @@ export function ReviewList({ reviews }: { reviews: ReviewView[] }) {
           </li>
         ))}
       </ul>
+      {more ? (
+        <button type="button" className="link-button" aria-expanded={all} aria-controls="reviews-list" onClick={() => setAll((a) => !a)}>
+          {all ? 'Show fewer reviews' : `Show all ${reviews.length} reviews`}
+        </button>
+      ) : null}
     </section>
   );
 }

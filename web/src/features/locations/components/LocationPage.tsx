@@ -26,7 +26,7 @@ export default function LocationPage({ emailUs, team = false, slug: given }: { e
     if (state.error instanceof ApiError && state.error.status === 404) return <NotFound />;
     return <p role="alert">This location could not be loaded. Please try again.</p>;
   }
-  const { location, departments, reviews } = state.data;
+  const { location, departments, reviews, reviews_shown } = state.data;
   const depts = departments ?? [location];
   const types = new Set(depts.map((d) => d.location_type || 'sales'));
   return (
@@ -41,7 +41,7 @@ export default function LocationPage({ emailUs, team = false, slug: given }: { e
       ) : (
         <LocationCard location={location} emailUs={emailUs} headingLevel={2} viewLink={false} />
       )}
-      <ReviewList reviews={reviews ?? []} />
+      <ReviewList reviews={reviews ?? []} shown={reviews_shown} />
       <OurLocations />
     </div>
   );

@@ -1,14 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../../lib/siteContext';
-import type { LocationView } from '../../../lib/types';
+import type { LocationView, ReviewView } from '../../../lib/types';
+import { ReviewList } from './LocationDetail';
 import { fixture, siteResponse } from '../../../test/fixtures';
 import { LocationCard } from './LocationCard';
 import { LocationMap } from './LocationMap';
 import { NearestDealership } from './NearestDealership';
-import { OurLocationsCarousel } from './OurLocationsCarousel';
+import { CarouselSlide, OurLocationsCarousel } from './OurLocationsCarousel';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -124,6 +125,45 @@ describe('Our Locations carousel (spec 001 §2)', () => {
     expect(screen.getByRole('heading', { name: 'Our Locations' })).toBeTruthy();
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Alpha', 'Bravo', 'Charlie']);
   });
+
+  it('CarouselSlide outside the carousel is a clear error (spec 001 §2 "Carousel helpers fail if used outside a carousel")', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<CarouselSlide index={0}>x</CarouselSlide>)).toThrow('CarouselSlide must be used inside OurLocationsCarousel');
+    vi.restoreAllMocks();
+  });
+
+  // Guards: arrows only when the slides overflow, Previous off at the start and Next at the end.
+  it.each([
+    { name: 'every slide fits: no arrows, no swipe hint', scrollWidth: 600, clientWidth: 600, scrollLeft: 0, arrows: false, back: false, forward: false },
+    { name: 'at the start of an overflowing track: Next only', scrollWidth: 1200, clientWidth: 600, scrollLeft: 0, arrows: true, back: false, forward: true },
+    { name: 'in the middle: both', scrollWidth: 1200, clientWidth: 600, scrollLeft: 300, arrows: true, back: true, forward: true },
+    { name: 'at the end: Previous only', scrollWidth: 1200, clientWidth: 600, scrollLeft: 600, arrows: true, back: true, forward: false },
+  ])('$name', ({ scrollWidth, clientWidth, scrollLeft, arrows, back, forward }) => {
+    const proto = HTMLElement.prototype;
+    const saved = ['scrollWidth', 'clientWidth'].map((k) => [k, Object.getOwnPropertyDescriptor(proto, k)] as const);
+    Object.defineProperty(proto, 'scrollWidth', { configurable: true, get: () => scrollWidth });
+    Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => clientWidth });
+    try {
+      renderWith(<OurLocationsCarousel locations={[loc({ id: 'a', name: 'Alpha' }), loc({ id: 'b', name: 'Bravo' }), loc({ id: 'c', name: 'Charlie' })]} />);
+      const trackEl = screen.getByRole('list', { name: /Our Locations/ });
+      trackEl.scrollLeft = scrollLeft;
+      fireEvent.scroll(trackEl);
+      const prev = screen.queryByRole('button', { name: 'Previous location' });
+      const next = screen.queryByRole('button', { name: 'Next location' });
+      if (!arrows) {
+        expect(prev).toBeNull();
+        expect(next).toBeNull();
+        return;
+      }
+      expect((prev as HTMLButtonElement).disabled).toBe(!back);
+      expect((next as HTMLButtonElement).disabled).toBe(!forward);
+    } finally {
+      for (const [k, d] of saved) {
+        if (d) Object.defineProperty(proto, k, d);
+        else delete (proto as unknown as Record<string, unknown>)[k];
+      }
+    }
+  });
 });
 
 describe('Find your nearest dealership', () => {
@@ -146,5 +186,34 @@ describe('Find your nearest dealership', () => {
     await user.type(screen.getByLabelText('Postcode or suburb'), '0001');
     await user.click(screen.getByRole('button', { name: 'Find' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid postcode');
+  });
+});
+
+describe('location reviews (spec 001 §9 "10 reviews are shown by default", "full quantity is 12")', () => {
+  const reviews: ReviewView[] = Array.from({ length: 12 }, (_, i) => ({
+    id: `r${i}`,
+    location_id: 'l1',
+    text: `Review ${i + 1}`,
+    customer_name: `Buyer ${i + 1}`,
+    rating: 5,
+    stars: [1, 1, 1, 1, 1],
+  }));
+
+  it('shows the first 10 the API marks shown, and Show all reveals the 12 it listed', async () => {
+    const user = userEvent.setup();
+    render(<ReviewList reviews={reviews} shown={10} />);
+    const list = screen.getByRole('heading', { name: 'Reviews' }).parentElement as HTMLElement;
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    const button = screen.getByRole('button', { name: 'Show all 12 reviews' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    expect(screen.getByRole('button', { name: 'Show fewer reviews' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('offers no Show all when every listed review is shown', () => {
+    render(<ReviewList reviews={reviews.slice(0, 4)} shown={10} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });
 });

@@ -468,7 +468,7 @@ func TestLeadRoutesThrottled(t *testing.T) {
 	for _, stage := range stages {
 		settings, _ := path(stage, "Properties", "RouteSettings").(map[string]any)
 		deps := flatten(stage["DependsOn"])
-		for _, key := range []string{"POST /api/leads", "PATCH /api/leads/{lead_id}", "POST /ingest/v1/dealerships/{slug}/feed"} {
+		for _, key := range []string{"POST /api/leads", "PATCH /api/leads/{lead_id}", "POST /ingest/v1/dealerships/{slug}/feed", "POST /ingest/v1/dealerships/{slug}/uploads"} {
 			got, _ := settings[key].(map[string]any)
 			if got["ThrottlingRateLimit"] == nil || got["ThrottlingBurstLimit"] == nil {
 				t.Errorf("%s: route settings %v, want rate and burst limits", key, settings[key])

@@ -564,6 +564,9 @@ func Throttled() map[string]Throttling {
 
 		// Every dealer's feed on the hour: see IngestConcurrency.
 		"POST /ingest/v1/dealerships/{slug}/feed": {Rate: FeedRate, Burst: FeedBurst},
+		// Each stores a run and presigns a PUT of up to 50 MB; a provider
+		// needs one an hour per dealership.
+		"POST /ingest/v1/dealerships/{slug}/uploads": {Rate: 5, Burst: 10},
 	}
 }
 

@@ -21,6 +21,7 @@ func config() tsgen.Config {
 		Roots: []reflect.Type{
 			reflect.TypeFor[httpapi.SiteResponse](),              // GET /api/site
 			reflect.TypeFor[httpapi.CarResponse](),               // GET /api/cars/{slug}
+			reflect.TypeFor[httpapi.GoneCarResponse](),           // its 410 for a car sold past retention (issue 14)
 			reflect.TypeFor[httpapi.FinanceDisclaimerResponse](), // GET /api/cars/{id}/finance-disclaimer
 			reflect.TypeFor[SearchHit](),                         // a search index record as the browser receives it
 			reflect.TypeFor[httpapi.ErrorBody](),                 // every API error

@@ -31,14 +31,14 @@ export interface CarResponse {
 }
 
 /**
- * GoneCarResponse is the 410 body of GET /api/cars/{slug} for a car sold past
- * the site's retention (issue 14): the error, the car and up to 6 similar
- * cars for sale.
+ * GoneCarResponse is the 410 body of GET /api/cars/{slug} for a car the
+ * site stopped showing when its sold retention passed: the error, the car
+ * (for its title and make/model links) and up to 6 similar cars for sale.
  */
 export interface GoneCarResponse {
-  error: { code: 'gone'; message: string };
+  error: ErrorDetail;
   car: Car;
-  similar: Car[];
+  similar: Car[] | null;
 }
 
 /** FinanceDisclaimerResponse is the body of GET /api/cars/{id}/finance-disclaimer. */
@@ -524,6 +524,19 @@ export interface CarView {
   similar?: SimilarCars;
 }
 
+/** ErrorDetail is the error inside ErrorBody. */
+export interface ErrorDetail {
+  code: string;
+  message: string;
+  field?: string;
+  /**
+   * Fields holds every invalid input field's message, by field, when the
+   * request had several wrong at once (a lead form: spec 001 §4 lists them
+   * all); Field and Message are then the first of them.
+   */
+  fields?: Record<string, string>;
+}
+
 /** CarType is the stock class of a car (spec 000 §3, spec 001 §3). */
 export type CarType = 'new' | 'used' | 'demo';
 
@@ -608,19 +621,6 @@ export interface CaravanSpecifications {
   axle_type?: string;
   sleeps?: number;
   aggregate_trailer_mass?: number;
-}
-
-/** ErrorDetail is the error inside ErrorBody. */
-export interface ErrorDetail {
-  code: string;
-  message: string;
-  field?: string;
-  /**
-   * Fields holds every invalid input field's message, by field, when the
-   * request had several wrong at once (a lead form: spec 001 §4 lists them
-   * all); Field and Message are then the first of them.
-   */
-  fields?: Record<string, string>;
 }
 
 /**

@@ -25,15 +25,16 @@ export function RecentlySold({ gone }: { gone: GoneCarResponse }) {
   const title = carTitle(gone.car);
   useDocumentTitle(`Recently sold: ${title}`);
   const more = [gone.car.make, gone.car.model].filter(Boolean).join(' ');
+  const similar = gone.similar ?? [];
   return (
     <section className="not-found recently-sold">
       <h1>Recently sold: {title}</h1>
       <p role="status">{gone.error.message || SOLD_NOTICE}</p>
-      {gone.similar.length > 0 ? (
+      {similar.length > 0 ? (
         <>
           <h2>Similar cars for sale</h2>
           <ul className="recently-sold__cars">
-            {gone.similar.map((c) => (
+            {similar.map((c) => (
               <li key={c.id}>
                 <Link to={carPath(c.slug)}>{carTitle(c, true)}</Link> {priceDisplay(c, site.texts.no_price).text}
               </li>

@@ -43,6 +43,8 @@ node web/scripts/bundle-size.mjs web/dist
 log "web: Lighthouse on a demo tenant's listing (mobile, simulated throttling)"
 cognito_port=$(free_port)
 start_cognito "$cognito_port" "$OUT/cognito"
+# Reserving needs the local Stripe API (the reserve benchmark below).
+start_stripe_mock "$(free_port)"
 mkdir -p "$OUT/gateway"
 FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port" \
   start_gateway "$OUT/gateway" || die "the dev gateway did not start"
@@ -52,5 +54,7 @@ log "geocode: GET /api/geocode through the dev gateway, against GET /api/site"
 go run ./functions/cmd/geocodebench -url "$GATEWAY_URL" -site riverside-toyota -n "${BENCH_GEOCODE:-2000}"
 log "watchlist: POST /api/watchlist/save-car through the dev gateway (token verified), against GET /api/site"
 go run ./functions/cmd/watchbench -url "$GATEWAY_URL" -site coastal-motor-group -n "${BENCH_WATCHLIST:-1000}"
+log "reserve: Pay on the checkout stand-in until the car shows RESERVED in search and on its page, against GET /api/site"
+go run ./functions/cmd/reservebench -url "$GATEWAY_URL" -site riverside-toyota -n "${BENCH_RESERVE:-10}"
 log "web: search requests per page and interaction on each demo tenant (issue 18)"
 FORECOURT_E2E_GATEWAY="$GATEWAY_URL" node scripts/search-budget.mjs

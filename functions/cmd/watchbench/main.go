@@ -10,7 +10,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -18,8 +17,9 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"slices"
 	"time"
+
+	"forecourt/functions/internal/gatewaybench"
 )
 
 // siteAnswer is what the benchmark reads of GET /api/site.
@@ -45,13 +45,13 @@ func main() {
 	client := &http.Client{Timeout: 5 * time.Second}
 	q := "site=" + url.QueryEscape(*site)
 
-	var sa siteAnswer
-	mustJSON(client, http.MethodGet, *base+"/api/site?"+q, nil, nil, &sa)
+	var sa gatewaybench.Site
+	gatewaybench.MustJSON(client, http.MethodGet, *base+"/api/site?"+q, nil, nil, &sa)
 	if sa.Auth == nil || sa.Auth.Endpoint == "" {
 		log.Fatalf("GET /api/site of %s has no local auth (cognito-local endpoint): is the gateway local and the site's client created?", *site)
 	}
-	token := signUp(client, sa.Auth.Endpoint, sa.Auth.UserPoolID, sa.Auth.UserPoolClientID)
-	ids := siteCars(client, sa)
+	token := gatewaybench.SignUp(client, sa.Auth.Endpoint, sa.Auth.UserPoolID, sa.Auth.UserPoolClientID)
+	ids := gatewaybench.SiteCars(client, sa)
 	if len(ids) == 0 {
 		log.Fatalf("the search key of %s finds no cars", *site)
 	}
@@ -90,88 +90,12 @@ func main() {
 		saves = append(saves, save(i))
 		baseline = append(baseline, do(http.MethodGet, "/api/site?"+q, nil, false))
 	}
-	p := func(ds []time.Duration, q float64) time.Duration {
-		s := slices.Clone(ds)
-		slices.Sort(s)
-		return s[min(len(s)-1, int(float64(len(s))*q))]
-	}
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	p, ms := gatewaybench.Percentile, gatewaybench.Ms
 	fmt.Printf("watchlist save through the gateway (token verified, %d cars), %d requests: p50 %.2f ms, p99 %.2f ms (target p99 <= 20 ms)\n",
 		len(ids), *n, ms(p(saves, 0.5)), ms(p(saves, 0.99)))
 	fmt.Printf("baseline GET /api/site, same run: p50 %.2f ms, p99 %.2f ms; save p99 is %.2fx the baseline's\n",
 		ms(p(baseline, 0.5)), ms(p(baseline, 0.99)), float64(p(saves, 0.99))/float64(p(baseline, 0.99)))
 	if p(saves, 0.99) > 20*time.Millisecond {
 		fmt.Fprintln(os.Stderr, "watchbench: p99 above the 20 ms target on this machine now")
-	}
-}
-
-// signUp creates and confirms a shopper in cognito-local and returns an ID
-// token of the site's client (USER_PASSWORD_AUTH, as the local sign-in does).
-func signUp(client *http.Client, endpoint, pool, clientID string) string {
-	call := func(action string, body, out any) {
-		b, _ := json.Marshal(body)
-		mustJSON(client, http.MethodPost, endpoint, b, map[string]string{
-			"Content-Type": "application/x-amz-json-1.1",
-			"X-Amz-Target": "AWSCognitoIdentityProviderService." + action,
-		}, out)
-	}
-	phone := fmt.Sprintf("+1555%07d", time.Now().UnixNano()%10_000_000)
-	const password = "Watchbench-Pass-1"
-	call("SignUp", map[string]any{"ClientId": clientID, "Username": phone, "Password": password,
-		"UserAttributes": []map[string]string{{"Name": "phone_number", "Value": phone}}}, nil)
-	call("AdminConfirmSignUp", map[string]string{"UserPoolId": pool, "Username": phone}, nil)
-	var auth struct {
-		AuthenticationResult struct{ IdToken string } `json:"AuthenticationResult"`
-	}
-	call("InitiateAuth", map[string]any{"ClientId": clientID, "AuthFlow": "USER_PASSWORD_AUTH",
-		"AuthParameters": map[string]string{"USERNAME": phone, "PASSWORD": password}}, &auth)
-	if auth.AuthenticationResult.IdToken == "" {
-		log.Fatal("cognito-local returned no ID token")
-	}
-	return auth.AuthenticationResult.IdToken
-}
-
-// siteCars returns up to 20 car ids the site's own secured search key finds.
-func siteCars(client *http.Client, sa siteAnswer) []string {
-	body, _ := json.Marshal(map[string]any{"requests": []map[string]string{{"indexName": sa.Search.Index, "params": "hitsPerPage=20&filters=available%3Atrue"}}})
-	u := sa.Search.Host + "/1/indexes/*/queries?x-algolia-application-id=" + url.QueryEscape(sa.Search.AppID) + "&x-algolia-api-key=" + url.QueryEscape(sa.Search.APIKey)
-	var res struct {
-		Results []struct {
-			Hits []struct {
-				ObjectID string `json:"objectID"`
-			} `json:"hits"`
-		} `json:"results"`
-	}
-	mustJSON(client, http.MethodPost, u, body, map[string]string{"Content-Type": "text/plain"}, &res)
-	var ids []string
-	for _, r := range res.Results {
-		for _, h := range r.Hits {
-			ids = append(ids, h.ObjectID)
-		}
-	}
-	return ids
-}
-
-func mustJSON(client *http.Client, method, u string, body []byte, headers map[string]string, out any) {
-	req, err := http.NewRequest(method, u, bytes.NewReader(body))
-	if err != nil {
-		log.Fatal(err)
-	}
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		log.Fatalf("%s %s: %v", method, u, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		log.Fatalf("%s %s: %s %s", method, u, resp.Status, b)
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			log.Fatalf("%s %s: %v", method, u, err)
-		}
 	}
 }

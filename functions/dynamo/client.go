@@ -5,19 +5,18 @@ package dynamo
 
 import (
 	"context"
-	"fmt"
 	"os"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 	"github.com/guregu/dynamo/v2"
+
+	"forecourt/functions/awsconf"
 )
 
 // DefaultRegion is used when AWS_REGION is unset (docs/contracts.md).
-const DefaultRegion = "ap-southeast-2"
+const DefaultRegion = awsconf.DefaultRegion
 
 // Config says where DynamoDB is. An empty Endpoint means AWS itself, with
 // the default credential chain; a set Endpoint (DynamoDB Local) uses static
@@ -69,19 +68,7 @@ func ConnectStreams(ctx context.Context, cfg Config) (*dynamodbstreams.Client, e
 // awsConfig loads the SDK configuration for cfg: static dummy credentials
 // when an endpoint (DynamoDB Local) is set.
 func awsConfig(ctx context.Context, cfg Config) (aws.Config, error) {
-	if cfg.Region == "" {
-		cfg.Region = DefaultRegion
-	}
-	opts := []func(*config.LoadOptions) error{config.WithRegion(cfg.Region)}
-	if cfg.Endpoint != "" {
-		opts = append(opts, config.WithCredentialsProvider(
-			credentials.NewStaticCredentialsProvider("local", "local", "")))
-	}
-	awsCfg, err := config.LoadDefaultConfig(ctx, opts...)
-	if err != nil {
-		return aws.Config{}, fmt.Errorf("load aws config: %w", err)
-	}
-	return awsCfg, nil
+	return awsconf.Load(ctx, cfg.Endpoint, cfg.Region)
 }
 
 // NewClient returns a client configured from the environment

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"forecourt/functions/algolia"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/internal/testenv"
@@ -20,14 +19,7 @@ import (
 func TestFullFeedKeepsAPaidHold(t *testing.T) {
 	ctx := context.Background()
 	db, tables := testenv.DB(t)
-	_, cfg := testenv.Engine(t)
-	idx, err := algolia.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := idx.EnsureSettings(ctx); err != nil {
-		t.Fatal(err)
-	}
+	idx, cfg := testenv.Index(t)
 	holds := dynamo.NewReservationStore(db, tables)
 	e := &engineEnv{cars: dynamo.NewCarStore(db, tables), runs: dynamo.NewRunStore(db, tables), index: idx, cfg: cfg,
 		clock: &clock{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}}
@@ -107,14 +99,7 @@ func TestHoldEndGoesBackToTheFeed(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ctx := context.Background()
 			db, tables := testenv.DB(t)
-			_, cfg := testenv.Engine(t)
-			idx, err := algolia.New(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := idx.EnsureSettings(ctx); err != nil {
-				t.Fatal(err)
-			}
+			idx, cfg := testenv.Index(t)
 			holds := dynamo.NewReservationStore(db, tables)
 			e := &engineEnv{cars: dynamo.NewCarStore(db, tables), runs: dynamo.NewRunStore(db, tables), index: idx, cfg: cfg,
 				clock: &clock{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}}
@@ -172,14 +157,7 @@ func TestHoldEndGoesBackToTheFeed(t *testing.T) {
 func TestFullFeedLeavingOutAHeldCar(t *testing.T) {
 	ctx := context.Background()
 	db, tables := testenv.DB(t)
-	_, cfg := testenv.Engine(t)
-	idx, err := algolia.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := idx.EnsureSettings(ctx); err != nil {
-		t.Fatal(err)
-	}
+	idx, cfg := testenv.Index(t)
 	holds := dynamo.NewReservationStore(db, tables)
 	e := &engineEnv{cars: dynamo.NewCarStore(db, tables), runs: dynamo.NewRunStore(db, tables), index: idx, cfg: cfg,
 		clock: &clock{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}}

@@ -87,14 +87,7 @@ func TestCompute(t *testing.T) {
 func TestStatsFollowFeedsAndSweep(t *testing.T) {
 	ctx := context.Background()
 	db, tables := testenv.DB(t)
-	_, cfg := testenv.Engine(t)
-	idx, err := algolia.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := idx.EnsureSettings(ctx); err != nil {
-		t.Fatal(err)
-	}
+	idx, cfg := testenv.Index(t)
 	sites := dynamo.NewSiteStore(db, tables)
 	for _, s := range []shared.Site{
 		{Slug: "group", Dealerships: []shared.Dealership{{Slug: "north", Name: "North Motors"}, {Slug: "south", Name: "South Cars"}},

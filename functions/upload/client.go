@@ -2,13 +2,12 @@ package upload
 
 import (
 	"context"
-	"fmt"
 	"os"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"forecourt/functions/awsconf"
 )
 
 // ClientConfig says where object storage is: Endpoint empty means S3
@@ -26,16 +25,9 @@ func ConfigFromEnv() ClientConfig {
 
 // NewClient returns an S3 client for cfg.
 func NewClient(ctx context.Context, cfg ClientConfig) (*s3.Client, error) {
-	if cfg.Region == "" {
-		cfg.Region = "ap-southeast-2"
-	}
-	opts := []func(*config.LoadOptions) error{config.WithRegion(cfg.Region)}
-	if cfg.Endpoint != "" {
-		opts = append(opts, config.WithCredentialsProvider(credentials.NewStaticCredentialsProvider("local", "local", "")))
-	}
-	awsCfg, err := config.LoadDefaultConfig(ctx, opts...)
+	awsCfg, err := awsconf.Load(ctx, cfg.Endpoint, cfg.Region)
 	if err != nil {
-		return nil, fmt.Errorf("load aws config: %w", err)
+		return nil, err
 	}
 	return s3.NewFromConfig(awsCfg, func(o *s3.Options) {
 		if cfg.Endpoint != "" {

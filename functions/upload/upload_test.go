@@ -15,7 +15,6 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
-	"forecourt/functions/algolia"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/internal/testenv"
@@ -40,14 +39,7 @@ func newStack(t *testing.T) stack {
 	t.Helper()
 	ctx := context.Background()
 	db, tables := testenv.DB(t)
-	_, cfg := testenv.Engine(t)
-	idx, err := algolia.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := idx.EnsureSettings(ctx); err != nil {
-		t.Fatal(err)
-	}
+	idx, cfg := testenv.Index(t)
 	backend := s3mem.New()
 	if err := backend.CreateBucket("uploads"); err != nil {
 		t.Fatal(err)

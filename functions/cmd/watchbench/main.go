@@ -22,21 +22,6 @@ import (
 	"forecourt/functions/internal/gatewaybench"
 )
 
-// siteAnswer is what the benchmark reads of GET /api/site.
-type siteAnswer struct {
-	Search struct {
-		AppID  string `json:"appId"`
-		APIKey string `json:"apiKey"`
-		Host   string `json:"host"`
-		Index  string `json:"index"`
-	} `json:"search"`
-	Auth *struct {
-		UserPoolID       string `json:"userPoolId"`
-		UserPoolClientID string `json:"userPoolClientId"`
-		Endpoint         string `json:"endpoint"`
-	} `json:"auth"`
-}
-
 func main() {
 	base := flag.String("url", "http://127.0.0.1:8080", "gateway URL")
 	site := flag.String("site", "coastal-motor-group", "tenant slug (its features.garage must be on)")

@@ -158,3 +158,18 @@ func Engine(t testing.TB) (baseURL string, cfg algolia.Config) {
 	cfg.Host = srv.URL
 	return srv.URL, cfg
 }
+
+// Index returns an index on a fresh engine of the test's (Engine) with the
+// platform's settings applied, and its config.
+func Index(t testing.TB) (*algolia.Index, algolia.Config) {
+	t.Helper()
+	_, cfg := Engine(t)
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idx.EnsureSettings(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return idx, cfg
+}

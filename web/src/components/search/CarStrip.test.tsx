@@ -74,6 +74,15 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
     expect(client.search).toHaveBeenCalledTimes(1);
   });
 
+  it('is not busy while it waits to be scrolled to, so the page counts as loaded (the browser suite waits on aria-busy)', async () => {
+    const client = fakeSearchClient(stock(10));
+    const { container } = renderWithSite(<CarStrip id="latest" title="Latest arrivals" filters="" limit={2} client={asFacet(client)} />);
+    expect(container.querySelector('section.car-strip')?.getAttribute('aria-busy')).toBe('false');
+    await act(async () => FakeObserver.scrollIntoView());
+    await screen.findByRole('list', { name: 'Latest arrivals' });
+    expect(container.querySelector('section.car-strip')?.getAttribute('aria-busy')).toBe('false');
+  });
+
   it("leaves out the page's own car and still lists the limit", async () => {
     const client = fakeSearchClient(stock(10));
     renderWithSite(<CarStrip id="similar" title="Similar cars" filters="" limit={3} exclude="car-0" client={asFacet(client)} />);

@@ -50,8 +50,11 @@ export function CarStrip({
   );
   if (limit <= 0 || state.status === 'error' || (state.status === 'ready' && state.cars.length === 0)) return null;
   const cars = state.status === 'ready' ? state.cars : [];
+  // Busy only while its one search is in flight: a row waiting to be
+  // scrolled to is not loading, and must not keep the page "loading".
+  const busy = state.status === 'loading';
   return (
-    <section ref={ref} id={id} aria-labelledby={`${id}-title`} className="car-strip" aria-busy={state.status !== 'ready'}>
+    <section ref={ref} id={id} aria-labelledby={`${id}-title`} className="car-strip" aria-busy={busy}>
       <div className="car-strip__head">
         <h2 id={`${id}-title`}>{title}</h2>
         {more ? (

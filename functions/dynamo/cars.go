@@ -282,6 +282,31 @@ func inBatches(ctx context.Context, n int, f func(ctx context.Context, lo, hi in
 	return g.Wait()
 }
 
+// FindCarAmong returns the car with the id of the first of the dealerships
+// that has one, in one batch read, or an ENOTFOUND error: a group site's
+// car is found in one round trip however many rooftops it has.
+func (s *CarStore) FindCarAmong(ctx context.Context, dealershipSlugs []string, id string) (shared.Car, error) {
+	keys := make([]dynamo.Keyed, len(dealershipSlugs))
+	for i, d := range dealershipSlugs {
+		keys[i] = dynamo.Keys{d, id}
+	}
+	var found []carItem
+	if len(keys) > 0 {
+		err := s.table.Batch("dealership_slug", "id").Get(keys...).All(ctx, &found)
+		if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+			return shared.Car{}, fmt.Errorf("find car %s: %w", id, err)
+		}
+	}
+	for _, d := range dealershipSlugs {
+		for _, it := range found {
+			if it.DealershipSlug == d {
+				return it.Car, nil
+			}
+		}
+	}
+	return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car %q not found", id)
+}
+
 // FindCar returns the dealership's car with the id, or an ENOTFOUND error.
 func (s *CarStore) FindCar(ctx context.Context, dealershipSlug, id string) (shared.Car, error) {
 	var it carItem

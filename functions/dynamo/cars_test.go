@@ -56,6 +56,29 @@ func TestCarStore(t *testing.T) {
 		}
 	})
 
+	// Issue 12: a group site finds a car among its rooftops in one read.
+	t.Run("FindCarAmong", func(t *testing.T) {
+		for _, tt := range []struct {
+			dealers []string
+			id      string
+			want    string // dealership, "" for not found
+		}{
+			{[]string{"north", "south"}, "c", "south"},
+			{[]string{"south", "north"}, "a", "north"},
+			{[]string{"north"}, "c", ""},
+			{[]string{"east", "west"}, "a", ""},
+			{nil, "a", ""},
+		} {
+			got, err := cars.FindCarAmong(ctx, tt.dealers, tt.id)
+			switch {
+			case tt.want == "" && shared.ErrorCode(err) != shared.ENOTFOUND:
+				t.Errorf("%v %s: got %+v, %v; want not_found", tt.dealers, tt.id, got.ID, err)
+			case tt.want != "" && (err != nil || got.DealershipSlug != tt.want || got.ID != tt.id):
+				t.Errorf("%v %s: got %s/%s, %v; want %s/%s", tt.dealers, tt.id, got.DealershipSlug, got.ID, err, tt.want, tt.id)
+			}
+		}
+	})
+
 	t.Run("States", func(t *testing.T) {
 		got, err := cars.States(ctx, "north")
 		if err != nil {

@@ -126,7 +126,7 @@ func (s *apiServer) handleCreateReservation(c *ReservationsConfig, shopper share
 			case errors.As(err, &tooLarge):
 				return shared.Errorf(shared.ETOOLARGE, "the body is larger than %d bytes", maxWatchlistBody)
 			case errors.As(err, &typeErr):
-				return shared.FieldError(typeErr.Field, "must be a %s", typeErr.Type)
+				return typeError(typeErr)
 			case strings.HasPrefix(err.Error(), "json: unknown field "):
 				field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 				return shared.FieldError(field, "is not a field of this request; send car_id")

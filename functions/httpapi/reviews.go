@@ -53,7 +53,7 @@ func (s *ingestServer) handleReviews(w http.ResponseWriter, r *http.Request) err
 		case errors.As(err, &tooBig):
 			return shared.Errorf(shared.ETOOLARGE, "a reviews feed is at most %d bytes", maxReviewsBody)
 		case errors.As(err, &typeErr):
-			return shared.FieldError(typeErr.Field, "want a %s", typeErr.Type)
+			return typeError(typeErr)
 		case errors.Is(err, io.EOF):
 			return shared.FieldError("reviews", "required")
 		}

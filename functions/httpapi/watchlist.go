@@ -159,7 +159,7 @@ func decodeWatchlistRequest(w http.ResponseWriter, r *http.Request) (WatchlistRe
 		case errors.As(err, &tooLarge):
 			return req, shared.Errorf(shared.ETOOLARGE, "the body is larger than %d bytes", maxWatchlistBody)
 		case errors.As(err, &typeErr):
-			return req, shared.FieldError(typeErr.Field, "must be a %s", typeErr.Type)
+			return req, typeError(typeErr)
 		case strings.HasPrefix(err.Error(), "json: unknown field "):
 			field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 			return req, shared.FieldError(field, "is not a field of this request; send car_id")

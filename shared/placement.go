@@ -60,6 +60,16 @@ func NewPlacer(dealershipSlug string, sites []Site) Placer {
 	return p
 }
 
+// PlaceAll places the stored cars at now: what a reindex writes and what
+// a site's stats count.
+func (p Placer) PlaceAll(stored []StoredCar, now time.Time) []IndexedCar {
+	out := make([]IndexedCar, len(stored))
+	for i, sc := range stored {
+		out[i] = IndexedCar{Car: sc.Car, Placement: p.Place(sc.Car, now)}
+	}
+	return out
+}
+
 // Place returns the car's placement at now. A car no site would ever show
 // has SearchableUntil NoExpiry when not sold and its sold date when sold,
 // so that the sweep treats a sold one as past retention.

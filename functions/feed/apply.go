@@ -415,12 +415,7 @@ func (s *Service) reindexDealership(ctx context.Context, slug string, placer sha
 	if err != nil {
 		return ReindexReport{}, err
 	}
-	now := s.cfg.Now()
-	cars := make([]shared.IndexedCar, len(stored))
-	for i, sc := range stored {
-		cars[i] = shared.IndexedCar{Car: sc.Car, Placement: placer.Place(sc.Car, now)}
-	}
-	shown, hidden := splitShown(cars)
+	shown, hidden := splitShown(placer.PlaceAll(stored, s.cfg.Now()))
 	if err := s.cfg.Index.Save(ctx, shown); err != nil {
 		return ReindexReport{}, err
 	}

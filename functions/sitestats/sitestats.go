@@ -36,10 +36,7 @@ func Compute(site shared.Site, cars []shared.IndexedCar, now time.Time) (shared.
 	if err != nil {
 		return shared.SiteStats{}, fmt.Errorf("site %s search.filters: %w", site.Slug, err)
 	}
-	st := shared.SiteStats{ComputedAt: now.UTC(), Facets: map[string]map[string]int{}, MinPrice: map[string]float64{}}
-	for _, name := range shared.StatsFacets {
-		st.Facets[name] = map[string]int{}
-	}
+	st := newStats(now)
 	for _, ic := range cars {
 		if !slices.Contains(ic.Placement.Sites, site.Slug) {
 			continue
@@ -58,14 +55,27 @@ func Compute(site shared.Site, cars []shared.IndexedCar, now time.Time) (shared.
 			}
 		}
 		if p := ic.Car.Price; p > shared.BudgetMinFilterPrice {
-			for _, t := range []string{"", string(ic.Car.CarType)} {
-				if cur, ok := st.MinPrice[t]; !ok || p < cur {
-					st.MinPrice[t] = p
-				}
-			}
+			lowerMin(st.MinPrice, "", p)
+			lowerMin(st.MinPrice, string(ic.Car.CarType), p)
 		}
 	}
 	return st, nil
+}
+
+// newStats is a site's stats with no car: every facet present and empty.
+func newStats(now time.Time) shared.SiteStats {
+	st := shared.SiteStats{ComputedAt: now.UTC(), Facets: map[string]map[string]int{}, MinPrice: map[string]float64{}}
+	for _, name := range shared.StatsFacets {
+		st.Facets[name] = map[string]int{}
+	}
+	return st
+}
+
+// lowerMin keeps the lowest price seen for key.
+func lowerMin(m map[string]float64, key string, price float64) {
+	if cur, ok := m[key]; !ok || price < cur {
+		m[key] = price
+	}
 }
 
 // CarReader reads a dealership's cars from the source of truth.
@@ -92,10 +102,7 @@ type Store interface {
 // prices win. Compute over all the cars equals Merge of Compute over any
 // split of them.
 func Merge(now time.Time, parts ...shared.SiteStats) shared.SiteStats {
-	st := shared.SiteStats{ComputedAt: now.UTC(), Facets: map[string]map[string]int{}, MinPrice: map[string]float64{}}
-	for _, name := range shared.StatsFacets {
-		st.Facets[name] = map[string]int{}
-	}
+	st := newStats(now)
 	for _, p := range parts {
 		st.NbHits += p.NbHits
 		for name, counts := range p.Facets {
@@ -107,9 +114,7 @@ func Merge(now time.Time, parts ...shared.SiteStats) shared.SiteStats {
 			}
 		}
 		for t, price := range p.MinPrice {
-			if cur, ok := st.MinPrice[t]; !ok || price < cur {
-				st.MinPrice[t] = price
-			}
+			lowerMin(st.MinPrice, t, price)
 		}
 	}
 	return st
@@ -119,8 +124,8 @@ func Merge(now time.Time, parts ...shared.SiteStats) shared.SiteStats {
 // other dealerships' runs save it at the same time.
 const saveAttempts = 10
 
-// fillConcurrency bounds the dealerships whose missing shares one refresh
-// computes at once.
+// fillConcurrency bounds the dealerships whose shares one refresh
+// computes again at once (after a site config change).
 const fillConcurrency = 8
 
 // Refresher recomputes the stats of the sites a dealership's change touches.
@@ -132,7 +137,8 @@ type Refresher struct {
 }
 
 // RefreshStats recomputes the dealership's share of every site listing it
-// (of sites, the configs its caller placed the cars with) from its own cars, then each such site's total from the shares of all its
+// (of sites, the configs its caller placed the cars with) from its own
+// cars, then each such site's total from the shares of all its
 // dealerships. Feed runs, reindexes and sweeps call it once per dealership
 // they changed, holding that dealership's lease, so each share has one
 // writer; the totals are saved with a version check, so of runs finishing
@@ -317,12 +323,7 @@ func (r *Refresher) placedCars(ctx context.Context, dealershipSlug string, sites
 	if err != nil {
 		return nil, fmt.Errorf("site stats: cars of %s: %w", dealershipSlug, err)
 	}
-	placer := shared.NewPlacer(dealershipSlug, sites)
-	placed := make([]shared.IndexedCar, 0, len(stored))
-	for _, sc := range stored {
-		placed = append(placed, shared.IndexedCar{Car: sc.Car, Placement: placer.Place(sc.Car, now)})
-	}
-	return placed, nil
+	return shared.NewPlacer(dealershipSlug, sites).PlaceAll(stored, now), nil
 }
 
 // siteHash names the site config a share was computed under.

@@ -379,10 +379,16 @@ func (s *Service) refreshStats(ctx context.Context, slug string, sites []shared.
 }
 
 func (s *Service) decode(req Request) (Body, error) {
+	gzipped, err := CheckEncoding(req.ContentEncoding)
+	if err != nil {
+		return Body{}, err
+	}
+	format, err := CheckContentType(req.ContentType)
+	if err != nil {
+		return Body{}, err
+	}
 	r := io.Reader(&limitedReader{r: req.Body, n: s.cfg.MaxBytes, limit: s.cfg.MaxBytes})
-	switch strings.ToLower(strings.TrimSpace(req.ContentEncoding)) {
-	case "", "identity":
-	case "gzip":
+	if gzipped {
 		zr, err := gzip.NewReader(r)
 		if err != nil {
 			return Body{}, tooLargeOr(err, shared.FieldError("body", "not gzip data: %v", err))
@@ -390,24 +396,49 @@ func (s *Service) decode(req Request) (Body, error) {
 		defer zr.Close()
 		// The limit applies to the feed itself as well as to what was sent.
 		r = &limitedReader{r: zr, n: s.cfg.MaxBytes, limit: s.cfg.MaxBytes}
-	default:
-		return Body{}, shared.Errorf(shared.EUNSUPPORTED, "content encoding %q is not supported; send gzip or none", req.ContentEncoding)
 	}
-	mt, _, _ := mime.ParseMediaType(req.ContentType)
 	var body Body
-	var err error
-	switch mt {
-	case "application/json", "":
-		body, err = DecodeJSON(r, req.Columns, s.cfg.MaxCars)
-	case "text/csv", "application/csv":
+	if format == FormatCSV {
 		body, err = DecodeCSV(r, req.Columns, s.cfg.MaxCars)
-	default:
-		return Body{}, shared.Errorf(shared.EUNSUPPORTED, "content type %q is not supported; send application/json or text/csv", req.ContentType)
+	} else {
+		body, err = DecodeJSON(r, req.Columns, s.cfg.MaxCars)
 	}
 	if err != nil {
 		return Body{}, tooLargeOr(err, err)
 	}
 	return body, nil
+}
+
+// Feed formats, by content type (CheckContentType).
+const (
+	FormatJSON = "json"
+	FormatCSV  = "csv"
+)
+
+// CheckContentType returns the format of a feed sent with the content type
+// (none means JSON), or the EUNSUPPORTED error a feed of it is answered.
+// The upload route checks an upload's type with it before granting it.
+func CheckContentType(contentType string) (string, error) {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	switch mt {
+	case "application/json", "":
+		return FormatJSON, nil
+	case "text/csv", "application/csv":
+		return FormatCSV, nil
+	}
+	return "", shared.Errorf(shared.EUNSUPPORTED, "content type %q is not supported; send application/json or text/csv", contentType)
+}
+
+// CheckEncoding reports whether a feed sent with the content encoding is
+// gzipped, or the EUNSUPPORTED error a feed of it is answered.
+func CheckEncoding(contentEncoding string) (gzipped bool, err error) {
+	switch strings.ToLower(strings.TrimSpace(contentEncoding)) {
+	case "", "identity":
+		return false, nil
+	case "gzip":
+		return true, nil
+	}
+	return false, shared.Errorf(shared.EUNSUPPORTED, "content encoding %q is not supported; send gzip or none", contentEncoding)
 }
 
 func tooLargeOr(err, other error) error {

@@ -9,8 +9,8 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"mime"
 	"net/http"
 	"strings"
 	"time"
@@ -81,12 +81,17 @@ func (s *Service) Start(ctx context.Context, req Request) (Ticket, error) {
 	if req.Mode != feed.ModeFull && req.Mode != feed.ModeDelta {
 		return Ticket{}, shared.FieldError("mode", "must be full or delta")
 	}
-	mt, _, err := mime.ParseMediaType(req.ContentType)
-	if err != nil || (mt != "application/json" && mt != "text/csv" && mt != "application/csv") {
-		return Ticket{}, shared.FieldError("content_type", "must be application/json or text/csv, got %q", req.ContentType)
+	// The object's type is what the run reads it as: it must be named (a
+	// posted feed without one is JSON; an object without one is not).
+	if req.ContentType == "" {
+		return Ticket{}, shared.FieldError("content_type", "is required: application/json or text/csv")
 	}
-	if e := strings.ToLower(req.ContentEncoding); e != "" && e != "gzip" {
-		return Ticket{}, shared.FieldError("content_encoding", "must be gzip or empty, got %q", req.ContentEncoding)
+	// Refused now, as the run would refuse it later (feed's own checks).
+	if _, err := feed.CheckContentType(req.ContentType); err != nil {
+		return Ticket{}, shared.FieldError("content_type", "%s", messageOf(err))
+	}
+	if _, err := feed.CheckEncoding(req.ContentEncoding); err != nil {
+		return Ticket{}, shared.FieldError("content_encoding", "%s", messageOf(err))
 	}
 	raw, err := json.Marshal(settings{Mode: req.Mode, Force: req.Force, Columns: req.Columns})
 	if err != nil {
@@ -183,6 +188,15 @@ func (s *Service) fail(ctx context.Context, rep feed.Report, cause error) (feed.
 		return feed.Report{}, fmt.Errorf("record failed upload run %s: %w", rep.RunID, err)
 	}
 	return s.Feeds.Run(ctx, rep.RunID)
+}
+
+// messageOf is the message of a *shared.Error, else the error's text.
+func messageOf(err error) string {
+	var se *shared.Error
+	if errors.As(err, &se) {
+		return se.Message
+	}
+	return err.Error()
 }
 
 func (s *Service) now() time.Time {

@@ -126,6 +126,29 @@ type Props struct {
 // support question) before the bucket's lifecycle deletes it.
 const UploadsRetention = 7
 
+// feedRunEnv is what a function applying feeds (ingest, uploads) is told
+// beyond the tables: the platform's feed slots, the reservations a run
+// keeps reserved (issue 13) and the uploads bucket (issue 15).
+func feedRunEnv(p *Props) map[string]*string {
+	return map[string]*string{
+		"FORECOURT_INGEST_SLOTS":   jsii.String(strconv.Itoa(IngestSlots)),
+		"RESERVATIONS_TABLE":       p.Tables.Reservations.TableName(),
+		"FORECOURT_UPLOADS_BUCKET": p.uploads.BucketName(),
+	}
+}
+
+// grantFeedRuns is what applying a feed touches: the cars, the sites read
+// and their stock stats updated (issue 18), the run reports, leases and
+// stats shares, and the dealership's held cars (the reservations'
+// by-dealership index, read only).
+func grantFeedRuns(t Tables, fn awslambda.IFunction) {
+	t.Cars.GrantReadWriteData(fn)
+	t.Sites.GrantReadData(fn)
+	t.Sites.Grant(fn, jsii.String("dynamodb:UpdateItem"))
+	t.FeedRuns.GrantReadWriteData(fn)
+	t.Reservations.Grant(fn, jsii.String("dynamodb:Query"))
+}
+
 // folder is where scripts/build-lambdas.sh builds the function.
 func (f function) folder() string {
 	if f.dir != "" {
@@ -252,15 +275,7 @@ func functions() []function {
 		},
 		{
 			name: route.Ingest, memory: 1024, timeout: 29, reserved: IngestConcurrency,
-			env: func(p *Props) map[string]*string {
-				return map[string]*string{
-					"FORECOURT_INGEST_SLOTS": jsii.String(strconv.Itoa(IngestSlots)),
-					// Issue 13: a run keeps the cars a paid deposit holds reserved.
-					"RESERVATIONS_TABLE": p.Tables.Reservations.TableName(),
-					// Issue 15: it presigns large feeds' uploads.
-					"FORECOURT_UPLOADS_BUCKET": p.uploads.BucketName(),
-				}
-			},
+			env: feedRunEnv, // and it presigns large feeds' uploads (issue 15)
 			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
 				p.uploads.GrantPut(fn, jsii.String(upload.KeyPrefix+"*"))
 				return nil
@@ -269,16 +284,10 @@ func functions() []function {
 				return map[string]SecretRef{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey, "FORECOURT_OPS_KEY": p.OpsKey}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
-				t.Cars.GrantReadWriteData(fn)
-				t.Sites.GrantReadData(fn)
-				// The site's stock stats after a run (sitestats, issue 18).
-				t.Sites.Grant(fn, jsii.String("dynamodb:UpdateItem"))
+				grantFeedRuns(t, fn)
 				t.ProviderKeys.GrantReadData(fn)
-				t.FeedRuns.GrantReadWriteData(fn)
 				// POST /ingest/v1/dealerships/{slug}/reviews.
 				t.Reviews.GrantWriteData(fn)
-				// The dealership's held cars (the by-dealership index): read only.
-				t.Reservations.Grant(fn, jsii.String("dynamodb:Query"))
 			},
 		},
 		{
@@ -290,23 +299,11 @@ func functions() []function {
 			// it to a dead-letter queue; a feed that is not one ends its run
 			// failed and is not retried.
 			name: "uploads", dir: route.Ingest, memory: 1536, timeout: 900, reserved: UploadConcurrency,
-			env: func(p *Props) map[string]*string {
-				return map[string]*string{
-					"FORECOURT_INGEST_SLOTS":   jsii.String(strconv.Itoa(IngestSlots)),
-					"RESERVATIONS_TABLE":       p.Tables.Reservations.TableName(),
-					"FORECOURT_UPLOADS_BUCKET": p.uploads.BucketName(),
-				}
-			},
+			env: feedRunEnv,
 			secrets: func(p *Props) map[string]SecretRef {
 				return map[string]SecretRef{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey}
 			},
-			grant: func(t Tables, fn awslambda.IFunction) {
-				t.Cars.GrantReadWriteData(fn)
-				t.Sites.GrantReadData(fn)
-				t.Sites.Grant(fn, jsii.String("dynamodb:UpdateItem")) // site stats after a run
-				t.FeedRuns.GrantReadWriteData(fn)
-				t.Reservations.Grant(fn, jsii.String("dynamodb:Query"))
-			},
+			grant: grantFeedRuns,
 			attach: func(c constructs.Construct, p *Props, fn awslambda.Function) error {
 				p.uploads.GrantRead(fn, jsii.String(upload.KeyPrefix+"*"))
 				p.uploads.AddEventNotification(awss3.EventType_OBJECT_CREATED, awss3notifications.NewLambdaDestination(fn),

@@ -277,6 +277,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	fmt.Fprintf(out, "Feeds: POST http://localhost:%d/ingest/v1/dealerships/<slug>/feed with Authorization: Bearer %s\n", cfg.GatewayPort, cfg.DemoProviderKey)
 	<-ctx.Done()
 	fmt.Fprintln(out, "stopping")
+	objects.Wait() // an uploaded feed being applied finishes, as its Lambda would
 	return nil
 }
 

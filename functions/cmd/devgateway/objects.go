@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/johannesboyne/gofakes3"
@@ -27,7 +28,13 @@ type objectStandIn struct {
 	s3      http.Handler
 	uploads func() *upload.Service // set once the platform exists
 	log     *slog.Logger
+	// applying counts the uploads being applied (Wait).
+	applying sync.WaitGroup
 }
+
+// Wait returns once every upload PUT so far has been applied: the gateway
+// lets them finish before it stops, and tests read the run after it.
+func (o *objectStandIn) Wait() { o.applying.Wait() }
 
 func newObjectStandIn(log *slog.Logger) (*objectStandIn, error) {
 	backend := s3mem.New()
@@ -38,18 +45,20 @@ func newObjectStandIn(log *slog.Logger) (*objectStandIn, error) {
 }
 
 func (o *objectStandIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Counted before the PUT is answered, so that Wait after the answer
+	// sees it.
+	o.applying.Add(1)
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 	o.s3.ServeHTTP(rec, r)
 	key, isFeed := strings.CutPrefix(r.URL.Path, objectsStandInPath+"/"+uploadsBucket+"/")
-	if r.Method != http.MethodPut || rec.status != http.StatusOK || !isFeed || !strings.HasPrefix(key, upload.KeyPrefix) {
-		return
-	}
 	svc := o.uploads()
-	if svc == nil {
+	if r.Method != http.MethodPut || rec.status != http.StatusOK || !isFeed || !strings.HasPrefix(key, upload.KeyPrefix) || svc == nil {
+		o.applying.Done()
 		return
 	}
 	// Asynchronously, as S3's notification invokes the ingest Lambda.
 	go func() {
+		defer o.applying.Done()
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 		defer cancel()
 		rep, err := svc.Apply(ctx, key)

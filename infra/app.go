@@ -41,6 +41,10 @@ const (
 	// edge cells and the stateful and platform stacks, so that deploying one
 	// dealer among thousands synthesizes in seconds (docs/scaling.md).
 	ctxTenants = "tenants"
+	// ctxRegion is the stacks' region when they are environment-agnostic
+	// (the CDK CLI sets CDK_DEFAULT_REGION): the cells' web ACLs, in
+	// us-east-1, write their ARNs into it.
+	ctxRegion = "forecourt:region"
 )
 
 // Algolia secret fields: the secret named by forecourt:algoliaSecretName is
@@ -67,6 +71,10 @@ const (
 
 // EdgeStackName is the stack of edge cell n.
 func EdgeStackName(n int) string { return fmt.Sprintf("%s%d", EdgeStackPrefix, n) }
+
+// EdgeWAFStackName is the stack of edge cell n's web ACL (in us-east-1);
+// `cdk deploy 'Forecourt-Edge-*'` deploys it with the cell.
+func EdgeWAFStackName(n int) string { return EdgeStackName(n) + "-Waf" }
 
 func certificateKey(slug string) string { return ctxCertificatePrefix + slug }
 
@@ -98,6 +106,9 @@ type Config struct {
 	APIDomainName, APICertificateARN string
 	// Only, when set, names the tenants to build (context "tenants").
 	Only []string
+	// Region is the stacks' region (context forecourt:region, else
+	// CDK_DEFAULT_REGION).
+	Region string
 }
 
 // ConfigFromContext reads the configuration; every value but the
@@ -127,6 +138,10 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 		AlarmTopicARN:     get(ctxAlarmTopicARN),
 		APIDomainName:     get(ctxAPIDomainName),
 		APICertificateARN: get(ctxAPICertificateARN),
+		Region:            get(ctxRegion),
+	}
+	if c.Region == "" {
+		c.Region = os.Getenv("CDK_DEFAULT_REGION")
 	}
 	for key, v := range map[string]string{
 		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxWebDist: c.WebDist, ctxAlgoliaAppID: c.AlgoliaAppID,
@@ -179,6 +194,7 @@ type Stacks struct {
 	Stateful *StatefulStack
 	Platform *PlatformStack
 	Edges    map[int]*EdgeStack      // by cell number
+	EdgeWAFs map[int]*EdgeWAFStack   // by cell number
 	Tenants  map[string]*TenantStack // by slug
 }
 
@@ -186,6 +202,10 @@ type Stacks struct {
 // one stack per tenant and one per edge cell that a tenant uses; with
 // c.Only, only those tenants and their cells.
 func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
+	if c.Region == "" {
+		return nil, fmt.Errorf("the stacks' region is unknown: set CDK_DEFAULT_REGION (the CDK CLI does) or context %s; "+
+			"the edge cells' web ACLs in us-east-1 write their ARNs into it", ctxRegion)
+	}
 	base := awscdk.StackProps{Env: environment()}
 	stateful := NewStatefulStack(app, StatefulStackName, &StatefulStackProps{StackProps: base})
 	// CloudFront cannot read a secret, so the distributions' origin header
@@ -221,7 +241,7 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Stacks{Stateful: stateful, Platform: platform, Edges: map[int]*EdgeStack{}, Tenants: map[string]*TenantStack{}}
+	s := &Stacks{Stateful: stateful, Platform: platform, Edges: map[int]*EdgeStack{}, EdgeWAFs: map[int]*EdgeWAFStack{}, Tenants: map[string]*TenantStack{}}
 	for _, t := range tenants {
 		slug := t.Site.Slug
 		if len(c.Only) > 0 && !slices.Contains(c.Only, slug) {
@@ -236,13 +256,14 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 			origins.Auth = []string{"https://cognito-idp." + *awscdk.Aws_REGION() + ".amazonaws.com"}
 			edge = NewEdgeStack(app, EdgeStackName(n), n, origins, &base)
 			s.Edges[n] = edge
+			s.EdgeWAFs[n] = NewEdgeWAFStack(app, EdgeWAFStackName(n), n, c.Region, &base)
 		}
 		s.Tenants[slug] = NewTenantStack(app, TenantStackPrefix+slug, &TenantStackProps{
 			StackProps:     base,
 			Site:           t,
 			OriginSecret:   originSecret,
 			CertificateARN: c.CertificateARNs[slug],
-			DependsOn:      []awscdk.Stack{stateful.Stack, platform.Stack, edge.Stack},
+			DependsOn:      []awscdk.Stack{stateful.Stack, platform.Stack, edge.Stack, s.EdgeWAFs[n].Stack},
 		})
 	}
 	return s, nil

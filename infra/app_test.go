@@ -139,6 +139,7 @@ func synthApp(o synthOptions) (s *synthesized, err error) {
 		ctxOriginSecretName:         "test/origin",
 		ctxCaptchaSecretName:        "test/captcha",
 		ctxStripeSecretName:         "test/stripe",
+		ctxRegion:                   "eu-west-1",
 		certificateKey(fixtureSlug): fixtureCertificate,
 	} {
 		context[k] = v
@@ -190,6 +191,9 @@ func synthApp(o synthOptions) (s *synthesized, err error) {
 	all := []awscdk.Stack{stacks.Stateful.Stack, stacks.Platform.Stack}
 	for _, es := range stacks.Edges {
 		all = append(all, es.Stack)
+	}
+	for _, ws := range stacks.EdgeWAFs {
+		all = append(all, ws.Stack)
 	}
 	for _, ts := range stacks.Tenants {
 		all = append(all, ts.Stack)

@@ -5,6 +5,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscognito"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awswafv2"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
@@ -15,6 +16,7 @@ import (
 	"forecourt/infra/constructs/data"
 	"forecourt/infra/constructs/param"
 	"forecourt/infra/constructs/tenant"
+	"forecourt/infra/constructs/waf"
 	"forecourt/infra/constructs/web"
 )
 
@@ -24,6 +26,9 @@ type StatefulStack struct {
 	awscdk.Stack
 	Tables   *data.Tables
 	Shoppers *auth.Shoppers
+	// ShoppersACL is the user pool's regional web ACL: browsers call
+	// Cognito directly, so sign-up's rate limit cannot be at CloudFront.
+	ShoppersACL awswafv2.CfnWebACL
 }
 
 // StatefulStackProps configure the stateful stack.
@@ -39,6 +44,7 @@ func NewStatefulStack(scope constructs.Construct, id string, props *StatefulStac
 		Tables:   data.NewTables(stack, "Tables"),
 		Shoppers: auth.NewShoppers(stack, "Shoppers"),
 	}
+	s.ShoppersACL = waf.NewPoolACL(stack, "ShoppersWaf", s.Shoppers.Pool.UserPoolArn())
 	output(stack, "UserPoolId", s.Shoppers.Pool.UserPoolId())
 	output(stack, "UserPoolClientId", s.Shoppers.Client.UserPoolClientId())
 	param.Publish(stack, "UserPoolIdParam", param.UserPoolID, s.Shoppers.Pool.UserPoolId())
@@ -154,6 +160,29 @@ type EdgeStack struct {
 func NewEdgeStack(scope constructs.Construct, id string, n int, origins securityheaders.Origins, props *awscdk.StackProps) *EdgeStack {
 	stack := awscdk.NewStack(scope, jsii.String(id), props)
 	return &EdgeStack{Stack: stack, Cell: cell.New(stack, "Cell", n, origins)}
+}
+
+// EdgeWAFStack is edge cell n's AWS WAF web ACL. CloudFront takes web ACLs
+// from us-east-1 only, so the stack is there whatever the platform's
+// region, and writes the ACL's ARN into the platform region's parameter
+// cell.WebACLParam(n), where the cell's tenant stacks read it.
+type EdgeWAFStack struct {
+	awscdk.Stack
+	ACL awswafv2.CfnWebACL
+}
+
+// NewEdgeWAFStack creates cell n's web ACL; region is the platform's.
+func NewEdgeWAFStack(scope constructs.Construct, id string, n int, region string, props *awscdk.StackProps) *EdgeWAFStack {
+	p := *props
+	p.Env = &awscdk.Environment{Region: jsii.String(waf.CloudFrontRegion)}
+	if props.Env != nil {
+		p.Env.Account = props.Env.Account
+	}
+	stack := awscdk.NewStack(scope, jsii.String(id), &p)
+	acl := waf.NewEdgeACL(stack, "WebAcl", n)
+	waf.Publish(stack, "WebAclArnParam", cell.WebACLParam(n), region, acl.AttrArn())
+	output(stack, "WebAclArn", acl.AttrArn())
+	return &EdgeWAFStack{Stack: stack, ACL: acl}
 }
 
 // TenantStack is one dealer's site at the edge.

@@ -27,7 +27,13 @@ const (
 	partFunctionName = "spa-function-name"
 	partOAC          = "oac-id"
 	partHeaders      = "headers-policy-id"
+	partWebACL       = "web-acl-arn"
 )
+
+// WebACLParam is the parameter holding cell n's web ACL ARN. The ACL lives
+// in us-east-1 (CloudFront's region for WAF), in its own stack, which
+// writes this parameter into the cell's region (package waf).
+func WebACLParam(n int) string { return param.Cell(n, partWebACL) }
 
 // spaRewrite runs on the tenant distributions' document behaviour, whose
 // pages the api Lambda renders per path (issue 14): the shell's own file
@@ -120,6 +126,8 @@ type Refs struct {
 	SPAFunction  awscloudfront.IFunction
 	OriginAccess awscloudfront.IOriginAccessControl
 	Headers      awscloudfront.IResponseHeadersPolicy
+	// WebACLARN is the cell's AWS WAF web ACL (issue 15).
+	WebACLARN *string
 }
 
 // Import reads cell n's parts in scope.
@@ -135,5 +143,6 @@ func Import(scope constructs.Construct, id string, n int) *Refs {
 		}),
 		OriginAccess: awscloudfront.S3OriginAccessControl_FromOriginAccessControlId(c, jsii.String("OriginAccess"), value(partOAC)),
 		Headers:      awscloudfront.ResponseHeadersPolicy_FromResponseHeadersPolicyId(c, jsii.String("SecurityHeaders"), value(partHeaders)),
+		WebACLARN:    value(partWebACL),
 	}
 }

@@ -152,6 +152,8 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		Comment:         jsii.String("Forecourt " + p.Slug),
 		HttpVersion:     awscloudfront.HttpVersion_HTTP2_AND_3,
 		DefaultBehavior: documents,
+		// The cell's web ACL (issue 15): managed rules and rate limits.
+		WebAclId: p.Cell.WebACLARN,
 	}
 	if p.LogBucket != nil {
 		// Issue 15: access logs, one prefix per tenant in the platform's

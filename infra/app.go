@@ -4,14 +4,17 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
 	"forecourt/functions/securityheaders"
 	"forecourt/functions/tenantfile"
 	"forecourt/infra/constructs/api"
+	"forecourt/infra/constructs/auth"
 	"forecourt/shared"
 )
 
@@ -45,6 +48,9 @@ const (
 	// (the CDK CLI sets CDK_DEFAULT_REGION): the cells' web ACLs, in
 	// us-east-1, write their ARNs into it.
 	ctxRegion = "forecourt:region"
+	// ctxSMSSpendLimit is the account's monthly SMS spend limit in USD
+	// (default auth.DefaultSMSSpendLimitUSD).
+	ctxSMSSpendLimit = "forecourt:smsMonthlySpendLimitUsd"
 )
 
 // Algolia secret fields: the secret named by forecourt:algoliaSecretName is
@@ -109,6 +115,9 @@ type Config struct {
 	// Region is the stacks' region (context forecourt:region, else
 	// CDK_DEFAULT_REGION).
 	Region string
+	// SMSSpendLimitUSD is the account's monthly SMS spend limit (context
+	// forecourt:smsMonthlySpendLimitUsd).
+	SMSSpendLimitUSD int
 }
 
 // ConfigFromContext reads the configuration; every value but the
@@ -142,6 +151,10 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 	}
 	if c.Region == "" {
 		c.Region = os.Getenv("CDK_DEFAULT_REGION")
+	}
+	var err error
+	if c.SMSSpendLimitUSD, err = wholeNumber(node, ctxSMSSpendLimit, auth.DefaultSMSSpendLimitUSD, 1, 1<<31); err != nil {
+		return Config{}, nil, err
 	}
 	for key, v := range map[string]string{
 		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxWebDist: c.WebDist, ctxAlgoliaAppID: c.AlgoliaAppID,
@@ -189,6 +202,32 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 	return c, tenants, nil
 }
 
+// wholeNumber reads a whole-number context value from lo to hi: a number
+// in cdk.json, a string from -c; def when unset.
+func wholeNumber(node constructs.Node, key string, def, lo, hi int) (int, error) {
+	n := def
+	switch v := node.TryGetContext(jsii.String(key)).(type) {
+	case nil:
+		return def, nil
+	case float64:
+		n = int(v)
+		if float64(n) != v {
+			return 0, fmt.Errorf("context %s: %v is not a whole number", key, v)
+		}
+	case string:
+		var err error
+		if n, err = strconv.Atoi(v); err != nil {
+			return 0, fmt.Errorf("context %s: %q is not a whole number", key, v)
+		}
+	default:
+		return 0, fmt.Errorf("context %s: %v is not a number", key, v)
+	}
+	if n < lo || n > hi {
+		return 0, fmt.Errorf("context %s: %d is not from %d to %d", key, n, lo, hi)
+	}
+	return n, nil
+}
+
 // Stacks are the app's stacks.
 type Stacks struct {
 	Stateful *StatefulStack
@@ -232,6 +271,7 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		AlarmTopicARN:  c.AlarmTopicARN,
 		APIDomainName:  c.APIDomainName,
 		APICertificate: c.APICertificateARN,
+		SMSSpendLimit:  c.SMSSpendLimitUSD,
 		WebhookSecrets: WebhookSecretNames(tenants),
 		Stripe: api.Stripe{
 			SecretKey:     api.SecretRef{Name: c.StripeSecretName, Field: secretStripeKey},

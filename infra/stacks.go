@@ -92,6 +92,9 @@ type PlatformStackProps struct {
 	// APIDomainName and APICertificate are the API's own host name and its
 	// regional certificate's ARN (api.Props.DomainName).
 	APIDomainName, APICertificate string
+	// SMSSpendLimit is the account's monthly SMS spend limit in USD
+	// (auth.NewSMSSpendLimit).
+	SMSSpendLimit int
 }
 
 // NewPlatformStack creates the API, the functions and the web bucket with
@@ -124,6 +127,11 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 		return nil, err
 	}
 	s := &PlatformStack{Stack: stack, API: a, Web: site, Monitoring: a.Monitor(props.AlarmTopicARN)}
+	// Issue 15: the shopper pool's texts are capped in spend. In the
+	// platform stack, not beside the pool: it is an account setting, and a
+	// refused value (above the account's SMS quota) should fail a release,
+	// never roll back the stack holding the tables.
+	auth.NewSMSSpendLimit(stack, "SmsSpendLimit", props.SMSSpendLimit)
 	// CloudFront's standard logs need ACLs (the log delivery account writes
 	// with one); they hold client addresses, so they expire.
 	s.AccessLogs = awss3.NewBucket(stack, jsii.String("AccessLogs"), &awss3.BucketProps{

@@ -3,8 +3,12 @@
 package auth
 
 import (
+	"fmt"
+
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscognito"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
+	"github.com/aws/aws-cdk-go/awscdk/v2/customresources"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 )
@@ -31,6 +35,13 @@ func NewShoppers(scope constructs.Construct, id string) *Shoppers {
 		},
 		AccountRecovery: awscognito.AccountRecovery_PHONE_ONLY_WITHOUT_MFA,
 		RemovalPolicy:   awscdk.RemovalPolicy_RETAIN,
+		// Issue 15 "Shopper pool abuse": threat protection enforced (it
+		// needs the Plus plan, billed per monthly active user): sign-ins
+		// from compromised credentials or judged high-risk are blocked,
+		// for SRP and for the custom auth flow.
+		FeaturePlan:                  awscognito.FeaturePlan_PLUS,
+		StandardThreatProtectionMode: awscognito.StandardThreatProtectionMode_FULL_FUNCTION,
+		CustomThreatProtectionMode:   awscognito.CustomThreatProtectionMode_FULL_FUNCTION,
 	})
 	client := pool.AddClient(jsii.String("Web"), &awscognito.UserPoolClientOptions{
 		GenerateSecret:             jsii.Bool(false),
@@ -84,4 +95,38 @@ func NewSiteClient(scope constructs.Construct, id string, pool awscognito.IUserP
 		opts.DisableOAuth = jsii.Bool(true)
 	}
 	return awscognito.NewUserPoolClient(scope, jsii.String(id), opts)
+}
+
+// DefaultSMSSpendLimitUSD is the account's monthly SMS spend limit when
+// context forecourt:smsMonthlySpendLimitUsd does not set one.
+const DefaultSMSSpendLimitUSD = 100
+
+// NewSMSSpendLimit sets the account's SNS MonthlySpendLimit in the stack's
+// region, which caps what the pool's verification texts can cost in a
+// month (SNS stops sending above it). It is an account-wide SNS setting, so
+// it is set with one SDK call on each deploy that changes it and left as is
+// when the stack goes. SNS refuses a value above the account's SMS spend
+// quota (a support case raises it): the deploy then fails with SNS's
+// message rather than leaving a limit nobody set (docs/operations.md).
+func NewSMSSpendLimit(scope constructs.Construct, id string, usd int) customresources.AwsCustomResource {
+	set := &customresources.AwsSdkCall{
+		Service: jsii.String("SNS"),
+		Action:  jsii.String("setSMSAttributes"),
+		Parameters: map[string]any{
+			"attributes": map[string]any{"MonthlySpendLimit": fmt.Sprint(usd)},
+		},
+		PhysicalResourceId: customresources.PhysicalResourceId_Of(jsii.String("sms-monthly-spend-limit")),
+	}
+	return customresources.NewAwsCustomResource(scope, jsii.String(id), &customresources.AwsCustomResourceProps{
+		OnCreate: set,
+		OnUpdate: set,
+		// SetSMSAttributes has no resource-level permissions.
+		Policy: customresources.AwsCustomResourcePolicy_FromStatements(&[]awsiam.PolicyStatement{
+			awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions:   jsii.Strings("sns:SetSMSAttributes"),
+				Resources: jsii.Strings("*"),
+			}),
+		}),
+		InstallLatestAwsSdk: jsii.Bool(false),
+	})
 }

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+
+	"forecourt/infra/constructs/auth"
+)
+
+// Issue 15 "Shopper pool abuse": the pool's threat protection is enforced
+// (Plus plan) for the SRP sign-in and for the custom auth flow, and the
+// account's monthly SMS spend is capped at the configured limit.
+func TestShopperPoolHardening(t *testing.T) {
+	s := synth(t)
+	tpl := s.json[StatefulStackName]
+	pool := only(t, tpl, "AWS::Cognito::UserPool")
+	if got := path(pool, "Properties", "UserPoolTier"); got != "PLUS" {
+		t.Errorf("user pool tier %v, want PLUS (threat protection)", got)
+	}
+	if got := path(pool, "Properties", "UserPoolAddOns", "AdvancedSecurityMode"); got != "ENFORCED" {
+		t.Errorf("threat protection %v, want ENFORCED", got)
+	}
+	if got := path(pool, "Properties", "UserPoolAddOns", "AdvancedSecurityAdditionalFlows", "CustomAuthMode"); got != "ENFORCED" {
+		t.Errorf("custom auth threat protection %v, want ENFORCED", got)
+	}
+
+	var limits []string
+	for _, cr := range resources(s.json[PlatformStackName], "Custom::AWS") {
+		raw, _ := json.Marshal(path(cr, "Properties", "Create"))
+		if strings.Contains(string(raw), "setSMSAttributes") {
+			limits = append(limits, string(raw))
+		}
+	}
+	if len(limits) != 1 || !strings.Contains(limits[0], `MonthlySpendLimit\":\"100\"`) {
+		t.Errorf("SMS spend limit calls %v, want one setSMSAttributes with MonthlySpendLimit 100", limits)
+	}
+}
+
+// The SMS spend limit comes from context forecourt:smsMonthlySpendLimitUsd
+// (a number in cdk.json, a string from -c), defaulting to 100 dollars; a
+// value that is not a whole number of dollars is refused.
+func TestSMSSpendLimitFromContext(t *testing.T) {
+	shipped, err := cdkContext("../cdk.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		value   any
+		want    int
+		wantErr bool
+	}{
+		{"default", nil, auth.DefaultSMSSpendLimitUSD, false},
+		{"number in cdk.json", float64(250), 250, false},
+		{"string from -c", "40", 40, false},
+		{"not a number", "lots", 0, true},
+		{"fraction", 12.5, 0, true},
+		{"zero", "0", 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			context := map[string]any{}
+			for k, v := range shipped {
+				context[k] = v
+			}
+			if tt.value != nil {
+				context[ctxSMSSpendLimit] = tt.value
+			}
+			cfg, _, err := ConfigFromContext(awscdk.NewApp(&awscdk.AppProps{Context: &context}),
+				func(string) ([]Tenant, error) { return nil, nil })
+			if tt.wantErr {
+				if err == nil || !strings.Contains(err.Error(), ctxSMSSpendLimit) {
+					t.Errorf("error %v, want one naming %s", err, ctxSMSSpendLimit)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.SMSSpendLimitUSD != tt.want {
+				t.Errorf("limit %d, want %d", cfg.SMSSpendLimitUSD, tt.want)
+			}
+		})
+	}
+}
+

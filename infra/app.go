@@ -51,6 +51,9 @@ const (
 	// ctxSMSSpendLimit is the account's monthly SMS spend limit in USD
 	// (default auth.DefaultSMSSpendLimitUSD).
 	ctxSMSSpendLimit = "forecourt:smsMonthlySpendLimitUsd"
+	// ctxRejectedRowsPercent is the share of a feed run's rows that, when
+	// rejected, alarms (default api.DefaultRejectedRowsPercent).
+	ctxRejectedRowsPercent = "forecourt:rejectedRowsAlarmPercent"
 )
 
 // Algolia secret fields: the secret named by forecourt:algoliaSecretName is
@@ -118,6 +121,9 @@ type Config struct {
 	// SMSSpendLimitUSD is the account's monthly SMS spend limit (context
 	// forecourt:smsMonthlySpendLimitUsd).
 	SMSSpendLimitUSD int
+	// RejectedRowsPercent alarms on feed runs rejecting this share of
+	// their rows (context forecourt:rejectedRowsAlarmPercent).
+	RejectedRowsPercent int
 }
 
 // ConfigFromContext reads the configuration; every value but the
@@ -154,6 +160,9 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 	}
 	var err error
 	if c.SMSSpendLimitUSD, err = wholeNumber(node, ctxSMSSpendLimit, auth.DefaultSMSSpendLimitUSD, 1, 1<<31); err != nil {
+		return Config{}, nil, err
+	}
+	if c.RejectedRowsPercent, err = wholeNumber(node, ctxRejectedRowsPercent, api.DefaultRejectedRowsPercent, 1, 100); err != nil {
 		return Config{}, nil, err
 	}
 	for key, v := range map[string]string{
@@ -264,15 +273,16 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 			AdminKey:  algoliaKey(secretAdminKey),
 			SearchKey: algoliaKey(secretSearchKey),
 		},
-		OriginSecret:   api.SecretRef{Name: c.OriginSecretName},
-		CaptchaKey:     api.SecretRef{Name: c.CaptchaSecretName},
-		OpsKey:         api.SecretRef{Name: c.OpsSecretName},
-		MailFrom:       c.MailFrom,
-		AlarmTopicARN:  c.AlarmTopicARN,
-		APIDomainName:  c.APIDomainName,
-		APICertificate: c.APICertificateARN,
-		SMSSpendLimit:  c.SMSSpendLimitUSD,
-		WebhookSecrets: WebhookSecretNames(tenants),
+		OriginSecret:        api.SecretRef{Name: c.OriginSecretName},
+		CaptchaKey:          api.SecretRef{Name: c.CaptchaSecretName},
+		OpsKey:              api.SecretRef{Name: c.OpsSecretName},
+		MailFrom:            c.MailFrom,
+		AlarmTopicARN:       c.AlarmTopicARN,
+		APIDomainName:       c.APIDomainName,
+		APICertificate:      c.APICertificateARN,
+		SMSSpendLimit:       c.SMSSpendLimitUSD,
+		RejectedRowsPercent: c.RejectedRowsPercent,
+		WebhookSecrets:      WebhookSecretNames(tenants),
 		Stripe: api.Stripe{
 			SecretKey:     api.SecretRef{Name: c.StripeSecretName, Field: secretStripeKey},
 			WebhookSecret: api.SecretRef{Name: c.StripeSecretName, Field: secretStripeWebhook},

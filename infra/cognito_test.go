@@ -7,6 +7,7 @@ import (
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 
+	"forecourt/infra/constructs/api"
 	"forecourt/infra/constructs/auth"
 )
 
@@ -87,3 +88,39 @@ func TestSMSSpendLimitFromContext(t *testing.T) {
 	}
 }
 
+// The rejected-rows alarm's share comes from context
+// forecourt:rejectedRowsAlarmPercent, a whole percentage from 1 to 100.
+func TestRejectedRowsPercentFromContext(t *testing.T) {
+	shipped, err := cdkContext("../cdk.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name    string
+		value   any
+		want    int
+		wantErr bool
+	}{
+		{"default", nil, api.DefaultRejectedRowsPercent, false},
+		{"from -c", "35", 35, false},
+		{"over 100", "150", 0, true},
+		{"not a number", "half", 0, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			context := map[string]any{}
+			for k, v := range shipped {
+				context[k] = v
+			}
+			if tt.value != nil {
+				context[ctxRejectedRowsPercent] = tt.value
+			} else {
+				delete(context, ctxRejectedRowsPercent)
+			}
+			cfg, _, err := ConfigFromContext(awscdk.NewApp(&awscdk.AppProps{Context: &context}),
+				func(string) ([]Tenant, error) { return nil, nil })
+			if (err != nil) != tt.wantErr || (err == nil && cfg.RejectedRowsPercent != tt.want) {
+				t.Errorf("got %d, %v; want %d (error %v)", cfg.RejectedRowsPercent, err, tt.want, tt.wantErr)
+			}
+		})
+	}
+}

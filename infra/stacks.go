@@ -95,6 +95,9 @@ type PlatformStackProps struct {
 	// SMSSpendLimit is the account's monthly SMS spend limit in USD
 	// (auth.NewSMSSpendLimit).
 	SMSSpendLimit int
+	// RejectedRowsPercent is the feed runs' rejected share that alarms
+	// (api.MonitorProps).
+	RejectedRowsPercent int
 }
 
 // NewPlatformStack creates the API, the functions and the web bucket with
@@ -126,7 +129,8 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 	if err != nil {
 		return nil, err
 	}
-	s := &PlatformStack{Stack: stack, API: a, Web: site, Monitoring: a.Monitor(props.AlarmTopicARN)}
+	s := &PlatformStack{Stack: stack, API: a, Web: site, Monitoring: a.Monitor(api.MonitorProps{
+		TopicARN: props.AlarmTopicARN, RejectedRowsPercent: props.RejectedRowsPercent})}
 	// Issue 15: the shopper pool's texts are capped in spend. In the
 	// platform stack, not beside the pool: it is an account setting, and a
 	// refused value (above the account's SMS quota) should fail a release,

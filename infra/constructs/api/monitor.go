@@ -31,7 +31,14 @@ const (
 	// MetricLeadDeliveriesFailed counts leads given up on after their last
 	// attempt ("lead delivery failed").
 	MetricLeadDeliveriesFailed = "LeadDeliveriesFailed"
+	// MetricRejectedRowsPercent is each finished feed run's share of
+	// rejected rows (feed.MsgRunFinished's rejected_pct), 0 to 100.
+	MetricRejectedRowsPercent = "RejectedRowsPercent"
 )
+
+// DefaultRejectedRowsPercent is the share of a feed run's rows that, when
+// rejected, alarms (MonitorProps.RejectedRowsPercent).
+const DefaultRejectedRowsPercent = 20
 
 // Alarm thresholds (docs/operations.md says what to do about each).
 const (
@@ -50,16 +57,26 @@ type Monitoring struct {
 	Dashboard awscloudwatch.Dashboard
 }
 
+// MonitorProps configure the alarms.
+type MonitorProps struct {
+	// TopicARN is the SNS topic the alarms notify; empty: a topic of the
+	// stack's own.
+	TopicARN string
+	// RejectedRowsPercent alarms on a feed run that rejects this share of
+	// its rows or more; 0 means DefaultRejectedRowsPercent.
+	RejectedRowsPercent int
+}
+
 // Monitor adds to the API's functions, HTTP API and dead-letter queue the
 // alarms an on-call engineer needs, each notifying topic (or, when
 // topicARN is empty, a topic of its own the stack creates), a metric per
 // failed index sync and failed lead delivery from the JSON logs, and one
 // dashboard. It also turns on the HTTP API's access log.
-func (a *API) Monitor(topicARN string) *Monitoring {
+func (a *API) Monitor(p MonitorProps) *Monitoring {
 	c := constructs.NewConstruct(a.Construct, jsii.String("Monitoring"))
 	m := &Monitoring{}
-	if topicARN != "" {
-		m.Topic = awssns.Topic_FromTopicArn(c, jsii.String("AlarmTopic"), jsii.String(topicARN))
+	if p.TopicARN != "" {
+		m.Topic = awssns.Topic_FromTopicArn(c, jsii.String("AlarmTopic"), jsii.String(p.TopicARN))
 	} else {
 		m.Topic = awssns.NewTopic(c, jsii.String("AlarmTopic"), &awssns.TopicProps{DisplayName: jsii.String("Forecourt alarms")})
 	}
@@ -127,6 +144,31 @@ func (a *API) Monitor(topicARN string) *Monitoring {
 		MetricIndexFailed)
 	alarm("IndexFailed", "a feed run wrote DynamoDB but not the search index", indexFailed, 1)
 
+	// Feed runs rejecting a large share of their rows: the provider's
+	// export changed or broke, and those cars are missing from the sites.
+	// Both functions that apply feeds log the run's end (an upload runs the
+	// ingest binary).
+	rejectedLimit := p.RejectedRowsPercent
+	if rejectedLimit == 0 {
+		rejectedLimit = DefaultRejectedRowsPercent
+	}
+	worst := &awscloudwatch.MetricOptions{Period: fiveMin, Statistic: jsii.String("Maximum")}
+	var rejected awscloudwatch.Metric
+	for _, name := range []string{"ingest", "uploads"} {
+		fn, ok := a.Fns[name]
+		if !ok {
+			continue
+		}
+		f := awslogs.NewMetricFilter(c, jsii.String("RejectedRowsFilter"+name), &awslogs.MetricFilterProps{
+			LogGroup:        fn.LogGroup(),
+			FilterPattern:   awslogs.FilterPattern_StringValue(jsii.String("$.msg"), jsii.String("="), jsii.String(feed.MsgRunFinished)),
+			MetricNamespace: jsii.String(MetricNamespace), MetricName: jsii.String(MetricRejectedRowsPercent),
+			MetricValue: jsii.String("$.rejected_pct"),
+		})
+		rejected = f.Metric(worst) // one metric: both filters write it
+	}
+	alarm("FeedRowsRejected", fmt.Sprintf("a feed run rejected %d%% or more of its rows", rejectedLimit), rejected, float64(rejectedLimit))
+
 	graph := func(title string, metrics ...awscloudwatch.IMetric) awscloudwatch.IWidget {
 		return awscloudwatch.NewGraphWidget(&awscloudwatch.GraphWidgetProps{Title: jsii.String(title), Left: &metrics, Width: jsii.Number(8)})
 	}
@@ -145,7 +187,7 @@ func (a *API) Monitor(topicARN string) *Monitoring {
 				graph("Function errors", errs...)},
 			{graph("Function throttles", throttles...), graph("Leads: failed deliveries, dead letters", leadMetrics...),
 				graph("Leads stream iterator age (ms)", age)},
-			{graph("Feed runs with index_failed", indexFailed)},
+			{graph("Feed runs with index_failed", indexFailed), graph("Feed runs: worst share of rejected rows (%)", rejected)},
 		},
 	})
 	a.accessLog(c)

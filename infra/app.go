@@ -15,6 +15,7 @@ import (
 	"forecourt/functions/tenantfile"
 	"forecourt/infra/constructs/api"
 	"forecourt/infra/constructs/auth"
+	"forecourt/infra/constructs/github"
 	"forecourt/shared"
 )
 
@@ -54,6 +55,11 @@ const (
 	// ctxRejectedRowsPercent is the share of a feed run's rows that, when
 	// rejected, alarms (default api.DefaultRejectedRowsPercent).
 	ctxRejectedRowsPercent = "forecourt:rejectedRowsAlarmPercent"
+	// ctxGitHubRepository ("owner/name") adds the stack of the roles the
+	// GitHub workflows assume (DeployStackName); ctxGitHubProvider names
+	// the account's GitHub OIDC provider when it already has one.
+	ctxGitHubRepository = "forecourt:githubRepository"
+	ctxGitHubProvider   = "forecourt:githubOidcProviderArn"
 )
 
 // Algolia secret fields: the secret named by forecourt:algoliaSecretName is
@@ -76,6 +82,7 @@ const (
 	PlatformStackName = "Forecourt-Platform"
 	TenantStackPrefix = "Forecourt-Tenant-"
 	EdgeStackPrefix   = "Forecourt-Edge-"
+	DeployStackName   = "Forecourt-Deploy"
 )
 
 // EdgeStackName is the stack of edge cell n.
@@ -124,6 +131,8 @@ type Config struct {
 	// RejectedRowsPercent alarms on feed runs rejecting this share of
 	// their rows (context forecourt:rejectedRowsAlarmPercent).
 	RejectedRowsPercent int
+	// GitHub configures the workflows' roles; no Repository, no stack.
+	GitHub github.Props
 }
 
 // ConfigFromContext reads the configuration; every value but the
@@ -154,6 +163,7 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 		APIDomainName:     get(ctxAPIDomainName),
 		APICertificateARN: get(ctxAPICertificateARN),
 		Region:            get(ctxRegion),
+		GitHub:            github.Props{Repository: get(ctxGitHubRepository), ProviderARN: get(ctxGitHubProvider)},
 	}
 	if c.Region == "" {
 		c.Region = os.Getenv("CDK_DEFAULT_REGION")
@@ -290,6 +300,9 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if c.GitHub.Repository != "" {
+		NewDeployStack(app, DeployStackName, c.GitHub, &base)
 	}
 	s := &Stacks{Stateful: stateful, Platform: platform, Edges: map[int]*EdgeStack{}, EdgeWAFs: map[int]*EdgeWAFStack{}, Tenants: map[string]*TenantStack{}}
 	for _, t := range tenants {

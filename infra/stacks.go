@@ -14,6 +14,7 @@ import (
 	"forecourt/infra/constructs/auth"
 	"forecourt/infra/constructs/cell"
 	"forecourt/infra/constructs/data"
+	"forecourt/infra/constructs/github"
 	"forecourt/infra/constructs/param"
 	"forecourt/infra/constructs/tenant"
 	"forecourt/infra/constructs/waf"
@@ -160,6 +161,17 @@ func NewPlatformStack(scope constructs.Construct, id string, props *PlatformStac
 
 // AccessLogDays is how long CloudFront access logs are kept.
 const AccessLogDays = 90
+
+// NewDeployStack creates the roles GitHub Actions assumes with OIDC
+// (package github) and outputs their ARNs for the repository variables
+// AWS_DIFF_ROLE_ARN and AWS_DEPLOY_ROLE_ARN.
+func NewDeployStack(scope constructs.Construct, id string, p github.Props, props *awscdk.StackProps) awscdk.Stack {
+	stack := awscdk.NewStack(scope, jsii.String(id), props)
+	roles := github.New(stack, "GitHub", p)
+	output(stack, "DiffRoleArn", roles.Diff.RoleArn())
+	output(stack, "DeployRoleArn", roles.Deploy.RoleArn())
+	return stack
+}
 
 // EdgeStack is one edge cell (package cell): what up to
 // tenantfile.CellSize tenants' distributions share.

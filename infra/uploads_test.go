@@ -72,21 +72,25 @@ func TestUploadsInfrastructure(t *testing.T) {
 		t.Error("the uploads function's failed events go to no dead-letter queue")
 	}
 
-	// Each function's S3 rights on the bucket: ingest puts, uploads reads.
+	// Each function's S3 rights on the bucket: ingest puts, uploads reads
+	// (statement by statement: a role's policy also holds other buckets').
 	for _, pol := range resources(tpl, "AWS::IAM::Policy") {
-		doc := asJSON(t, path(pol, "Properties"))
 		roles := flatten(path(pol, "Properties", "Roles"))
-		if !strings.Contains(doc, "Uploads") {
-			continue
-		}
-		switch {
-		case strings.Contains(roles, "Fningest"):
-			if strings.Contains(doc, "s3:GetObject") || strings.Contains(doc, "s3:DeleteObject") {
-				t.Errorf("ingest may read or delete uploads: %s", doc)
+		stmts, _ := path(pol, "Properties", "PolicyDocument", "Statement").([]any)
+		for _, st := range stmts {
+			doc := asJSON(t, st)
+			if !strings.Contains(flatten(path(st, "Resource")), "Uploads") {
+				continue
 			}
-		case strings.Contains(roles, "Fnuploads"):
-			if strings.Contains(doc, "s3:PutObject") || strings.Contains(doc, "s3:DeleteObject") {
-				t.Errorf("uploads may write uploads: %s", doc)
+			switch {
+			case strings.Contains(roles, "Fningest"):
+				if strings.Contains(doc, "s3:GetObject") || strings.Contains(doc, "s3:DeleteObject") {
+					t.Errorf("ingest may read or delete uploads: %s", doc)
+				}
+			case strings.Contains(roles, "Fnuploads"):
+				if strings.Contains(doc, "s3:PutObject") || strings.Contains(doc, "s3:DeleteObject") {
+					t.Errorf("uploads may write uploads: %s", doc)
+				}
 			}
 		}
 	}

@@ -396,7 +396,8 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 		}
 		r, err := s.reindexDealership(ctx, slug, shared.NewPlacer(slug, sites))
 		if err == nil {
-			s.refreshStats(ctx, slug, sites) // under the lease: one writer of its stats
+			s.refreshStats(ctx, slug, sites)    // under the lease: one writer of its stats
+			s.refreshSitemaps(ctx, slug, sites) // forecourt reindex rebuilds the lists too
 		}
 		s.release(ctx, slug, holder, err == nil) // a clean release clears the repair mark
 		if err != nil {
@@ -529,8 +530,10 @@ func (s *Service) sweepDealership(ctx context.Context, slug string, sites []shar
 	// Still under the lease, so its stats have one writer.
 	if len(expiredIDs)+len(replace) > 0 {
 		s.refreshStats(ctx, slug, sites) // sold retention passed: the counts changed
+		s.refreshSitemaps(ctx, slug, sites)
 	} else {
 		s.fillStats(ctx, slug, sites)
+		s.fillSitemaps(ctx, slug, sites)
 	}
 	return len(expiredIDs), len(replace), nil
 }

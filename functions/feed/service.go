@@ -117,6 +117,16 @@ type StatsRefresher interface {
 	FillStats(ctx context.Context, dealershipSlug string, sites []shared.Site) error
 }
 
+// SitemapRefresher rewrites the stored sitemap lists of the sites showing
+// a dealership (sitemaps.Refresher; issue 14), which the sitemaps are
+// served from instead of reading every car per request.
+type SitemapRefresher interface {
+	RefreshSitemaps(ctx context.Context, dealershipSlug string, sites []shared.Site) error
+	// FillSitemaps writes them only where the dealership's are missing or
+	// stale (the sweep's catch-up).
+	FillSitemaps(ctx context.Context, dealershipSlug string, sites []shared.Site) error
+}
+
 // Holds names the cars a paid online reservation holds now (issue 13; the
 // dynamo package's ReservationStore implements it). A feed knows nothing of
 // those holds, so a run keeps such a car reserved whatever the feed says.
@@ -137,6 +147,9 @@ type ServiceConfig struct {
 	// sweep changed. Its failure is logged, never fails the run: the stats
 	// are derived and the next change recomputes them.
 	Stats StatsRefresher
+	// Sitemaps, when set, is told about the same changes, after Stats, and
+	// likewise never fails the run: the lists are derived data.
+	Sitemaps SitemapRefresher
 	// Now is the clock (default time.Now).
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -371,6 +384,9 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 		sctx, cancel := context.WithTimeout(after, 10*time.Second)
 		defer cancel()
 		s.refreshStats(sctx, slug, out.sites) // still under the lease (released on return)
+		mctx, cancel := context.WithTimeout(after, 10*time.Second)
+		defer cancel()
+		s.refreshSitemaps(mctx, slug, out.sites) // after the index sync, like the stats
 	}
 	return rep, nil
 }
@@ -382,6 +398,28 @@ func (s *Service) fillStats(ctx context.Context, slug string, sites []shared.Sit
 	}
 	if err := s.cfg.Stats.FillStats(ctx, slug, sites); err != nil {
 		s.cfg.Logger.ErrorContext(ctx, "site stats not filled in", "dealership", slug, "error", err)
+	}
+}
+
+// refreshSitemaps rewrites the stored sitemap lists of the sites showing
+// the dealership; callers hold its lease (one writer of its shares).
+func (s *Service) refreshSitemaps(ctx context.Context, slug string, sites []shared.Site) {
+	if s.cfg.Sitemaps == nil {
+		return
+	}
+	if err := s.cfg.Sitemaps.RefreshSitemaps(ctx, slug, sites); err != nil {
+		s.cfg.Logger.ErrorContext(ctx, "sitemaps not refreshed", "dealership", slug, "error", err)
+	}
+}
+
+// fillSitemaps catches up the sitemap lists of a dealership the sweep
+// left unchanged.
+func (s *Service) fillSitemaps(ctx context.Context, slug string, sites []shared.Site) {
+	if s.cfg.Sitemaps == nil {
+		return
+	}
+	if err := s.cfg.Sitemaps.FillSitemaps(ctx, slug, sites); err != nil {
+		s.cfg.Logger.ErrorContext(ctx, "sitemaps not filled in", "dealership", slug, "error", err)
 	}
 }
 

@@ -72,6 +72,10 @@ type APIConfig struct {
 	Geocoder Geocoder
 	// Stats, when set, supplies each site's stock stats for GET /api/site.
 	Stats StatsReader
+	// Sitemaps, when set, holds the sites' stored sitemap lists
+	// (sitemaps.Reader); without one, or for a site whose list is missing
+	// or stale, the sitemaps are built from the cars per request.
+	Sitemaps SitemapReader
 	// Now is the clock used to decide whether a sold car is still shown;
 	// time.Now when nil.
 	Now func() time.Time
@@ -223,6 +227,12 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 // (dynamo.SiteStore); nil stats mean none computed yet.
 type StatsReader interface {
 	SiteStats(ctx context.Context, siteSlug string) (*shared.SiteStats, error)
+}
+
+// SitemapReader reads a site's stored sitemap list with one read; ok is
+// false when there is none current.
+type SitemapReader interface {
+	SiteCars(ctx context.Context, site shared.Site) (cars []shared.SitemapCar, ok bool, err error)
 }
 
 // SiteResponse is the body of GET /api/site.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"path"
@@ -287,16 +288,12 @@ func (s *apiServer) contentHead(ctx context.Context, p seo.Page, clean string) (
 }
 
 // serveSitemap answers the site's sitemap index and sitemaps (issue 14),
-// built from the data on each request and cached at the edge like pages.
+// from the site's stored list (one read, rewritten after every feed run)
+// or, without a current one, from its cars; cached at the edge like pages.
 func (s *apiServer) serveSitemap(w http.ResponseWriter, r *http.Request, p seo.Page, name string) error {
 	data := seo.SitemapData{Offers: shared.OffersFor(p.Site, p.Site.Offers)}
 	var err error
-	if stored, ok := s.cfg.Cars.(storedCarLister); ok {
-		data.Cars, data.Modified, err = s.availableStoredCars(r.Context(), stored, p.Site)
-	} else {
-		data.Cars, err = s.availableCars(r.Context(), p.Site)
-	}
-	if err != nil {
+	if data.Cars, err = s.sitemapCars(r.Context(), p.Site); err != nil {
 		return err
 	}
 	if s.cfg.Pages != nil {
@@ -320,6 +317,37 @@ func (s *apiServer) serveSitemap(w http.ResponseWriter, r *http.Request, p seo.P
 	w.Header().Set("Cache-Control", documentCacheControl)
 	_, _ = w.Write(buf.Bytes())
 	return nil
+}
+
+// sitemapCars are the cars the site's sitemaps list: its stored list when
+// current, else built from the cars (a site with no feed run since the
+// lists came, or whose config changed since, until its next run or sweep).
+func (s *apiServer) sitemapCars(ctx context.Context, site shared.Site) ([]shared.SitemapCar, error) {
+	if s.cfg.Sitemaps != nil {
+		cars, ok, err := s.cfg.Sitemaps.SiteCars(ctx, site)
+		if err != nil {
+			// Derived data: a failed read costs a car read, never the sitemap.
+			slog.WarnContext(ctx, "stored sitemap unreadable; built from the cars", "site", site.Slug, "err", err)
+		} else if ok {
+			return cars, nil
+		}
+	}
+	var cars []shared.Car
+	modified := map[string]time.Time{}
+	var err error
+	if stored, ok := s.cfg.Cars.(storedCarLister); ok {
+		cars, modified, err = s.availableStoredCars(ctx, stored, site)
+	} else {
+		cars, err = s.availableCars(ctx, site)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]shared.SitemapCar, len(cars))
+	for i, c := range cars {
+		out[i] = shared.NewSitemapCar(c, modified[c.ID])
+	}
+	return out, nil
 }
 
 // storedCarLister gives the cars with their bookkeeping (dynamo.CarStore),

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"regexp"
 	"slices"
@@ -22,8 +23,9 @@ func documentAPI(t *testing.T) http.Handler {
 	return documentAPIWith(t, func(c fakeCars) shared.CarStore { return c })
 }
 
-// documentAPIWith is documentAPI with the car store store makes of the fake cars.
-func documentAPIWith(t *testing.T, store func(fakeCars) shared.CarStore) http.Handler {
+// documentAPIWith is documentAPI with the car store store makes of the fake
+// cars, and the config changed by opts.
+func documentAPIWith(t *testing.T, store func(fakeCars) shared.CarStore, opts ...func(*APIConfig)) http.Handler {
 	t.Helper()
 	shell, err := seo.ParseShell([]byte(docIndex))
 	if err != nil {
@@ -49,13 +51,17 @@ func documentAPIWith(t *testing.T, store func(fakeCars) shared.CarStore) http.Ha
 		}
 		cars[c.Slug] = c
 	}
-	h, err := newAPIHandler(APIConfig{
+	cfg := APIConfig{
 		Sites: fakeSites{"riverside": site}, Cars: store(cars), Keys: fakeKeys{}, OriginSecret: testSecret,
 		Search: SearchConfig{AppID: "APP", Index: "cars", Host: "search.example:7700"},
 		Pages:  fakePages{"riverside": {"about-us": "---\ntitle: About us\ndescription: Family owned since 1975.\n---\nHello"}},
 		Shell:  shell,
 		Now:    func() time.Time { return testNow },
-	})
+	}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	h, err := newAPIHandler(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,6 +273,43 @@ func TestSitemapLastModFromTheStore(t *testing.T) {
 	}
 	if strings.Contains(body, "car-d") {
 		t.Error("a sold car is in the sitemap")
+	}
+}
+
+// fakeSitemaps is a site's stored sitemap list (sitemaps.Reader).
+type fakeSitemaps struct {
+	cars []shared.SitemapCar
+	ok   bool
+	err  error
+}
+
+func (f fakeSitemaps) SiteCars(context.Context, shared.Site) ([]shared.SitemapCar, bool, error) {
+	return f.cars, f.ok, f.err
+}
+
+// Issue 14 stored sitemaps: a current stored list is what the cars'
+// sitemap lists; a missing, stale or unreadable one is never an outage:
+// the sitemap is built from the cars.
+func TestSitemapFromTheStoredList(t *testing.T) {
+	stored := []shared.SitemapCar{{Slug: "stored-car", LastMod: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), CarType: shared.CarTypeUsed, Make: "Mazda", Model: "CX-5"}}
+	for _, tt := range []struct {
+		name      string
+		list      fakeSitemaps
+		want, not string
+	}{
+		{"current list", fakeSitemaps{cars: stored, ok: true}, "<loc>https://riverside.example/cars/stored-car</loc><lastmod>2026-11-22</lastmod>", "car-a"},
+		{"no current list", fakeSitemaps{}, "<loc>https://riverside.example/cars/car-a</loc>", "stored-car"},
+		{"list unreadable", fakeSitemaps{err: errors.New("s3 down")}, "<loc>https://riverside.example/cars/car-a</loc>", "stored-car"},
+	} {
+		h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) { c.Sitemaps = tt.list })
+		rec := get(h, "/sitemap-cars-1.xml", "riverside", testSecret)
+		if body := rec.Body.String(); rec.Code != 200 || !strings.Contains(body, tt.want) || strings.Contains(body, tt.not) {
+			t.Errorf("%s: got %d, want %s and not %s:\n%s", tt.name, rec.Code, tt.want, tt.not, body)
+		}
+	}
+	h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) { c.Sitemaps = fakeSitemaps{cars: stored, ok: true} })
+	if body := get(h, "/sitemap-listings.xml", "riverside", testSecret).Body.String(); !strings.Contains(body, "<loc>https://riverside.example/search/Mazda/CX-5/</loc><lastmod>2026-11-22</lastmod>") {
+		t.Errorf("listings from the stored list:\n%s", body)
 	}
 }
 

@@ -26,6 +26,7 @@ import (
 	"forecourt/functions/reserve"
 	"forecourt/functions/secrets"
 	"forecourt/functions/seo"
+	"forecourt/functions/sitemaps"
 	"forecourt/functions/sitestats"
 	"forecourt/functions/upload"
 	"forecourt/shared"
@@ -50,6 +51,32 @@ type Platform struct {
 	// uploads route answers 500.
 	S3           *s3.Client
 	UploadBucket string
+	// Sitemaps holds the sites' stored sitemap lists (issue 14;
+	// FORECOURT_SITEMAPS_BUCKET, or FORECOURT_SITEMAPS_DIR locally); nil
+	// means none: every sitemap is built from the cars per request.
+	Sitemaps sitemaps.Objects
+}
+
+// SitemapsPrefix is where the lists are kept in their bucket.
+const SitemapsPrefix = "sitemaps/"
+
+// SitemapObjectsFromEnv is the sitemap store the environment names: the
+// bucket FORECOURT_SITEMAPS_BUCKET (through client), else the folder
+// FORECOURT_SITEMAPS_DIR, else nil.
+func SitemapObjectsFromEnv(ctx context.Context, client *s3.Client) (sitemaps.Objects, error) {
+	if bucket := os.Getenv("FORECOURT_SITEMAPS_BUCKET"); bucket != "" {
+		if client == nil {
+			var err error
+			if client, err = upload.NewClient(ctx, upload.ConfigFromEnv()); err != nil {
+				return nil, fmt.Errorf("sitemaps: %w", err)
+			}
+		}
+		return sitemaps.S3Objects{Client: client, Bucket: bucket, Prefix: SitemapsPrefix}, nil
+	}
+	if dir := os.Getenv("FORECOURT_SITEMAPS_DIR"); dir != "" {
+		return &sitemaps.DirObjects{Dir: dir}, nil
+	}
+	return nil, nil
 }
 
 // Uploads is the large-feed upload service over the feed service, or nil
@@ -106,6 +133,9 @@ func FromLookup(ctx context.Context, lookup secrets.Lookup) (*Platform, error) {
 			return nil, fmt.Errorf("uploads: %w", err)
 		}
 		p.UploadBucket = bucket
+	}
+	if p.Sitemaps, err = SitemapObjectsFromEnv(ctx, p.S3); err != nil {
+		return nil, err
 	}
 	pool, ok, err := cognito.PoolFromEnv()
 	if err != nil {
@@ -174,7 +204,25 @@ func (p *Platform) Feed() *feed.Service {
 		Admission: runs,
 		MaxRuns:   p.FeedSlots,
 		Stats:     &sitestats.Refresher{Cars: p.Cars(), Store: p.Sites()},
+		Sitemaps:  p.sitemapRefresher(),
 	})
+}
+
+// sitemapRefresher rewrites the stored sitemap lists, or is nil (no
+// store) so that the feed service skips them.
+func (p *Platform) sitemapRefresher() feed.SitemapRefresher {
+	if p.Sitemaps == nil {
+		return nil
+	}
+	return &sitemaps.Refresher{Cars: p.Cars(), Objects: p.Sitemaps}
+}
+
+// sitemapReader reads the stored lists, or is nil (no store).
+func (p *Platform) sitemapReader() httpapi.SitemapReader {
+	if p.Sitemaps == nil {
+		return nil
+	}
+	return sitemaps.Reader{Objects: p.Sitemaps}
 }
 
 func (p *Platform) ingestConfig(svc *feed.Service, opsKey string) *httpapi.IngestConfig {
@@ -251,10 +299,11 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 	h, err := httpapi.NewHandler(httpapi.Deps{
 		Lambda: lambda,
 		API: &httpapi.APIConfig{
-			Sites: p.Sites(),
-			Cars:  p.Cars(),
-			Keys:  p.Index,
-			Stats: p.Sites(),
+			Sites:    p.Sites(),
+			Cars:     p.Cars(),
+			Keys:     p.Index,
+			Stats:    p.Sites(),
+			Sitemaps: p.sitemapReader(),
 			Search: httpapi.SearchConfig{
 				AppID:       p.IndexConfig.AppID,
 				Host:        cfg.PublicSearchURL,

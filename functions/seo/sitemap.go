@@ -47,24 +47,13 @@ type Sitemaps struct {
 
 // SitemapData is what a site's sitemaps list.
 type SitemapData struct {
-	// Cars are the available cars the site shows.
-	Cars []shared.Car
+	// Cars are the available cars the site shows (shared.Site.SitemapShows),
+	// from the stored list or, without one, from the cars themselves.
+	Cars []shared.SitemapCar
 	// ContentPages are the keys of the site's content pages.
 	ContentPages []string
 	// Offers are the offers the site shows.
 	Offers []shared.OfferView
-	// Modified is when each car (by id) was last written with new content
-	// (shared.StoredCar.UpdatedAt); a car's lastmod is the later of it and
-	// created_at, so a price change tells crawlers to come back.
-	Modified map[string]time.Time
-}
-
-// lastMod is a car's lastmod time from the data.
-func (d SitemapData) lastMod(c shared.Car) time.Time {
-	if m := d.Modified[c.ID]; m.After(c.CreatedAt) {
-		return m
-	}
-	return c.CreatedAt
 }
 
 func day(t time.Time) string {
@@ -80,7 +69,7 @@ func day(t time.Time) string {
 // the site's pages, offers and locations.
 func (p Page) NewSitemaps(d SitemapData) Sitemaps {
 	s := Sitemaps{origin: p.Origin}
-	cars := append([]shared.Car(nil), d.Cars...)
+	cars := append([]shared.SitemapCar(nil), d.Cars...)
 	sort.Slice(cars, func(i, j int) bool { return cars[i].Slug < cars[j].Slug })
 	newest := map[string]time.Time{} // listing path -> newest car
 	note := func(path string, t time.Time) {
@@ -89,7 +78,7 @@ func (p Page) NewSitemaps(d SitemapData) Sitemaps {
 		}
 	}
 	for _, c := range cars {
-		mod := d.lastMod(c)
+		mod := c.LastMod
 		s.cars = append(s.cars, SitemapURL{Loc: p.Origin + "/cars/" + url.PathEscape(c.Slug), LastMod: day(mod)})
 		note(ListingPath, mod)
 		note("/search/"+string(c.CarType)+"-cars/", mod)

@@ -45,7 +45,7 @@ func TestSitemaps(t *testing.T) {
 	a, b := corolla(), corolla()
 	a.CreatedAt = time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
 	b.Slug, b.Model, b.CreatedAt = "2020-toyota-hilux-x", "HiLux", time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
-	s := p.NewSitemaps(SitemapData{Cars: []shared.Car{a, b}, ContentPages: []string{"about-us"},
+	s := p.NewSitemaps(SitemapData{Cars: []shared.SitemapCar{shared.NewSitemapCar(a, time.Time{}), shared.NewSitemapCar(b, time.Time{})}, ContentPages: []string{"about-us"},
 		Offers: []shared.OfferView{{Offer: shared.Offer{ID: "o1"}, Path: "/offers/toyota/o1"}}})
 
 	var idx parsedIndex
@@ -107,14 +107,14 @@ func TestSitemapLastModFromUpdates(t *testing.T) {
 	a.ID, a.CreatedAt = "a", time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
 	for _, tt := range []struct {
 		name     string
-		modified map[string]time.Time
+		modified time.Time
 		want     string
 	}{
-		{"never changed", nil, "2026-11-01"},
-		{"price changed later", map[string]time.Time{"a": time.Date(2026, 11, 21, 23, 0, 0, 0, time.UTC)}, "2026-11-21"},
-		{"written before it was listed", map[string]time.Time{"a": time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)}, "2026-11-01"},
+		{"never changed", time.Time{}, "2026-11-01"},
+		{"price changed later", time.Date(2026, 11, 21, 23, 0, 0, 0, time.UTC), "2026-11-21"},
+		{"written before it was listed", time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC), "2026-11-01"},
 	} {
-		s := p.NewSitemaps(SitemapData{Cars: []shared.Car{a}, Modified: tt.modified})
+		s := p.NewSitemaps(SitemapData{Cars: []shared.SitemapCar{shared.NewSitemapCar(a, tt.modified)}})
 		var cars parsedSet
 		var idx parsedIndex
 		writeSitemap(t, s, "sitemap-cars-1.xml", &cars)
@@ -127,9 +127,9 @@ func TestSitemapLastModFromUpdates(t *testing.T) {
 
 // The cars' sitemap splits at the protocol's 50,000 URLs.
 func TestSitemapSplit(t *testing.T) {
-	cars := make([]shared.Car, MaxSitemapURLs+1)
+	cars := make([]shared.SitemapCar, MaxSitemapURLs+1)
 	for i := range cars {
-		cars[i] = shared.Car{Slug: fmt.Sprintf("car-%06d", i)}
+		cars[i] = shared.SitemapCar{Slug: fmt.Sprintf("car-%06d", i)}
 	}
 	s := Page{Site: riverside(), Origin: "https://r.example"}.NewSitemaps(SitemapData{Cars: cars})
 	if got := strings.Join(s.Files(), " "); got != "sitemap-cars-1.xml sitemap-cars-2.xml sitemap-listings.xml sitemap-pages.xml" {

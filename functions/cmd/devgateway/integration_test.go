@@ -45,6 +45,8 @@ type stack struct {
 	index   string
 	db      *gdynamo.DB
 	tables  dynamo.Tables
+	// sitemaps is the folder of the stored sitemap lists (issue 14).
+	sitemaps string
 }
 
 func bootStack(t *testing.T) *stack {
@@ -71,10 +73,11 @@ func bootStack(t *testing.T) *stack {
 	if err := os.WriteFile(filepath.Join(webDist, "index.html"), []byte(`<!doctype html><html lang="en"><head><title>Cars for sale</title></head><body><div id=root></div></body></html>`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	sitemapsDir := t.TempDir()
 	p, err := newPlatform(db, tables, idx, platformConfig{
 		Secret: "integration-secret", PublicSearchURL: srv.URL, AppID: testAppID, CaptchaKey: "integration-captcha-key",
 		DemoProviderKey: "demo-provider-key", Tenants: tenants, Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
-		WebDist: webDist,
+		WebDist: webDist, SitemapsDir: sitemapsDir,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +89,7 @@ func bootStack(t *testing.T) *stack {
 	h := &health{timeout: time.Second}
 	h.ready.Store(true)
 	gw := newGateway(tenants, 8080, "integration-secret", p.app, h, spaHandler{dist: os.DirFS(webDist)})
-	return &stack{gw: gw, p: p, tenants: tenants, engine: srv.URL, index: indexName, db: db, tables: tables}
+	return &stack{gw: gw, p: p, tenants: tenants, engine: srv.URL, index: indexName, db: db, tables: tables, sitemaps: sitemapsDir}
 }
 
 func searchClient(t *testing.T, host, appID, key string) *search.APIClient {

@@ -227,7 +227,8 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 
 		Pages:    pages,
 		Shoppers: shoppers, Stripe: standIn,
-		WebDist: cfg.WebDist,
+		WebDist:     cfg.WebDist,
+		SitemapsDir: filepath.Join(cfg.DataDir, "sitemaps"),
 	})
 	if err != nil {
 		return err

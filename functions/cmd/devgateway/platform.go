@@ -18,6 +18,7 @@ import (
 	fplatform "forecourt/functions/platform"
 	"forecourt/functions/rego"
 	"forecourt/functions/seo"
+	"forecourt/functions/sitemaps"
 	"forecourt/shared"
 )
 
@@ -47,6 +48,9 @@ type platformConfig struct {
 	// Objects is the S3 API the large-feed uploads go to (the gateway's
 	// stand-in, objects.go); nil turns the uploads route off.
 	Objects *s3.Client
+	// SitemapsDir keeps the stored sitemap lists (issue 14), as their
+	// bucket does in AWS; "" builds every sitemap from the cars.
+	SitemapsDir string
 }
 
 // platform is the handler of every route and the seeder over one DynamoDB
@@ -64,6 +68,9 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 		IndexConfig: algolia.Config{AppID: cfg.AppID}, Logger: cfg.Log, FeedSlots: cfg.FeedSlots, Shoppers: cfg.Shoppers}
 	if cfg.Objects != nil {
 		p.S3, p.UploadBucket = cfg.Objects, uploadsBucket
+	}
+	if cfg.SitemapsDir != "" {
+		p.Sitemaps = &sitemaps.DirObjects{Dir: cfg.SitemapsDir}
 	}
 	svc := p.Feed()
 	app, err := p.Handler("", fplatform.HandlerConfig{

@@ -120,6 +120,34 @@ type Props struct {
 
 	// uploads is the bucket large feeds are uploaded to; New creates it.
 	uploads awss3.IBucket
+	// sitemaps keeps the sites' stored sitemap lists (issue 14); New
+	// creates it.
+	sitemaps awss3.IBucket
+}
+
+// sitemapsEnv names the sitemap lists' bucket.
+func sitemapsEnv(p *Props) map[string]*string {
+	return map[string]*string{"FORECOURT_SITEMAPS_BUCKET": p.sitemaps.BucketName()}
+}
+
+// grantSitemaps lets a function read the lists under platform.SitemapsPrefix
+// (GetObject, which HEAD needs too; ListBucket of that prefix only, so that
+// a missing list reads as 404, not 403) and, with write, put them (the
+// conditional saves are PutObject too). No delete: a run only rewrites.
+func grantSitemaps(p *Props, fn awslambda.IFunction, write bool) {
+	actions := []*string{jsii.String("s3:GetObject")}
+	if write {
+		actions = append(actions, jsii.String("s3:PutObject"))
+	}
+	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:   &actions,
+		Resources: &[]*string{p.sitemaps.ArnForObjects(jsii.String(platform.SitemapsPrefix + "*"))},
+	}))
+	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:    &[]*string{jsii.String("s3:ListBucket")},
+		Resources:  &[]*string{p.sitemaps.BucketArn()},
+		Conditions: &map[string]any{"StringLike": map[string]any{"s3:prefix": []string{platform.SitemapsPrefix + "*"}}},
+	}))
 }
 
 // UploadsRetention is how long an uploaded feed is kept (for a provider's
@@ -134,6 +162,8 @@ func feedRunEnv(p *Props) map[string]*string {
 		"FORECOURT_INGEST_SLOTS":   jsii.String(strconv.Itoa(IngestSlots)),
 		"RESERVATIONS_TABLE":       p.Tables.Reservations.TableName(),
 		"FORECOURT_UPLOADS_BUCKET": p.uploads.BucketName(),
+		// Issue 14: a run rewrites the sitemap lists of its sites.
+		"FORECOURT_SITEMAPS_BUCKET": p.sitemaps.BucketName(),
 	}
 }
 
@@ -237,6 +267,8 @@ func functions() []function {
 					"WATCHLISTS_TABLE":            p.Tables.Watchlists.TableName(),
 					// Issue 13: reservations, paid through Stripe.
 					"RESERVATIONS_TABLE": p.Tables.Reservations.TableName(),
+					// Issue 14: the sitemaps are served from the stored lists.
+					"FORECOURT_SITEMAPS_BUCKET": p.sitemaps.BucketName(),
 				}
 			},
 			secrets: func(p *Props) map[string]SecretRef {
@@ -272,12 +304,18 @@ func functions() []function {
 					jsii.String("dynamodb:ConditionCheckItem"))
 				t.Cars.Grant(fn, jsii.String("dynamodb:UpdateItem"))
 			},
+			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
+				// The sitemaps read the stored lists, never write them.
+				grantSitemaps(p, fn, false)
+				return nil
+			},
 		},
 		{
 			name: route.Ingest, memory: 1024, timeout: 29, reserved: IngestConcurrency,
 			env: feedRunEnv, // and it presigns large feeds' uploads (issue 15)
 			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
 				p.uploads.GrantPut(fn, jsii.String(upload.KeyPrefix+"*"))
+				grantSitemaps(p, fn, true)
 				return nil
 			},
 			secrets: func(p *Props) map[string]SecretRef {
@@ -306,6 +344,7 @@ func functions() []function {
 			grant: grantFeedRuns,
 			attach: func(c constructs.Construct, p *Props, fn awslambda.Function) error {
 				p.uploads.GrantRead(fn, jsii.String(upload.KeyPrefix+"*"))
+				grantSitemaps(p, fn, true)
 				p.uploads.AddEventNotification(awss3.EventType_OBJECT_CREATED, awss3notifications.NewLambdaDestination(fn),
 					&awss3.NotificationKeyFilter{Prefix: jsii.String(upload.KeyPrefix)})
 				dlq := awssqs.NewQueue(c, jsii.String("UploadsFailed"), &awssqs.QueueProps{
@@ -327,8 +366,14 @@ func functions() []function {
 			name: "sweep", memory: 512, timeout: 300, reserved: 1,
 			schedule: awsevents.Schedule_Rate(awscdk.Duration_Hours(jsii.Number(1))),
 			env: func(p *Props) map[string]*string {
-				// Issue 13: it also ends lapsed reservation holds.
-				return map[string]*string{"RESERVATIONS_TABLE": p.Tables.Reservations.TableName()}
+				// Issue 13: it also ends lapsed reservation holds; issue 14:
+				// it rewrites or fills in the sitemap lists.
+				return map[string]*string{"RESERVATIONS_TABLE": p.Tables.Reservations.TableName(),
+					"FORECOURT_SITEMAPS_BUCKET": p.sitemaps.BucketName()}
+			},
+			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
+				grantSitemaps(p, fn, true)
+				return nil
 			},
 			secrets: func(p *Props) map[string]SecretRef {
 				return map[string]SecretRef{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey}
@@ -477,6 +522,14 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 		LifecycleRules: &[]*awss3.LifecycleRule{{
 			Expiration: awscdk.Duration_Days(jsii.Number(UploadsRetention)),
 		}},
+	})
+	// The stored sitemap lists (issue 14): derived data, rebuilt by any
+	// run or `forecourt reindex`, so not versioned; private, encrypted, TLS
+	// only.
+	withUploads.sitemaps = awss3.NewBucket(c, jsii.String("Sitemaps"), &awss3.BucketProps{
+		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),
+		Encryption:        awss3.BucketEncryption_S3_MANAGED,
+		EnforceSSL:        jsii.Bool(true),
 	})
 	p = &withUploads
 	httpAPI := awsapigatewayv2.NewHttpApi(c, jsii.String("HttpApi"), &awsapigatewayv2.HttpApiProps{

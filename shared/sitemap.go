@@ -1,0 +1,73 @@
+package shared
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"slices"
+	"sort"
+	"time"
+)
+
+// SitemapCar is what a site's sitemaps say of one car (issue 14): its page,
+// when it last changed and the listings it is in.
+type SitemapCar struct {
+	Slug string `json:"slug"`
+	// LastMod is the later of the car's created_at and its last write with
+	// new content (StoredCar.UpdatedAt), so a price change tells crawlers
+	// to come back.
+	LastMod time.Time `json:"lastmod"`
+	CarType CarType   `json:"car_type"`
+	Make    string    `json:"make,omitempty"`
+	Model   string    `json:"model,omitempty"`
+}
+
+// NewSitemapCar is the car's sitemap entry; updated is when it was last
+// written with new content (zero when unknown).
+func NewSitemapCar(c Car, updated time.Time) SitemapCar {
+	mod := c.CreatedAt
+	if updated.After(mod) {
+		mod = updated
+	}
+	return SitemapCar{Slug: c.Slug, LastMod: mod.UTC(), CarType: c.CarType, Make: c.Make, Model: c.Model}
+}
+
+// SitemapCars is a stored list of a site's sitemap cars: the site's whole
+// list, or one dealership's share of it. It is derived data, rebuilt after
+// every change of the cars (docs/contracts.md "Stored sitemaps").
+type SitemapCars struct {
+	// SiteHash is SitemapHash of the site config the list was built under;
+	// a list under another config is not used.
+	SiteHash string       `json:"site_hash"`
+	BuiltAt  time.Time    `json:"built_at"`
+	Cars     []SitemapCar `json:"cars"`
+}
+
+// SitemapShows reports whether the site's sitemaps list the car: an
+// available car the site shows (a sold one never is).
+func (s Site) SitemapShows(c Car, now time.Time) bool {
+	return c.Available() && s.Shows(c, now)
+}
+
+// SitemapHash names the parts of the site config that decide which cars
+// its sitemaps list (its dealerships and the car types it sells), so that
+// a change of anything else (a colour, a page) keeps the stored lists.
+func (s Site) SitemapHash() string {
+	dealers := make([]string, len(s.Dealerships))
+	for i, d := range s.Dealerships {
+		dealers[i] = d.Slug
+	}
+	sort.Strings(dealers)
+	types := slices.Clone(s.Stock.CarTypes)
+	slices.Sort(types)
+	b, err := json.Marshal(struct {
+		Site        string    `json:"site"`
+		Dealerships []string  `json:"dealerships"`
+		CarTypes    []CarType `json:"car_types"`
+	}{s.Slug, dealers, types})
+	if err != nil {
+		return "" // never matches a stored list
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}

@@ -210,6 +210,7 @@ func ApplyDefaults(s *Site) {
 	applyCarPageDefaults(&s.CarPage)
 
 	applyFooterDefaults(s)
+	applyManufacturerDefaults(s.Manufacturer)
 	applyPromoTextDefaults(s)
 }
 

@@ -238,3 +238,27 @@ func TestPromoKindVectors(t *testing.T) {
 		})
 	}
 }
+
+// manufacturer_names.json: a make as a feed, brand path or offer spells it,
+// found in the built-in list (spec 001 §3); the web runs manufacturerNamed.
+func TestManufacturerNameVectors(t *testing.T) {
+	type in struct {
+		Raw string `json:"raw"`
+	}
+	type want struct {
+		Name string `json:"name"`
+		Slug string `json:"slug"`
+	}
+	for _, v := range loadVectors[in, *want](t, "manufacturer_names.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			m, ok := ManufacturerNamed(v.Input.Raw)
+			var got *want
+			if ok {
+				got = &want{m.Name, m.Slug}
+			}
+			if (got == nil) != (v.Want == nil) || (got != nil && *got != *v.Want) {
+				t.Errorf("ManufacturerNamed(%q) = %+v, want %+v", v.Input.Raw, got, v.Want)
+			}
+		})
+	}
+}

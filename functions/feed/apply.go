@@ -159,10 +159,6 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
 	}
 
-	if err := s.claimSlugs(ctx, writes, changed, unslugged); err != nil {
-		return outcome{}, err
-	}
-
 	// Full feeds sell what they leave out; delta feeds remove what they name.
 	var soldIDs, removeIDs, expiredIDs []string
 	if rep.Mode == ModeFull {
@@ -218,6 +214,11 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	rep.Removed = len(removeIDs)
 
+	// New cars' slugs are claimed once the run will write (a refused run
+	// claims nothing), before any car holding them is stored.
+	if err := s.claimSlugs(ctx, writes, changed, unslugged); err != nil {
+		return outcome{}, err
+	}
 	// DynamoDB first: it is the truth the index is rebuilt from.
 	if err := s.cfg.Cars.PutCars(ctx, writes); err != nil {
 		return outcome{}, err

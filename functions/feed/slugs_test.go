@@ -270,3 +270,28 @@ func TestRacingFeedsClaimDistinctSlugs(t *testing.T) {
 		}
 	}
 }
+
+// docs/contracts.md "Car slugs": a car's candidates, in the order it tries
+// them; each is the same on every run.
+func TestSlugCandidates(t *testing.T) {
+	c := slugCar
+	c.StockNum = "KR-2041"
+	id := "0123456789abcdef0123"
+	for _, tt := range []struct {
+		k    int
+		want string
+	}{
+		{0, "2022-kia-rio-kr-2041-0123"},
+		{1, "2022-kia-rio-kr-2041-012345"},
+		{8, "2022-kia-rio-kr-2041-0123456789abcdef0123"},
+		{9, "2022-kia-rio-kr-2041-0123456789abcdef0123-2"},
+		{10, "2022-kia-rio-kr-2041-0123456789abcdef0123-3"},
+	} {
+		if got := feed.SlugCandidate(c, id, tt.k); got != tt.want {
+			t.Errorf("candidate %d = %q, want %q", tt.k, got, tt.want)
+		}
+	}
+	if feed.Slug(c, id) != feed.SlugCandidate(c, id, 0) {
+		t.Errorf("Slug is not the first candidate")
+	}
+}

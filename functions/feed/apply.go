@@ -12,8 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"forecourt/shared"
 )
 
@@ -161,10 +159,6 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
 	}
 
-	if err := s.claimSlugs(ctx, writes, changed, unslugged); err != nil {
-		return outcome{}, err
-	}
-
 	// Full feeds sell what they leave out; delta feeds remove what they name.
 	var soldIDs, removeIDs, expiredIDs []string
 	if rep.Mode == ModeFull {
@@ -220,6 +214,11 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	rep.Removed = len(removeIDs)
 
+	// New cars' slugs are claimed once the run will write (a refused run
+	// claims nothing), before any car holding them is stored.
+	if err := s.claimSlugs(ctx, writes, changed, unslugged); err != nil {
+		return outcome{}, err
+	}
 	// DynamoDB first: it is the truth the index is rebuilt from.
 	if err := s.cfg.Cars.PutCars(ctx, writes); err != nil {
 		return outcome{}, err
@@ -563,55 +562,58 @@ func (s *Service) replaceSold(ctx context.Context, slug string, placer shared.Pl
 }
 
 // claimSlugs gives each new car (writes[i] for i in idx, and its index
-// entry changed[i]) a slug no other car holds (issue 15): the slug's id part
-// grows from 4 hex characters until it is free, so a provider cannot choose
-// a stock number whose slug lands on another dealership's car. The lookups
-// run concurrently: a first feed creates thousands of cars.
+// entry changed[i]) a slug no other car holds (issue 15; docs/contracts.md
+// "Car slugs"): each round claims every pending car's current candidate in
+// batched conditional writes, and a car whose candidate another car holds
+// tries its next one in the following round. Racing feeds cannot share a
+// slug: DynamoDB lets one claim of a slug succeed.
 func (s *Service) claimSlugs(ctx context.Context, writes []shared.StoredCar, changed []shared.IndexedCar, idx []int) error {
-	var mu sync.Mutex
-	claimed := map[string]bool{} // slugs given to new cars in this run
-	claim := func(c shared.Car) (string, error) {
-		for n := 4; ; n += 2 {
-			slug := slugWithID(c, c.ID[:min(n, len(c.ID))])
-			mu.Lock()
-			mine := claimed[slug]
-			mu.Unlock()
-			if mine && n < len(c.ID) {
+	type want struct{ i, k int } // writes[i] tries its k-th candidate
+	pending := make([]want, len(idx))
+	for n, i := range idx {
+		pending[n] = want{i: i}
+	}
+	for len(pending) > 0 {
+		// A transaction names an item once: of this run's cars wanting
+		// one slug, the first asks this round, the others the next (by
+		// then the slug is taken and they move on).
+		var asking, later []want
+		var claims []shared.SlugClaim
+		seen := make(map[string]bool, len(pending))
+		for _, w := range pending {
+			c := writes[w.i].Car
+			slug := SlugCandidate(c, c.ID, w.k)
+			if seen[slug] {
+				later = append(later, w)
 				continue
 			}
-			taken, err := s.cfg.Cars.SlugTaken(ctx, slug, c.ID)
-			if err != nil {
-				return "", fmt.Errorf("claim slug for %s: %w", c.ID, err)
-			}
-			mu.Lock()
-			if (!taken && !claimed[slug]) || n >= len(c.ID) {
-				claimed[slug] = true
-				mu.Unlock()
-				return slug, nil
-			}
-			mu.Unlock()
+			seen[slug] = true
+			asking = append(asking, w)
+			claims = append(claims, shared.SlugClaim{Slug: slug, DealershipSlug: c.DealershipSlug, CarID: c.ID})
 		}
-	}
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(slugWorkers)
-	for _, i := range idx {
-		g.Go(func() error {
-			if gctx.Err() != nil {
-				return gctx.Err()
+		held, err := s.cfg.Cars.ClaimSlugs(ctx, claims)
+		if err != nil {
+			return fmt.Errorf("claim slugs: %w", err)
+		}
+		for n, w := range asking {
+			if held[n] {
+				writes[w.i].Car.Slug, changed[w.i].Car.Slug = claims[n].Slug, claims[n].Slug
+				continue
 			}
-			slug, err := claim(writes[i].Car)
-			if err != nil {
-				return err
+			if w.k == maxSlugCandidates {
+				return fmt.Errorf("claim a slug for car %s: its first %d slugs are other cars'", claims[n].CarID, maxSlugCandidates+1)
 			}
-			writes[i].Car.Slug, changed[i].Car.Slug = slug, slug
-			return nil
-		})
+			later = append(later, want{i: w.i, k: w.k + 1})
+		}
+		pending = later
 	}
-	return g.Wait()
+	return nil
 }
 
-// slugWorkers is how many slug lookups run at once.
-const slugWorkers = 16
+// maxSlugCandidates bounds the candidates a car tries; past the whole id
+// (candidate 8) only a hash collision or a deliberate flood of claims
+// could take them.
+const maxSlugCandidates = 16
 
 // errSoldShare marks checkSoldShare's refusal.
 var errSoldShare = errors.New("full feed sells too much of the stock")

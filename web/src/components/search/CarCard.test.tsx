@@ -105,6 +105,19 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
     expect(screen.queryByText('Low kms')).not.toBeInTheDocument();
   });
 
+  it('issue 17 clarification: the same index record is New two days after it was indexed and not nine days after, with no new feed', () => {
+    // The index ships only the timestamp (created_at_timestamp); the card judges it when viewed.
+    const indexedAt = Date.parse('2026-03-01T00:00:00Z');
+    const record = car({ created_at: '', created_at_timestamp: indexedAt / 1000 } as Partial<Car>);
+    const day = 24 * 60 * 60 * 1000;
+    const { unmount } = renderWithSite(<CarCard car={record} now={new Date(indexedAt + 2 * day)} />);
+    expect(screen.getByText('New')).toBeInTheDocument();
+    unmount();
+    renderWithSite(<CarCard car={record} now={new Date(indexedAt + 9 * day)} />);
+    expect(screen.getByRole('article', { name: '2021 Toyota Corolla' })).toBeInTheDocument();
+    expect(screen.queryByText('New')).not.toBeInTheDocument();
+  });
+
   it('spec 000 §4 tag priority 3: a certified used car shows the programme badge image, the configured one when set', () => {
     const site = siteResponse({ features: { ...siteResponse().site.features, certified_programme: 'Toyota' } });
     const { unmount } = renderWithSite(<CarCard car={car({ certified: true })} now={now} />, site);

@@ -3,10 +3,10 @@ import pathCases from '../../../shared/testdata/vectors/listing_paths.json';
 import { carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, pathPreset, routeToURL, similarPath } from './listingUrl';
 
 describe('links into the listing: one URL rule (spec 000 §2, §4; issue 5 "Paths")', () => {
-  it('Find Me Something Similar: make, model and body type; without a model or body, the make listing (spec 000 §4)', () => {
+  it('Find Me Something Similar: the same make and model; without a model, body or price, the make listing (spec 000 §4, issue 17; the rest in similar_cars_path.json)', () => {
     expect(similarPath({ make: 'Mazda', model: '', simple_body: undefined })).toBe('/search/Mazda');
     expect(similarPath({ make: 'Mazda', model: 'CX-5', simple_body: undefined })).toBe('/search/Mazda/CX-5');
-    expect(similarPath({ make: 'Land Rover', model: 'Defender 110', simple_body: 'SUV' })).toBe('/search/Land%20Rover/Defender%20110?body=SUV');
+    expect(similarPath({ make: 'Land Rover', model: 'Defender 110', simple_body: 'SUV' })).toBe('/search/Land%20Rover/Defender%20110');
   });
 
   it('a car type is its path preset, as the listing writes it', () => {

@@ -132,8 +132,8 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
   it('shows a sold car with JUST SOLD, Find Me Something Similar and no save button', () => {
     renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />);
     expect(screen.getByText('JUST SOLD')).toBeInTheDocument();
-    // The similar cars are the listing refined to the same make, model and body type.
-    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Toyota/Corolla?body=Hatch');
+    // The similar cars are the same make and model (issue 17; the car page's rule, similar_cars_path.json).
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Toyota/Corolla');
     expect(screen.queryByRole('link', { name: /View details/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
   });

@@ -13,6 +13,8 @@ import { hasPrice } from './priceDisplay';
 import type { CarType, SimpleBodyLabel, SortKey } from './types';
 
 export const LISTING_PATH = '/search/new-used-and-demo-cars/';
+/** CAR_TYPE_ALL is the car_type filter value meaning every type (spec 001 §3); no car has it. */
+export const CAR_TYPE_ALL = 'all';
 
 /** STOCK_PATH is the listing's short form, the menu's "Our Stock". */
 export const STOCK_PATH = '/cars/';
@@ -160,7 +162,8 @@ export function urlToRoute(pathname: string, search: string): RouteState {
   if (sort && SORT_KEYS.includes(sort) && sort !== 'relevance') route.sortBy = sort as SortKey;
   for (const def of allFacets()) {
     if (def.kind === 'list') {
-      const values = params.getAll(def.name).filter(Boolean);
+      // car_type=all means every type (spec 001 §3): no refinement, never a value.
+      const values = params.getAll(def.name).filter((v) => v && !(def.name === 'car_type' && v === CAR_TYPE_ALL));
       if (values.length > 0) lists[def.name] = values;
     } else {
       const value = params.get(def.name);

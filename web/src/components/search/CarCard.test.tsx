@@ -72,14 +72,18 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
     const { unmount } = renderWithSite(<CarCard car={car({ price: 0 })} now={now} />);
     expect(screen.getByText('Enquire for price.')).toBeInTheDocument();
     unmount();
-    renderWithSite(
-      <CarCard
-        car={car({ price: 20000, before_price: 23990, autograb_data: { state_average_market_price: 21000, average_market_price: 21000 } })}
-        now={now}
-      />,
-    );
+    renderWithSite(<CarCard car={{ ...car({ price: 20000, before_price: 23990 }), below_market_sites: ['riverside-toyota'] }} now={now} />);
     expect(screen.getByLabelText('Was $23,990')).toBeInTheDocument();
     expect(screen.getByText('Below market')).toBeInTheDocument();
+  });
+
+  it('issue 17 clarification: the below-market badge is the one Go decided for this site, never judged from market figures', () => {
+    const market = { state_average_market_price: 30000, average_market_price: 30000 };
+    const { unmount } = renderWithSite(<CarCard car={{ ...car({ price: 20000, autograb_data: market }), below_market_sites: [] }} now={now} />);
+    expect(screen.queryByText('Below market')).not.toBeInTheDocument();
+    unmount();
+    renderWithSite(<CarCard car={{ ...car({ price: 20000 }), below_market_sites: ['another-site'] }} now={now} />);
+    expect(screen.queryByText('Below market')).not.toBeInTheDocument();
   });
 
   it('offers Reserve Now with the deposit only for a reservable car on a site with reserving on (issue 13, spec 001 §2)', () => {

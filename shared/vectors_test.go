@@ -262,3 +262,19 @@ func TestManufacturerNameVectors(t *testing.T) {
 		})
 	}
 }
+
+// Issue 17: Find Me Something Similar goes to the same listing from the car
+// page (SimilarCarsPath, view.actions) and from a sold car's listing card
+// (similarPath in web/src/lib/listingUrl.ts).
+func TestSimilarCarsPathVectors(t *testing.T) {
+	type in struct {
+		Car Car `json:"car"`
+	}
+	for _, v := range loadVectors[in, string](t, "similar_cars_path.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			if got := SimilarCarsPath(v.Input.Car); got != v.Want {
+				t.Errorf("SimilarCarsPath = %q, want %q", got, v.Want)
+			}
+		})
+	}
+}

@@ -75,6 +75,11 @@ export interface SearchHit extends Car {
   searchable_until: number;
   /** Available is shared.Car.Available(). */
   available: boolean;
+  /**
+   * BelowMarketSites are the sites on which the car shows the below-market
+   * badge, decided in Go (shared.MarketFor; issue 17).
+   */
+  below_market_sites: string[] | null;
 }
 
 /** ErrorBody is the JSON form of every error response. */

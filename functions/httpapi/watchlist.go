@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"forecourt/functions/cognito"
 	"forecourt/shared"
 )
 
@@ -99,13 +100,7 @@ func (s *watchlistServer) signedIn(h HandlerFunc) HandlerFunc {
 	}
 }
 
-func bearerToken(r *http.Request) string {
-	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return ""
-	}
-	return strings.TrimSpace(token)
-}
+func bearerToken(r *http.Request) string { return cognito.BearerToken(r.Header.Get("Authorization")) }
 
 func watchlistOf(r *http.Request) shared.Watchlist {
 	shopper, _ := r.Context().Value(shopperKey{}).(shared.Shopper)

@@ -89,7 +89,9 @@ func (s *watchlistServer) signedIn(h HandlerFunc) HandlerFunc {
 			return shared.Errorf(shared.EUNAUTHORIZED, "sign in to use your watchlist")
 		}
 		site := siteFrom(r.Context())
+		verified := time.Now()
 		shopper, err := s.cfg.Shoppers.VerifyShopper(r.Context(), token, site)
+		serverTiming(w, "token", verified)
 		if err != nil {
 			// The reason is for the log only: it would help a forger.
 			slog.InfoContext(r.Context(), "watchlist token refused", "site", site.Slug, "reason", err)
@@ -210,20 +212,34 @@ func (s *watchlistServer) handleSave(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	site, list := siteFrom(r.Context()), watchlistOf(r)
+	looked := time.Now()
 	car, err := s.siteCar(r.Context(), site, req.CarID)
+	serverTiming(w, "car", looked)
 	if err != nil {
 		return err
 	}
 	if !site.Shows(car, s.now()) {
 		return shared.Errorf(shared.ENOTFOUND, "car not found")
 	}
+	// The save and its event 39 are written side by side, both before the
+	// answer (a Lambda may be frozen once it has answered): one round trip
+	// of latency instead of two. A save that fails after its event was
+	// written leaves an event for an attempted save, as a browser's own
+	// report of the click would; the save itself is never half done.
+	phase := time.Now()
+	recorded := make(chan struct{})
+	go func() {
+		defer close(recorded)
+		s.recordSave(r.Context(), site, car)
+	}()
 	saved, err := s.cfg.Store.SaveCar(r.Context(), list, shared.SavedCar{
 		CarID: car.ID, DealershipSlug: car.DealershipSlug, SavedAt: s.now().UTC(),
 	})
+	<-recorded
+	serverTiming(w, "save+event", phase)
 	if err != nil {
 		return fmt.Errorf("save car: %w", err)
 	}
-	s.recordSave(r.Context(), site, car)
 	w.Header().Set("Cache-Control", errorCacheControl)
 	WriteJSON(w, http.StatusOK, WatchlistChange{Success: true, CarID: car.ID, Saved: true, SavedAt: saved.SavedAt.UTC().Format(time.RFC3339)})
 	return nil

@@ -291,10 +291,11 @@ func functions() []function {
 				t.Leads.GrantReadWriteData(fn)
 				// Tracking events are written, never read back (POST /api/events).
 				t.Events.Grant(fn, jsii.String("dynamodb:PutItem"))
-				// The watchlist reads a list, saves and removes a car: no
+				// The watchlist reads a list (Query), saves a car (one
+				// UpdateItem keeping the first saved_at) and removes one: no
 				// scans, batch writes or table changes.
-				t.Watchlists.Grant(fn, jsii.String("dynamodb:Query"), jsii.String("dynamodb:GetItem"),
-					jsii.String("dynamodb:PutItem"), jsii.String("dynamodb:DeleteItem"))
+				t.Watchlists.Grant(fn, jsii.String("dynamodb:Query"),
+					jsii.String("dynamodb:UpdateItem"), jsii.String("dynamodb:DeleteItem"))
 				// Review summaries and lists (GET /api/locations).
 				t.Reviews.GrantReadData(fn)
 				// Reservations: conditional puts, transactions over the

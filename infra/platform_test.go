@@ -321,11 +321,13 @@ func TestPlatformDeploysWebDist(t *testing.T) {
 	s := synth(t)
 	tpl := s.json[PlatformStackName]
 	// The web bucket, not the access-log bucket (ACLs on, for CloudFront's
-	// log delivery: TestDistributionAccessLogs) nor the uploads bucket.
+	// log delivery: TestDistributionAccessLogs) nor the uploads or sitemaps
+	// buckets.
 	var bucket map[string]any
 	var bucketID string
 	for id, b := range resources(tpl, "AWS::S3::Bucket") {
-		if strings.HasPrefix(id, "ApiUploads") { // large feeds' uploads: TestUploadsInfrastructure
+		if strings.HasPrefix(id, "ApiUploads") || // large feeds' uploads: TestUploadsInfrastructure
+			strings.HasPrefix(id, "ApiSitemaps") { // stored sitemap lists: TestSitemapsInfrastructure
 			continue
 		}
 		if path(b, "Properties", "OwnershipControls", "Rules", 0, "ObjectOwnership") != "BucketOwnerPreferred" {

@@ -66,12 +66,12 @@ func TestReservationsInfrastructure(t *testing.T) {
 		typ, _ := path(r, "Properties", "AuthorizationType").(string)
 		auth[path(r, "Properties", "RouteKey").(string)] = typ
 	}
-	// No API Gateway authorizer (TestWatchlistRoutesOnTheAPIFunction): the
-	// handler verifies the shopper's token on the reservation routes and
-	// Stripe's signature on the webhook.
+	// The shopper-token authorizer runs before the reservation routes (the
+	// handler verifies the token as well: TestShopperRoutesHaveTheAuthorizer);
+	// the webhook has none: the handler verifies Stripe's signature.
 	for key, want := range map[string]string{
-		"POST /api/reservations":     "",
-		"GET /api/reservations/{id}": "",
+		"POST /api/reservations":     "CUSTOM",
+		"GET /api/reservations/{id}": "CUSTOM",
 		"POST /api/stripe/webhook":   "",
 	} {
 		got, ok := auth[key]

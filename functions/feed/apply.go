@@ -75,9 +75,9 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	for _, st := range before {
 		stateByID[st.ID] = st
 	}
-	sites, err := s.cfg.Sites.ListSites(ctx)
+	sites, err := s.cfg.Sites.SitesOf(ctx, slug)
 	if err != nil {
-		return outcome{}, fmt.Errorf("list sites: %w", err)
+		return outcome{}, fmt.Errorf("sites of %s: %w", slug, err)
 	}
 	placer := shared.NewPlacer(slug, sites)
 
@@ -377,9 +377,15 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 			return ReindexReport{}, err
 		}
 	}
-	sites, err := s.cfg.Sites.ListSites(ctx)
+	var sites []shared.Site
+	var err error
+	if dealershipSlug == "" {
+		sites, err = s.cfg.Sites.ListSites(ctx)
+	} else {
+		sites, err = s.cfg.Sites.SitesOf(ctx, dealershipSlug)
+	}
 	if err != nil {
-		return ReindexReport{}, fmt.Errorf("list sites: %w", err)
+		return ReindexReport{}, fmt.Errorf("sites: %w", err)
 	}
 	var rep ReindexReport
 	holder := "reindex-" + newRunID(start)

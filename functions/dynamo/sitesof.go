@@ -44,6 +44,13 @@ type sitesOfItem struct {
 
 func sitesOfKey(dealership string) string { return sitesOfPrefix + dealership }
 
+// SitesOfKey is the sites-table key of the dealership's lookup item, for
+// the tenant stack's custom resource, which writes it beside the site.
+func SitesOfKey(dealership string) string { return sitesOfKey(dealership) }
+
+// MaxSiteDealerships is how many dealerships one site write can link.
+const MaxSiteDealerships = maxSiteDealerships
+
 func isSitesOfKey(slug string) bool { return strings.HasPrefix(slug, sitesOfPrefix) }
 
 // SaveSite creates or replaces a site's config, keeping the item's other

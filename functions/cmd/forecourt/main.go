@@ -3,6 +3,7 @@
 //	forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY] [--retries N]
 //	forecourt reindex [--dealership SLUG]
 //	forecourt sweep
+//	forecourt sites relink
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //	forecourt leads redrive [--dealership SLUG]
 //	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
@@ -28,6 +29,10 @@
 // reservations list prints a dealership's online reservations; cancel ends
 // a pending checkout or a paid hold and frees the car; refund refunds a paid
 // deposit through Stripe (STRIPE_SECRET_KEY) and frees the car (issue 13).
+// sites relink rebuilds each dealership's lookup of the sites listing it
+// from the site configs (one scan): run once after upgrading data written
+// before the lookups, and to prune entries tenant deploys leave when a
+// site drops a dealership (docs/operations.md).
 // export writes a dealership's cars, leads and reservations as JSON lines
 // into DIR, for a dealer leaving the platform (issue 15). shopper delete
 // deletes a shopper's data on request: their watchlists, their leads and
@@ -65,6 +70,7 @@ const usage = `usage:
   forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY] [--retries N]
   forecourt reindex [--dealership SLUG]
   forecourt sweep
+  forecourt sites relink
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
   forecourt keys list
   forecourt keys revoke KEY_ID
@@ -96,6 +102,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return reindex(ctx, args[1:], stdout)
 	case len(args) == 1 && args[0] == "sweep":
 		return sweep(ctx, stdout)
+	case len(args) == 2 && args[0] == "sites" && args[1] == "relink":
+		return sitesRelink(ctx, stdout)
 	case len(args) >= 2 && args[0] == "keys" && args[1] == "add":
 		return keysAdd(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "keys":
@@ -274,6 +282,20 @@ func sweep(ctx context.Context, stdout io.Writer) error {
 	if len(rep.Busy) > 0 {
 		fmt.Fprintf(stdout, "skipped (a feed was running; it removes them itself): %s\n", strings.Join(rep.Busy, ", "))
 	}
+	return nil
+}
+
+// sitesRelink rebuilds the dealerships' site lookups (dynamo.SiteStore.RelinkDealerships).
+func sitesRelink(ctx context.Context, stdout io.Writer) error {
+	p, err := platform.FromEnv(ctx)
+	if err != nil {
+		return err
+	}
+	rep, err := p.Sites().RelinkDealerships(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "relinked %d dealerships: %d site links added, %d stale links removed\n", rep.Dealerships, rep.Added, rep.Removed)
 	return nil
 }
 

@@ -310,3 +310,31 @@ func TestKeysListRotateRevoke(t *testing.T) {
 		t.Error("keys revoke without an id succeeded")
 	}
 }
+
+// forecourt sites relink (docs/operations.md "Upgrading to the site
+// lookups"): site items written before the dealerships' lookups get them,
+// and a second run changes nothing.
+func TestSitesRelinkCommand(t *testing.T) {
+	ctx := context.Background()
+	db, tables, _ := platformEnv(t)
+	if err := db.Table(tables.Sites).Put(map[string]any{"slug": "old-group",
+		"config": `{"slug":"old-group","name":"Old Group","dealerships":[{"slug":"west","name":"West"},{"slug":"north","name":"North"}]}`}).Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"relinked 2 dealerships: 2 site links added, 0 stale links removed\n",
+		"relinked 2 dealerships: 0 site links added, 0 stale links removed\n",
+	} {
+		var out, errOut bytes.Buffer
+		if err := run(ctx, []string{"sites", "relink"}, &out, &errOut); err != nil {
+			t.Fatalf("sites relink: %v (%s)", err, errOut.String())
+		}
+		if out.String() != want {
+			t.Errorf("sites relink printed %q, want %q", out.String(), want)
+		}
+	}
+	got, err := dynamo.NewSiteStore(db, tables).SitesOf(ctx, "west")
+	if err != nil || len(got) != 1 || got[0].Slug != "old-group" {
+		t.Errorf("sites of west after the relink: %v, %v; want old-group", got, err)
+	}
+}

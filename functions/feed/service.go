@@ -75,6 +75,7 @@ type RunStore interface {
 	SaveManifest(ctx context.Context, dealershipSlug, holder string, states []shared.CarState) error
 	KeepManifest(ctx context.Context, dealershipSlug, holder string, ref shared.ManifestRef) error
 	Manifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) ([]shared.CarState, error)
+	DeleteManifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) error
 }
 
 // SiteLister finds the site configs that decide which sites show a car.

@@ -4,6 +4,7 @@
 //	forecourt reindex [--dealership SLUG]
 //	forecourt sweep
 //	forecourt sites relink
+//	forecourt dealership remove SLUG
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //	forecourt leads redrive [--dealership SLUG]
 //	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
@@ -33,6 +34,10 @@
 // from the site configs (one scan): run once after upgrading data written
 // before the lookups, and to prune entries tenant deploys leave when a
 // site drops a dealership (docs/operations.md).
+// dealership remove deletes a departing dealership's cars from the cars
+// table and the search index under its feed lease, its manifest, and its
+// cars from the stats of the sites still listing it (docs/operations.md
+// "Offboard a dealer"; revoke its provider keys first).
 // export writes a dealership's cars, leads and reservations as JSON lines
 // into DIR, for a dealer leaving the platform (issue 15). shopper delete
 // deletes a shopper's data on request: their watchlists, their leads and
@@ -71,6 +76,7 @@ const usage = `usage:
   forecourt reindex [--dealership SLUG]
   forecourt sweep
   forecourt sites relink
+  forecourt dealership remove SLUG
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
   forecourt keys list
   forecourt keys revoke KEY_ID
@@ -104,6 +110,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return sweep(ctx, stdout)
 	case len(args) == 2 && args[0] == "sites" && args[1] == "relink":
 		return sitesRelink(ctx, stdout)
+	case len(args) == 3 && args[0] == "dealership" && args[1] == "remove":
+		return dealershipRemove(ctx, args[2], stdout)
 	case len(args) >= 2 && args[0] == "keys" && args[1] == "add":
 		return keysAdd(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "keys":
@@ -296,6 +304,27 @@ func sitesRelink(ctx context.Context, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "relinked %d dealerships: %d site links added, %d stale links removed\n", rep.Dealerships, rep.Added, rep.Removed)
+	return nil
+}
+
+// dealershipRemove removes a dealership's cars (feed.Service.RemoveDealership).
+func dealershipRemove(ctx context.Context, slug string, stdout io.Writer) error {
+	if strings.TrimSpace(slug) == "" {
+		return errors.New("dealership remove: the dealership slug is required")
+	}
+	svc, err := service(ctx)
+	if err != nil {
+		return err
+	}
+	rep, err := svc.RemoveDealership(ctx, slug)
+	if err != nil {
+		return err
+	}
+	sites := "no site lists it"
+	if len(rep.Sites) > 0 {
+		sites = "stats refreshed on " + strings.Join(rep.Sites, ", ")
+	}
+	fmt.Fprintf(stdout, "removed dealership %s: %d cars from the table and the index; %s\n", slug, rep.Cars, sites)
 	return nil
 }
 

@@ -441,8 +441,16 @@ type SweepReport struct {
 	Replaced int `json:"replaced"`
 	// Busy are dealerships skipped because a feed held their lease; that
 	// feed removes their expired cars itself.
-	Busy       []string `json:"busy"`
-	DurationMS int64    `json:"duration_ms"`
+	Busy []string `json:"busy"`
+	// Failed are dealerships whose sweep failed; the others were swept.
+	Failed     []SweepFailure `json:"failed"`
+	DurationMS int64          `json:"duration_ms"`
+}
+
+// SweepFailure is one dealership's failed sweep.
+type SweepFailure struct {
+	Dealership string `json:"dealership"`
+	Error      string `json:"error"`
 }
 
 // Sweep applies the passing of time to sold cars in the index for every
@@ -454,30 +462,48 @@ type SweepReport struct {
 // feed run.
 func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	start := s.cfg.Now()
-	slugs, err := s.cfg.Cars.Dealerships(ctx)
-	if err != nil {
-		return SweepReport{}, err
-	}
+	// The dealerships come from the sites, which the sweep reads anyway: a
+	// scan of the cars table to find them read every car every hour
+	// (issue 15). A dealership no site lists has no records to sweep.
 	sites, err := s.cfg.Sites.ListSites(ctx)
 	if err != nil {
 		return SweepReport{}, fmt.Errorf("list sites: %w", err)
 	}
-	rep := SweepReport{Busy: []string{}}
-	for _, slug := range slugs {
+	rep := SweepReport{Busy: []string{}, Failed: []SweepFailure{}}
+	var errs []error
+	for _, slug := range listedDealerships(sites) {
 		removed, replaced, err := s.sweepDealership(ctx, slug, sites)
 		if shared.ErrorCode(err) == shared.ECONFLICT {
 			rep.Busy = append(rep.Busy, slug)
 			continue
 		}
 		if err != nil {
-			return rep, fmt.Errorf("sweep %s: %w", slug, err)
+			// One dealership's failure must not leave the others unswept.
+			s.cfg.Logger.ErrorContext(ctx, "sweep failed", "dealership", slug, "err", err)
+			rep.Failed = append(rep.Failed, SweepFailure{Dealership: slug, Error: err.Error()})
+			errs = append(errs, fmt.Errorf("sweep %s: %w", slug, err))
+			continue
 		}
 		rep.Dealerships++
 		rep.Removed += removed
 		rep.Replaced += replaced
 	}
 	rep.DurationMS = s.cfg.Now().Sub(start).Milliseconds()
-	return rep, nil
+	return rep, errors.Join(errs...)
+}
+
+// listedDealerships lists the dealerships the sites list, each once, by slug.
+func listedDealerships(sites []shared.Site) []string {
+	var out []string
+	for _, site := range sites {
+		for _, d := range site.Dealerships {
+			if !slices.Contains(out, d.Slug) {
+				out = append(out, d.Slug)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func (s *Service) sweepDealership(ctx context.Context, slug string, sites []shared.Site) (removed, replaced int, err error) {

@@ -92,4 +92,18 @@ func TestFeedRunScansNoSites(t *testing.T) {
 			t.Errorf("%s: the car's record is on %v, want %v", step.name, got, step.want)
 		}
 	}
+	// Issue 15: the sweep finds the dealerships in the sites, which it
+	// reads once, instead of scanning every car.
+	calls.Reset()
+	if rep, err := svc.Sweep(ctx); err != nil || rep.Dealerships != 3 {
+		t.Errorf("sweep: %+v, %v; want the 3 dealerships the sites list", rep, err)
+	}
+	for _, scan := range calls.Of("Scan") {
+		if scan.Table != tables.Sites {
+			t.Errorf("the sweep scanned %s", scan.Table)
+		}
+	}
+	if n := len(calls.Of("Scan")); n != 1 {
+		t.Errorf("the sweep scanned the sites table %d times, want once", n)
+	}
 }

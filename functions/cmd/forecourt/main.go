@@ -282,15 +282,19 @@ func sweep(ctx context.Context, stdout io.Writer) error {
 		return err
 	}
 	rep, err := svc.Sweep(ctx)
-	if err != nil {
-		return err
+	if err != nil && len(rep.Failed) == 0 {
+		return err // nothing swept
+	}
+	// The report even when some dealerships failed: the others were swept.
+	for _, f := range rep.Failed {
+		fmt.Fprintf(stdout, "failed: %s: %s\n", f.Dealership, f.Error)
 	}
 	fmt.Fprintf(stdout, "swept %d dealerships: %d sold cars past retention removed from the index, %d re-placed without the sites whose retention passed, %d ms\n",
 		rep.Dealerships, rep.Removed, rep.Replaced, rep.DurationMS)
 	if len(rep.Busy) > 0 {
 		fmt.Fprintf(stdout, "skipped (a feed was running; it removes them itself): %s\n", strings.Join(rep.Busy, ", "))
 	}
-	return nil
+	return err
 }
 
 // sitesRelink rebuilds the dealerships' site lookups (dynamo.SiteStore.RelinkDealerships).

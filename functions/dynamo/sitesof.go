@@ -29,8 +29,8 @@ import (
 // scan on its first read (SitesOf).
 const sitesOfPrefix = "dealership#"
 
-// maxSiteDealerships is how many dealerships one site write can move: a
-// transaction holds at most 100 actions, one of them the site itself.
+// maxSiteDealerships is how many dealerships one transaction can link
+// beside the site's own write: a transaction holds at most 100 actions.
 const maxSiteDealerships = 99
 
 // saveSiteAttempts is how often SaveSite reads and writes again when another
@@ -48,7 +48,8 @@ func sitesOfKey(dealership string) string { return sitesOfPrefix + dealership }
 // the tenant stack's custom resource, which writes it beside the site.
 func SitesOfKey(dealership string) string { return sitesOfKey(dealership) }
 
-// MaxSiteDealerships is how many dealerships one site write can link.
+// MaxSiteDealerships is how many dealerships one transaction can link
+// beside the site's own write.
 const MaxSiteDealerships = maxSiteDealerships
 
 func isSitesOfKey(slug string) bool { return strings.HasPrefix(slug, sitesOfPrefix) }
@@ -56,27 +57,35 @@ func isSitesOfKey(slug string) bool { return strings.HasPrefix(slug, sitesOfPref
 // SaveSite creates or replaces a site's config, keeping the item's other
 // attributes (pages, stats, app client). In the same transaction it adds
 // the site to the lookup of every dealership it lists and removes it from
-// those it listed before and no longer does.
+// those it listed before and no longer does. A site with more dealerships
+// than one transaction holds (a large group) gets its additions first, as
+// plain updates (a lookup naming a site that does not list the dealership
+// yet is skipped by readers), and its removals in further transactions,
+// each checking that the site is still as written: a removal can be left
+// undone, never done wrongly.
 func (s *SiteStore) SaveSite(ctx context.Context, site shared.Site) error {
 	b, err := json.Marshal(site)
 	if err != nil {
 		return fmt.Errorf("encode site %s: %w", site.Slug, err)
 	}
 	now := s.now().UTC()
+	listed := dealershipSlugs(site)
+	link := func(d string) *dynamo.Update {
+		return s.table.Update("slug", sitesOfKey(d)).AddStringsToSet("sites", site.Slug)
+	}
+	unlink := func(d string) *dynamo.Update {
+		return s.table.Update("slug", sitesOfKey(d)).DeleteStringsFromSet("sites", site.Slug)
+	}
 	for range saveSiteAttempts {
 		before, version, err := s.storedDealerships(ctx, site.Slug)
 		if err != nil {
 			return err
 		}
-		listed := dealershipSlugs(site)
 		var dropped []string
 		for _, d := range before {
 			if !slices.Contains(listed, d) {
 				dropped = append(dropped, d)
 			}
-		}
-		if len(listed)+len(dropped) > maxSiteDealerships {
-			return shared.Errorf(shared.EINVALID, "site %q: one save moves at most %d dealerships, not %d", site.Slug, maxSiteDealerships, len(listed)+len(dropped))
 		}
 		// config_version makes the read above and this write one step: a
 		// writer in between fails the condition and we read again.
@@ -87,19 +96,40 @@ func (s *SiteStore) SaveSite(ctx context.Context, site shared.Site) error {
 			up = up.If("'config_version' = ?", version)
 		}
 		tx := s.db.WriteTx().Update(up)
-		for _, d := range listed {
-			tx = tx.Update(s.table.Update("slug", sitesOfKey(d)).AddStringsToSet("sites", site.Slug))
-		}
-		for _, d := range dropped {
-			tx = tx.Update(s.table.Update("slug", sitesOfKey(d)).DeleteStringsFromSet("sites", site.Slug))
+		if len(listed)+len(dropped) <= maxSiteDealerships {
+			for _, d := range listed {
+				tx = tx.Update(link(d))
+			}
+			for _, d := range dropped {
+				tx = tx.Update(unlink(d))
+			}
+			dropped = nil
+		} else {
+			for _, d := range listed {
+				if err := link(d).Run(ctx); err != nil {
+					return fmt.Errorf("save site %s: link %s: %w", site.Slug, d, err)
+				}
+			}
 		}
 		err = tx.Run(ctx)
-		if err == nil {
-			return nil
+		if isTxConditionFailed(err) {
+			continue
 		}
-		if !isTxConditionFailed(err) {
+		if err != nil {
 			return fmt.Errorf("save site %s: %w", site.Slug, err)
 		}
+		for chunk := range slices.Chunk(dropped, maxSiteDealerships) {
+			tx := s.db.WriteTx().Check(s.table.Check("slug", site.Slug).If("'config_version' = ?", version+1))
+			for _, d := range chunk {
+				tx = tx.Update(unlink(d))
+			}
+			if err := tx.Run(ctx); isTxConditionFailed(err) {
+				return nil // written again since: stale links at worst, which readers skip
+			} else if err != nil {
+				return fmt.Errorf("save site %s: unlink: %w", site.Slug, err)
+			}
+		}
+		return nil
 	}
 	return shared.Errorf(shared.ECONFLICT, "site %q changed by another writer during %d attempts to save it", site.Slug, saveSiteAttempts)
 }

@@ -2,6 +2,7 @@ package dynamo_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -146,5 +147,46 @@ func TestSitesOfHealsAndRelinks(t *testing.T) {
 	}
 	if again, err := store.RelinkDealerships(ctx); err != nil || again.Added != 0 || again.Removed != 0 {
 		t.Errorf("second relink: %+v, %v; want nothing to change", again, err)
+	}
+}
+
+// Issue 18 counts on group sites of 200 dealerships: a site with more
+// dealerships than one transaction holds is linked from every one of them,
+// and dropping most of them unlinks each.
+func TestSitesOfLargeGroup(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	store := dynamo.NewSiteStore(db, tables)
+	slugs := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("rooftop-%03d", i)
+		}
+		return out
+	}
+	for _, step := range []struct {
+		name     string
+		listed   int
+		unlisted []string
+	}{
+		{"200 rooftops", 200, nil},
+		{"down to 30", 30, slugs(200)[30:]},
+	} {
+		if err := store.SaveSite(ctx, site("big-group", slugs(step.listed)...)); err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		for _, d := range slugs(step.listed) {
+			if got, err := store.SitesOf(ctx, d); err != nil || !slices.Equal(slugsOf(got), []string{"big-group"}) {
+				t.Fatalf("%s: sites of %s = %v, %v; want [big-group]", step.name, d, slugsOf(got), err)
+			}
+		}
+		for _, d := range step.unlisted {
+			var it struct {
+				Sites []string `dynamo:"sites,set"`
+			}
+			if err := db.Table(tables.Sites).Get("slug", "dealership#"+d).One(ctx, &it); err != nil || len(it.Sites) != 0 {
+				t.Fatalf("%s: %s's lookup still names %v (%v)", step.name, d, it.Sites, err)
+			}
+		}
 	}
 }

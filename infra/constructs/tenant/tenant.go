@@ -232,8 +232,16 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 	if pages == "" {
 		pages = "{}"
 	}
-	if len(p.Dealerships) > dynamo.MaxSiteDealerships {
-		panic(fmt.Sprintf("tenant %s: %d dealerships, one transaction links at most %d", p.Slug, len(p.Dealerships), dynamo.MaxSiteDealerships))
+	linkItem := func(d string) interface{} {
+		return map[string]interface{}{
+			"Update": map[string]interface{}{
+				"TableName":                 p.Table.TableName(),
+				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": dynamo.SitesOfKey(d)}},
+				"UpdateExpression":          "ADD #sites :site",
+				"ExpressionAttributeNames":  map[string]interface{}{"#sites": "sites"},
+				"ExpressionAttributeValues": map[string]interface{}{":site": map[string]interface{}{"SS": []interface{}{p.Slug}}},
+			},
+		}
 	}
 	items := []interface{}{map[string]interface{}{
 		"Update": map[string]interface{}{
@@ -254,15 +262,31 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 			},
 		},
 	}}
-	for _, d := range p.Dealerships {
-		items = append(items, map[string]interface{}{
-			"Update": map[string]interface{}{
-				"TableName":                 p.Table.TableName(),
-				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": dynamo.SitesOfKey(d)}},
-				"UpdateExpression":          "ADD #sites :site",
-				"ExpressionAttributeNames":  map[string]interface{}{"#sites": "sites"},
-				"ExpressionAttributeValues": map[string]interface{}{":site": map[string]interface{}{"SS": []interface{}{p.Slug}}},
-			},
+	first := p.Dealerships
+	if len(first) > dynamo.MaxSiteDealerships {
+		first = first[:dynamo.MaxSiteDealerships]
+	}
+	for _, d := range first {
+		items = append(items, linkItem(d))
+	}
+	// A group with more dealerships than one transaction holds links the
+	// rest with more calls: a link before or without its site's write is
+	// harmless (readers keep only sites whose config lists the dealership).
+	for i, rest := 1, p.Dealerships[len(first):]; len(rest) > 0; i++ {
+		chunk := rest[:min(len(rest), dynamo.MaxSiteDealerships+1)]
+		rest = rest[len(chunk):]
+		links := make([]interface{}, len(chunk))
+		for j, d := range chunk {
+			links[j] = linkItem(d)
+		}
+		call := &customresources.AwsSdkCall{
+			Service:            jsii.String("DynamoDB"),
+			Action:             jsii.String("transactWriteItems"),
+			Parameters:         map[string]interface{}{"TransactItems": links},
+			PhysicalResourceId: customresources.PhysicalResourceId_Of(jsii.String(fmt.Sprintf("site#%s#links#%d", p.Slug, i))),
+		}
+		customresources.NewAwsCustomResource(scope, jsii.String(fmt.Sprintf("%sLinks%d", id, i)), &customresources.AwsCustomResourceProps{
+			OnCreate: call, OnUpdate: call, Policy: recordPolicy(p.Table), InstallLatestAwsSdk: jsii.Bool(false),
 		})
 	}
 	write := &customresources.AwsSdkCall{
@@ -272,16 +296,21 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 		PhysicalResourceId: customresources.PhysicalResourceId_Of(jsii.String("site#" + p.Slug)),
 	}
 	return customresources.NewAwsCustomResource(scope, jsii.String(id), &customresources.AwsCustomResourceProps{
-		OnCreate: write,
-		OnUpdate: write,
-		// A transaction is authorised by the actions it holds, not by an
-		// action of its own.
-		Policy: customresources.AwsCustomResourcePolicy_FromStatements(&[]awsiam.PolicyStatement{
-			awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
-				Actions:   jsii.Strings("dynamodb:UpdateItem"),
-				Resources: &[]*string{p.Table.TableArn()},
-			}),
-		}),
+		OnCreate:            write,
+		OnUpdate:            write,
+		Policy:              recordPolicy(p.Table),
 		InstallLatestAwsSdk: jsii.Bool(false),
+	})
+}
+
+// recordPolicy lets a site record's calls update items of the sites table.
+// A transaction is authorised by the actions it holds, not by an action of
+// its own.
+func recordPolicy(table awsdynamodb.ITable) customresources.AwsCustomResourcePolicy {
+	return customresources.AwsCustomResourcePolicy_FromStatements(&[]awsiam.PolicyStatement{
+		awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+			Actions:   jsii.Strings("dynamodb:UpdateItem"),
+			Resources: &[]*string{table.TableArn()},
+		}),
 	})
 }

@@ -39,12 +39,8 @@ func TestEachTenantHasItsOwnAppClient(t *testing.T) {
 			t.Errorf("%s: pool %v, want the one named by %s", site.Slug, props["UserPoolId"], param.UserPoolID)
 		}
 		// And the site record stores its id
-		cr := customResource(t, tpl, "DynamoDB", "putItem")
-		var params struct {
-			Item map[string]map[string]string `json:"Item"`
-		}
-		sdkCall(t, path(cr, "Properties", "Create"), &params)
-		if got := params.Item["auth_client_id"]["S"]; got != tokenPlaceholder {
+		_, rec := siteRecord(t, tpl, "Create")
+		if got := rec.attr("auth_client_id"); got != tokenPlaceholder {
 			t.Errorf("%s: stored auth_client_id %q, want the client's id", site.Slug, got)
 		}
 		if props["GenerateSecret"] != false {

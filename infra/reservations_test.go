@@ -26,6 +26,20 @@ func TestReservationsInfrastructure(t *testing.T) {
 			!strings.Contains(got, "dealership_slug") || !strings.Contains(got, "created_at") {
 			t.Errorf("reservations GSI: %s, want by-dealership on dealership_slug and created_at", got)
 		}
+		// Issue 15: the sweep's lapsed holds come from the sparse holding
+		// index (holding, held_until as a number), not a scan.
+		var holding map[string]any
+		for _, gsi := range path(tbl, "Properties", "GlobalSecondaryIndexes").([]any) {
+			if path(gsi, "IndexName") == "holding" {
+				holding = gsi.(map[string]any)
+			}
+		}
+		if got := flatten(path(holding, "KeySchema")); !strings.Contains(got, "holding") || !strings.Contains(got, "held_until") {
+			t.Errorf("holding GSI keys: %s, want holding (hash) and held_until (range)", got)
+		}
+		if got := flatten(path(tbl, "Properties", "AttributeDefinitions")); !strings.Contains(got, "held_untilN") && !strings.Contains(got, "Nheld_until") {
+			t.Errorf("attribute definitions %s, want held_until a number", got)
+		}
 		if tbl["DeletionPolicy"] != "Retain" {
 			t.Errorf("reservations DeletionPolicy %v, want Retain", tbl["DeletionPolicy"])
 		}

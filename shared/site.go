@@ -131,6 +131,18 @@ func (s Site) Dealership(slug string) (Dealership, bool) {
 	return Dealership{}, false
 }
 
+// SitesListing returns the sites among sites that list the dealership, in
+// their order: what a store's SitesOf answers.
+func SitesListing(sites []Site, dealershipSlug string) []Site {
+	out := []Site{}
+	for _, s := range sites {
+		if _, ok := s.Dealership(dealershipSlug); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // Manufacturer is a car maker (spec 001 §3).
 type Manufacturer struct {
 	ID   string    `json:"id,omitempty"`

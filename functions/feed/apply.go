@@ -73,9 +73,9 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	for _, st := range before {
 		stateByID[st.ID] = st
 	}
-	sites, err := s.cfg.Sites.ListSites(ctx)
+	sites, err := s.cfg.Sites.SitesOf(ctx, slug)
 	if err != nil {
-		return outcome{}, fmt.Errorf("list sites: %w", err)
+		return outcome{}, fmt.Errorf("sites of %s: %w", slug, err)
 	}
 	placer := shared.NewPlacer(slug, sites)
 
@@ -376,9 +376,15 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 			return ReindexReport{}, err
 		}
 	}
-	sites, err := s.cfg.Sites.ListSites(ctx)
+	var sites []shared.Site
+	var err error
+	if dealershipSlug == "" {
+		sites, err = s.cfg.Sites.ListSites(ctx)
+	} else {
+		sites, err = s.cfg.Sites.SitesOf(ctx, dealershipSlug)
+	}
 	if err != nil {
-		return ReindexReport{}, fmt.Errorf("list sites: %w", err)
+		return ReindexReport{}, fmt.Errorf("sites: %w", err)
 	}
 	var rep ReindexReport
 	holder := "reindex-" + newRunID(start)
@@ -435,8 +441,16 @@ type SweepReport struct {
 	Replaced int `json:"replaced"`
 	// Busy are dealerships skipped because a feed held their lease; that
 	// feed removes their expired cars itself.
-	Busy       []string `json:"busy"`
-	DurationMS int64    `json:"duration_ms"`
+	Busy []string `json:"busy"`
+	// Failed are dealerships whose sweep failed; the others were swept.
+	Failed     []SweepFailure `json:"failed"`
+	DurationMS int64          `json:"duration_ms"`
+}
+
+// SweepFailure is one dealership's failed sweep.
+type SweepFailure struct {
+	Dealership string `json:"dealership"`
+	Error      string `json:"error"`
 }
 
 // Sweep applies the passing of time to sold cars in the index for every
@@ -448,30 +462,48 @@ type SweepReport struct {
 // feed run.
 func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	start := s.cfg.Now()
-	slugs, err := s.cfg.Cars.Dealerships(ctx)
-	if err != nil {
-		return SweepReport{}, err
-	}
+	// The dealerships come from the sites, which the sweep reads anyway: a
+	// scan of the cars table to find them read every car every hour
+	// (issue 15). A dealership no site lists has no records to sweep.
 	sites, err := s.cfg.Sites.ListSites(ctx)
 	if err != nil {
 		return SweepReport{}, fmt.Errorf("list sites: %w", err)
 	}
-	rep := SweepReport{Busy: []string{}}
-	for _, slug := range slugs {
+	rep := SweepReport{Busy: []string{}, Failed: []SweepFailure{}}
+	var errs []error
+	for _, slug := range listedDealerships(sites) {
 		removed, replaced, err := s.sweepDealership(ctx, slug, sites)
 		if shared.ErrorCode(err) == shared.ECONFLICT {
 			rep.Busy = append(rep.Busy, slug)
 			continue
 		}
 		if err != nil {
-			return rep, fmt.Errorf("sweep %s: %w", slug, err)
+			// One dealership's failure must not leave the others unswept.
+			s.cfg.Logger.ErrorContext(ctx, "sweep failed", "dealership", slug, "err", err)
+			rep.Failed = append(rep.Failed, SweepFailure{Dealership: slug, Error: err.Error()})
+			errs = append(errs, fmt.Errorf("sweep %s: %w", slug, err))
+			continue
 		}
 		rep.Dealerships++
 		rep.Removed += removed
 		rep.Replaced += replaced
 	}
 	rep.DurationMS = s.cfg.Now().Sub(start).Milliseconds()
-	return rep, nil
+	return rep, errors.Join(errs...)
+}
+
+// listedDealerships lists the dealerships the sites list, each once, by slug.
+func listedDealerships(sites []shared.Site) []string {
+	var out []string
+	for _, site := range sites {
+		for _, d := range site.Dealerships {
+			if !slices.Contains(out, d.Slug) {
+				out = append(out, d.Slug)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func (s *Service) sweepDealership(ctx context.Context, slug string, sites []shared.Site) (removed, replaced int, err error) {

@@ -88,6 +88,9 @@ func (x *recordingIndex) Delete(_ context.Context, ids []string) error {
 type staticSites []shared.Site
 
 func (s staticSites) ListSites(context.Context) ([]shared.Site, error) { return s, nil }
+func (s staticSites) SitesOf(_ context.Context, dealership string) ([]shared.Site, error) {
+	return shared.SitesListing(s, dealership), nil
+}
 
 // testSites: "group" shows north and south (3 days' sold retention);
 // "north-site" shows north only and keeps sold cars 14 days.

@@ -77,10 +77,16 @@ type RunStore interface {
 	SaveManifest(ctx context.Context, dealershipSlug, holder string, states []shared.CarState) error
 	KeepManifest(ctx context.Context, dealershipSlug, holder string, ref shared.ManifestRef) error
 	Manifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) ([]shared.CarState, error)
+	DeleteManifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) error
 }
 
-// SiteLister lists the site configs that decide which sites show a car.
+// SiteLister finds the site configs that decide which sites show a car.
 type SiteLister interface {
+	// SitesOf returns the sites that list the dealership, without reading
+	// the others: a feed run reads only its own sites (docs/scaling.md).
+	SitesOf(ctx context.Context, dealershipSlug string) ([]shared.Site, error)
+	// ListSites returns every site: for work across all dealerships
+	// (reindex of all, sweep), one read instead of one per dealership.
 	ListSites(ctx context.Context) ([]shared.Site, error)
 }
 

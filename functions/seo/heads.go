@@ -78,7 +78,10 @@ func (p Page) base(title, description string) Head {
 		NoScript:   p.pageFallback(strings.TrimSuffix(title, " | "+p.Site.Name)),
 	}
 	if p.Site.Logo != nil && p.Site.Logo.URL != "" {
-		h.Icon = p.URL(p.Site.Logo.URL)
+		// Same-origin, as the site config gives it: an absolute URL on the
+		// primary domain fails wherever the page is served from another
+		// host (a preview, locally), a console error on every page.
+		h.Icon = p.Site.Logo.URL
 	}
 	return h
 }
@@ -98,7 +101,7 @@ func (p Page) Home() Head {
 	h := p.base(p.Site.Name+": new, used and demo cars for sale",
 		fmt.Sprintf("Browse new, used and demo cars for sale at %s%s. Search the stock, see prices and enquire online.", p.Site.Name, p.where()))
 	h.Canonical = p.Origin + "/"
-	org := Organization{Context: schemaContext, Type: "AutoDealer", Name: p.Site.Name, URL: p.Origin + "/", Logo: h.Icon}
+	org := Organization{Context: schemaContext, Type: "AutoDealer", Name: p.Site.Name, URL: p.Origin + "/", Logo: p.URL(h.Icon)}
 	site := WebSite{Context: schemaContext, Type: "WebSite", Name: p.Site.Name, URL: p.Origin + "/",
 		PotentialAction: &SearchAction{Type: "SearchAction", Target: p.Origin + ListingPath + "?query={search_term_string}", QueryInput: "required name=search_term_string"}}
 	h.JSONLD = []any{site, org}

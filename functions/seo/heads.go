@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"forecourt/functions/media"
 	"forecourt/shared"
 )
 
@@ -166,6 +167,7 @@ func (p Page) Car(f CarFacts) Head {
 	if len(images) > 0 {
 		h.Image = images[0]
 	}
+	h.LCPImage = GalleryPreload(c)
 	var seller *AutoDealer
 	if l, ok := carLocation(p.Site, c); ok {
 		d := Dealer(l, p.locationURL(l))
@@ -184,6 +186,51 @@ func (p Page) Car(f CarFacts) Head {
 	h.JSONLD = []any{CarData(c, h.Canonical, images, seller), Breadcrumbs(crumbs...)}
 	h.NoScript = p.carFallback(f)
 	return h
+}
+
+// placeholderImage is an image URL that stands for "no photo" (web
+// lib/carTitle.ts imageOf): the page shows no such picture.
+var placeholderImage = regexp.MustCompile(`(?i)(placeholder|coming[-_ ]?soon|no[-_ ]?image|default[-_ ]?image)`)
+
+// resizedPhoto is a photo /media serves at the widths of media.Widths (web
+// lib/photoSrcSet.ts): a JPEG or PNG under /media/.
+var resizedPhoto = regexp.MustCompile(`(?i)^/media/.+\.(jpe?g|png)$`)
+
+// GallerySizes is the car page gallery's <img sizes> (web
+// features/car/components/Gallery.tsx).
+const GallerySizes = "(min-width: 1024px) 66vw, 100vw"
+
+// GalleryPreload is the car page gallery's first photo as the page renders
+// it (CarDetail: the car's images, else its primary image; none when it
+// has only a placeholder), or nil when the gallery shows none.
+// web/e2e/seo.test.mjs checks the preload is the picture the page shows.
+func GalleryPreload(c shared.Car) *ImagePreload {
+	primary := c.PrimaryImageURL
+	if primary == "" && len(c.Images) > 0 {
+		primary = c.Images[0].URL
+	}
+	if primary == "" && len(c.Thumbnails) > 0 {
+		primary = c.Thumbnails[0]
+	}
+	if primary == "" || placeholderImage.MatchString(primary) {
+		return nil
+	}
+	src := primary
+	for _, im := range c.Images {
+		if im.URL != "" {
+			src = im.URL
+			break
+		}
+	}
+	pre := &ImagePreload{Href: src, Sizes: GallerySizes}
+	if resizedPhoto.MatchString(src) {
+		parts := make([]string, len(media.Widths))
+		for i, w := range media.Widths {
+			parts[i] = fmt.Sprintf("%s?w=%d %dw", src, w, w)
+		}
+		pre.SrcSet = strings.Join(parts, ", ")
+	}
+	return pre
 }
 
 func carImages(p Page, c shared.Car) []string {

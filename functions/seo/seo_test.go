@@ -361,3 +361,32 @@ func TestNotFoundHead(t *testing.T) {
 		t.Errorf("not found head: %+v", h)
 	}
 }
+
+// Issue 14 first paint: a car page preloads the photo its gallery shows
+// first, with the gallery's srcset and sizes, so the browser downloads it
+// while the scripts load and uses the same file.
+func TestGalleryPreload(t *testing.T) {
+	tests := []struct {
+		name string
+		car  shared.Car
+		want *ImagePreload
+	}{
+		{"the first of the car's images", shared.Car{PrimaryImageURL: "/media/cars/c1/0.jpg", Images: []shared.Image{{URL: "/media/cars/c1/1.jpg"}}},
+			&ImagePreload{Href: "/media/cars/c1/1.jpg", Sizes: GallerySizes,
+				SrcSet: "/media/cars/c1/1.jpg?w=320 320w, /media/cars/c1/1.jpg?w=480 480w, /media/cars/c1/1.jpg?w=640 640w, /media/cars/c1/1.jpg?w=960 960w, /media/cars/c1/1.jpg?w=1280 1280w, /media/cars/c1/1.jpg?w=1920 1920w"}},
+		{"the primary image when there are no images", shared.Car{PrimaryImageURL: "https://cdn.example/a.jpg"},
+			&ImagePreload{Href: "https://cdn.example/a.jpg", Sizes: GallerySizes}},
+		{"an SVG has one size", shared.Car{Images: []shared.Image{{URL: "/media/demo/suv/grey.svg?angle=1"}}},
+			&ImagePreload{Href: "/media/demo/suv/grey.svg?angle=1", Sizes: GallerySizes}},
+		{"a placeholder shows no photo", shared.Car{PrimaryImageURL: "/media/no-image.jpg"}, nil},
+		{"no photo", shared.Car{}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := GalleryPreload(tt.car)
+			if (got == nil) != (tt.want == nil) || got != nil && *got != *tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}

@@ -8,10 +8,12 @@ package seo
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"html/template"
 	"io"
 	"io/fs"
 	"regexp"
+	"strings"
 )
 
 // Head is what a page's shell says about it before any script runs.
@@ -41,6 +43,13 @@ type Head struct {
 	// Preconnect is the search host's origin, which the browser starts
 	// connecting to before any script runs ("" for none).
 	Preconnect string
+	// Car is inlined as JSON in <script id="forecourt-car"> on a car page
+	// (the body of GET /api/cars/{slug}), so the page renders the car
+	// without a round trip once the scripts run.
+	Car any
+	// LCPImage is the page's largest picture, preloaded at high priority
+	// so it downloads while the scripts do (nil for none).
+	LCPImage *ImagePreload
 	// NoScript is what a browser or crawler that runs no JavaScript reads
 	// in the body: the page's facts and links into the listing.
 	NoScript *Fallback
@@ -53,6 +62,28 @@ type Fallback struct {
 	Facts []string
 	// Links lead on: similar cars, the listing by type and make.
 	Links []Link
+}
+
+// ImagePreload is an image the head preloads, with the srcset and sizes of
+// the <img> that will show it, so the browser picks the same file.
+type ImagePreload struct{ Href, SrcSet, Sizes string }
+
+// Tag is the <link rel="preload">. It is written by hand, each value
+// HTML-escaped: html/template takes imagesrcset for a single URL and would
+// percent-encode the spaces between its candidates.
+func (p *ImagePreload) Tag() template.HTML {
+	var b strings.Builder
+	b.WriteString(`<link rel="preload" as="image" href="`)
+	b.WriteString(html.EscapeString(p.Href))
+	b.WriteString(`"`)
+	if p.SrcSet != "" {
+		b.WriteString(` imagesrcset="` + html.EscapeString(p.SrcSet) + `"`)
+	}
+	if p.Sizes != "" {
+		b.WriteString(` imagesizes="` + html.EscapeString(p.Sizes) + `"`)
+	}
+	b.WriteString(` fetchpriority="high" />`)
+	return template.HTML(b.String())
 }
 
 // Link is one link of a fallback.
@@ -101,8 +132,14 @@ var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}}</
 {{- with .Preconnect}}
     <link rel="preconnect" href="{{.}}" crossorigin="anonymous" />
 {{- end}}
+{{- with .LCPImage}}
+    {{.Tag}}
+{{- end}}
 {{- with .Data}}
     <script id="forecourt-data" type="application/json">{{.}}</script>
+{{- end}}
+{{- with .Car}}
+    <script id="forecourt-car" type="application/json">{{.}}</script>
 {{- end}}
   `))
 

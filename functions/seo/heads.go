@@ -106,6 +106,7 @@ func (p Page) Home() Head {
 	site := WebSite{Context: schemaContext, Type: "WebSite", Name: p.Site.Name, URL: p.Origin + "/",
 		PotentialAction: &SearchAction{Type: "SearchAction", Target: p.Origin + ListingPath + "?query={search_term_string}", QueryInput: "required name=search_term_string"}}
 	h.JSONLD = []any{site, org}
+	h.Route = "home"
 	return h
 }
 
@@ -168,6 +169,7 @@ func (p Page) Car(f CarFacts) Head {
 		h.Image = images[0]
 	}
 	h.LCPImage = GalleryPreload(c)
+	h.Route = "car"
 	var seller *AutoDealer
 	if l, ok := carLocation(p.Site, c); ok {
 		d := Dealer(l, p.locationURL(l))

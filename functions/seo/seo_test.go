@@ -21,6 +21,7 @@ const builtIndex = `<!doctype html>
     <link rel="icon" href="data:," />
     <link rel="preload" href="/api/site" as="fetch" crossorigin="anonymous" />
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <script id="forecourt-route-assets" type="application/json">{"home":{"js":["/assets/HomePage-1.js","/assets/CarStrip-2.js"],"css":["/assets/HomePage-3.css"]},"car":{"js":["/assets/CarRoute-4.js"],"css":[]}}</script>
   </head>
   <body>
     <div id="root"></div>
@@ -89,6 +90,37 @@ func TestShellReplacesTheGenericHead(t *testing.T) {
 	}
 	if strings.Index(page, "<title>") > strings.Index(page, "</head>") {
 		t.Error("the title is not in the head")
+	}
+}
+
+// Issue 14 first paint: a page whose route is a lazy page (home, car)
+// loads that page's chunks and CSS with the entry, from the build's list,
+// which no page carries itself.
+func TestShellPreloadsTheRoutePage(t *testing.T) {
+	tests := []struct {
+		route      string
+		want, gone []string
+	}{
+		{"home", []string{`<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js" />`,
+			`<link rel="modulepreload" crossorigin href="/assets/CarStrip-2.js" />`,
+			`<link rel="stylesheet" crossorigin href="/assets/HomePage-3.css" />`}, []string{"CarRoute-4.js"}},
+		{"car", []string{`<link rel="modulepreload" crossorigin href="/assets/CarRoute-4.js" />`}, []string{"HomePage-1.js", "HomePage-3.css"}},
+		{"", nil, []string{"HomePage-1.js", "CarRoute-4.js"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.route, func(t *testing.T) {
+			page := render(t, Head{Route: tt.route})
+			for _, w := range tt.want {
+				if !strings.Contains(page, w) || strings.Index(page, w) > strings.Index(page, "</head>") {
+					t.Errorf("head lacks %s:\n%s", w, page)
+				}
+			}
+			for _, g := range append(tt.gone, "forecourt-route-assets") {
+				if strings.Contains(page, g) {
+					t.Errorf("page has %s:\n%s", g, page)
+				}
+			}
+		})
 	}
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, getJSON } from '../../../lib/http';
+import { getJSON, type ApiError } from '../../../lib/http';
+import { inlinedJSON } from '../../../lib/inlined';
 import type { CarResponse } from '../../../lib/types';
 import { useResource, type Resource } from '../../../lib/useResource';
 
@@ -17,14 +18,7 @@ export const INLINED_CAR_ID = 'forecourt-car';
  * undefined (another page, another car after navigating, no valid JSON).
  */
 export function inlinedCar(slug: string, doc: Document = document): CarResponse | undefined {
-  const text = doc.getElementById(INLINED_CAR_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const body = JSON.parse(text) as CarResponse;
-    return body && typeof body === 'object' && body.car?.slug === slug && body.view ? body : undefined;
-  } catch {
-    return undefined;
-  }
+  return inlinedJSON<CarResponse>(INLINED_CAR_ID, (body) => body.car?.slug === slug && body.view, doc);
 }
 
 /**
@@ -39,7 +33,9 @@ export function useCarQuery(slug: string): Resource<CarResponse> {
   const fetched = useResource(`car:${slug}`, (signal) => getCar(slug, signal));
   const shown = inlined?.car.slug === slug ? inlined : undefined;
   if (!shown || fetched.status === 'ready') return fetched;
-  if (fetched.status === 'error' && fetched.error instanceof ApiError && fetched.error.status < 500) return fetched;
+  // An ApiError under 500 is the server's word on the car; a network
+  // error (no status) or a 5xx keeps the inlined car.
+  if (fetched.status === 'error' && (fetched.error as ApiError).status < 500) return fetched;
   return { status: 'ready', data: shown };
 }
 

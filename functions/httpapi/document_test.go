@@ -208,6 +208,36 @@ func TestDocumentInlinesSite(t *testing.T) {
 	}
 }
 
+// Issue 14 "First paint without a round trip": a car page carries GET
+// /api/cars/{slug}'s body, so the app renders the car without asking; a
+// page that is not a car's carries none.
+func TestDocumentInlinesCar(t *testing.T) {
+	h := documentAPI(t)
+	carRe := regexp.MustCompile(`(?s)<script id="forecourt-car" type="application/json">(.*?)</script>`)
+	page := get(h, "/cars/car-a", "riverside", testSecret).Body.String()
+	m := carRe.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no inlined car:\n%s", page)
+	}
+	var inlined, fetched CarResponse
+	if err := json.Unmarshal([]byte(m[1]), &inlined); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(get(h, "/api/cars/car-a", "riverside", testSecret).Body.Bytes(), &fetched); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(inlined)
+	b, _ := json.Marshal(fetched)
+	if string(a) != string(b) {
+		t.Errorf("inlined car differs from GET /api/cars/car-a:\n%s\n%s", a, b)
+	}
+	for _, p := range []string{"/", "/cars/no-such-car", "/cars/car-e", "/search/Toyota/Corolla/"} {
+		if carRe.MatchString(get(h, p, "riverside", testSecret).Body.String()) {
+			t.Errorf("%s inlines a car", p)
+		}
+	}
+}
+
 // Pages need the tenant headers like every /api route, and a path under a
 // prefix is never a page: it keeps the JSON 404.
 func TestDocumentRouting(t *testing.T) {

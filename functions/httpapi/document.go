@@ -408,9 +408,10 @@ func (s *apiServer) siteAvailable(ctx context.Context, site shared.Site, list fu
 }
 
 // stockCount counts the available cars the site shows that the listing
-// selects.
+// selects, from the site's stored sitemap list when current (one read, not
+// every car of the site per page view), else from the cars.
 func (s *apiServer) stockCount(ctx context.Context, site shared.Site, l seo.Listing) (int, error) {
-	cars, err := s.availableCars(ctx, site)
+	cars, err := s.sitemapCars(ctx, site)
 	if err != nil {
 		return 0, err
 	}

@@ -321,7 +321,7 @@ func (f fakeSitemaps) SiteCars(context.Context, shared.Site) ([]shared.SitemapCa
 // sitemap lists; a missing, stale or unreadable one is never an outage:
 // the sitemap is built from the cars.
 func TestSitemapFromTheStoredList(t *testing.T) {
-	stored := []shared.SitemapCar{{Slug: "stored-car", LastMod: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), CarType: shared.CarTypeUsed, Make: "Mazda", Model: "CX-5"}}
+	stored := []shared.SitemapCar{{Slug: "stored-car", LastMod: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), CarType: shared.CarTypeUsed, Make: "Mazda", Model: "CX-5", Body: "SUV"}}
 	for _, tt := range []struct {
 		name      string
 		list      fakeSitemaps
@@ -340,6 +340,14 @@ func TestSitemapFromTheStoredList(t *testing.T) {
 	h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) { c.Sitemaps = fakeSitemaps{cars: stored, ok: true} })
 	if body := get(h, "/sitemap-listings.xml", "riverside", testSecret).Body.String(); !strings.Contains(body, "<loc>https://riverside.example/search/Mazda/CX-5/</loc><lastmod>2026-11-22</lastmod>") {
 		t.Errorf("listings from the stored list:\n%s", body)
+	}
+	// A listing page's head counts its stock from the same list (one read
+	// per page view, not every car of the site): the stored Mazda, which the
+	// cars table does not hold, and its body.
+	for _, p := range []string{"/search/Mazda/CX-5/", "/search/suv"} {
+		if body := get(h, p, "riverside", testSecret).Body.String(); !strings.Contains(body, "1 car in stock") {
+			t.Errorf("%s head not counted from the stored list:\n%.600s", p, body)
+		}
 	}
 }
 

@@ -365,7 +365,7 @@ func bodyOfSegment(seg string) string {
 }
 
 // Matches reports whether a car is in the listing.
-func (l Listing) Matches(c shared.Car) bool {
+func (l Listing) Matches(c shared.SitemapCar) bool {
 	if len(l.Types) > 0 {
 		found := false
 		for _, t := range l.Types {
@@ -376,7 +376,7 @@ func (l Listing) Matches(c shared.Car) bool {
 		}
 	}
 	return (l.Make == "" || strings.EqualFold(c.Make, l.Make)) && (l.Model == "" || strings.EqualFold(c.Model, l.Model)) &&
-		(l.Body == "" || strings.EqualFold(c.SimpleBody, l.Body))
+		(l.Body == "" || strings.EqualFold(c.Body, l.Body))
 }
 
 // label is "Used", "New and demo", "Toyota Corolla", "SUV", or "" for all

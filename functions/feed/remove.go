@@ -17,8 +17,8 @@ type RemovalReport struct {
 }
 
 // RemoveDealership deletes every car of the dealership from the index and
-// then from DynamoDB, its manifest, and its share of the stats of the sites
-// still listing it (offboarding, docs/operations.md). It holds the
+// then from DynamoDB, its manifest, and its share of the stats and stored
+// sitemap lists of the sites still listing it (offboarding, docs/operations.md). It holds the
 // dealership's lease, so no feed runs meanwhile; revoke the provider keys
 // first, or a later feed brings the stock back. Run again after a failure:
 // what is already gone is skipped.
@@ -65,6 +65,7 @@ func (s *Service) removeDealership(ctx context.Context, slug string, manifest sh
 	for _, site := range sites {
 		rep.Sites = append(rep.Sites, site.Slug)
 	}
-	s.refreshStats(ctx, slug, sites) // its share becomes empty; the totals drop its cars
+	s.refreshStats(ctx, slug, sites)    // its share becomes empty; the totals drop its cars
+	s.refreshSitemaps(ctx, slug, sites) // and the sites' sitemaps stop listing them
 	return rep, nil
 }

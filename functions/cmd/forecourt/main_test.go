@@ -20,6 +20,7 @@ import (
 	"forecourt/functions/feed"
 	"forecourt/functions/internal/testenv"
 	"forecourt/functions/platform"
+	"forecourt/functions/sitemaps"
 	"forecourt/shared"
 )
 
@@ -349,6 +350,8 @@ func TestDealershipRemoveCommand(t *testing.T) {
 	ctx := context.Background()
 	db, tables, cfg := platformEnv(t)
 	testenv.Setenv(t, tables, cfg) // every table: a run reads reservation holds
+	sitemapDir := t.TempDir()
+	t.Setenv("FORECOURT_SITEMAPS_DIR", sitemapDir)
 	idx, err := algolia.New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -387,6 +390,16 @@ func TestDealershipRemoveCommand(t *testing.T) {
 	if !indexed("north", "A") || !indexed("north", "B") || stored("north") != 2 {
 		t.Fatal("north's cars not stored and indexed before the removal")
 	}
+	sitemapCars := func() int {
+		list, ok, err := sitemaps.Reader{Objects: &sitemaps.DirObjects{Dir: sitemapDir}}.SiteCars(ctx, site)
+		if err != nil || !ok {
+			t.Fatalf("group's stored sitemap list: ok %v, %v", ok, err)
+		}
+		return len(list)
+	}
+	if n := sitemapCars(); n != 3 {
+		t.Fatalf("group's sitemap lists %d cars before the removal, want 3", n)
+	}
 
 	for _, want := range []string{
 		"removed dealership north: 2 cars from the table and the index; stats refreshed on group\n",
@@ -412,5 +425,8 @@ func TestDealershipRemoveCommand(t *testing.T) {
 	st, err := p.Sites().SiteStats(ctx, "group")
 	if err != nil || st == nil || st.NbHits != 1 {
 		t.Errorf("group's stats after the removal: %+v, %v; want the other dealership's 1 car", st, err)
+	}
+	if n := sitemapCars(); n != 1 {
+		t.Errorf("group's sitemap lists %d cars after the removal, want the other dealership's 1", n)
 	}
 }

@@ -37,6 +37,9 @@ func NewRecord(ic shared.IndexedCar) (Record, error) {
 	// Go decides the below-market badge per site (issue 17); the market
 	// figures themselves stay out of the index.
 	r["below_market_sites"] = nonNil(p.BelowMarketSites)
+	// A sold card's Find Me Something Similar, decided in Go like the car
+	// page's (issue 17), so the listing's script carries no copy of the rule.
+	r["similar_path"] = shared.SimilarCarsPath(c)
 	delete(r, "autograb_data")
 	return r, nil
 }

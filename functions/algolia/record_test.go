@@ -74,6 +74,27 @@ func TestRecordBelowMarketSites(t *testing.T) {
 	}
 }
 
+// Issue 17 clarification: a sold card's Find Me Something Similar opens the
+// listing Go decided (shared.SimilarCarsPath, the car page's rule); the
+// browser reads similar_path and keeps no copy of the rule.
+func TestRecordSimilarPath(t *testing.T) {
+	for _, tt := range []struct {
+		car  shared.Car
+		want string
+	}{
+		{shared.Car{ID: "a", Make: "Toyota", Model: "C-HR (Hybrid)"}, "/search/Toyota/C-HR%20%28Hybrid%29"},
+		{shared.Car{ID: "b", SimpleBody: "SUV", Price: 24990}, "/search/new-used-and-demo-cars/?body=SUV&price=20000:29999"},
+	} {
+		rec, err := algolia.NewRecord(shared.IndexedCar{Car: tt.car})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rec["similar_path"]; got != tt.want {
+			t.Errorf("%s: similar_path = %v, want %s", tt.car.ID, got, tt.want)
+		}
+	}
+}
+
 // spec 000 §2: every facet a site config may list (shared.Facets) is an
 // attribute the index facets on, or the site's facet would silently show
 // nothing.

@@ -89,4 +89,7 @@ type SearchHit struct {
 	// BelowMarketSites are the sites on which the car shows the below-market
 	// badge, decided in Go (shared.MarketFor; issue 17).
 	BelowMarketSites []string `json:"below_market_sites"`
+	// SimilarPath is the listing a sold card's Find Me Something Similar
+	// opens (shared.SimilarCarsPath; issue 17).
+	SimilarPath string `json:"similar_path"`
 }

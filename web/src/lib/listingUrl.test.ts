@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import pathCases from '../../../shared/testdata/vectors/listing_paths.json';
-import { carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, pathPreset, routeToURL, similarPath, urlToRoute } from './listingUrl';
+import { carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, pathPreset, routeToURL, urlToRoute } from './listingUrl';
+import { similarPath } from './similarPath';
 
 describe('links into the listing: one URL rule (spec 000 §2, §4; issue 5 "Paths")', () => {
   it('Find Me Something Similar: the same make and model; without a model, body or price, the make listing (spec 000 §4, issue 17; the rest in similar_cars_path.json)', () => {

@@ -80,6 +80,11 @@ export interface SearchHit extends Car {
    * badge, decided in Go (shared.MarketFor; issue 17).
    */
   below_market_sites: string[] | null;
+  /**
+   * SimilarPath is the listing a sold card's Find Me Something Similar
+   * opens (shared.SimilarCarsPath; issue 17).
+   */
+  similar_path: string;
 }
 
 /** ErrorBody is the JSON form of every error response. */

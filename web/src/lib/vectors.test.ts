@@ -13,7 +13,7 @@ import { budgetAmount, budgetEstimate, type Frequency } from './budget';
 import { priceDisplay } from './priceDisplay';
 import { carTag } from './tagPriority';
 import { reserveOffer, type ReserveSiteInput } from './reserveOffer';
-import { similarPath } from './listingUrl';
+import { similarPath } from './similarPath';
 import type { CarType, PromoTile } from './types';
 
 describe('price display vectors (spec 001 §5, §9)', () => {

@@ -134,10 +134,14 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
   });
 
   it('shows a sold car with JUST SOLD, Find Me Something Similar and no save button', () => {
-    renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />);
+    const { unmount } = renderWithSite(<CarCard car={{ ...car({ sold: true, status: 'sold' }), similar_path: '/search/Toyota/Corolla' }} now={now} />);
     expect(screen.getByText('JUST SOLD')).toBeInTheDocument();
-    // The similar cars are the same make and model (issue 17; the car page's rule, similar_cars_path.json).
+    // The listing Go decided for the record (issue 17; the car page's rule, similar_cars_path.json).
     expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Toyota/Corolla');
+    unmount();
+    // A record indexed before similar_path existed links the whole listing until reindexed.
+    renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />);
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/new-used-and-demo-cars/');
     expect(screen.queryByRole('link', { name: /View details/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
   });

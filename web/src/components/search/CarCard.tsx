@@ -9,7 +9,7 @@ import type { Car, SearchHit } from '../../lib/types';
 import { useCarSave } from '../../features/accounts/lib/useCarSave';
 import { CompareToggle } from '../../features/compare/components/CompareToggle';
 import { useSite } from '../../lib/siteContext';
-import { carPath, similarPath } from '../../lib/listingUrl';
+import { carPath, LISTING_PATH } from '../../lib/listingUrl';
 import { carPhone, warnNoPhone } from '../../lib/carPhone';
 import { financeEstimate } from '../../lib/financeEstimate';
 import { reserveOffer } from '../../lib/reserveOffer';
@@ -45,8 +45,11 @@ export function CarCard({
   headingLevel = 3,
   priority = false,
 }: {
-  /** A search hit carries below_market_sites; a car from the API shows no below-market badge. */
-  car: Car & Partial<Pick<SearchHit, 'below_market_sites'>>;
+  /**
+   * A search hit carries below_market_sites and similar_path, both decided in Go (issue 17); a car
+   * without them shows no below-market badge and, when sold, links the whole listing.
+   */
+  car: Car & Partial<Pick<SearchHit, 'below_market_sites' | 'similar_path'>>;
   now?: Date;
   headingLevel?: 2 | 3;
   priority?: boolean;
@@ -181,7 +184,7 @@ export function CarCard({
         ) : null}
         <div className="car-card__actions">
           {sold ? (
-            <Link className="button button--block" to={similarPath(car)}>
+            <Link className="button button--block" to={car.similar_path || LISTING_PATH}>
               {texts.find_similar}
             </Link>
           ) : (

@@ -365,7 +365,9 @@ describe('All Specifications (spec 001 §2, §9: first 4, Show more / Show less)
 
 describe('finance estimate on the car page (spec 001 §2, §4, §5, §9)', () => {
   it('shows the weekly figure, comparison rate, Taurus deposit and offer date, fine print, and loads the disclaimer with a spinner', async () => {
-    let release: (r: Response) => void = () => {};
+    // release answers the disclaimer request once the page has made it; the
+    // heading can show before the effect that requests it has run.
+    let release: ((r: Response) => void) | undefined;
     stubRoutes({
       [`/api/cars/${car.slug}`]: ok({ car, view: viewOf({ finance }) }),
       '/api/cars/c9/finance-disclaimer': () => new Promise<Response>((r) => (release = r)),
@@ -380,7 +382,8 @@ describe('finance estimate on the car page (spec 001 §2, §4, §5, §9)', () =>
     expect(within(block).getByText('*Comparison rate is based on a 5-year secured loan of $30,000.')).toBeInTheDocument();
     expect(within(block).getByText('Repayments are indicative only.')).toBeInTheDocument();
     expect(within(block).getByRole('status')).toHaveTextContent('Loading the lender’s disclaimer');
-    release(new Response(JSON.stringify({ car_id: 'c9', provider: 'Taurus', disclaimer: 'Taurus terms apply.' }), { status: 200 }));
+    await waitFor(() => expect(release).toBeDefined());
+    release?.(new Response(JSON.stringify({ car_id: 'c9', provider: 'Taurus', disclaimer: 'Taurus terms apply.' }), { status: 200 }));
     expect(await within(block).findByText('Taurus terms apply.')).toBeInTheDocument();
     expect(within(block).queryByRole('status')).not.toBeInTheDocument();
   });

@@ -144,6 +144,7 @@ func (s *ingestServer) feed(w http.ResponseWriter, r *http.Request) error {
 		ContentEncoding: r.Header.Get("Content-Encoding"),
 		Body:            r.Body,
 		Columns:         feed.Columns(provider.Columns),
+		PhotoHosts:      provider.PhotoHosts,
 	})
 	if err != nil {
 		return err

@@ -23,6 +23,7 @@ import (
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/brochure"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/internal/testenv"
@@ -227,6 +228,10 @@ func TestFeedPhotosMirroredFromAllowedHosts(t *testing.T) {
 	body, ct, err := media.Resized{Store: e.photos}.Media(context.Background(), strings.TrimPrefix(jpgPath, "/media/"), nil)
 	if err != nil || ct != "image/jpeg" || !bytes.Equal(body, dms.jpg) {
 		t.Errorf("serving %s: %s, %v; want the photo", jpgPath, ct, err)
+	}
+	// The car's brochure (GET /api/cars/{slug}/pdf) embeds the mirrored copy.
+	if _, err := (brochure.StoredPhotos{Media: e.photos, Web: brochure.NewWebPhotos()}).LoadPhoto(context.Background(), jpgPath); err != nil {
+		t.Errorf("brochure photo %s: %v", jpgPath, err)
 	}
 
 	// A provider without an allow-list: its URLs are kept, nothing fetched.

@@ -235,6 +235,15 @@ func (p *Platform) Feed() *feed.Service {
 	})
 }
 
+// brochurePhotos loads a brochure's photo: a mirrored one from Photos,
+// any other over the web.
+func (p *Platform) brochurePhotos() httpapi.PhotoLoader {
+	if p.Photos == nil {
+		return brochure.NewWebPhotos()
+	}
+	return brochure.StoredPhotos{Media: p.Photos, Web: brochure.NewWebPhotos()}
+}
+
 // photoMirror mirrors feed photos into Photos, or is nil (no store).
 func (p *Platform) photoMirror() feed.PhotoMirror {
 	if p.Photos == nil {
@@ -355,7 +364,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Events:        dynamo.NewEventStore(p.DB, p.Tables),
 
 			CarsByID: p.Cars(),
-			Photos:   brochure.NewWebPhotos(),
+			Photos:   p.brochurePhotos(),
 
 			Pages:        p.Sites(),
 			SignIn:       p.signIn(),

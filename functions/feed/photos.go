@@ -50,15 +50,19 @@ func (s *Service) mirrorPhotos(ctx context.Context, rep *Report, hosts []string,
 		err  error
 	}
 	results := map[string]*result{}
+	var urls []string
 	for _, ic := range changed {
 		for _, u := range photoURLs(ic.Car) {
-			results[u] = nil
+			if _, seen := results[u]; !seen {
+				results[u] = nil
+				urls = append(urls, u)
+			}
 		}
 	}
 	var mu sync.Mutex
 	g := errgroup.Group{}
 	g.SetLimit(photoWorkers)
-	for u := range results {
+	for _, u := range urls {
 		g.Go(func() error {
 			path, err := s.cfg.Photos.Mirror(ctx, hosts, u)
 			mu.Lock()
@@ -110,12 +114,21 @@ func (s *Service) mirrorPhotos(ctx context.Context, rep *Report, hosts []string,
 		switch {
 		case r.err != nil:
 			rep.PhotosFailed++
-			s.cfg.Logger.WarnContext(ctx, "photo not mirrored", "dealership", rep.DealershipSlug, "run", rep.RunID, "err", r.err)
+			// A few examples, not one line per photo: a dead host fails thousands.
+			if rep.PhotosFailed <= maxPhotoErrorsLogged {
+				s.cfg.Logger.WarnContext(ctx, "photo not mirrored", "dealership", rep.DealershipSlug, "run", rep.RunID, "err", r.err)
+			}
 		case r.path != "":
 			rep.PhotosMirrored++
 		}
 	}
+	if rep.PhotosFailed > maxPhotoErrorsLogged {
+		s.cfg.Logger.WarnContext(ctx, "photos not mirrored", "dealership", rep.DealershipSlug, "run", rep.RunID, "failed", rep.PhotosFailed)
+	}
 }
+
+// maxPhotoErrorsLogged is how many failed photos a run logs one by one.
+const maxPhotoErrorsLogged = 5
 
 // photoURLs are the car's photo URLs, each once.
 func photoURLs(c shared.Car) []string {

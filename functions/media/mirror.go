@@ -96,7 +96,9 @@ func (m *Mirror) fetcher(hosts []string) *Fetcher {
 type DirPhotos struct{ Dir string }
 
 func (d DirPhotos) path(key string) (string, error) {
-	if !filepath.IsLocal(key) || !strings.HasPrefix(key, PhotosPrefix) {
+	// One file directly under photos/: nothing can name a file elsewhere.
+	rest, ok := strings.CutPrefix(key, PhotosPrefix)
+	if !ok || rest == "" || rest == "." || rest == ".." || strings.ContainsAny(rest, `/\`) {
 		return "", shared.Errorf(shared.ENOTFOUND, "no media at %q", key)
 	}
 	return filepath.Join(d.Dir, filepath.FromSlash(key)), nil

@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"forecourt/functions/httpapi/route"
+	"forecourt/infra/constructs/api"
 	"forecourt/infra/constructs/param"
+	"forecourt/infra/constructs/tenant"
 )
 
 // Issue 12: each tenant has its own app client in the shopper pool, named
@@ -36,12 +39,8 @@ func TestEachTenantHasItsOwnAppClient(t *testing.T) {
 			t.Errorf("%s: pool %v, want the one named by %s", site.Slug, props["UserPoolId"], param.UserPoolID)
 		}
 		// And the site record stores its id
-		cr := customResource(t, tpl, "DynamoDB", "putItem")
-		var params struct {
-			Item map[string]map[string]string `json:"Item"`
-		}
-		sdkCall(t, path(cr, "Properties", "Create"), &params)
-		if got := params.Item["auth_client_id"]["S"]; got != tokenPlaceholder {
+		_, rec := siteRecord(t, tpl, "Create")
+		if got := rec.attr("auth_client_id"); got != tokenPlaceholder {
 			t.Errorf("%s: stored auth_client_id %q, want the client's id", site.Slug, got)
 		}
 		if props["GenerateSecret"] != false {
@@ -87,19 +86,10 @@ func TestWatchlistsTable(t *testing.T) {
 }
 
 // Issue 12: the api function serves the watchlist routes with the
-// watchlists table and only the calls the watchlist makes. No API Gateway
-// JWT authorizer: its audience list would have to name every tenant's
-// client, an HTTP API authorizer takes at most 50 audiences (not a quota
-// that can be raised; a cell alone holds 90 tenants), and the platform
-// stack would change with each onboarding. The handler verifies every
-// token itself (functions/cognito: signature, issuer, the site's own
-// client, expiry, token use).
+// watchlists table and only the calls the watchlist makes.
 func TestWatchlistRoutesOnTheAPIFunction(t *testing.T) {
 	s := synth(t)
 	tpl := s.json[PlatformStackName]
-	if got := len(resources(tpl, "AWS::ApiGatewayV2::Authorizer")); got != 0 {
-		t.Errorf("%d authorizers; the handler verifies shopper tokens", got)
-	}
 	vars := path(appFunction(t, s, "api"), "Properties", "Environment", "Variables").(map[string]any)
 	if _, ok := vars["COGNITO_CLIENT_IDS"]; ok {
 		t.Error("COGNITO_CLIENT_IDS is set: each site's client is stored with the site")
@@ -107,7 +97,7 @@ func TestWatchlistRoutesOnTheAPIFunction(t *testing.T) {
 	if got := flatten(vars["WATCHLISTS_TABLE"]); !strings.Contains(got, "TablesWatchlists") {
 		t.Errorf("WATCHLISTS_TABLE: %s", got)
 	}
-	// And the only grant on the table is the api function's four calls
+	// And the only grant on the table is the api function's three calls
 	var grants []string
 	for _, p := range resources(tpl, "AWS::IAM::Policy") {
 		for _, stmt := range asSlice(path(p, "Properties", "PolicyDocument", "Statement")) {
@@ -119,16 +109,127 @@ func TestWatchlistRoutesOnTheAPIFunction(t *testing.T) {
 	if len(grants) != 1 || !strings.Contains(grants[0], "Fnapi") {
 		t.Fatalf("watchlists grants: %v, want one, to the api function", grants)
 	}
-	for _, action := range []string{"dynamodb:Query", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem"} {
+	for _, action := range []string{"dynamodb:Query", "dynamodb:UpdateItem", "dynamodb:DeleteItem"} {
 		if !strings.Contains(grants[0], action) {
 			t.Errorf("watchlists grant %s lacks %s", grants[0], action)
 		}
 	}
-	for _, action := range []string{"Scan", "BatchWriteItem", "UpdateItem", "dynamodb:*"} {
+	for _, action := range []string{"Scan", "BatchWriteItem", "PutItem", "dynamodb:*"} {
 		if strings.Contains(grants[0], action) {
 			t.Errorf("watchlists grant %s includes %s", grants[0], action)
 		}
 	}
+}
+
+// Issue 12: API Gateway checks the shopper's token before every shopper
+// route (route.Shopper) reaches the api function, with a Lambda REQUEST
+// authorizer running the handler's own verification (functions/authorizer).
+// Not a JWT authorizer: that takes at most 50 audiences, and each tenant
+// has its own app client (90 a cell). Public routes have no authorizer.
+func TestShopperRoutesHaveTheAuthorizer(t *testing.T) {
+	s := synth(t)
+	tpl := s.json[PlatformStackName]
+	// Given the one authorizer of the HTTP API
+	authorizers := resources(tpl, "AWS::ApiGatewayV2::Authorizer")
+	if len(authorizers) != 1 {
+		t.Fatalf("%d authorizers, want the shopper-token one", len(authorizers))
+	}
+	var authID string
+	var auth map[string]any
+	for id, a := range authorizers {
+		authID, auth = id, a
+	}
+	props := path(auth, "Properties").(map[string]any)
+	// Then it is a Lambda REQUEST authorizer with simple answers, invoking
+	// the authorizer function
+	if props["AuthorizerType"] != "REQUEST" || props["AuthorizerPayloadFormatVersion"] != "2.0" || props["EnableSimpleResponses"] != true {
+		t.Errorf("authorizer %v: want REQUEST, payload 2.0, simple responses", props)
+	}
+	if got := flatten(props["AuthorizerUri"]); !strings.Contains(got, "ApiFnauthorizer") {
+		t.Errorf("authorizer invokes %s, want the authorizer function", got)
+	}
+	// And it caches a decision per token and site for five minutes
+	wantIdentity := []any{"$request.header.Authorization", "$request.header." + tenant.SiteHeader}
+	if !equalJSON(props["IdentitySource"], wantIdentity) {
+		t.Errorf("identity sources %v, want %v", props["IdentitySource"], wantIdentity)
+	}
+	if props["AuthorizerResultTtlInSeconds"] != float64(api.AuthorizerCacheTTL) || api.AuthorizerCacheTTL != 300 {
+		t.Errorf("result cache %v s, want 300", props["AuthorizerResultTtlInSeconds"])
+	}
+	// And API Gateway may invoke the function
+	var invokable bool
+	for _, perm := range resources(tpl, "AWS::Lambda::Permission") {
+		if strings.Contains(flatten(path(perm, "Properties", "FunctionName")), "ApiFnauthorizer") &&
+			path(perm, "Properties", "Principal") == "apigateway.amazonaws.com" {
+			invokable = true
+		}
+	}
+	if !invokable {
+		t.Error("API Gateway has no permission to invoke the authorizer")
+	}
+
+	// And exactly the shopper routes of the route table use it
+	shopper := map[string]bool{}
+	for _, r := range route.Routes() {
+		if r.Auth() == route.Shopper {
+			shopper[r.Method+" "+r.GatewayPath()] = true
+		}
+	}
+	if len(shopper) < 6 {
+		t.Fatalf("only %d shopper routes in the table: %v", len(shopper), shopper)
+	}
+	seen := 0
+	for _, r := range resources(tpl, "AWS::ApiGatewayV2::Route") {
+		key := path(r, "Properties", "RouteKey").(string)
+		kind, _ := path(r, "Properties", "AuthorizationType").(string)
+		uses := strings.Contains(flatten(path(r, "Properties", "AuthorizerId")), authID)
+		switch {
+		case shopper[key]:
+			seen++
+			if kind != "CUSTOM" || !uses {
+				t.Errorf("shopper route %s: authorization %q, authorizer %v; want CUSTOM with the shopper authorizer", key, kind, path(r, "Properties", "AuthorizerId"))
+			}
+		case uses || (kind != "" && kind != "NONE"):
+			t.Errorf("public route %s has authorization %q", key, kind)
+		}
+	}
+	if seen != len(shopper) {
+		t.Errorf("%d of %d shopper routes found in API Gateway", seen, len(shopper))
+	}
+
+	// And the function reads a site's item and nothing else
+	role := flatten(path(appFunction(t, s, api.Authorizer), "Properties", "Role"))
+	var actions []string
+	for _, p := range resources(tpl, "AWS::IAM::Policy") {
+		for _, r := range asSlice(path(p, "Properties", "Roles")) {
+			if !strings.Contains(role, flatten(r)) {
+				continue
+			}
+			for _, stmt := range asSlice(path(p, "Properties", "PolicyDocument", "Statement")) {
+				if res := flatten(path(stmt, "Resource")); !strings.Contains(res, "TablesSites") {
+					t.Errorf("the authorizer may touch %s", res)
+				}
+				actions = append(actions, flatten(path(stmt, "Action")))
+			}
+		}
+	}
+	if strings.Join(actions, ",") != "dynamodb:GetItem" {
+		t.Errorf("authorizer grants %v, want only dynamodb:GetItem on the sites table", actions)
+	}
+	// And it is told the pool and the sites table only, no secret
+	vars := path(appFunction(t, s, api.Authorizer), "Properties", "Environment", "Variables").(map[string]any)
+	if got := keys2(vars); strings.Join(got, ",") != "COGNITO_USER_POOL_ID,SITES_TABLE" {
+		t.Errorf("authorizer environment %v, want COGNITO_USER_POOL_ID and SITES_TABLE", got)
+	}
+}
+
+func keys2(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }
 
 func asSlice(v any) []any {

@@ -26,6 +26,20 @@ func TestReservationsInfrastructure(t *testing.T) {
 			!strings.Contains(got, "dealership_slug") || !strings.Contains(got, "created_at") {
 			t.Errorf("reservations GSI: %s, want by-dealership on dealership_slug and created_at", got)
 		}
+		// Issue 15: the sweep's lapsed holds come from the sparse holding
+		// index (holding, held_until as a number), not a scan.
+		var holding map[string]any
+		for _, gsi := range path(tbl, "Properties", "GlobalSecondaryIndexes").([]any) {
+			if path(gsi, "IndexName") == "holding" {
+				holding = gsi.(map[string]any)
+			}
+		}
+		if got := flatten(path(holding, "KeySchema")); !strings.Contains(got, "holding") || !strings.Contains(got, "held_until") {
+			t.Errorf("holding GSI keys: %s, want holding (hash) and held_until (range)", got)
+		}
+		if got := flatten(path(tbl, "Properties", "AttributeDefinitions")); !strings.Contains(got, "held_untilN") && !strings.Contains(got, "Nheld_until") {
+			t.Errorf("attribute definitions %s, want held_until a number", got)
+		}
 		if tbl["DeletionPolicy"] != "Retain" {
 			t.Errorf("reservations DeletionPolicy %v, want Retain", tbl["DeletionPolicy"])
 		}
@@ -66,12 +80,12 @@ func TestReservationsInfrastructure(t *testing.T) {
 		typ, _ := path(r, "Properties", "AuthorizationType").(string)
 		auth[path(r, "Properties", "RouteKey").(string)] = typ
 	}
-	// No API Gateway authorizer (TestWatchlistRoutesOnTheAPIFunction): the
-	// handler verifies the shopper's token on the reservation routes and
-	// Stripe's signature on the webhook.
+	// The shopper-token authorizer runs before the reservation routes (the
+	// handler verifies the token as well: TestShopperRoutesHaveTheAuthorizer);
+	// the webhook has none: the handler verifies Stripe's signature.
 	for key, want := range map[string]string{
-		"POST /api/reservations":     "",
-		"GET /api/reservations/{id}": "",
+		"POST /api/reservations":     "CUSTOM",
+		"GET /api/reservations/{id}": "CUSTOM",
 		"POST /api/stripe/webhook":   "",
 	} {
 		got, ok := auth[key]

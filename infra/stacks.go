@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscognito"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
@@ -19,6 +21,7 @@ import (
 	"forecourt/infra/constructs/tenant"
 	"forecourt/infra/constructs/waf"
 	"forecourt/infra/constructs/web"
+	"forecourt/shared"
 )
 
 // StatefulStack holds what cannot be recreated: the tables and the user
@@ -272,6 +275,7 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 		Config:       props.Site.Config,
 		Pages:        props.Site.Pages,
 		AuthClientID: client.UserPoolClientId(),
+		Dealerships:  dealershipSlugs(props.Site.Site),
 		Table:        awsdynamodb.Table_FromTableName(stack, jsii.String("SitesTable"), param.Value(stack, param.SitesTableName)),
 	})
 	output(stack, "DistributionDomainName", edge.Distribution.DistributionDomainName())
@@ -280,4 +284,15 @@ func NewTenantStack(scope constructs.Construct, id string, props *TenantStackPro
 
 func output(stack awscdk.Stack, id string, value *string) {
 	awscdk.NewCfnOutput(stack, jsii.String(id), &awscdk.CfnOutputProps{Value: value})
+}
+
+// dealershipSlugs lists the site's dealerships, each once.
+func dealershipSlugs(site shared.Site) []string {
+	var out []string
+	for _, d := range site.Dealerships {
+		if !slices.Contains(out, d.Slug) {
+			out = append(out, d.Slug)
+		}
+	}
+	return out
 }

@@ -66,10 +66,16 @@ func TestTables(t *testing.T) {
 		{
 			logicalID: "TablesReservations48CD8C9C",
 			keys:      []any{key("id", "HASH")},
-			attrs:     []any{attr("id"), attr("dealership_slug"), attr("created_at")},
+			attrs:     []any{attr("id"), attr("dealership_slug"), attr("created_at"), attr("holding"), map[string]any{"AttributeName": "held_until", "AttributeType": "N"}},
 			gsi: []any{map[string]any{
 				"IndexName":  "by-dealership",
 				"KeySchema":  []any{key("dealership_slug", "HASH"), key("created_at", "RANGE")},
+				"Projection": map[string]any{"ProjectionType": "ALL"},
+			}, map[string]any{
+				// The sweep's holds, without a scan (issue 15): sparse, only
+				// reservations holding a car carry holding.
+				"IndexName":  "holding",
+				"KeySchema":  []any{key("holding", "HASH"), key("held_until", "RANGE")},
 				"Projection": map[string]any{"ProjectionType": "ALL"},
 			}},
 			ttl: map[string]any{"AttributeName": "expires_at", "Enabled": true},

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
 	"github.com/aws/jsii-runtime-go"
 
+	"forecourt/functions/dynamo"
 	"forecourt/infra/constructs/param"
 )
 
@@ -224,32 +226,31 @@ func TestDistributionAliasesFromTenantDomains(t *testing.T) {
 }
 
 // docs/contracts.md "DynamoDB tables": deploying a tenant stack writes its
-// site config into the sites table.
+// site config into the sites table and, in the same transaction, links the
+// site from each of its dealerships' lookup items (docs/scaling.md "Feed
+// runs read their own sites").
 func TestTenantStackWritesSiteRecord(t *testing.T) {
 	s := synth(t)
 	for slug, tenant := range s.tenants {
 		t.Run(slug, func(t *testing.T) {
 			// Given the tenant stack's custom resource that writes to DynamoDB
-			cr := customResource(t, s.json[TenantStackPrefix+slug], "DynamoDB", "putItem")
+			tpl := s.json[TenantStackPrefix+slug]
 			for _, event := range []string{"Create", "Update"} {
 				// When CloudFormation creates or updates it
-				var params struct {
-					TableName string                       `json:"TableName"`
-					Item      map[string]map[string]string `json:"Item"`
+				call, rec := siteRecord(t, tpl, event)
+				if call.Service != "DynamoDB" || call.Action != "transactWriteItems" {
+					t.Fatalf("%s: got %s.%s, want DynamoDB.transactWriteItems", event, call.Service, call.Action)
 				}
-				call := sdkCall(t, path(cr, "Properties", event), &params)
-				// Then it puts the site item into the sites table
-				if call.Service != "DynamoDB" || call.Action != "putItem" {
-					t.Fatalf("%s: got %s.%s, want DynamoDB.putItem", event, call.Service, call.Action)
-				}
-				if got := params.TableName; got != tokenPlaceholder && !strings.Contains(got, "{\"Ref\"") {
+				// Then it updates the site item in the sites table, keeping
+				// the item's other attributes (its stats)
+				if got := rec.site.TableName; got != tokenPlaceholder && !strings.Contains(got, "{\"Ref\"") {
 					t.Errorf("%s table: got %q, want the sites table reference", event, got)
 				}
-				if got := params.Item["slug"]["S"]; got != slug {
+				if got := rec.site.Key["slug"]["S"]; got != slug {
 					t.Errorf("%s slug: got %q, want %q", event, got, slug)
 				}
 				var stored map[string]any
-				if err := json.Unmarshal([]byte(params.Item["config"]["S"]), &stored); err != nil {
+				if err := json.Unmarshal([]byte(rec.attr("config")), &stored); err != nil {
 					t.Fatalf("%s config: %v", event, err)
 				}
 				if stored["slug"] != slug || stored["name"] != tenant.Site.Name {
@@ -258,7 +259,7 @@ func TestTenantStackWritesSiteRecord(t *testing.T) {
 				// And beside it the content pages the api Lambda renders
 				// (issue 11: GET /api/pages reads them from this item)
 				var pages map[string]string
-				if err := json.Unmarshal([]byte(params.Item["pages"]["S"]), &pages); err != nil {
+				if err := json.Unmarshal([]byte(rec.attr("pages")), &pages); err != nil {
 					t.Fatalf("%s pages: %v", event, err)
 				}
 				if tenant.Pages == "" {
@@ -268,14 +269,30 @@ func TestTenantStackWritesSiteRecord(t *testing.T) {
 				} else if pages["terms-and-conditions"] == "" || pages["privacy-policy"] == "" {
 					t.Errorf("%s pages: got %d pages without terms-and-conditions and privacy-policy", event, len(pages))
 				}
+				// And every dealership of the site gets the site added to its
+				// lookup item, in the same table
+				var linked []string
+				for _, u := range rec.links {
+					if u.TableName != rec.site.TableName || u.UpdateExpression != "ADD #sites :site" ||
+						u.ExpressionAttributeNames["#sites"] != "sites" || !slices.Equal(u.ExpressionAttributeValues[":site"].SS, []string{slug}) {
+						t.Errorf("%s link %+v, want the site added to the lookup's sites", event, u)
+					}
+					linked = append(linked, u.Key["slug"]["S"])
+				}
+				var want []string
+				for _, d := range tenant.Site.Dealerships {
+					want = append(want, dynamo.SitesOfKey(d.Slug))
+				}
+				if !slices.Equal(linked, want) {
+					t.Errorf("%s links %v, want %v", event, linked, want)
+				}
 			}
-			// And it may only put items into that table, found by its SSM
+			// And it may only update items of that table, found by its SSM
 			// parameter (no export ties the tenant to the stateful stack)
-			tpl := s.json[TenantStackPrefix+slug]
 			policy := only(t, tpl, "AWS::IAM::Policy")
 			statements := path(policy, "Properties", "PolicyDocument", "Statement").([]any)
-			if len(statements) != 1 || path(statements[0], "Action") != "dynamodb:PutItem" || path(statements[0], "Effect") != "Allow" {
-				t.Fatalf("policy statements %v, want one dynamodb:PutItem", statements)
+			if len(statements) != 1 || path(statements[0], "Action") != "dynamodb:UpdateItem" || path(statements[0], "Effect") != "Allow" {
+				t.Fatalf("policy statements %v, want one dynamodb:UpdateItem", statements)
 			}
 			resource := flatten(path(statements[0], "Resource"))
 			if want := flatten(refTo(t, tpl, param.SitesTableName)); !strings.Contains(resource, ":table/") || !strings.Contains(resource, want) {
@@ -283,6 +300,59 @@ func TestTenantStackWritesSiteRecord(t *testing.T) {
 			}
 		})
 	}
+}
+
+// txUpdate is one Update of a TransactWriteItems call, as the template
+// holds it.
+type txUpdate struct {
+	TableName                 string                       `json:"TableName"`
+	Key                       map[string]map[string]string `json:"Key"`
+	UpdateExpression          string                       `json:"UpdateExpression"`
+	ExpressionAttributeNames  map[string]string            `json:"ExpressionAttributeNames"`
+	ExpressionAttributeValues map[string]struct {
+		S  string   `json:"S"`
+		N  string   `json:"N"`
+		SS []string `json:"SS"`
+	} `json:"ExpressionAttributeValues"`
+}
+
+// siteRecordWrite is the tenant's site record transaction: the site's
+// update, then its dealerships' lookup links.
+type siteRecordWrite struct {
+	site  txUpdate
+	links []txUpdate
+}
+
+// attr is the value the site's update sets the attribute to.
+func (w siteRecordWrite) attr(name string) string {
+	for placeholder, n := range w.site.ExpressionAttributeNames {
+		if n == name {
+			return w.site.ExpressionAttributeValues[":"+strings.TrimPrefix(placeholder, "#")].S
+		}
+	}
+	return ""
+}
+
+// siteRecord decodes the tenant stack's site record call of the event
+// (Create or Update).
+func siteRecord(t *testing.T, tpl map[string]any, event string) (awsSdkCall, siteRecordWrite) {
+	t.Helper()
+	cr := customResource(t, tpl, "DynamoDB", "transactWriteItems")
+	var params struct {
+		TransactItems []struct {
+			Update txUpdate `json:"Update"`
+		} `json:"TransactItems"`
+	}
+	call := sdkCall(t, path(cr, "Properties", event), &params)
+	if len(params.TransactItems) == 0 {
+		t.Fatalf("%s: an empty transaction", event)
+	}
+	var w siteRecordWrite
+	w.site = params.TransactItems[0].Update
+	for _, it := range params.TransactItems[1:] {
+		w.links = append(w.links, it.Update)
+	}
+	return call, w
 }
 
 // Spec 000 §2 car images and dealer logos are /media/... URLs: each

@@ -7,7 +7,7 @@ set -euo pipefail
 # The Lambdas: the functions of infra/constructs/api (their grants there, their
 # routes in functions/httpapi/route); its TestBuildScriptBuildsEveryFunction
 # fails when this list and those differ.
-LAMBDAS=(api ingest sweep deliver)
+LAMBDAS=(api ingest sweep deliver authorizer)
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${FORECOURT_LAMBDA_OUT:-$root/.build/lambda}"

@@ -60,6 +60,6 @@ gateway_pid=$!
 # prints as /healthz turns 200.
 (wait_http "http://127.0.0.1:$FORECOURT_GATEWAY_PORT/healthz" 600 "the dev gateway" 200 2>/dev/null &&
   echo "Lead e-mails: http://localhost:$FORECOURT_MAIL_WEB_PORT/ (MailDev inbox)" &&
-  echo "Shopper sign-in (/sign-in, /watchlist): cognito-local; sign-up confirmation codes appear in $LOG_DIR/cognito-local.log") &
+  echo "Shopper sign-in (/sign-in, /watchlist): cognito-local; a sign-up's confirmation code: node scripts/confirmation-code.mjs <phone> (cognito-local's log shows it only after a later line)") &
 STARTED_PIDS+=($!)
 wait "$gateway_pid"

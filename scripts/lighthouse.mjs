@@ -1,9 +1,13 @@
-// lighthouse runs a Lighthouse performance audit of one page (issue 5
-// benchmark) in the Debian Chromium, with Lighthouse's default mobile
-// emulation and simulated throttling, prints the figures as plain lines and
-// writes the JSON report to .build/bench/.
+// lighthouse runs Lighthouse (issues 5 and 14) on one or more pages in the
+// Debian Chromium, with Lighthouse's default mobile emulation and simulated
+// throttling, prints every category and LCP/CLS/TBT per page beside issue
+// 14's targets, and writes each JSON report to .build/bench/.
 //
-//   node scripts/lighthouse.mjs http://riverside-toyota.localhost:18290/search/new-used-and-demo-cars/
+//   node scripts/lighthouse.mjs home=http://riverside-toyota.localhost:18290/ \
+//     listing=http://riverside-toyota.localhost:18290/search/new-used-and-demo-cars/
+//
+// A page is NAME=URL (NAME names the report file) or a bare URL. Each page
+// gets a fresh Chromium profile (a first visit: nothing cached).
 //
 // Options: --out DIR (report directory), --chrome PATH (default /usr/bin/chromium
 // or $CHROME_PATH), --timeout SECONDS (whole run, default 180).
@@ -46,11 +50,24 @@ const { values: opts, positionals } = parseArgs({
     timeout: { type: 'string', default: '180' },
   },
 });
-if (positionals.length !== 1) {
-  console.error('usage: node scripts/lighthouse.mjs [--out DIR] [--chrome PATH] [--timeout S] URL');
+if (positionals.length === 0) {
+  console.error('usage: node scripts/lighthouse.mjs [--out DIR] [--chrome PATH] [--timeout S] [NAME=]URL...');
   process.exit(2);
 }
-const url = positionals[0];
+const pages = positionals.map((arg) => {
+  const m = arg.match(/^([\w-]+)=(.+)$/);
+  return m ? { name: m[1], url: m[2] } : { name: new URL(arg).hostname.split('.')[0], url: arg };
+});
+
+// Issue 14's targets, per page.
+const CATEGORIES = [
+  ['performance', 95],
+  ['accessibility', 95],
+  ['best-practices', 95],
+  ['seo', 100],
+];
+const TARGET_LCP_MS = 2000;
+const TARGET_CLS = 0.05;
 
 /** launchChrome starts Chromium with a DevTools port and resolves once it listens. */
 function launchChrome(chromePath) {
@@ -101,7 +118,8 @@ function launchChrome(chromePath) {
 
 const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
 
-async function main() {
+/** audit runs Lighthouse on one page in its own Chromium and returns the report. */
+async function audit(url) {
   const chrome = await launchChrome(opts.chrome);
   const guard = setTimeout(() => {
     console.error(`lighthouse: no result within ${opts.timeout}s`);
@@ -114,33 +132,57 @@ async function main() {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: CATEGORIES.map(([id]) => id),
     });
   } finally {
     clearTimeout(guard);
     await chrome.stop();
   }
   if (!result) throw new Error(`lighthouse ${url}: no result`);
-  const { lhr, report } = result;
+  return result;
+}
 
+const mark = (ok) => (ok ? 'ok' : 'MISSED');
+
+async function main() {
   mkdirSync(opts.out, { recursive: true });
-  const name = `lighthouse-${new URL(url).hostname.split('.')[0]}.json`;
-  const file = path.join(opts.out, name);
-  writeFileSync(file, Array.isArray(report) ? report[0] : report);
-
-  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-  const a = lhr.audits;
-  const score = lhr.categories.performance.score;
-  console.log(`lighthouse url: ${lhr.finalDisplayedUrl}`);
-  console.log(`lighthouse performance: ${score === null ? 'n/a' : Math.round(score * 100)} (target >= 90)`);
-  console.log(`lighthouse LCP: ${ms(a['largest-contentful-paint'])}`);
-  console.log(`lighthouse CLS: ${a['cumulative-layout-shift'].numericValue.toFixed(3)} (target <= 0.05)`);
-  console.log(`lighthouse TBT: ${ms(a['total-blocking-time'])}`);
-  console.log(`lighthouse FCP: ${ms(a['first-contentful-paint'])}`);
-  console.log(`lighthouse speed index: ${ms(a['speed-index'])}`);
-  console.log(`lighthouse host benchmark index: ${Math.round(lhr.environment.benchmarkIndex)} (CPU speed; lower means a busier machine)`);
-  console.log(`lighthouse report: ${path.relative(process.cwd(), file)}`);
-  for (const w of lhr.runWarnings) console.error(`lighthouse warning: ${w}`);
+  let missed = 0;
+  for (const { name, url } of pages) {
+    const { lhr, report } = await audit(url);
+    const file = path.join(opts.out, `lighthouse-${name}.json`);
+    writeFileSync(file, Array.isArray(report) ? report[0] : report);
+    if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    const a = lhr.audits;
+    console.log(`lighthouse ${name}: ${lhr.finalDisplayedUrl}`);
+    for (const [id, target] of CATEGORIES) {
+      const score = lhr.categories[id].score;
+      const value = score === null ? null : Math.round(score * 100);
+      const ok = value !== null && value >= target;
+      if (!ok) missed++;
+      console.log(`lighthouse ${name} ${id}: ${value ?? 'n/a'} (target >= ${target}) ${mark(ok)}`);
+    }
+    const lcp = a['largest-contentful-paint'].numericValue;
+    const cls = a['cumulative-layout-shift'].numericValue;
+    if (lcp > TARGET_LCP_MS) missed++;
+    if (cls > TARGET_CLS) missed++;
+    console.log(`lighthouse ${name} LCP: ${ms(a['largest-contentful-paint'])} (target <= ${TARGET_LCP_MS} ms) ${mark(lcp <= TARGET_LCP_MS)}`);
+    console.log(`lighthouse ${name} CLS: ${cls.toFixed(3)} (target <= ${TARGET_CLS}) ${mark(cls <= TARGET_CLS)}`);
+    console.log(`lighthouse ${name} TBT: ${ms(a['total-blocking-time'])}`);
+    console.log(`lighthouse ${name} FCP: ${ms(a['first-contentful-paint'])}, speed index ${ms(a['speed-index'])}`);
+    // The audits under the targets, so a miss names its cause.
+    for (const [id, cat] of Object.entries(lhr.categories)) {
+      for (const ref of cat.auditRefs) {
+        const r = a[ref.id];
+        if (ref.weight > 0 && r.score !== null && r.score < 0.9 && r.scoreDisplayMode !== 'informative') {
+          console.log(`lighthouse ${name}   ${id} audit ${ref.id}: ${r.displayValue ?? r.score}`);
+        }
+      }
+    }
+    console.log(`lighthouse ${name} host benchmark index: ${Math.round(lhr.environment.benchmarkIndex)} (CPU speed; lower means a busier machine)`);
+    console.log(`lighthouse ${name} report: ${path.relative(process.cwd(), file)}`);
+    for (const w of lhr.runWarnings) console.error(`lighthouse ${name} warning: ${w}`);
+  }
+  console.log(`lighthouse: ${missed === 0 ? 'every target met' : `${missed} figure(s) missed a target`} on ${pages.length} page(s)`);
 }
 
 main().catch((err) => {

@@ -182,59 +182,23 @@ func SimpleTransmission(raw string) string {
 }
 
 // Makes is the built-in list of car makes sold in Australia, by their
-// canonical spelling.
-var Makes = []string{
-	"Abarth", "Alfa Romeo", "Aston Martin", "Audi", "Bentley", "BMW", "BYD", "Chery", "Chevrolet",
-	"Chrysler", "Citroen", "Cupra", "Daewoo", "Daihatsu", "Dodge", "Ferrari", "Fiat", "Ford", "Foton",
-	"Genesis", "GWM", "Haval", "Hino", "Holden", "Honda", "HSV", "Hyundai", "Ineos", "Infiniti", "Isuzu",
-	"Iveco", "Jaguar", "Jeep", "Kia", "KGM SsangYong", "Lamborghini", "Land Rover", "LDV", "Lexus",
-	"Lotus", "Mahindra", "Maserati", "Mazda", "McLaren", "Mercedes-Benz", "MG", "Mini", "Mitsubishi",
-	"Nissan", "Opel", "Peugeot", "Polestar", "Porsche", "Proton", "Ram", "Renault", "Rolls-Royce",
-	"Saab", "Skoda", "Smart", "SsangYong", "Subaru", "Suzuki", "Tata", "Tesla", "Toyota", "Volkswagen",
-	"Volvo", "Zeekr",
-}
-
-// makeAliases are other spellings feeds use, by squashed key.
-var makeAliases = map[string]string{
-	"mercedes":              "Mercedes-Benz",
-	"benz":                  "Mercedes-Benz",
-	"mb":                    "Mercedes-Benz",
-	"vw":                    "Volkswagen",
-	"volkswagon":            "Volkswagen",
-	"greatwall":             "GWM",
-	"gwmhaval":              "Haval",
-	"alfa":                  "Alfa Romeo",
-	"rangerover":            "Land Rover",
-	"landrover":             "Land Rover",
-	"rollsroyce":            "Rolls-Royce",
-	"citroën":               "Citroen",
-	"škoda":                 "Skoda",
-	"mgmotor":               "MG",
-	"ssangyongkgm":          "KGM SsangYong",
-	"kgm":                   "KGM SsangYong",
-	"holdenspecialvehicles": "HSV",
-	"ldvmaxus":              "LDV",
-	"ram":                   "Ram",
-}
-
-var makeIndex = func() map[string]string {
-	m := make(map[string]string, len(Makes)+len(makeAliases))
-	for _, mk := range Makes {
-		m[Squash(mk)] = mk
+// canonical spelling: the names of shared/manufacturers.json.
+var Makes = func() []string {
+	out := make([]string, len(manufacturerTable))
+	for i, r := range manufacturerTable {
+		out[i] = r.Name
 	}
-	for k, v := range makeAliases {
-		m[Squash(k)] = v
-	}
-	return m
+	return out
 }()
 
 // CanonicalMake returns the canonical spelling of a make: "TOYOTA" and
-// " toyota " give "Toyota", "mercedes benz" gives "Mercedes-Benz". A make not
-// in the built-in list comes back trimmed with each word capitalised.
+// " toyota " give "Toyota", "mercedes benz" gives "Mercedes-Benz" (the
+// built-in manufacturer list, ManufacturerNamed). A make not in the list
+// comes back trimmed with each word capitalised.
 func CanonicalMake(raw string) string {
 	raw = strings.Join(strings.Fields(raw), " ")
-	if m, ok := makeIndex[Squash(raw)]; ok {
-		return m
+	if m, ok := ManufacturerNamed(raw); ok {
+		return m.Name
 	}
 	words := strings.Fields(strings.ToLower(raw))
 	for i, w := range words {

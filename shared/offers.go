@@ -89,10 +89,15 @@ type OfferView struct {
 	DisclaimerShort string `json:"disclaimer_short,omitempty"`
 }
 
-// ManufacturerSlug is the manufacturer's slug, or its name as a slug.
+// ManufacturerSlug is the manufacturer's slug: its own, else the built-in
+// list's for its name ("MERCEDES BENZ" -> "mercedes-benz", "VW" ->
+// "volkswagen"), else its name as a slug.
 func (m OfferManufacturer) ManufacturerSlug() string {
 	if m.Slug != "" {
 		return m.Slug
+	}
+	if known, ok := ManufacturerNamed(m.Name); ok {
+		return known.Slug
 	}
 	return Slugify(m.Name)
 }

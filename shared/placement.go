@@ -20,6 +20,9 @@ type Placement struct {
 	// seconds): the latest per-site sold retention limit, NoExpiry for a car
 	// that is not sold. After it the record leaves the index.
 	SearchableUntil int64
+	// BelowMarketSites are the Sites on which the car shows the below-market
+	// badge (MarketFor, issue 17): Go decides it, the cards only read it.
+	BelowMarketSites []string
 }
 
 // IndexedCar is a car with its placement: what an index write is built from.
@@ -89,6 +92,9 @@ func (p Placer) Place(c Car, now time.Time) Placement {
 		}
 		if until == 0 || now.Unix() <= until {
 			pl.Sites = append(pl.Sites, s.Slug)
+			if MarketFor(c, s) != nil {
+				pl.BelowMarketSites = append(pl.BelowMarketSites, s.Slug)
+			}
 		}
 	}
 	switch {

@@ -70,3 +70,39 @@ func TestPlace(t *testing.T) {
 		}
 	}
 }
+
+// Issue 17 clarification: Go decides the below-market badge per site
+// (MarketFor: the site's Autograb feature, in stock, not sold, not reserved,
+// price over 200, then spec 001 §5's 499 rule) and the record carries the
+// sites it shows on.
+func TestPlaceBelowMarketSites(t *testing.T) {
+	site := func(slug string, autograb bool) shared.Site {
+		return shared.Site{Slug: slug, Features: shared.Features{Autograb: autograb}, Dealerships: []shared.Dealership{{Slug: "alpha", Name: "Alpha"}}}
+	}
+	sites := []shared.Site{site("with-autograb", true), site("without", false)}
+	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+	car := func(price, state float64, edit func(*shared.Car)) shared.Car {
+		c := shared.Car{ID: "c", DealershipSlug: "alpha", CarType: shared.CarTypeUsed, ShowOnDealerWebsite: true,
+			Status: shared.StatusInStock, Price: price, AutograbData: &shared.AutograbData{StateAverageMarketPrice: state, AverageMarketPrice: state}}
+		if edit != nil {
+			edit(&c)
+		}
+		return c
+	}
+	for _, tt := range []struct {
+		name string
+		car  shared.Car
+		want []string
+	}{
+		{"1,000 under the state average: only where the feature is on", car(20000, 21000, nil), []string{"with-autograb"}},
+		{"499 under is not enough", car(20000, 20499, nil), nil},
+		{"reserved: not eligible", car(20000, 21000, func(c *shared.Car) { c.Reserved = true }), nil},
+		{"coming soon: not in stock", car(20000, 21000, func(c *shared.Car) { c.Status = shared.StatusComingSoon }), nil},
+		{"no market figures", car(20000, 0, func(c *shared.Car) { c.AutograbData = nil }), nil},
+	} {
+		p := shared.NewPlacer("alpha", sites).Place(tt.car, now)
+		if !slices.Equal(p.BelowMarketSites, tt.want) {
+			t.Errorf("%s: below-market sites %v, want %v", tt.name, p.BelowMarketSites, tt.want)
+		}
+	}
+}

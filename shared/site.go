@@ -54,6 +54,8 @@ type Site struct {
 	Finance          FinanceConfig   `json:"finance"`
 	Stock            StockConfig     `json:"stock"`
 	Promotions       []PromoTile     `json:"promotions,omitempty"`
+	// PromoTexts are the site's words for each promo kind (spec 001 §9).
+	PromoTexts PromoTexts `json:"promo_texts"`
 
 	// Per-dealer behaviour beyond the listing.
 	Header         HeaderConfig    `json:"header"`
@@ -127,6 +129,18 @@ func (s Site) Dealership(slug string) (Dealership, bool) {
 		}
 	}
 	return Dealership{}, false
+}
+
+// SitesListing returns the sites among sites that list the dealership, in
+// their order: what a store's SitesOf answers.
+func SitesListing(sites []Site, dealershipSlug string) []Site {
+	out := []Site{}
+	for _, s := range sites {
+		if _, ok := s.Dealership(dealershipSlug); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Manufacturer is a car maker (spec 001 §3).
@@ -393,7 +407,10 @@ type StockConfig struct {
 
 // PromoTile is a promotional tile inserted among results (spec 001 §3, §9).
 type PromoTile struct {
-	ID            string    `json:"id"`
+	ID string `json:"id"`
+	// Kind names the tile's content (spec 001 §9); fields the tile leaves
+	// out come from the site's PromoTexts for that kind. Empty: free text.
+	Kind          PromoKind `json:"kind,omitempty"`
 	Title         string    `json:"title"`
 	Body          string    `json:"body,omitempty"`
 	ImageURL      string    `json:"image_url,omitempty"`

@@ -210,6 +210,8 @@ func ApplyDefaults(s *Site) {
 	applyCarPageDefaults(&s.CarPage)
 
 	applyFooterDefaults(s)
+	applyManufacturerDefaults(s.Manufacturer)
+	applyPromoTextDefaults(s)
 }
 
 // DecodeSite reads one site configuration from r. name (usually the file
@@ -404,6 +406,7 @@ func (s Site) Validate() error {
 	}
 	nonNegative("search.cta_position", s.Search.CTAPosition)
 	if c := s.Search.CTA; c != nil {
+		validatePromoKind(s, "search.cta", *c, bad)
 		required("search.cta.title", c.Title)
 		if c.LinkPath != "" && !strings.HasPrefix(c.LinkPath, "/") {
 			bad("search.cta.link_path", "want a site path starting with /, got %q", c.LinkPath)
@@ -455,6 +458,7 @@ func (s Site) Validate() error {
 	for i, p := range s.Promotions {
 		pp := fmt.Sprintf("promotions[%d]", i)
 		uniqueID(pp+".id", "promotion id", p.ID, promoIDs)
+		validatePromoKind(s, pp, p, bad)
 		required(pp+".title", p.Title)
 		for j, t := range p.Display {
 			checkCarType(fmt.Sprintf("%s.display[%d]", pp, j), t)
@@ -571,6 +575,7 @@ func (s Site) Validate() error {
 	for i, sl := range s.Home.Slides {
 		sp := fmt.Sprintf("home.slides[%d]", i)
 		uniqueID(sp+".id", "slide id", sl.ID, slideIDs)
+		validatePromoKind(s, sp, sl, bad)
 		required(sp+".title", sl.Title)
 		if sl.ImageURL == "" && sl.Background == "" {
 			bad(sp+".image_url", "a slide needs an image_url or a background")

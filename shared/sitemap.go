@@ -20,7 +20,14 @@ type SitemapCar struct {
 	CarType CarType   `json:"car_type"`
 	Make    string    `json:"make,omitempty"`
 	Model   string    `json:"model,omitempty"`
+	// Body is the car's simple_body, so a body listing's page head
+	// (/search/suv) counts its stock from the stored list too.
+	Body string `json:"body,omitempty"`
 }
+
+// sitemapFormat is the stored lists' format: a list of an older format
+// (without Body) hashes differently and is rebuilt, not read.
+const sitemapFormat = 2
 
 // NewSitemapCar is the car's sitemap entry; updated is when it was last
 // written with new content (zero when unknown).
@@ -29,7 +36,7 @@ func NewSitemapCar(c Car, updated time.Time) SitemapCar {
 	if updated.After(mod) {
 		mod = updated
 	}
-	return SitemapCar{Slug: c.Slug, LastMod: mod.UTC(), CarType: c.CarType, Make: c.Make, Model: c.Model}
+	return SitemapCar{Slug: c.Slug, LastMod: mod.UTC(), CarType: c.CarType, Make: c.Make, Model: c.Model, Body: c.SimpleBody}
 }
 
 // SitemapCars is a stored list of a site's sitemap cars: the site's whole
@@ -61,10 +68,11 @@ func (s Site) SitemapHash() string {
 	types := slices.Clone(s.Stock.CarTypes)
 	slices.Sort(types)
 	b, err := json.Marshal(struct {
+		Format      int       `json:"format"`
 		Site        string    `json:"site"`
 		Dealerships []string  `json:"dealerships"`
 		CarTypes    []CarType `json:"car_types"`
-	}{s.Slug, dealers, types})
+	}{sitemapFormat, s.Slug, dealers, types})
 	if err != nil {
 		return "" // never matches a stored list
 	}

@@ -48,3 +48,12 @@ func Slugify(s string) string {
 	}
 	return strings.Join(words, "-")
 }
+
+// SlugClaim is a car's claim on its slug: a car slug is unique across the
+// platform because ingestion claims it before writing the car (issue 15;
+// docs/contracts.md "Car slugs").
+type SlugClaim struct {
+	Slug           string
+	DealershipSlug string
+	CarID          string
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -207,6 +208,72 @@ func TestReserveOfferVectors(t *testing.T) {
 			got := ReserveFor(v.Input.Car, v.Input.Site)
 			if (got == nil) != (v.Want == nil) || (got != nil && *got != *v.Want) {
 				t.Errorf("ReserveFor = %+v, want %+v", got, v.Want)
+			}
+		})
+	}
+}
+
+// promo_kinds.json: a tile naming a promo kind as GET /api/site serves it
+// (spec 001 §9); the web renders each want with PromoTileCard.
+func TestPromoKindVectors(t *testing.T) {
+	type in struct {
+		Site json.RawMessage `json:"site"`
+		Tile json.RawMessage `json:"tile"`
+	}
+	for _, v := range loadVectors[in, PromoTile](t, "promo_kinds.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			members := `"promotions": [` + string(v.Input.Tile) + `]`
+			if site := strings.TrimSpace(string(v.Input.Site)); site != "{}" {
+				members += ", " + strings.TrimSuffix(strings.TrimPrefix(site, "{"), "}")
+			}
+			s, err := DecodeSite(strings.NewReader(withField(members)), v.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := json.Marshal(s.Promotions[0])
+			want, _ := json.Marshal(v.Want)
+			if string(got) != string(want) {
+				t.Errorf("got  %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+// manufacturer_names.json: a make as a feed, brand path or offer spells it,
+// found in the built-in list (spec 001 §3); the web runs manufacturerNamed.
+func TestManufacturerNameVectors(t *testing.T) {
+	type in struct {
+		Raw string `json:"raw"`
+	}
+	type want struct {
+		Name string `json:"name"`
+		Slug string `json:"slug"`
+	}
+	for _, v := range loadVectors[in, *want](t, "manufacturer_names.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			m, ok := ManufacturerNamed(v.Input.Raw)
+			var got *want
+			if ok {
+				got = &want{m.Name, m.Slug}
+			}
+			if (got == nil) != (v.Want == nil) || (got != nil && *got != *v.Want) {
+				t.Errorf("ManufacturerNamed(%q) = %+v, want %+v", v.Input.Raw, got, v.Want)
+			}
+		})
+	}
+}
+
+// Issue 17: Find Me Something Similar goes to the same listing from the car
+// page (SimilarCarsPath, view.actions) and from a sold car's listing card
+// (similarPath in web/src/lib/listingUrl.ts).
+func TestSimilarCarsPathVectors(t *testing.T) {
+	type in struct {
+		Car Car `json:"car"`
+	}
+	for _, v := range loadVectors[in, string](t, "similar_cars_path.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			if got := SimilarCarsPath(v.Input.Car); got != v.Want {
+				t.Errorf("SimilarCarsPath = %q, want %q", got, v.Want)
 			}
 		})
 	}

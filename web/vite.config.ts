@@ -92,6 +92,68 @@ function listingChunk() {
 const listing = listingChunk();
 
 /**
+ * ROUTE_PAGES are the lazy pages whose chunks the Go-rendered shell preloads
+ * on their routes (functions/seo, Head.Route), so they download with the
+ * entry instead of after it has run (issue 14 first paint).
+ */
+const ROUTE_PAGES: Record<string, string> = { home: 'src/app/HomePage.tsx', car: 'src/app/CarRoute.tsx' };
+
+/** ROUTE_ASSETS_ID is the script routeAssets writes; functions/seo reads and removes it. */
+const ROUTE_ASSETS_ID = 'forecourt-route-assets';
+
+interface OutputChunkLike {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  facadeModuleId?: string | null;
+  isEntry?: boolean;
+  imports?: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * routeAssets writes, into the built index.html, each route page's chunk and
+ * the chunks and CSS it imports statically (what Vite's preload helper would
+ * fetch when the page is imported), less the entry's own files.
+ */
+function routeAssets(): Plugin {
+  return {
+    name: 'forecourt:route-assets',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = (ctx.bundle ?? {}) as Record<string, OutputChunkLike>;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entries = chunks.filter((c) => c.isEntry);
+        // What the page's own <script> tags load (the entry, rolldown's runtime) is there already.
+        const inHtml = [...html.matchAll(/src="\/([^"]+\.js)"/g)].map((m) => m[1]);
+        const entryFiles = new Set([...inHtml, ...entries.flatMap((c) => [c.fileName, ...(c.imports ?? [])])]);
+        const entryCss = new Set(entries.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
+        const out: Record<string, { js: string[]; css: string[] }> = {};
+        for (const [route, src] of Object.entries(ROUTE_PAGES)) {
+          const page = chunks.find((c) => c.facadeModuleId === path.join(path.dirname(entry), '..', src));
+          if (!page) throw new Error(`route-assets: no chunk for ${src}`);
+          const js: string[] = [];
+          const css = new Set<string>();
+          const visit = (file: string) => {
+            const c = bundle[file];
+            if (!c || entryFiles.has(file) || js.includes(`/${file}`)) return;
+            js.push(`/${file}`);
+            c.viteMetadata?.importedCss.forEach((f) => {
+              if (!entryCss.has(f)) css.add(`/${f}`);
+            });
+            (c.imports ?? []).forEach(visit);
+          };
+          visit(page.fileName);
+          out[route] = { js, css: [...css] };
+        }
+        return [{ tag: 'script', attrs: { id: ROUTE_ASSETS_ID, type: 'application/json' }, children: JSON.stringify(out), injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/**
  * react-router's export map always points at its development build (dev
  * warnings on); the production build next to it is the same code with them
  * off, so the shipped bundle uses that one.
@@ -102,7 +164,7 @@ function reactRouterProduction(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), qsUnused(), instantSearchUnused(), { name: 'forecourt:listing-chunk', buildStart: listing.reset }],
+  plugins: [react(), qsUnused(), instantSearchUnused(), routeAssets(), { name: 'forecourt:listing-chunk', buildStart: listing.reset }],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },

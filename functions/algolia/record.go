@@ -34,6 +34,13 @@ func NewRecord(ic shared.IndexedCar) (Record, error) {
 	r["created_at_timestamp"] = c.CreatedAt.Unix()
 	r["searchable_until"] = p.SearchableUntil
 	r["available"] = c.Available()
+	// Go decides the below-market badge per site (issue 17); the market
+	// figures themselves stay out of the index.
+	r["below_market_sites"] = nonNil(p.BelowMarketSites)
+	// A sold card's Find Me Something Similar, decided in Go like the car
+	// page's (issue 17), so the listing's script carries no copy of the rule.
+	r["similar_path"] = shared.SimilarCarsPath(c)
+	delete(r, "autograb_data")
 	return r, nil
 }
 
@@ -50,5 +57,15 @@ func SoldUpdate(ic shared.IndexedCar) Record {
 		"sold_date_timestamp": c.SoldDateTimestamp,
 		"searchable_until":    p.SearchableUntil,
 		"available":           c.Available(),
+		// A sold car is never below market (shared.AutograbEligible).
+		"below_market_sites": []string{},
 	}
+}
+
+// nonNil makes a nil list an empty one, so the record holds a JSON array.
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

@@ -80,3 +80,24 @@ func (p Pool) ClientOf(site shared.Site) string {
 	}
 	return p.ClientFor(site.Slug)
 }
+
+// BearerToken is the token of an Authorization header's Bearer scheme, or
+// "". The handlers and the API Gateway authorizer read it alike.
+func BearerToken(authorization string) string {
+	scheme, token, ok := strings.Cut(authorization, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(token)
+}
+
+// NewShoppers returns the verifier of the pool's tokens for the sites; its
+// key cache lives as long as ctx. The api Lambda and the API Gateway
+// authorizer both verify through it.
+func NewShoppers(ctx context.Context, pool Pool) (*Shoppers, error) {
+	v, err := NewVerifier(ctx, VerifierConfig{Issuer: pool.Issuer()})
+	if err != nil {
+		return nil, fmt.Errorf("shopper user pool: %w", err)
+	}
+	return &Shoppers{Verifier: v, Pool: pool}, nil
+}

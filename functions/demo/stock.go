@@ -271,7 +271,25 @@ func (g *generator) car(i int) shared.Car {
 		c.PhotosCount = len(c.Images)
 	}
 	c.FinanceLenders = lenders(c, g.now)
+	c.AutograbData = market(c)
 	return c
+}
+
+// market gives a priced used car the valuation provider's market averages,
+// as a feed with Autograb would: from 8% under to 3% over its price, so a
+// few are more than 499 under the state average and show the below-market
+// badge where a site turns Autograb on (spec 001 §4, §5). Like lenders, it
+// hashes the stock number, leaving the rest of the demo stock unchanged.
+func market(c shared.Car) *shared.AutograbData {
+	if c.CarType != shared.CarTypeUsed || !shared.HasPrice(c.Price) {
+		return nil
+	}
+	h := fnv.New64a()
+	h.Write([]byte("market " + c.StockNum))
+	x := h.Sum64()
+	state := c.Price * (0.92 + float64(x%12)/100)
+	national := state * (0.98 + float64((x/12)%5)/100)
+	return &shared.AutograbData{StateAverageMarketPrice: math.Round(state), AverageMarketPrice: math.Round(national)}
 }
 
 // pctNoLender is the share of priced cars without lender data, whose

@@ -121,8 +121,12 @@ func TestStockIsRealistic(t *testing.T) {
 		if len(c.Images) == 0 || c.PrimaryImageURL != c.Images[0].URL {
 			t.Errorf("%s: primary image %q is not the first image", c.StockNum, c.PrimaryImageURL)
 		}
-		if c.AutograbData != nil || c.Specifications != nil {
-			t.Errorf("%s: market or caravan data set", c.StockNum)
+		if c.Specifications != nil {
+			t.Errorf("%s: caravan data set", c.StockNum)
+		}
+		// Market figures only on priced used cars (TestStockBelowMarketIsAFew).
+		if c.AutograbData != nil && (c.CarType != shared.CarTypeUsed || !shared.HasPrice(c.Price)) {
+			t.Errorf("%s: market figures on a %s car priced %v", c.StockNum, c.CarType, c.Price)
 		}
 		// Issue 10: priced cars carry lender data (TestDemoFinanceRulesAreVisible); a car without a price has none.
 		if c.FinanceLenders != nil && !shared.HasPrice(c.Price) {
@@ -188,6 +192,31 @@ func TestStockHasEveryCondition(t *testing.T) {
 	}
 	if len(makes) < 5 {
 		t.Errorf("used stock has %d makes, want a mix", len(makes))
+	}
+}
+
+// Issue 17: the demo shows the below-market badge on a realistic few used
+// cars of a site with Autograb on (spec 001 §4, §5), and never on new or
+// demo stock, which carries no market figures.
+func TestStockBelowMarketIsAFew(t *testing.T) {
+	site := shared.Site{Slug: "s", Dealerships: []shared.Dealership{toyota}}
+	site.Features.Autograb = true
+	cars := Stock(toyota, allTypes, 550, now)
+	below, used := 0, 0
+	for _, c := range cars {
+		if c.CarType != shared.CarTypeUsed {
+			if c.AutograbData != nil {
+				t.Errorf("%s: a %s car carries market figures", c.StockNum, c.CarType)
+			}
+			continue
+		}
+		used++
+		if shared.MarketFor(c, site) != nil {
+			below++
+		}
+	}
+	if below == 0 || below*4 > used {
+		t.Errorf("%d of %d used cars below market, want some but under a quarter", below, used)
 	}
 }
 

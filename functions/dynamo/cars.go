@@ -96,19 +96,22 @@ func storedCars(items []carItem) []shared.StoredCar {
 
 // CarStore keeps cars. It implements shared.CarStore.
 type CarStore struct {
+	db    *dynamo.DB
 	table dynamo.Table
+	// runs (feed-runs) holds the slug claims, ingestion's bookkeeping.
+	runs dynamo.Table
 }
 
 var _ shared.CarStore = (*CarStore)(nil)
 
-// NewCarStore returns the store over t.Cars.
+// NewCarStore returns the store over t.Cars, with slug claims in t.FeedRuns.
 func NewCarStore(db *dynamo.DB, t Tables) *CarStore {
-	return &CarStore{table: db.Table(t.Cars)}
+	return &CarStore{db: db, table: db.Table(t.Cars), runs: db.Table(t.FeedRuns)}
 }
 
 // FindCarBySlug returns the car with the slug, or an ENOTFOUND error. When
 // cars of several dealerships share the slug (written before slugs were
-// claimed), it returns the first; a site's lookup uses FindCarsBySlug.
+// claimed, ClaimSlugs), it returns the first; a site's lookup uses FindCarsBySlug.
 func (s *CarStore) FindCarBySlug(ctx context.Context, slug string) (shared.Car, error) {
 	cars, err := s.FindCarsBySlug(ctx, slug)
 	if err != nil {
@@ -135,22 +138,6 @@ func (s *CarStore) FindCarsBySlug(ctx context.Context, slug string) ([]shared.Ca
 		out[i] = it.Car
 	}
 	return out, nil
-}
-
-// SlugTaken reports whether a car other than id holds the slug.
-func (s *CarStore) SlugTaken(ctx context.Context, slug, id string) (bool, error) {
-	var rows []struct {
-		ID string `dynamo:"id"`
-	}
-	if err := s.table.Get("slug", slug).Index(SlugIndex).Project("id").All(ctx, &rows); err != nil {
-		return false, fmt.Errorf("look up slug %s: %w", slug, err)
-	}
-	for _, r := range rows {
-		if r.ID != id {
-			return true, nil
-		}
-	}
-	return false, nil
 }
 
 // FindCarsByDealership returns every car of the dealership, sold ones included.

@@ -162,7 +162,7 @@ func TestCarStore(t *testing.T) {
 
 // Issue 15 "Slugs collide across tenants": two dealerships' cars stored with
 // one slug used to make the slug lookup fail (a 500 on the car page); both
-// are found, and SlugTaken tells ingestion the slug is held by another car.
+// are found (cars stored before ingestion claimed slugs: ClaimSlugs).
 func TestSlugShared(t *testing.T) {
 	ctx := context.Background()
 	db, tables := testenv.DB(t)
@@ -182,17 +182,5 @@ func TestSlugShared(t *testing.T) {
 	}
 	if _, err := cars.FindCarBySlug(ctx, "2022-kia-rio-s1-ab12"); err != nil {
 		t.Errorf("FindCarBySlug with a shared slug: %v", err)
-	}
-	for _, tt := range []struct {
-		slug, id string
-		want     bool
-	}{
-		{"2022-kia-rio-s1-ab12", "north-id", true},
-		{"2022-kia-rio-s1-ab12", "new-id", true},
-		{"2022-kia-rio-s1-ab12cd", "new-id", false},
-	} {
-		if taken, err := cars.SlugTaken(ctx, tt.slug, tt.id); err != nil || taken != tt.want {
-			t.Errorf("SlugTaken(%s, %s) = %v, %v; want %v", tt.slug, tt.id, taken, err, tt.want)
-		}
 	}
 }

@@ -68,6 +68,22 @@ func (s *RunStore) nameManifest(ctx context.Context, dealershipSlug, holder stri
 	return nil
 }
 
+// DeleteManifest deletes the shards ref names (a dealership removed from
+// the platform: its cars are gone, so is their cache).
+func (s *RunStore) DeleteManifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) error {
+	if ref.Shards <= 0 {
+		return nil
+	}
+	keys := make([]dynamo.Keyed, ref.Shards)
+	for i := range keys {
+		keys[i] = dynamo.Keys{manifestID(dealershipSlug, i)}
+	}
+	if _, err := s.table.Batch("id").Write().Delete(keys...).Run(ctx); err != nil {
+		return fmt.Errorf("delete manifest of %s: %w", dealershipSlug, err)
+	}
+	return nil
+}
+
 // Manifest reads the manifest ref names, with one BatchGet. It fails when
 // a shard is missing or was written by another run.
 func (s *RunStore) Manifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) ([]shared.CarState, error) {

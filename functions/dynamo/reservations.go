@@ -16,31 +16,43 @@ import (
 // dealership_slug, newest first by created_at.
 const ReservationsByDealership = "by-dealership"
 
+// ReservationsHolding is the reservations table's sparse GSI of the
+// reservations holding a car (pending or paid), by held_until: the sweep
+// queries it for lapsed holds instead of scanning the table (issue 15).
+// Only those reservations carry its hash key, holding = holdingKey; locks
+// and Stripe events never do. They are few at any time (a hold lasts 48 h
+// at most), so one partition serves them.
+const ReservationsHolding = "holding"
+
+const holdingKey = "hold"
+
 // The reservations table holds three kinds of item under one hash key id
 // (docs/contracts.md "Reservations"): reservations, one lock per car
 // ("lock#<dealership>#<car id>") naming the reservation holding it until
 // held_until, and the Stripe event ids already handled ("event#<id>").
 type (
 	reservationItem struct {
-		ID                string                  `dynamo:"id,hash"`
-		Kind              string                  `dynamo:"kind"`
-		Site              string                  `dynamo:"site"`
-		DealershipSlug    string                  `dynamo:"dealership_slug,omitempty" index:"by-dealership,hash"`
-		CreatedAt         string                  `dynamo:"created_at,omitempty" index:"by-dealership,range"`
-		CarID             string                  `dynamo:"car_id"`
-		CarSlug           string                  `dynamo:"car_slug"`
-		CarTitle          string                  `dynamo:"car_title"`
-		State             shared.ReservationState `dynamo:"state"`
-		Shopper           string                  `dynamo:"shopper"`
-		ShopperPhone      string                  `dynamo:"shopper_phone,omitempty"`
-		DepositCents      int64                   `dynamo:"deposit_cents"`
-		Currency          string                  `dynamo:"currency"`
-		HeldUntil         int64                   `dynamo:"held_until"` // unix seconds
-		UpdatedAt         string                  `dynamo:"updated_at"`
-		PaidAt            string                  `dynamo:"paid_at,omitempty"`
-		CheckoutSessionID string                  `dynamo:"checkout_session_id,omitempty"`
-		PaymentIntentID   string                  `dynamo:"payment_intent_id,omitempty"`
-		CheckoutURL       string                  `dynamo:"checkout_url,omitempty"`
+		ID             string                  `dynamo:"id,hash"`
+		Kind           string                  `dynamo:"kind"`
+		Site           string                  `dynamo:"site"`
+		DealershipSlug string                  `dynamo:"dealership_slug,omitempty" index:"by-dealership,hash"`
+		CreatedAt      string                  `dynamo:"created_at,omitempty" index:"by-dealership,range"`
+		CarID          string                  `dynamo:"car_id"`
+		CarSlug        string                  `dynamo:"car_slug"`
+		CarTitle       string                  `dynamo:"car_title"`
+		State          shared.ReservationState `dynamo:"state"`
+		Shopper        string                  `dynamo:"shopper"`
+		ShopperPhone   string                  `dynamo:"shopper_phone,omitempty"`
+		DepositCents   int64                   `dynamo:"deposit_cents"`
+		Currency       string                  `dynamo:"currency"`
+		HeldUntil      int64                   `dynamo:"held_until" index:"holding,range"` // unix seconds
+		// Holding is holdingKey while the state holds the car, else absent.
+		Holding           string `dynamo:"holding,omitempty" index:"holding,hash"`
+		UpdatedAt         string `dynamo:"updated_at"`
+		PaidAt            string `dynamo:"paid_at,omitempty"`
+		CheckoutSessionID string `dynamo:"checkout_session_id,omitempty"`
+		PaymentIntentID   string `dynamo:"payment_intent_id,omitempty"`
+		CheckoutURL       string `dynamo:"checkout_url,omitempty"`
 	}
 	carLockItem struct {
 		ID            string `dynamo:"id,hash"`
@@ -77,6 +89,9 @@ func toReservationItem(r shared.Reservation) reservationItem {
 		DepositCents: r.DepositCents, Currency: r.Currency, HeldUntil: r.HeldUntil.Unix(),
 		UpdatedAt: r.UpdatedAt.UTC().Format(time.RFC3339Nano), CheckoutSessionID: r.CheckoutSessionID,
 		PaymentIntentID: r.PaymentIntentID, CheckoutURL: r.CheckoutURL,
+	}
+	if r.State.HoldsCar() {
+		it.Holding = holdingKey
 	}
 	if !r.PaidAt.IsZero() {
 		it.PaidAt = r.PaidAt.UTC().Format(time.RFC3339Nano)
@@ -181,11 +196,14 @@ func (s *ReservationStore) ByDealership(ctx context.Context, dealershipSlug stri
 	return out, nil
 }
 
-// Lapsed returns the reservations holding a car whose hold ended by now.
+// Lapsed returns the reservations holding a car whose hold ended by now:
+// a query of the holding index, not a scan.
 func (s *ReservationStore) Lapsed(ctx context.Context, now time.Time) ([]shared.Reservation, error) {
 	var items []reservationItem
-	err := s.table.Scan().Filter("$ = ? AND $ IN (?, ?) AND held_until <= ?",
-		"kind", kindReservation, "state", shared.ReservationPending, shared.ReservationPaid, now.Unix()).All(ctx, &items)
+	err := s.table.Get("holding", holdingKey).Index(ReservationsHolding).
+		Range("held_until", dynamo.LessOrEqual, now.Unix()).
+		Filter("$ = ? AND $ IN (?, ?)", "kind", kindReservation, "state", shared.ReservationPending, shared.ReservationPaid).
+		All(ctx, &items)
 	if err != nil {
 		return nil, fmt.Errorf("lapsed reservations: %w", err)
 	}
@@ -196,11 +214,14 @@ func (s *ReservationStore) Lapsed(ctx context.Context, now time.Time) ([]shared.
 	return out, nil
 }
 
-// Holding returns the paid reservations whose hold lasts past now.
+// Holding returns the paid reservations whose hold lasts past now: a query
+// of the holding index, not a scan.
 func (s *ReservationStore) Holding(ctx context.Context, now time.Time) ([]shared.Reservation, error) {
 	var items []reservationItem
-	err := s.table.Scan().Filter("$ = ? AND $ = ? AND held_until > ?",
-		"kind", kindReservation, "state", shared.ReservationPaid, now.Unix()).All(ctx, &items)
+	err := s.table.Get("holding", holdingKey).Index(ReservationsHolding).
+		Range("held_until", dynamo.Greater, now.Unix()).
+		Filter("$ = ? AND $ = ?", "kind", kindReservation, "state", shared.ReservationPaid).
+		All(ctx, &items)
 	if err != nil {
 		return nil, fmt.Errorf("holding reservations: %w", err)
 	}

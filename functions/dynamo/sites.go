@@ -30,6 +30,7 @@ type siteItem struct {
 
 // SiteStore keeps site configurations as JSON. It implements shared.SiteStore.
 type SiteStore struct {
+	db    *dynamo.DB
 	table dynamo.Table
 	// parts holds each dealership's share of a site's stats (sitestats.go),
 	// in the feed-runs table beside the leases that serialise its writers.
@@ -41,11 +42,14 @@ var _ shared.SiteStore = (*SiteStore)(nil)
 
 // NewSiteStore returns the store over t.Sites.
 func NewSiteStore(db *dynamo.DB, t Tables) *SiteStore {
-	return &SiteStore{table: db.Table(t.Sites), parts: db.Table(t.FeedRuns), now: time.Now}
+	return &SiteStore{db: db, table: db.Table(t.Sites), parts: db.Table(t.FeedRuns), now: time.Now}
 }
 
 // FindSite returns the site with the slug, or an ENOTFOUND error.
 func (s *SiteStore) FindSite(ctx context.Context, slug string) (shared.Site, error) {
+	if isSitesOfKey(slug) {
+		return shared.Site{}, shared.Errorf(shared.ENOTFOUND, "site %q not found", slug)
+	}
 	var it siteItem
 	err := s.table.Get("slug", slug).One(ctx, &it)
 	if errors.Is(err, dynamo.ErrNotFound) {
@@ -57,10 +61,11 @@ func (s *SiteStore) FindSite(ctx context.Context, slug string) (shared.Site, err
 	return decodeSite(it)
 }
 
-// ListSites returns every site.
+// ListSites returns every site, by slug. It scans the whole table: a feed
+// run reads its own sites with SitesOf instead (docs/scaling.md).
 func (s *SiteStore) ListSites(ctx context.Context) ([]shared.Site, error) {
 	var items []siteItem
-	if err := s.table.Scan().All(ctx, &items); err != nil {
+	if err := s.table.Scan().Filter("NOT begins_with($, ?)", "slug", sitesOfPrefix).All(ctx, &items); err != nil {
 		return nil, fmt.Errorf("list sites: %w", err)
 	}
 	sites := make([]shared.Site, 0, len(items))
@@ -71,22 +76,8 @@ func (s *SiteStore) ListSites(ctx context.Context) ([]shared.Site, error) {
 		}
 		sites = append(sites, site)
 	}
+	sortSites(sites)
 	return sites, nil
-}
-
-// SaveSite creates or replaces a site.
-func (s *SiteStore) SaveSite(ctx context.Context, site shared.Site) error {
-	b, err := json.Marshal(site)
-	if err != nil {
-		return fmt.Errorf("encode site %s: %w", site.Slug, err)
-	}
-	// An update, not a put, so the item's other attributes (its pages, its
-	// stats, its app client) stay.
-	err = s.table.Update("slug", site.Slug).Set("config", string(b)).Set("updated_at", s.now().UTC()).Run(ctx)
-	if err != nil {
-		return fmt.Errorf("save site %s: %w", site.Slug, err)
-	}
-	return nil
 }
 
 // SavePages replaces the content pages of a site (path to Markdown source).

@@ -140,7 +140,7 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 			ct = ct.Project(SlugIndex, dynamo.AllProjection)
 		}
 		if s.name == t.Reservations {
-			ct = ct.Project(ReservationsByDealership, dynamo.AllProjection)
+			ct = ct.Project(ReservationsByDealership, dynamo.AllProjection).Project(ReservationsHolding, dynamo.AllProjection)
 		}
 		if s.name == t.Leads {
 			// Delivery reads the stream (docs/contracts.md "Leads"), locally too.

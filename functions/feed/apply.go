@@ -12,8 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"forecourt/shared"
 )
 
@@ -75,9 +73,9 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	for _, st := range before {
 		stateByID[st.ID] = st
 	}
-	sites, err := s.cfg.Sites.ListSites(ctx)
+	sites, err := s.cfg.Sites.SitesOf(ctx, slug)
 	if err != nil {
-		return outcome{}, fmt.Errorf("list sites: %w", err)
+		return outcome{}, fmt.Errorf("sites of %s: %w", slug, err)
 	}
 	placer := shared.NewPlacer(slug, sites)
 
@@ -161,10 +159,6 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
 	}
 
-	if err := s.claimSlugs(ctx, writes, changed, unslugged); err != nil {
-		return outcome{}, err
-	}
-
 	// Full feeds sell what they leave out; delta feeds remove what they name.
 	var soldIDs, removeIDs, expiredIDs []string
 	if rep.Mode == ModeFull {
@@ -220,6 +214,11 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	rep.Removed = len(removeIDs)
 
+	// New cars' slugs are claimed once the run will write (a refused run
+	// claims nothing), before any car holding them is stored.
+	if err := s.claimSlugs(ctx, writes, changed, unslugged); err != nil {
+		return outcome{}, err
+	}
 	// Before the write, so each car is written and indexed once; the
 	// changed cars are the first len(changed) writes.
 	s.mirrorPhotos(ctx, rep, photoHosts, writes[:len(changed)], changed)
@@ -381,9 +380,15 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 			return ReindexReport{}, err
 		}
 	}
-	sites, err := s.cfg.Sites.ListSites(ctx)
+	var sites []shared.Site
+	var err error
+	if dealershipSlug == "" {
+		sites, err = s.cfg.Sites.ListSites(ctx)
+	} else {
+		sites, err = s.cfg.Sites.SitesOf(ctx, dealershipSlug)
+	}
 	if err != nil {
-		return ReindexReport{}, fmt.Errorf("list sites: %w", err)
+		return ReindexReport{}, fmt.Errorf("sites: %w", err)
 	}
 	var rep ReindexReport
 	holder := "reindex-" + newRunID(start)
@@ -440,8 +445,16 @@ type SweepReport struct {
 	Replaced int `json:"replaced"`
 	// Busy are dealerships skipped because a feed held their lease; that
 	// feed removes their expired cars itself.
-	Busy       []string `json:"busy"`
-	DurationMS int64    `json:"duration_ms"`
+	Busy []string `json:"busy"`
+	// Failed are dealerships whose sweep failed; the others were swept.
+	Failed     []SweepFailure `json:"failed"`
+	DurationMS int64          `json:"duration_ms"`
+}
+
+// SweepFailure is one dealership's failed sweep.
+type SweepFailure struct {
+	Dealership string `json:"dealership"`
+	Error      string `json:"error"`
 }
 
 // Sweep applies the passing of time to sold cars in the index for every
@@ -453,30 +466,48 @@ type SweepReport struct {
 // feed run.
 func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	start := s.cfg.Now()
-	slugs, err := s.cfg.Cars.Dealerships(ctx)
-	if err != nil {
-		return SweepReport{}, err
-	}
+	// The dealerships come from the sites, which the sweep reads anyway: a
+	// scan of the cars table to find them read every car every hour
+	// (issue 15). A dealership no site lists has no records to sweep.
 	sites, err := s.cfg.Sites.ListSites(ctx)
 	if err != nil {
 		return SweepReport{}, fmt.Errorf("list sites: %w", err)
 	}
-	rep := SweepReport{Busy: []string{}}
-	for _, slug := range slugs {
+	rep := SweepReport{Busy: []string{}, Failed: []SweepFailure{}}
+	var errs []error
+	for _, slug := range listedDealerships(sites) {
 		removed, replaced, err := s.sweepDealership(ctx, slug, sites)
 		if shared.ErrorCode(err) == shared.ECONFLICT {
 			rep.Busy = append(rep.Busy, slug)
 			continue
 		}
 		if err != nil {
-			return rep, fmt.Errorf("sweep %s: %w", slug, err)
+			// One dealership's failure must not leave the others unswept.
+			s.cfg.Logger.ErrorContext(ctx, "sweep failed", "dealership", slug, "err", err)
+			rep.Failed = append(rep.Failed, SweepFailure{Dealership: slug, Error: err.Error()})
+			errs = append(errs, fmt.Errorf("sweep %s: %w", slug, err))
+			continue
 		}
 		rep.Dealerships++
 		rep.Removed += removed
 		rep.Replaced += replaced
 	}
 	rep.DurationMS = s.cfg.Now().Sub(start).Milliseconds()
-	return rep, nil
+	return rep, errors.Join(errs...)
+}
+
+// listedDealerships lists the dealerships the sites list, each once, by slug.
+func listedDealerships(sites []shared.Site) []string {
+	var out []string
+	for _, site := range sites {
+		for _, d := range site.Dealerships {
+			if !slices.Contains(out, d.Slug) {
+				out = append(out, d.Slug)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func (s *Service) sweepDealership(ctx context.Context, slug string, sites []shared.Site) (removed, replaced int, err error) {
@@ -567,55 +598,58 @@ func (s *Service) replaceSold(ctx context.Context, slug string, placer shared.Pl
 }
 
 // claimSlugs gives each new car (writes[i] for i in idx, and its index
-// entry changed[i]) a slug no other car holds (issue 15): the slug's id part
-// grows from 4 hex characters until it is free, so a provider cannot choose
-// a stock number whose slug lands on another dealership's car. The lookups
-// run concurrently: a first feed creates thousands of cars.
+// entry changed[i]) a slug no other car holds (issue 15; docs/contracts.md
+// "Car slugs"): each round claims every pending car's current candidate in
+// batched conditional writes, and a car whose candidate another car holds
+// tries its next one in the following round. Racing feeds cannot share a
+// slug: DynamoDB lets one claim of a slug succeed.
 func (s *Service) claimSlugs(ctx context.Context, writes []shared.StoredCar, changed []shared.IndexedCar, idx []int) error {
-	var mu sync.Mutex
-	claimed := map[string]bool{} // slugs given to new cars in this run
-	claim := func(c shared.Car) (string, error) {
-		for n := 4; ; n += 2 {
-			slug := slugWithID(c, c.ID[:min(n, len(c.ID))])
-			mu.Lock()
-			mine := claimed[slug]
-			mu.Unlock()
-			if mine && n < len(c.ID) {
+	type want struct{ i, k int } // writes[i] tries its k-th candidate
+	pending := make([]want, len(idx))
+	for n, i := range idx {
+		pending[n] = want{i: i}
+	}
+	for len(pending) > 0 {
+		// A transaction names an item once: of this run's cars wanting
+		// one slug, the first asks this round, the others the next (by
+		// then the slug is taken and they move on).
+		var asking, later []want
+		var claims []shared.SlugClaim
+		seen := make(map[string]bool, len(pending))
+		for _, w := range pending {
+			c := writes[w.i].Car
+			slug := SlugCandidate(c, c.ID, w.k)
+			if seen[slug] {
+				later = append(later, w)
 				continue
 			}
-			taken, err := s.cfg.Cars.SlugTaken(ctx, slug, c.ID)
-			if err != nil {
-				return "", fmt.Errorf("claim slug for %s: %w", c.ID, err)
-			}
-			mu.Lock()
-			if (!taken && !claimed[slug]) || n >= len(c.ID) {
-				claimed[slug] = true
-				mu.Unlock()
-				return slug, nil
-			}
-			mu.Unlock()
+			seen[slug] = true
+			asking = append(asking, w)
+			claims = append(claims, shared.SlugClaim{Slug: slug, DealershipSlug: c.DealershipSlug, CarID: c.ID})
 		}
-	}
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(slugWorkers)
-	for _, i := range idx {
-		g.Go(func() error {
-			if gctx.Err() != nil {
-				return gctx.Err()
+		held, err := s.cfg.Cars.ClaimSlugs(ctx, claims)
+		if err != nil {
+			return fmt.Errorf("claim slugs: %w", err)
+		}
+		for n, w := range asking {
+			if held[n] {
+				writes[w.i].Car.Slug, changed[w.i].Car.Slug = claims[n].Slug, claims[n].Slug
+				continue
 			}
-			slug, err := claim(writes[i].Car)
-			if err != nil {
-				return err
+			if w.k == maxSlugCandidates {
+				return fmt.Errorf("claim a slug for car %s: its first %d slugs are other cars'", claims[n].CarID, maxSlugCandidates+1)
 			}
-			writes[i].Car.Slug, changed[i].Car.Slug = slug, slug
-			return nil
-		})
+			later = append(later, want{i: w.i, k: w.k + 1})
+		}
+		pending = later
 	}
-	return g.Wait()
+	return nil
 }
 
-// slugWorkers is how many slug lookups run at once.
-const slugWorkers = 16
+// maxSlugCandidates bounds the candidates a car tries; past the whole id
+// (candidate 8) only a hash collision or a deliberate flood of claims
+// could take them.
+const maxSlugCandidates = 16
 
 // errSoldShare marks checkSoldShare's refusal.
 var errSoldShare = errors.New("full feed sells too much of the stock")

@@ -136,6 +136,31 @@ func TestParseRowNormalises(t *testing.T) {
 	}
 }
 
+// Spec 001 §3: a feed's make is normalised through the built-in manufacturer
+// list, so "TOYOTA" and "toyota" index as one Toyota make facet value.
+func TestParseRowMakeFromManufacturerList(t *testing.T) {
+	tests := []struct{ raw, want string }{
+		{"TOYOTA", "Toyota"},
+		{"toyota", "Toyota"},
+		{" Land-Rover ", "Land Rover"},
+		{"VW", "Volkswagen"},
+		{"great wall", "GWM"},
+		{"mclaren", "McLaren"},
+		{"some new brand", "Some New Brand"}, // not in the list: words capitalised
+	}
+	for _, tt := range tests {
+		c, err := feed.ParseRow(feed.Row{Num: 1, Fields: map[string]any{
+			"stocknum": "M1", "make": tt.raw, "model": "Thing", "year": "2021", "car_type": "used",
+		}}, "d", now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Make != tt.want {
+			t.Errorf("make %q indexed as %q, want %q", tt.raw, c.Make, tt.want)
+		}
+	}
+}
+
 // Issue 4: per-provider column mapping wins over the usual names.
 func TestProviderColumns(t *testing.T) {
 	body, err := feed.DecodeCSV(strings.NewReader("Ref,Marque,Range,MY,Kind\nR1,Kia,Rio,2020,used\n"),

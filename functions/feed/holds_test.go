@@ -18,13 +18,7 @@ import (
 // the next run writes the feed's value again.
 func TestFullFeedKeepsAPaidHold(t *testing.T) {
 	ctx := context.Background()
-	db, tables := testenv.DB(t)
-	idx, cfg := testenv.Index(t)
-	holds := dynamo.NewReservationStore(db, tables)
-	e := &engineEnv{cars: dynamo.NewCarStore(db, tables), runs: dynamo.NewRunStore(db, tables), index: idx, cfg: cfg,
-		clock: &clock{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}}
-	e.svc = feed.NewService(feed.ServiceConfig{Cars: e.cars, Runs: e.runs, Sites: testSites, Index: idx,
-		Holds: holds, Now: e.clock.now})
+	e, holds := newHoldsEnv(t, nil)
 
 	e.ingest(t, "north", feed.ModeFull, "["+kia("N1", "Rio", 19990)+","+kia("N2", "Cerato", 24990)+"]")
 	n1, n2 := feed.CarID("north", "stock:N1"), feed.CarID("north", "stock:N2")
@@ -98,13 +92,7 @@ func TestHoldEndGoesBackToTheFeed(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx := context.Background()
-			db, tables := testenv.DB(t)
-			idx, cfg := testenv.Index(t)
-			holds := dynamo.NewReservationStore(db, tables)
-			e := &engineEnv{cars: dynamo.NewCarStore(db, tables), runs: dynamo.NewRunStore(db, tables), index: idx, cfg: cfg,
-				clock: &clock{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}}
-			e.svc = feed.NewService(feed.ServiceConfig{Cars: e.cars, Runs: e.runs, Sites: testSites, Index: idx,
-				Holds: holds, Now: e.clock.now})
+			e, holds := newHoldsEnv(t, nil)
 			row := func(price int) string {
 				r := kia("N1", "Rio", price)
 				if c.feedReserved {
@@ -156,13 +144,7 @@ func TestHoldEndGoesBackToTheFeed(t *testing.T) {
 // before, and once the hold has ended the next full run sells the held one.
 func TestFullFeedLeavingOutAHeldCar(t *testing.T) {
 	ctx := context.Background()
-	db, tables := testenv.DB(t)
-	idx, cfg := testenv.Index(t)
-	holds := dynamo.NewReservationStore(db, tables)
-	e := &engineEnv{cars: dynamo.NewCarStore(db, tables), runs: dynamo.NewRunStore(db, tables), index: idx, cfg: cfg,
-		clock: &clock{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}}
-	e.svc = feed.NewService(feed.ServiceConfig{Cars: e.cars, Runs: e.runs, Sites: testSites, Index: idx,
-		Holds: holds, Now: e.clock.now, MaxSoldShare: 1})
+	e, holds := newHoldsEnv(t, func(cfg *feed.ServiceConfig) { cfg.MaxSoldShare = 1 })
 	e.ingest(t, "north", feed.ModeFull, "["+kia("N1", "Rio", 19990)+","+kia("N2", "Cerato", 24990)+","+kia("N3", "Sportage", 34990)+"]")
 	n1, n2 := feed.CarID("north", "stock:N1"), feed.CarID("north", "stock:N2")
 
@@ -211,4 +193,22 @@ func TestFullFeedLeavingOutAHeldCar(t *testing.T) {
 	e.clock.t = now.Add(49 * time.Hour)
 	e.ingest(t, "north", feed.ModeFull, "["+kia("N3", "Sportage", 34990)+"]")
 	sold("after the hold", n1, true)
+}
+
+// newHoldsEnv is the three hold tests' fixture: DynamoDB Local, the search
+// engine, and a feed service that reads the reservation store's holds;
+// tweak adjusts the service's config before it is built.
+func newHoldsEnv(t *testing.T, tweak func(*feed.ServiceConfig)) (*engineEnv, *dynamo.ReservationStore) {
+	t.Helper()
+	db, tables := testenv.DB(t)
+	idx, cfg := testenv.Index(t)
+	holds := dynamo.NewReservationStore(db, tables)
+	e := &engineEnv{cars: dynamo.NewCarStore(db, tables), runs: dynamo.NewRunStore(db, tables), index: idx, cfg: cfg,
+		clock: &clock{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}}
+	sc := feed.ServiceConfig{Cars: e.cars, Runs: e.runs, Sites: testSites, Index: idx, Holds: holds, Now: e.clock.now}
+	if tweak != nil {
+		tweak(&sc)
+	}
+	e.svc = feed.NewService(sc)
+	return e, holds
 }

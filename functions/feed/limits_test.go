@@ -108,8 +108,8 @@ func TestLargeRunReportIsStored(t *testing.T) {
 
 // Issue 15 "An empty or truncated full feed sells the whole stock": a full
 // feed that would mark more than 30% of the unsold stock sold is refused
-// with a conflict naming the counts, writes nothing and is stored as
-// refused; sent again with force it applies.
+// with a conflict naming the counts, writes nothing (not even a new car's
+// slug claim) and is stored as refused; sent again with force it applies.
 func TestFullFeedSellingTooMuchIsRefused(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
@@ -121,7 +121,9 @@ func TestFullFeedSellingTooMuchIsRefused(t *testing.T) {
 	if rep := e.ingest(t, "full", "application/json", "["+strings.Join(cars[:7], ",")+"]"); rep.Sold != 3 {
 		t.Fatalf("selling 3 of 10: %+v", rep)
 	}
-	for _, body := range []string{`[]`, "[" + strings.Join(cars[:3], ",") + "]"} {
+	// A refused feed claims no slug for its new car either.
+	newCar := `{"stocknum":"N1","make":"Kia","model":"Rio","year":2022,"car_type":"used"}`
+	for _, body := range []string{`[]`, "[" + strings.Join(cars[:3], ",") + "]", "[" + cars[0] + "," + newCar + "]"} {
 		_, err := e.svc.Ingest(ctx, feed.Request{DealershipSlug: "north", Mode: "full", ContentType: "application/json", Body: strings.NewReader(body)})
 		if shared.ErrorCode(err) != shared.ECONFLICT || !strings.Contains(err.Error(), "of 7 unsold cars sold, more than 30%") ||
 			!strings.Contains(err.Error(), "force=true") {
@@ -137,6 +139,10 @@ func TestFullFeedSellingTooMuchIsRefused(t *testing.T) {
 	}
 	if sold != 3 {
 		t.Errorf("%d cars sold after the refusals, want 3", sold)
+	}
+	slug := feed.Slug(shared.Car{StockNum: "N1", Make: "Kia", Model: "Rio", Year: 2022}, feed.CarID("north", "stock:N1"))
+	if claim, err := e.cars.SlugClaim(ctx, slug); shared.ErrorCode(err) != shared.ENOTFOUND {
+		t.Errorf("slug %s after the refusals: claim %+v, %v; want none", slug, claim, err)
 	}
 	rep, err := e.svc.Ingest(ctx, feed.Request{DealershipSlug: "north", Mode: "full", Force: true, ContentType: "application/json", Body: strings.NewReader(`[]`)})
 	if err != nil || rep.Sold != 7 {

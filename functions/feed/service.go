@@ -59,8 +59,9 @@ type CarStore interface {
 	DeleteCars(ctx context.Context, dealershipSlug string, ids []string) error
 	SetUnindexed(ctx context.Context, dealershipSlug string, ids []string) error
 	Dealerships(ctx context.Context) ([]string, error)
-	// SlugTaken reports whether a car other than id holds the slug.
-	SlugTaken(ctx context.Context, slug, id string) (bool, error)
+	// ClaimSlugs claims each (distinct) slug for its car with a conditional
+	// write; held[i] is false when another car holds claims[i].Slug.
+	ClaimSlugs(ctx context.Context, claims []shared.SlugClaim) (held []bool, err error)
 }
 
 // RunStore keeps run reports and the per-dealership lease (the dynamo
@@ -76,10 +77,16 @@ type RunStore interface {
 	SaveManifest(ctx context.Context, dealershipSlug, holder string, states []shared.CarState) error
 	KeepManifest(ctx context.Context, dealershipSlug, holder string, ref shared.ManifestRef) error
 	Manifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) ([]shared.CarState, error)
+	DeleteManifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) error
 }
 
-// SiteLister lists the site configs that decide which sites show a car.
+// SiteLister finds the site configs that decide which sites show a car.
 type SiteLister interface {
+	// SitesOf returns the sites that list the dealership, without reading
+	// the others: a feed run reads only its own sites (docs/scaling.md).
+	SitesOf(ctx context.Context, dealershipSlug string) ([]shared.Site, error)
+	// ListSites returns every site: for work across all dealerships
+	// (reindex of all, sweep), one read instead of one per dealership.
 	ListSites(ctx context.Context) ([]shared.Site, error)
 }
 
@@ -650,9 +657,21 @@ func stockKey(c shared.Car) string {
 }
 
 // Slug is year-make-model-badge plus a stock suffix (the stock number or
-// VIN tail) and the first 4 characters of the id. Ingestion lengthens the
-// id part when another car holds the slug (claimSlug).
-func Slug(c shared.Car, id string) string { return slugWithID(c, id[:4]) }
+// VIN tail) and the first 4 characters of the id: a new car's first
+// candidate. Ingestion moves on to SlugCandidate(c, id, 1), 2, … while
+// another car holds the claim (claimSlugs).
+func Slug(c shared.Car, id string) string { return SlugCandidate(c, id, 0) }
+
+// SlugCandidate is a car's k-th slug (k from 0): the id part grows from 4
+// characters by 2 up to the whole id, then the whole id gets "-2", "-3", …
+// Deterministic, so a car that claimed a slug finds its own claim again.
+func SlugCandidate(c shared.Car, id string, k int) string {
+	n := 4 + 2*k
+	if n <= len(id) {
+		return slugWithID(c, id[:n])
+	}
+	return slugWithID(c, fmt.Sprintf("%s %d", id, (n-len(id))/2+1))
+}
 
 func slugWithID(c shared.Car, idPart string) string {
 	suffix := c.StockNum

@@ -2,10 +2,13 @@ package feed_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
 	"forecourt/functions/feed"
+	"forecourt/shared"
 )
 
 // Spec 001 §9 sold retention: a sweep removes sold cars past every site's
@@ -79,3 +82,45 @@ func storedByIDOf(t *testing.T, e *engineEnv, dealership string) map[string]stor
 }
 
 type storedCar struct{ Sold, Unindexed bool }
+
+// failingReads fails reading one dealership's cars.
+type failingReads struct {
+	feed.CarStore
+	dealership string
+}
+
+func (f *failingReads) GetCars(ctx context.Context, dealership string, ids []string) ([]shared.StoredCar, error) {
+	if dealership == f.dealership {
+		return nil, errors.New("read throttled")
+	}
+	return f.CarStore.GetCars(ctx, dealership, ids)
+}
+
+// Issue 15 "the sweep ... with failure handling": one dealership's failed
+// sweep does not stop the others; the report and the error name it.
+func TestSweepGoesOnPastAFailingDealership(t *testing.T) {
+	failing := &failingReads{}
+	e := newEngineEnv(t, func(c feed.CarStore) feed.CarStore { failing.CarStore = c; return failing })
+	ctx := context.Background()
+	e.ingest(t, "north", "full", "["+kia("N1", "Rio", 19990)+","+kia("N2", "Rio", 18990)+"]")
+	e.ingest(t, "north", "full", "["+kia("N1", "Rio", 19990)+"]") // N2 sold: the sweep reads it to re-place it
+	e.ingest(t, "south", "full", "["+kia("S1", "Rio", 17990)+","+kia("S2", "Rio", 16990)+"]")
+	e.ingest(t, "south", "full", "["+kia("S1", "Rio", 17990)+"]") // S2 sold: 3 days (group)
+	s2 := feed.CarID("south", "stock:S2")
+	e.clock.t = e.clock.t.Add(4 * 24 * time.Hour)
+
+	failing.dealership = "north"
+	rep, err := e.svc.Sweep(ctx)
+	if err == nil || !strings.Contains(err.Error(), "sweep north") {
+		t.Errorf("sweep error = %v, want one naming north", err)
+	}
+	if len(rep.Failed) != 1 || rep.Failed[0].Dealership != "north" || !strings.Contains(rep.Failed[0].Error, "read throttled") {
+		t.Errorf("failed = %+v, want north's error", rep.Failed)
+	}
+	if rep.Dealerships != 1 || rep.Removed != 1 {
+		t.Errorf("sweep = %+v, want south swept (1 dealership, S2 removed)", rep)
+	}
+	if _, ok := e.search(t, e.cfg.AdminKey, "")[s2]; ok {
+		t.Error("S2 past retention still indexed: south was not swept after north failed")
+	}
+}

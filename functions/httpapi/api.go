@@ -206,7 +206,9 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 		if slug == "" {
 			return shared.Errorf(shared.ENOTFOUND, "site not found")
 		}
+		found := time.Now()
 		site, err := s.cfg.Sites.FindSite(r.Context(), slug)
+		serverTiming(w, "site", found)
 		if err != nil {
 			if shared.ErrorCode(err) == shared.ENOTFOUND {
 				return shared.Errorf(shared.ENOTFOUND, "site not found")

@@ -150,7 +150,11 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		if err != nil {
 			return seo.Head{}, err
 		}
-		return p.Car(seo.CarFacts{Car: car, View: shared.ViewCar(car, site, s.now())}), nil
+		view := shared.ViewCar(car, site, s.now())
+		h := p.Car(seo.CarFacts{Car: car, View: view})
+		// GET /api/cars/{slug}'s body, so the page paints the car at once.
+		h.Car = CarResponse{Car: shared.PublicCar(car), View: view}
+		return h, nil
 	case clean == "/special-offers":
 		return p.Offers(len(shared.OffersFor(site, site.Offers))), nil
 	case segs[0] == "offers" && (len(segs) == 2 || len(segs) == 3):
@@ -404,9 +408,10 @@ func (s *apiServer) siteAvailable(ctx context.Context, site shared.Site, list fu
 }
 
 // stockCount counts the available cars the site shows that the listing
-// selects.
+// selects, from the site's stored sitemap list when current (one read, not
+// every car of the site per page view), else from the cars.
 func (s *apiServer) stockCount(ctx context.Context, site shared.Site, l seo.Listing) (int, error) {
-	cars, err := s.availableCars(ctx, site)
+	cars, err := s.sitemapCars(ctx, site)
 	if err != nil {
 		return 0, err
 	}

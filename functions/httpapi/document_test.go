@@ -208,6 +208,36 @@ func TestDocumentInlinesSite(t *testing.T) {
 	}
 }
 
+// Issue 14 "First paint without a round trip": a car page carries GET
+// /api/cars/{slug}'s body, so the app renders the car without asking; a
+// page that is not a car's carries none.
+func TestDocumentInlinesCar(t *testing.T) {
+	h := documentAPI(t)
+	carRe := regexp.MustCompile(`(?s)<script id="forecourt-car" type="application/json">(.*?)</script>`)
+	page := get(h, "/cars/car-a", "riverside", testSecret).Body.String()
+	m := carRe.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no inlined car:\n%s", page)
+	}
+	var inlined, fetched CarResponse
+	if err := json.Unmarshal([]byte(m[1]), &inlined); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(get(h, "/api/cars/car-a", "riverside", testSecret).Body.Bytes(), &fetched); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(inlined)
+	b, _ := json.Marshal(fetched)
+	if string(a) != string(b) {
+		t.Errorf("inlined car differs from GET /api/cars/car-a:\n%s\n%s", a, b)
+	}
+	for _, p := range []string{"/", "/cars/no-such-car", "/cars/car-e", "/search/Toyota/Corolla/"} {
+		if carRe.MatchString(get(h, p, "riverside", testSecret).Body.String()) {
+			t.Errorf("%s inlines a car", p)
+		}
+	}
+}
+
 // Pages need the tenant headers like every /api route, and a path under a
 // prefix is never a page: it keeps the JSON 404.
 func TestDocumentRouting(t *testing.T) {
@@ -291,7 +321,7 @@ func (f fakeSitemaps) SiteCars(context.Context, shared.Site) ([]shared.SitemapCa
 // sitemap lists; a missing, stale or unreadable one is never an outage:
 // the sitemap is built from the cars.
 func TestSitemapFromTheStoredList(t *testing.T) {
-	stored := []shared.SitemapCar{{Slug: "stored-car", LastMod: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), CarType: shared.CarTypeUsed, Make: "Mazda", Model: "CX-5"}}
+	stored := []shared.SitemapCar{{Slug: "stored-car", LastMod: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), CarType: shared.CarTypeUsed, Make: "Mazda", Model: "CX-5", Body: "SUV"}}
 	for _, tt := range []struct {
 		name      string
 		list      fakeSitemaps
@@ -310,6 +340,14 @@ func TestSitemapFromTheStoredList(t *testing.T) {
 	h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) { c.Sitemaps = fakeSitemaps{cars: stored, ok: true} })
 	if body := get(h, "/sitemap-listings.xml", "riverside", testSecret).Body.String(); !strings.Contains(body, "<loc>https://riverside.example/search/Mazda/CX-5/</loc><lastmod>2026-11-22</lastmod>") {
 		t.Errorf("listings from the stored list:\n%s", body)
+	}
+	// A listing page's head counts its stock from the same list (one read
+	// per page view, not every car of the site): the stored Mazda, which the
+	// cars table does not hold, and its body.
+	for _, p := range []string{"/search/Mazda/CX-5/", "/search/suv"} {
+		if body := get(h, p, "riverside", testSecret).Body.String(); !strings.Contains(body, "1 car in stock") {
+			t.Errorf("%s head not counted from the stored list:\n%.600s", p, body)
+		}
 	}
 }
 

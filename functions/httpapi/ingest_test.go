@@ -25,6 +25,9 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 type sites []shared.Site
 
 func (s sites) ListSites(context.Context) ([]shared.Site, error) { return s, nil }
+func (s sites) SitesOf(_ context.Context, dealership string) ([]shared.Site, error) {
+	return shared.SitesListing(s, dealership), nil
+}
 
 const (
 	northKey = "north-provider-key"

@@ -36,6 +36,9 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 type staticSites []shared.Site
 
 func (s staticSites) ListSites(context.Context) ([]shared.Site, error) { return s, nil }
+func (s staticSites) SitesOf(_ context.Context, dealership string) ([]shared.Site, error) {
+	return shared.SitesListing(s, dealership), nil
+}
 
 var sites = staticSites{{Slug: "acme", Dealerships: []shared.Dealership{{Slug: "acme-kia", Name: "Acme Kia"}}}}
 

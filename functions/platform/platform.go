@@ -178,11 +178,7 @@ func FromLookup(ctx context.Context, lookup secrets.Lookup) (*Platform, error) {
 // NewShoppers returns the verifier of the pool's tokens; its key cache
 // lives as long as ctx.
 func NewShoppers(ctx context.Context, pool cognito.Pool) (*cognito.Shoppers, error) {
-	v, err := cognito.NewVerifier(ctx, cognito.VerifierConfig{Issuer: pool.Issuer()})
-	if err != nil {
-		return nil, fmt.Errorf("shopper user pool: %w", err)
-	}
-	return &cognito.Shoppers{Verifier: v, Pool: pool}, nil
+	return cognito.NewShoppers(ctx, pool)
 }
 
 // Watchlists is the watchlist store.

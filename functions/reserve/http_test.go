@@ -49,6 +49,9 @@ func (s siteList) FindSite(_ context.Context, slug string) (shared.Site, error) 
 	return shared.Site{}, shared.Errorf(shared.ENOTFOUND, "no site")
 }
 func (s siteList) ListSites(context.Context) ([]shared.Site, error) { return s, nil }
+func (s siteList) SitesOf(_ context.Context, dealership string) ([]shared.Site, error) {
+	return shared.SitesListing(s, dealership), nil
+}
 func (s siteList) SaveSite(context.Context, shared.Site) error      { return nil }
 
 type noCars struct{}

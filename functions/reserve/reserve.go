@@ -51,7 +51,8 @@ type Leads interface {
 // Sites finds sites (dynamo.SiteStore).
 type Sites interface {
 	FindSite(ctx context.Context, slug string) (shared.Site, error)
-	ListSites(ctx context.Context) ([]shared.Site, error)
+	// SitesOf returns the sites that list the dealership (no scan).
+	SitesOf(ctx context.Context, dealershipSlug string) ([]shared.Site, error)
 }
 
 // CheckoutRequest is what a payment provider needs to take a deposit.
@@ -399,9 +400,9 @@ func (s *Service) setReserved(ctx context.Context, dealershipSlug, carID string,
 	if err != nil {
 		return err
 	}
-	sites, err := s.cfg.Sites.ListSites(ctx)
+	sites, err := s.cfg.Sites.SitesOf(ctx, dealershipSlug)
 	if err != nil {
-		return fmt.Errorf("list sites: %w", err)
+		return fmt.Errorf("sites of %s: %w", dealershipSlug, err)
 	}
 	placement := shared.NewPlacer(dealershipSlug, sites).Place(car, s.cfg.Now())
 	if len(placement.Sites) == 0 {

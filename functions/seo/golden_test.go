@@ -17,7 +17,9 @@ var update = flag.Bool("update", false, "rewrite testdata/heads/*.html from the 
 // testdata/heads; `go test ./seo -run TestHeadGolden -update` rewrites them,
 // and the diff is what a reviewer reads.
 func TestHeadGolden(t *testing.T) {
-	p := func(path string) Page { return Page{Site: riverside(), Origin: "https://riverside.example", Path: path} }
+	p := func(path string) Page {
+		return Page{Site: riverside(), Origin: "https://riverside.example", Path: path}
+	}
 	car := corolla()
 	view := shared.CarView{Available: true, Price: shared.PriceDisplay{Text: "$24,990", HasPrice: true, PriceType: "Drive Away"}}
 	sold := car
@@ -34,7 +36,7 @@ func TestHeadGolden(t *testing.T) {
 		{"home", p("/").Home()},
 		{"listing", p("/search/Toyota/Corolla/").Listing(Listing{Make: "Toyota", Model: "Corolla"}, 2)},
 		{"car", p("/cars/" + car.Slug).Car(CarFacts{Car: car, View: view})},
-		{"sold", p("/cars/" + sold.Slug).Sold(sold, []shared.Car{other})},
+		{"sold", p("/cars/"+sold.Slug).Sold(sold, []shared.Car{other})},
 		{"location", p("/contact-us/sales").Location(site.Locations[0])},
 		{"offer", p("/offers/toyota/o1").Offer(shared.OfferView{Offer: shared.Offer{ID: "o1", Name: "Corolla drive away deal"}, DescriptionShort: "Drive away from $29,990.", Path: "/offers/toyota/o1"})},
 		{"content", p("/about-us").Content("About us", "Family owned since 1975.")},

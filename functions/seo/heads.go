@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"forecourt/functions/media"
 	"forecourt/shared"
 )
 
@@ -78,7 +79,10 @@ func (p Page) base(title, description string) Head {
 		NoScript:   p.pageFallback(strings.TrimSuffix(title, " | "+p.Site.Name)),
 	}
 	if p.Site.Logo != nil && p.Site.Logo.URL != "" {
-		h.Icon = p.URL(p.Site.Logo.URL)
+		// Same-origin, as the site config gives it: an absolute URL on the
+		// primary domain fails wherever the page is served from another
+		// host (a preview, locally), a console error on every page.
+		h.Icon = p.Site.Logo.URL
 	}
 	return h
 }
@@ -98,10 +102,11 @@ func (p Page) Home() Head {
 	h := p.base(p.Site.Name+": new, used and demo cars for sale",
 		fmt.Sprintf("Browse new, used and demo cars for sale at %s%s. Search the stock, see prices and enquire online.", p.Site.Name, p.where()))
 	h.Canonical = p.Origin + "/"
-	org := Organization{Context: schemaContext, Type: "AutoDealer", Name: p.Site.Name, URL: p.Origin + "/", Logo: h.Icon}
+	org := Organization{Context: schemaContext, Type: "AutoDealer", Name: p.Site.Name, URL: p.Origin + "/", Logo: p.URL(h.Icon)}
 	site := WebSite{Context: schemaContext, Type: "WebSite", Name: p.Site.Name, URL: p.Origin + "/",
 		PotentialAction: &SearchAction{Type: "SearchAction", Target: p.Origin + ListingPath + "?query={search_term_string}", QueryInput: "required name=search_term_string"}}
 	h.JSONLD = []any{site, org}
+	h.Route = "home"
 	return h
 }
 
@@ -163,6 +168,8 @@ func (p Page) Car(f CarFacts) Head {
 	if len(images) > 0 {
 		h.Image = images[0]
 	}
+	h.LCPImage = GalleryPreload(c)
+	h.Route = "car"
 	var seller *AutoDealer
 	if l, ok := carLocation(p.Site, c); ok {
 		d := Dealer(l, p.locationURL(l))
@@ -181,6 +188,51 @@ func (p Page) Car(f CarFacts) Head {
 	h.JSONLD = []any{CarData(c, h.Canonical, images, seller), Breadcrumbs(crumbs...)}
 	h.NoScript = p.carFallback(f)
 	return h
+}
+
+// placeholderImage is an image URL that stands for "no photo" (web
+// lib/carTitle.ts imageOf): the page shows no such picture.
+var placeholderImage = regexp.MustCompile(`(?i)(placeholder|coming[-_ ]?soon|no[-_ ]?image|default[-_ ]?image)`)
+
+// resizedPhoto is a photo /media serves at the widths of media.Widths (web
+// lib/photoSrcSet.ts): a JPEG or PNG under /media/.
+var resizedPhoto = regexp.MustCompile(`(?i)^/media/.+\.(jpe?g|png)$`)
+
+// GallerySizes is the car page gallery's <img sizes> (web
+// features/car/components/Gallery.tsx).
+const GallerySizes = "(min-width: 1024px) 66vw, 100vw"
+
+// GalleryPreload is the car page gallery's first photo as the page renders
+// it (CarDetail: the car's images, else its primary image; none when it
+// has only a placeholder), or nil when the gallery shows none.
+// web/e2e/seo.test.mjs checks the preload is the picture the page shows.
+func GalleryPreload(c shared.Car) *ImagePreload {
+	primary := c.PrimaryImageURL
+	if primary == "" && len(c.Images) > 0 {
+		primary = c.Images[0].URL
+	}
+	if primary == "" && len(c.Thumbnails) > 0 {
+		primary = c.Thumbnails[0]
+	}
+	if primary == "" || placeholderImage.MatchString(primary) {
+		return nil
+	}
+	src := primary
+	for _, im := range c.Images {
+		if im.URL != "" {
+			src = im.URL
+			break
+		}
+	}
+	pre := &ImagePreload{Href: src, Sizes: GallerySizes}
+	if resizedPhoto.MatchString(src) {
+		parts := make([]string, len(media.Widths))
+		for i, w := range media.Widths {
+			parts[i] = fmt.Sprintf("%s?w=%d %dw", src, w, w)
+		}
+		pre.SrcSet = strings.Join(parts, ", ")
+	}
+	return pre
 }
 
 func carImages(p Page, c shared.Car) []string {
@@ -313,7 +365,7 @@ func bodyOfSegment(seg string) string {
 }
 
 // Matches reports whether a car is in the listing.
-func (l Listing) Matches(c shared.Car) bool {
+func (l Listing) Matches(c shared.SitemapCar) bool {
 	if len(l.Types) > 0 {
 		found := false
 		for _, t := range l.Types {
@@ -324,7 +376,7 @@ func (l Listing) Matches(c shared.Car) bool {
 		}
 	}
 	return (l.Make == "" || strings.EqualFold(c.Make, l.Make)) && (l.Model == "" || strings.EqualFold(c.Model, l.Model)) &&
-		(l.Body == "" || strings.EqualFold(c.SimpleBody, l.Body))
+		(l.Body == "" || strings.EqualFold(c.Body, l.Body))
 }
 
 // label is "Used", "New and demo", "Toyota Corolla", "SUV", or "" for all

@@ -21,6 +21,7 @@ const builtIndex = `<!doctype html>
     <link rel="icon" href="data:," />
     <link rel="preload" href="/api/site" as="fetch" crossorigin="anonymous" />
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <script id="forecourt-route-assets" type="application/json">{"home":{"js":["/assets/HomePage-1.js","/assets/CarStrip-2.js"],"css":["/assets/HomePage-3.css"]},"car":{"js":["/assets/CarRoute-4.js"],"css":[]}}</script>
   </head>
   <body>
     <div id="root"></div>
@@ -89,6 +90,37 @@ func TestShellReplacesTheGenericHead(t *testing.T) {
 	}
 	if strings.Index(page, "<title>") > strings.Index(page, "</head>") {
 		t.Error("the title is not in the head")
+	}
+}
+
+// Issue 14 first paint: a page whose route is a lazy page (home, car)
+// loads that page's chunks and CSS with the entry, from the build's list,
+// which no page carries itself.
+func TestShellPreloadsTheRoutePage(t *testing.T) {
+	tests := []struct {
+		route      string
+		want, gone []string
+	}{
+		{"home", []string{`<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js" />`,
+			`<link rel="modulepreload" crossorigin href="/assets/CarStrip-2.js" />`,
+			`<link rel="stylesheet" crossorigin href="/assets/HomePage-3.css" />`}, []string{"CarRoute-4.js"}},
+		{"car", []string{`<link rel="modulepreload" crossorigin href="/assets/CarRoute-4.js" />`}, []string{"HomePage-1.js", "HomePage-3.css"}},
+		{"", nil, []string{"HomePage-1.js", "CarRoute-4.js"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.route, func(t *testing.T) {
+			page := render(t, Head{Route: tt.route})
+			for _, w := range tt.want {
+				if !strings.Contains(page, w) || strings.Index(page, w) > strings.Index(page, "</head>") {
+					t.Errorf("head lacks %s:\n%s", w, page)
+				}
+			}
+			for _, g := range append(tt.gone, "forecourt-route-assets") {
+				if strings.Contains(page, g) {
+					t.Errorf("page has %s:\n%s", g, page)
+				}
+			}
+		})
 	}
 }
 
@@ -344,8 +376,14 @@ func TestHomeHead(t *testing.T) {
 	if action["target"] != "https://riverside.example"+ListingPath+"?query={search_term_string}" {
 		t.Errorf("search action: got %v", action)
 	}
-	if h.Canonical != "https://riverside.example/" || h.Icon != "https://riverside.example/media/logos/riverside.png" || h.ThemeColor != "#eb0a1e" {
+	// The icon is same-origin (issue 14: an icon on the primary domain is a
+	// console error wherever the page is served from another host); the
+	// JSON-LD logo stays absolute.
+	if h.Canonical != "https://riverside.example/" || h.Icon != "/media/logos/riverside.png" || h.ThemeColor != "#eb0a1e" {
 		t.Errorf("home head: %+v", h)
+	}
+	if ld[1]["logo"] != "https://riverside.example/media/logos/riverside.png" {
+		t.Errorf("organization logo: got %v", ld[1]["logo"])
 	}
 }
 
@@ -353,5 +391,34 @@ func TestNotFoundHead(t *testing.T) {
 	h := Page{Site: riverside(), Origin: "https://riverside.example", Path: "/cars/gone"}.NotFound()
 	if h.Status != 404 || h.Robots != "noindex" || h.Canonical != "" {
 		t.Errorf("not found head: %+v", h)
+	}
+}
+
+// Issue 14 first paint: a car page preloads the photo its gallery shows
+// first, with the gallery's srcset and sizes, so the browser downloads it
+// while the scripts load and uses the same file.
+func TestGalleryPreload(t *testing.T) {
+	tests := []struct {
+		name string
+		car  shared.Car
+		want *ImagePreload
+	}{
+		{"the first of the car's images", shared.Car{PrimaryImageURL: "/media/cars/c1/0.jpg", Images: []shared.Image{{URL: "/media/cars/c1/1.jpg"}}},
+			&ImagePreload{Href: "/media/cars/c1/1.jpg", Sizes: GallerySizes,
+				SrcSet: "/media/cars/c1/1.jpg?w=320 320w, /media/cars/c1/1.jpg?w=480 480w, /media/cars/c1/1.jpg?w=640 640w, /media/cars/c1/1.jpg?w=960 960w, /media/cars/c1/1.jpg?w=1280 1280w, /media/cars/c1/1.jpg?w=1920 1920w"}},
+		{"the primary image when there are no images", shared.Car{PrimaryImageURL: "https://cdn.example/a.jpg"},
+			&ImagePreload{Href: "https://cdn.example/a.jpg", Sizes: GallerySizes}},
+		{"an SVG has one size", shared.Car{Images: []shared.Image{{URL: "/media/demo/suv/grey.svg?angle=1"}}},
+			&ImagePreload{Href: "/media/demo/suv/grey.svg?angle=1", Sizes: GallerySizes}},
+		{"a placeholder shows no photo", shared.Car{PrimaryImageURL: "/media/no-image.jpg"}, nil},
+		{"no photo", shared.Car{}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := GalleryPreload(tt.car)
+			if (got == nil) != (tt.want == nil) || got != nil && *got != *tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
 	}
 }

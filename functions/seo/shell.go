@@ -7,11 +7,14 @@ package seo
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"html"
 	"html/template"
 	"io"
 	"io/fs"
 	"regexp"
+	"strings"
 )
 
 // Head is what a page's shell says about it before any script runs.
@@ -41,6 +44,18 @@ type Head struct {
 	// Preconnect is the search host's origin, which the browser starts
 	// connecting to before any script runs ("" for none).
 	Preconnect string
+	// Car is inlined as JSON in <script id="forecourt-car"> on a car page
+	// (the body of GET /api/cars/{slug}), so the page renders the car
+	// without a round trip once the scripts run.
+	Car any
+	// Route names the lazy page the route renders ("home", "car"; "" for
+	// none): its chunks and CSS, which the build lists in index.html
+	// (web/vite.config.ts routeAssets), are preloaded with the entry instead
+	// of after it has run.
+	Route string
+	// LCPImage is the page's largest picture, preloaded at high priority
+	// so it downloads while the scripts do (nil for none).
+	LCPImage *ImagePreload
 	// NoScript is what a browser or crawler that runs no JavaScript reads
 	// in the body: the page's facts and links into the listing.
 	NoScript *Fallback
@@ -53,6 +68,28 @@ type Fallback struct {
 	Facts []string
 	// Links lead on: similar cars, the listing by type and make.
 	Links []Link
+}
+
+// ImagePreload is an image the head preloads, with the srcset and sizes of
+// the <img> that will show it, so the browser picks the same file.
+type ImagePreload struct{ Href, SrcSet, Sizes string }
+
+// Tag is the <link rel="preload">. It is written by hand, each value
+// HTML-escaped: html/template takes imagesrcset for a single URL and would
+// percent-encode the spaces between its candidates.
+func (p *ImagePreload) Tag() template.HTML {
+	var b strings.Builder
+	b.WriteString(`<link rel="preload" as="image" href="`)
+	b.WriteString(html.EscapeString(p.Href))
+	b.WriteString(`"`)
+	if p.SrcSet != "" {
+		b.WriteString(` imagesrcset="` + html.EscapeString(p.SrcSet) + `"`)
+	}
+	if p.Sizes != "" {
+		b.WriteString(` imagesizes="` + html.EscapeString(p.Sizes) + `"`)
+	}
+	b.WriteString(` fetchpriority="high" />`)
+	return template.HTML(b.String())
 }
 
 // Link is one link of a fallback.
@@ -101,8 +138,14 @@ var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}}</
 {{- with .Preconnect}}
     <link rel="preconnect" href="{{.}}" crossorigin="anonymous" />
 {{- end}}
+{{- with .LCPImage}}
+    {{.Tag}}
+{{- end}}
 {{- with .Data}}
     <script id="forecourt-data" type="application/json">{{.}}</script>
+{{- end}}
+{{- with .Car}}
+    <script id="forecourt-car" type="application/json">{{.}}</script>
 {{- end}}
   `))
 
@@ -140,6 +183,8 @@ var (
 	reIcon        = regexp.MustCompile(`(?i)\s*<link\s+rel="icon"[^>]*>`)
 	// The preload of /api/site is pointless once the shell inlines it.
 	rePreloadSite = regexp.MustCompile(`(?i)\s*<link\s+rel="preload"\s+href="/api/site"[^>]*>`)
+	// The build's list of each route page's files, read then removed.
+	reRouteAssets = regexp.MustCompile(`(?is)\s*<script id="forecourt-route-assets" type="application/json">(.*?)</script>`)
 	reHeadEnd     = regexp.MustCompile(`(?i)</head>`)
 	reBodyEnd     = regexp.MustCompile(`(?i)</body>`)
 )
@@ -147,7 +192,28 @@ var (
 // Shell is the built index.html split where the per-page parts go.
 type Shell struct {
 	beforeHTML, beforeHeadEnd, beforeBodyEnd, rest []byte
+	// routes are each route page's preload links (Head.Route).
+	routes map[string][]byte
 }
+
+// routeAssets is one route page's files in the build's list.
+type routeAssets struct {
+	JS  []string `json:"js"`
+	CSS []string `json:"css"`
+}
+
+// routeLinks are the links that load a route page's files early: its
+// chunks as module preloads, its CSS as stylesheets (they are small, and
+// the page needs them when it renders; Vite's loader finds them in place
+// and adds none). crossorigin as the build's own tags, so the preloaded
+// responses are the ones used.
+var routeLinks = template.Must(template.New("route").Parse(`
+{{- range .JS}}
+    <link rel="modulepreload" crossorigin href="{{.}}" />
+{{- end}}
+{{- range .CSS}}
+    <link rel="stylesheet" crossorigin href="{{.}}" />
+{{- end}}`))
 
 // ParseShell prepares the built index.html (web/dist/index.html).
 func ParseShell(index []byte) (*Shell, error) {
@@ -156,7 +222,21 @@ func ParseShell(index []byte) (*Shell, error) {
 		return nil, fmt.Errorf("shell: index.html has no <html> tag")
 	}
 	head := index[loc[1]:]
-	for _, re := range []*regexp.Regexp{reTitle, reDescription, reIcon, rePreloadSite} {
+	routes := map[string][]byte{}
+	if m := reRouteAssets.FindSubmatch(head); m != nil {
+		var list map[string]routeAssets
+		if err := json.Unmarshal(m[1], &list); err != nil {
+			return nil, fmt.Errorf("shell: forecourt-route-assets: %w", err)
+		}
+		for route, a := range list {
+			var buf bytes.Buffer
+			if err := routeLinks.Execute(&buf, a); err != nil {
+				return nil, fmt.Errorf("shell: route %s: %w", route, err)
+			}
+			routes[route] = buf.Bytes()
+		}
+	}
+	for _, re := range []*regexp.Regexp{reTitle, reDescription, reIcon, rePreloadSite, reRouteAssets} {
 		head = re.ReplaceAll(head, nil)
 	}
 	end := reHeadEnd.FindIndex(head)
@@ -173,6 +253,7 @@ func ParseShell(index []byte) (*Shell, error) {
 		beforeHeadEnd: bytes.Clone(head[:end[0]]),
 		beforeBodyEnd: bytes.Clone(body[:bodyEnd[0]]),
 		rest:          bytes.Clone(body[bodyEnd[0]:]),
+		routes:        routes,
 	}, nil
 }
 
@@ -188,6 +269,7 @@ func (s *Shell) Render(w io.Writer, h Head) error {
 		return fmt.Errorf("shell: %w", err)
 	}
 	buf.Write(bytes.TrimRight(s.beforeHeadEnd, " \t\n"))
+	buf.Write(s.routes[h.Route])
 	buf.WriteString("\n    ")
 	if err := headTemplate.Execute(&buf, h); err != nil {
 		return fmt.Errorf("shell head: %w", err)

@@ -96,6 +96,10 @@ type Store interface {
 	// SaveSiteStats saves the total if the site is still at version, else
 	// answers shared.ECONFLICT.
 	SaveSiteStats(ctx context.Context, site string, st shared.SiteStats, tokens map[string]string, version int64) error
+	// SitesOf returns the sites that list the dealership: another
+	// dealership's share is placed with its own sites, which the run's
+	// list (its own sites) may not all hold.
+	SitesOf(ctx context.Context, dealershipSlug string) ([]shared.Site, error)
 }
 
 // Merge adds up the shares of a site's stats: counts add, the lowest
@@ -253,7 +257,15 @@ func (r *Refresher) shares(ctx context.Context, site shared.Site, slugs []string
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(fillConcurrency)
 	for _, d := range stale {
-		g.Go(func() error { return r.fill(gctx, site, d, sites, now) })
+		g.Go(func() error {
+			// The placer takes the dealership's name and finance from the
+			// first site listing it, so it needs all of d's sites.
+			own, err := r.Store.SitesOf(gctx, d)
+			if err != nil {
+				return fmt.Errorf("site stats %s: %w", site.Slug, err)
+			}
+			return r.fill(gctx, site, d, own, now)
+		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err

@@ -42,8 +42,9 @@ func siteHasPage(s shared.Site, pages map[string]string, path string) bool {
 	return ok
 }
 
-// Issue 17 "found on the way": a promo tile, slide, menu item or footer link
-// to a page the site does not have is a test failure, not a shopper's 404.
+// Issue 17 "found on the way": a promo tile (of every promo kind), slide, menu
+// item or footer link to a page the site does not have is a test failure, not
+// a shopper's 404.
 func TestDemoTenantLinksReachPages(t *testing.T) {
 	dir := filepath.Join("..", "..", "infra", "tenants")
 	sites, err := Load(dir)
@@ -76,6 +77,13 @@ func TestDemoTenantLinksReachPages(t *testing.T) {
 		for _, p := range s.Promotions {
 			if p.LinkPath != "" {
 				links[p.LinkPath] = "promo tile " + p.ID
+			}
+		}
+		// Every promo kind, as a tile naming only its kind would link on
+		// this site (spec 001 §9): a kind's default link must be a page too.
+		for _, k := range shared.PromoKinds {
+			if p := s.KindTile(k); p.LinkPath != "" {
+				links[p.LinkPath] = "a " + string(k) + " promo tile"
 			}
 		}
 		if c := s.Search.CTA; c != nil && c.LinkPath != "" {

@@ -33,6 +33,9 @@ type gateway struct {
 	checkout http.Handler
 	// objects is the S3 stand-in large feeds are uploaded to (objects.go).
 	objects http.Handler
+	// shoppers is API Gateway's authorizer of the shopper routes
+	// (authorizer.go); nil without cognito-local.
+	shoppers *shopperGate
 	// security are the headers the edge cells' response headers policy
 	// adds (functions/securityheaders), on every response but the health
 	// check and the checkout stand-in (Stripe's page, not the site's), so
@@ -81,6 +84,9 @@ func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if !fromHost {
 			// The same URL answers for different tenants by cookie.
 			w.Header().Add("Vary", "Cookie")
+		}
+		if g.shoppers != nil && g.shoppers.refused(w, r) {
+			return
 		}
 		g.app.ServeHTTP(w, r)
 	case isRouted(path):

@@ -31,6 +31,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"forecourt/functions/algolia"
+	"forecourt/functions/authorizer"
 	"forecourt/functions/delivery"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/localsearch"
@@ -248,6 +249,10 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 		spaHandler{dist: os.DirFS(cfg.WebDist), dir: cfg.WebDist})
 	if standIn != nil {
 		gw.checkout = standIn
+	}
+	if shoppers != nil {
+		// As API Gateway runs the authorizer Lambda before the shopper routes.
+		gw.shoppers = newShopperGate(authorizer.Authorizer{Sites: p.sites, Shoppers: shoppers})
 	}
 	objects.uploads = func() *upload.Service { return p.uploads }
 	gw.objects = objects

@@ -63,7 +63,7 @@ type platform struct {
 	app     http.Handler
 	uploads *upload.Service // nil without Objects
 	seeder  *seeder
-	sites   shared.SiteStore // for the lead deliverer
+	sites   shared.SiteStore // for the lead deliverer and the shopper routes' authorizer
 }
 
 func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg platformConfig) (*platform, error) {

@@ -28,6 +28,6 @@ func localShoppers(ctx context.Context, cfg config, tenants []shared.Site, log *
 		log.Warn("sign-in and the watchlist are off", "err", err)
 		return nil
 	}
-	log.Info("shopper sign-in on cognito-local: confirmation codes appear in its log", "pool", pool.ID, "endpoint", cfg.CognitoEndpoint)
+	log.Info("shopper sign-in on cognito-local: a sign-up's confirmation code is kept in its data folder (node scripts/confirmation-code.mjs <phone>)", "pool", pool.ID, "endpoint", cfg.CognitoEndpoint)
 	return s
 }

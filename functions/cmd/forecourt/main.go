@@ -3,6 +3,8 @@
 //	forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY] [--retries N]
 //	forecourt reindex [--dealership SLUG]
 //	forecourt sweep
+//	forecourt sites relink
+//	forecourt dealership remove SLUG
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //	forecourt leads redrive [--dealership SLUG]
 //	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
@@ -28,6 +30,14 @@
 // reservations list prints a dealership's online reservations; cancel ends
 // a pending checkout or a paid hold and frees the car; refund refunds a paid
 // deposit through Stripe (STRIPE_SECRET_KEY) and frees the car (issue 13).
+// sites relink rebuilds each dealership's lookup of the sites listing it
+// from the site configs (one scan): run once after upgrading data written
+// before the lookups, and to prune entries tenant deploys leave when a
+// site drops a dealership (docs/operations.md).
+// dealership remove deletes a departing dealership's cars from the cars
+// table and the search index under its feed lease, its manifest, and its
+// cars from the stats of the sites still listing it (docs/operations.md
+// "Offboard a dealer"; revoke its provider keys first).
 // export writes a dealership's cars, leads and reservations as JSON lines
 // into DIR, for a dealer leaving the platform (issue 15). shopper delete
 // deletes a shopper's data on request: their watchlists, their leads and
@@ -65,6 +75,8 @@ const usage = `usage:
   forecourt feed push FILE --dealership SLUG [--mode full|delta] [--url URL] [--key KEY] [--retries N]
   forecourt reindex [--dealership SLUG]
   forecourt sweep
+  forecourt sites relink
+  forecourt dealership remove SLUG
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...] [--photo-hosts HOST[,HOST...]]
   forecourt keys list
   forecourt keys revoke KEY_ID
@@ -96,6 +108,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return reindex(ctx, args[1:], stdout)
 	case len(args) == 1 && args[0] == "sweep":
 		return sweep(ctx, stdout)
+	case len(args) == 2 && args[0] == "sites" && args[1] == "relink":
+		return sitesRelink(ctx, stdout)
+	case len(args) == 3 && args[0] == "dealership" && args[1] == "remove":
+		return dealershipRemove(ctx, args[2], stdout)
 	case len(args) >= 2 && args[0] == "keys" && args[1] == "add":
 		return keysAdd(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "keys":
@@ -266,14 +282,53 @@ func sweep(ctx context.Context, stdout io.Writer) error {
 		return err
 	}
 	rep, err := svc.Sweep(ctx)
-	if err != nil {
-		return err
+	if err != nil && len(rep.Failed) == 0 {
+		return err // nothing swept
+	}
+	// The report even when some dealerships failed: the others were swept.
+	for _, f := range rep.Failed {
+		fmt.Fprintf(stdout, "failed: %s: %s\n", f.Dealership, f.Error)
 	}
 	fmt.Fprintf(stdout, "swept %d dealerships: %d sold cars past retention removed from the index, %d re-placed without the sites whose retention passed, %d ms\n",
 		rep.Dealerships, rep.Removed, rep.Replaced, rep.DurationMS)
 	if len(rep.Busy) > 0 {
 		fmt.Fprintf(stdout, "skipped (a feed was running; it removes them itself): %s\n", strings.Join(rep.Busy, ", "))
 	}
+	return err
+}
+
+// sitesRelink rebuilds the dealerships' site lookups (dynamo.SiteStore.RelinkDealerships).
+func sitesRelink(ctx context.Context, stdout io.Writer) error {
+	p, err := platform.FromEnv(ctx)
+	if err != nil {
+		return err
+	}
+	rep, err := p.Sites().RelinkDealerships(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "relinked %d dealerships: %d site links added, %d stale links removed\n", rep.Dealerships, rep.Added, rep.Removed)
+	return nil
+}
+
+// dealershipRemove removes a dealership's cars (feed.Service.RemoveDealership).
+func dealershipRemove(ctx context.Context, slug string, stdout io.Writer) error {
+	if strings.TrimSpace(slug) == "" {
+		return errors.New("dealership remove: the dealership slug is required")
+	}
+	svc, err := service(ctx)
+	if err != nil {
+		return err
+	}
+	rep, err := svc.RemoveDealership(ctx, slug)
+	if err != nil {
+		return err
+	}
+	sites := "no site lists it"
+	if len(rep.Sites) > 0 {
+		sites = "stats refreshed on " + strings.Join(rep.Sites, ", ")
+	}
+	fmt.Fprintf(stdout, "removed dealership %s: %d cars from the table and the index; %s\n", slug, rep.Cars, sites)
 	return nil
 }
 

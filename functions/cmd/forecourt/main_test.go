@@ -19,6 +19,8 @@ import (
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/internal/testenv"
+	"forecourt/functions/platform"
+	"forecourt/functions/sitemaps"
 	"forecourt/shared"
 )
 
@@ -312,5 +314,123 @@ func TestKeysListRotateRevoke(t *testing.T) {
 	}
 	if err := run(ctx, []string{"keys", "revoke"}, &out, &errOut); err == nil {
 		t.Error("keys revoke without an id succeeded")
+	}
+}
+
+// forecourt sites relink (docs/operations.md "Upgrading to the site
+// lookups"): site items written before the dealerships' lookups get them,
+// and a second run changes nothing.
+func TestSitesRelinkCommand(t *testing.T) {
+	ctx := context.Background()
+	db, tables, _ := platformEnv(t)
+	if err := db.Table(tables.Sites).Put(map[string]any{"slug": "old-group",
+		"config": `{"slug":"old-group","name":"Old Group","dealerships":[{"slug":"west","name":"West"},{"slug":"north","name":"North"}]}`}).Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"relinked 2 dealerships: 2 site links added, 0 stale links removed\n",
+		"relinked 2 dealerships: 0 site links added, 0 stale links removed\n",
+	} {
+		var out, errOut bytes.Buffer
+		if err := run(ctx, []string{"sites", "relink"}, &out, &errOut); err != nil {
+			t.Fatalf("sites relink: %v (%s)", err, errOut.String())
+		}
+		if out.String() != want {
+			t.Errorf("sites relink printed %q, want %q", out.String(), want)
+		}
+	}
+	got, err := dynamo.NewSiteStore(db, tables).SitesOf(ctx, "west")
+	if err != nil || len(got) != 1 || got[0].Slug != "old-group" {
+		t.Errorf("sites of west after the relink: %v, %v; want old-group", got, err)
+	}
+}
+
+// Issue 15 offboarding (docs/operations.md "Offboard a dealer"): forecourt
+// dealership remove deletes the dealership's cars from the table and the
+// index and drops them from the stats of the site listing it; the other
+// dealership of the same site keeps its cars, records and stats. A second
+// run finds nothing left.
+func TestDealershipRemoveCommand(t *testing.T) {
+	ctx := context.Background()
+	db, tables, cfg := platformEnv(t)
+	testenv.Setenv(t, tables, cfg) // every table: a run reads reservation holds
+	sitemapDir := t.TempDir()
+	t.Setenv("FORECOURT_SITEMAPS_DIR", sitemapDir)
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := platform.FromEnv(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := shared.Site{Slug: "group", Dealerships: []shared.Dealership{{Slug: "north", Name: "North"}, {Slug: "south", Name: "South"}}}
+	shared.ApplyDefaults(&site)
+	if err := p.Sites().SaveSite(ctx, site); err != nil {
+		t.Fatal(err)
+	}
+	feeds := map[string]string{
+		"north": `[{"stocknum":"A","make":"Kia","model":"Rio","year":2020,"car_type":"used","price":15000},{"stocknum":"B","make":"Kia","model":"Rio","year":2021,"car_type":"used","price":16000}]`,
+		"south": `[{"stocknum":"C","make":"Mazda","model":"3","year":2022,"car_type":"used","price":25000}]`,
+	}
+	for dealership, body := range feeds {
+		rep, err := p.Feed().Ingest(ctx, feed.Request{DealershipSlug: dealership, Mode: feed.ModeFull, ContentType: "application/json", Body: strings.NewReader(body)})
+		if err != nil || rep.Status != feed.StatusSucceeded {
+			t.Fatalf("ingest %s: %+v, %v", dealership, rep, err)
+		}
+	}
+	indexed := func(dealership, stock string) bool {
+		_, err := idx.Client().GetObject(idx.Client().NewApiGetObjectRequest(cfg.Index, feed.CarID(dealership, "stock:"+stock)))
+		return err == nil
+	}
+	cars := dynamo.NewCarStore(db, tables)
+	stored := func(dealership string) int {
+		got, err := cars.StoredCars(ctx, dealership)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(got)
+	}
+	if !indexed("north", "A") || !indexed("north", "B") || stored("north") != 2 {
+		t.Fatal("north's cars not stored and indexed before the removal")
+	}
+	sitemapCars := func() int {
+		list, ok, err := sitemaps.Reader{Objects: &sitemaps.DirObjects{Dir: sitemapDir}}.SiteCars(ctx, site)
+		if err != nil || !ok {
+			t.Fatalf("group's stored sitemap list: ok %v, %v", ok, err)
+		}
+		return len(list)
+	}
+	if n := sitemapCars(); n != 3 {
+		t.Fatalf("group's sitemap lists %d cars before the removal, want 3", n)
+	}
+
+	for _, want := range []string{
+		"removed dealership north: 2 cars from the table and the index; stats refreshed on group\n",
+		"removed dealership north: 0 cars from the table and the index; stats refreshed on group\n",
+	} {
+		var out, errOut bytes.Buffer
+		if err := run(ctx, []string{"dealership", "remove", "north"}, &out, &errOut); err != nil {
+			t.Fatalf("dealership remove: %v (%s)", err, errOut.String())
+		}
+		if out.String() != want {
+			t.Errorf("dealership remove printed %q, want %q", out.String(), want)
+		}
+	}
+	if indexed("north", "A") || indexed("north", "B") {
+		t.Error("a removed dealership's car is still in the index")
+	}
+	if n := stored("north"); n != 0 {
+		t.Errorf("%d cars of the removed dealership still stored", n)
+	}
+	if !indexed("south", "C") || stored("south") != 1 {
+		t.Error("the other dealership's car was touched")
+	}
+	st, err := p.Sites().SiteStats(ctx, "group")
+	if err != nil || st == nil || st.NbHits != 1 {
+		t.Errorf("group's stats after the removal: %+v, %v; want the other dealership's 1 car", st, err)
+	}
+	if n := sitemapCars(); n != 1 {
+		t.Errorf("group's sitemap lists %d cars after the removal, want the other dealership's 1", n)
 	}
 }

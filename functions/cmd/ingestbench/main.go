@@ -4,8 +4,8 @@
 // as the baseline, all in one run; it prints times, cars/s and ratios.
 // DynamoDB is FORECOURT_DYNAMO_ENDPOINT (default http://127.0.0.1:8000).
 // The search index is a no-op here, so the figures are decode, validation,
-// hashing and DynamoDB (state or manifest reads, car and manifest writes,
-// lease and run report), not index writes.
+// hashing and DynamoDB (state or manifest reads, new cars' slug claims, car
+// and manifest writes, lease and run report), not index writes.
 package main
 
 import (
@@ -40,7 +40,8 @@ func (discardIndex) Delete(context.Context, []string) error              { retur
 
 type noSites struct{}
 
-func (noSites) ListSites(context.Context) ([]shared.Site, error) { return nil, nil }
+func (noSites) ListSites(context.Context) ([]shared.Site, error)       { return nil, nil }
+func (noSites) SitesOf(context.Context, string) ([]shared.Site, error) { return nil, nil }
 
 func main() {
 	n := flag.Int("cars", 10000, "cars in the feed")

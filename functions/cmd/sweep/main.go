@@ -54,10 +54,12 @@ func newSweep(ctx context.Context) (func(context.Context) (feed.SweepReport, err
 			slog.InfoContext(ctx, "reservation holds ended", "released", held.Released, "cancelled", held.Cancelled)
 		}
 		rep, err := svc.Sweep(ctx)
+		// Logged even when some dealerships failed: the others were swept
+		// (each failure has its own error line, with its dealership).
+		slog.InfoContext(ctx, "swept", "dealerships", rep.Dealerships, "removed", rep.Removed, "replaced", rep.Replaced, "busy", rep.Busy, "failed", len(rep.Failed))
 		if err = errors.Join(err, wrap("reservation holds", holdErr)); err != nil {
 			return rep, err
 		}
-		slog.InfoContext(ctx, "swept", "dealerships", rep.Dealerships, "removed", rep.Removed, "replaced", rep.Replaced, "busy", rep.Busy)
 		return rep, nil
 	}, nil
 }

@@ -86,4 +86,10 @@ type SearchHit struct {
 	SearchableUntil int64 `json:"searchable_until"`
 	// Available is shared.Car.Available().
 	Available bool `json:"available"`
+	// BelowMarketSites are the sites on which the car shows the below-market
+	// badge, decided in Go (shared.MarketFor; issue 17).
+	BelowMarketSites []string `json:"below_market_sites"`
+	// SimilarPath is the listing a sold card's Find Me Something Similar
+	// opens (shared.SimilarCarsPath; issue 17).
+	SimilarPath string `json:"similar_path"`
 }

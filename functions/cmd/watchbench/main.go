@@ -17,6 +17,8 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"forecourt/functions/internal/gatewaybench"
@@ -41,6 +43,11 @@ func main() {
 		log.Fatalf("the search key of %s finds no cars", *site)
 	}
 
+	// phases are the save's Server-Timing phases (httpapi.serverTiming):
+	// where the time of each measured save went inside the handler.
+	phases := map[string][]time.Duration{}
+	var order []string
+	record := false
 	do := func(method, path string, body []byte, auth bool) time.Duration {
 		req, err := http.NewRequest(method, *base+path, bytes.NewReader(body))
 		if err != nil {
@@ -60,7 +67,21 @@ func main() {
 		if resp.StatusCode != http.StatusOK {
 			log.Fatalf("%s %s: %s", method, path, resp.Status)
 		}
-		return time.Since(start)
+		took := time.Since(start)
+		if record && auth {
+			inside := time.Duration(0)
+			for name, d := range serverTimings(resp.Header) {
+				if _, seen := phases[name]; !seen {
+					order = append(order, name)
+				}
+				phases[name] = append(phases[name], d)
+				if !strings.Contains(name, ".") { // "save.item" is a part of "save+event"
+					inside += d
+				}
+			}
+			phases["outside the handler's phases"] = append(phases["outside the handler's phases"], took-inside)
+		}
+		return took
 	}
 	save := func(i int) time.Duration {
 		return do(http.MethodPost, "/api/watchlist/save-car?"+q, []byte(`{"car_id":"`+ids[i%len(ids)]+`"}`), true)
@@ -71,6 +92,7 @@ func main() {
 		do(http.MethodGet, "/api/site?"+q, nil, false)
 	}
 	var saves, baseline []time.Duration
+	record = true
 	for i := range *n {
 		saves = append(saves, save(i))
 		baseline = append(baseline, do(http.MethodGet, "/api/site?"+q, nil, false))
@@ -80,7 +102,30 @@ func main() {
 		len(ids), *n, ms(p(saves, 0.5)), ms(p(saves, 0.99)))
 	fmt.Printf("baseline GET /api/site, same run: p50 %.2f ms, p99 %.2f ms; save p99 is %.2fx the baseline's\n",
 		ms(p(baseline, 0.5)), ms(p(baseline, 0.99)), float64(p(saves, 0.99))/float64(p(baseline, 0.99)))
+	order = append(order, "outside the handler's phases")
+	for _, name := range order {
+		ds := phases[name]
+		fmt.Printf("  save phase %-30s p50 %.2f ms, p99 %.2f ms\n", name, ms(p(ds, 0.5)), ms(p(ds, 0.99)))
+	}
 	if p(saves, 0.99) > 20*time.Millisecond {
 		fmt.Fprintln(os.Stderr, "watchbench: p99 above the 20 ms target on this machine now")
 	}
+}
+
+// serverTimings reads the Server-Timing header's phases ("name;dur=ms").
+func serverTimings(h http.Header) map[string]time.Duration {
+	out := map[string]time.Duration{}
+	for _, line := range h.Values("Server-Timing") {
+		for _, entry := range strings.Split(line, ",") {
+			name, params, _ := strings.Cut(strings.TrimSpace(entry), ";")
+			for _, param := range strings.Split(params, ";") {
+				if v, ok := strings.CutPrefix(strings.TrimSpace(param), "dur="); ok {
+					if f, err := strconv.ParseFloat(v, 64); err == nil {
+						out[name] += time.Duration(f * float64(time.Millisecond))
+					}
+				}
+			}
+		}
+	}
+	return out
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2authorizers"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscertificatemanager"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
@@ -248,6 +249,9 @@ type function struct {
 	// reserved, when set, is the function's reserved concurrency: at most
 	// this many run at once, and as many are kept for it.
 	reserved float64
+	// ownEnv, when set, gives the function only the variables env returns,
+	// not every table's name and the search settings.
+	ownEnv bool
 }
 
 // Feed bursts (docs/scaling.md): at most IngestSlots feeds apply at once
@@ -273,7 +277,36 @@ const (
 	// DeliverConcurrency bounds lead delivery: the leads stream has few
 	// shards, and the SMTP/SES send rate is the limit, not the Lambda.
 	DeliverConcurrency = 10
+	// AuthorizerConcurrency bounds the shopper-token authorizer: a token
+	// check takes a few milliseconds and API Gateway caches each decision
+	// (AuthorizerCacheTTL), so this serves thousands of new sign-ins a
+	// second while a flood of forged tokens cannot take the account's
+	// concurrency.
+	AuthorizerConcurrency = 50
 )
+
+// Authorizer is the Lambda REQUEST authorizer of the shopper routes
+// (route.Shopper, issue 12): it verifies the bearer token for the site the
+// distribution names, with the api function's own verifier
+// (functions/authorizer). Not a JWT authorizer: that takes at most 50
+// audiences, and each tenant has its own app client.
+const Authorizer = "authorizer"
+
+// AuthorizerCacheTTL is how long API Gateway keeps an authorizer's answer
+// for the same Authorization and X-Forecourt-Site (seconds). A token
+// expiring within it is still refused by the handler, which verifies
+// every request.
+const AuthorizerCacheTTL = 300
+
+// AuthorizerIdentity are the authorizer's identity sources: a request
+// lacking either is answered 401 by API Gateway without invoking it.
+func AuthorizerIdentity() []string {
+	return []string{"$request.header.Authorization", "$request.header." + SiteHeader}
+}
+
+// SiteHeader names the requesting site; the tenant distributions set it
+// (httpapi.HeaderSite) on every origin request.
+const SiteHeader = "X-Forecourt-Site"
 
 // functions lists the Lambdas; a function, not a variable, so no caller can
 // change the list.
@@ -318,10 +351,11 @@ func functions() []function {
 				t.Leads.GrantReadWriteData(fn)
 				// Tracking events are written, never read back (POST /api/events).
 				t.Events.Grant(fn, jsii.String("dynamodb:PutItem"))
-				// The watchlist reads a list, saves and removes a car: no
+				// The watchlist reads a list (Query), saves a car (one
+				// UpdateItem keeping the first saved_at) and removes one: no
 				// scans, batch writes or table changes.
-				t.Watchlists.Grant(fn, jsii.String("dynamodb:Query"), jsii.String("dynamodb:GetItem"),
-					jsii.String("dynamodb:PutItem"), jsii.String("dynamodb:DeleteItem"))
+				t.Watchlists.Grant(fn, jsii.String("dynamodb:Query"),
+					jsii.String("dynamodb:UpdateItem"), jsii.String("dynamodb:DeleteItem"))
 				// Review summaries and lists (GET /api/locations).
 				t.Reviews.GrantReadData(fn)
 				// Reservations: conditional puts, transactions over the
@@ -338,6 +372,20 @@ func functions() []function {
 				grantSitemaps(p, fn, false)
 				grantMedia(p, fn, false)
 				return nil
+			},
+		},
+		{
+			// Issue 12: checks shopper tokens before the shopper routes reach
+			// the api function. It reads a site's app client id, nothing else.
+			name: Authorizer, memory: 256, timeout: 5, reserved: AuthorizerConcurrency, ownEnv: true,
+			env: func(p *Props) map[string]*string {
+				return map[string]*string{
+					"COGNITO_USER_POOL_ID": p.Shoppers.UserPoolID,
+					"SITES_TABLE":          p.Tables.Sites.TableName(),
+				}
+			},
+			grant: func(t Tables, fn awslambda.IFunction) {
+				t.Sites.Grant(fn, jsii.String("dynamodb:GetItem"))
 			},
 		},
 		{
@@ -592,6 +640,19 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 		if f.secrets != nil {
 			grantSecrets(c, imported, f.secrets(p), fn)
 		}
+		a.Fns[f.name] = fn
+	}
+	identity := AuthorizerIdentity()
+	shopperAuth := awsapigatewayv2authorizers.NewHttpLambdaAuthorizer(jsii.String("ShopperAuthorizer"), a.Fns[Authorizer],
+		&awsapigatewayv2authorizers.HttpLambdaAuthorizerProps{
+			AuthorizerName:  jsii.String("shopper-token"),
+			IdentitySource:  jsii.Strings(identity...),
+			ResponseTypes:   &[]awsapigatewayv2authorizers.HttpLambdaResponseType{awsapigatewayv2authorizers.HttpLambdaResponseType_SIMPLE},
+			ResultsCacheTtl: awscdk.Duration_Seconds(jsii.Number(AuthorizerCacheTTL)),
+		})
+	shopperRoutes := ShopperRoutes()
+	for _, f := range functions() {
+		fn := a.Fns[f.name]
 		integration := awsapigatewayv2integrations.NewHttpLambdaIntegration(
 			jsii.String(f.name+"Integration"), fn,
 			&awsapigatewayv2integrations.HttpLambdaIntegrationProps{
@@ -602,6 +663,9 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 				Path:        jsii.String(r.Path),
 				Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod(r.Method)},
 				Integration: integration,
+			}
+			if shopperRoutes[r.Key()] {
+				opts.Authorizer = shopperAuth
 			}
 			added := httpAPI.AddRoutes(opts)
 			if _, ok := Throttled()[r.Key()]; ok {
@@ -619,7 +683,6 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 				Targets:  &[]awsevents.IRuleTarget{awseventstargets.NewLambdaFunction(fn, nil)},
 			})
 		}
-		a.Fns[f.name] = fn
 	}
 	if err := throttle(httpAPI, throttledRoutes); err != nil {
 		return nil, err
@@ -716,8 +779,8 @@ func Routes(lambda string) []GatewayRoute {
 }
 
 // ShopperRoutes are the API Gateway route keys of the routes marked
-// route.Shopper, whose handler verifies the shopper's token (no API Gateway
-// authorizer: see TestWatchlistRoutesOnTheAPIFunction).
+// route.Shopper: the shopper-token authorizer (Authorizer) runs before
+// each, and the handler verifies the token again.
 func ShopperRoutes() map[string]bool {
 	keys := map[string]bool{}
 	for _, r := range route.Routes() {
@@ -729,18 +792,9 @@ func ShopperRoutes() map[string]bool {
 }
 
 func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Function {
-	env := map[string]*string{
-		"CARS_TABLE":          p.Tables.Cars.TableName(),
-		"SITES_TABLE":         p.Tables.Sites.TableName(),
-		"PROVIDER_KEYS_TABLE": p.Tables.ProviderKeys.TableName(),
-		"FEED_RUNS_TABLE":     p.Tables.FeedRuns.TableName(),
-		"LEADS_TABLE":         p.Tables.Leads.TableName(),
-		"REVIEWS_TABLE":       p.Tables.Reviews.TableName(),
-		"ALGOLIA_APP_ID":      jsii.String(p.Search.AppID),
-		// Set and empty: the client uses Algolia's own hosts. Left unset,
-		// algolia.ConfigFromEnv would take the local engine's address.
-		"ALGOLIA_HOST":    jsii.String(""),
-		"FORECOURT_INDEX": jsii.String(p.Search.IndexName),
+	env := map[string]*string{}
+	if !f.ownEnv {
+		env = commonEnv(p)
 	}
 	for k, v := range f.env(p) {
 		env[k] = v
@@ -771,4 +825,22 @@ func newFunction(scope constructs.Construct, f function, p *Props) awslambda.Fun
 		LogGroup:                     logs,
 		Description:                  jsii.String("Forecourt " + f.name),
 	})
+}
+
+// commonEnv is what most functions are told: every table's name and how to
+// reach the search index.
+func commonEnv(p *Props) map[string]*string {
+	return map[string]*string{
+		"CARS_TABLE":          p.Tables.Cars.TableName(),
+		"SITES_TABLE":         p.Tables.Sites.TableName(),
+		"PROVIDER_KEYS_TABLE": p.Tables.ProviderKeys.TableName(),
+		"FEED_RUNS_TABLE":     p.Tables.FeedRuns.TableName(),
+		"LEADS_TABLE":         p.Tables.Leads.TableName(),
+		"REVIEWS_TABLE":       p.Tables.Reviews.TableName(),
+		"ALGOLIA_APP_ID":      jsii.String(p.Search.AppID),
+		// Set and empty: the client uses Algolia's own hosts. Left unset,
+		// algolia.ConfigFromEnv would take the local engine's address.
+		"ALGOLIA_HOST":    jsii.String(""),
+		"FORECOURT_INDEX": jsii.String(p.Search.IndexName),
+	}
 }

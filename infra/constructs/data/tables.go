@@ -39,6 +39,11 @@ type Tables struct {
 // dealership's reservations by created_at.
 const ReservationsByDealershipIndex = "by-dealership"
 
+// ReservationsHoldingIndex is the reservations table's sparse GSI of the
+// reservations holding a car, by held_until (functions/dynamo.ReservationsHolding):
+// the sweep queries it for lapsed holds instead of scanning.
+const ReservationsHoldingIndex = "holding"
+
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
 const LeadsTTLAttribute = "expires_at"
 
@@ -86,6 +91,14 @@ func NewTables(scope constructs.Construct, id string) *Tables {
 		IndexName:      jsii.String(ReservationsByDealershipIndex),
 		PartitionKey:   stringKey("dealership_slug"),
 		SortKey:        stringKey("created_at"),
+		ProjectionType: awsdynamodb.ProjectionType_ALL,
+	})
+	// Added to a deployed table: CloudFormation creates one GSI per table
+	// per update, and this is the only one this table gains in it.
+	t.Reservations.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{
+		IndexName:      jsii.String(ReservationsHoldingIndex),
+		PartitionKey:   stringKey("holding"),
+		SortKey:        &awsdynamodb.Attribute{Name: jsii.String("held_until"), Type: awsdynamodb.AttributeType_NUMBER},
 		ProjectionType: awsdynamodb.ProjectionType_ALL,
 	})
 	t.Cars.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{

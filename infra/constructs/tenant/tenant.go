@@ -8,16 +8,20 @@
 package tenant
 
 import (
+	"fmt"
+
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscertificatemanager"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfrontorigins"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
 	"github.com/aws/aws-cdk-go/awscdk/v2/customresources"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
+	"forecourt/functions/dynamo"
 	"forecourt/infra/constructs/cell"
 )
 
@@ -210,37 +214,105 @@ type RecordProps struct {
 	// stored as the item's `auth_client_id`: the API accepts a shopper token
 	// on this site only when it was issued to this client.
 	AuthClientID *string
-	Table        awsdynamodb.ITable
+	// Dealerships are the slugs of the site's dealerships: the same
+	// transaction adds the site to each one's lookup item, which feed runs
+	// read instead of scanning the table (dynamo.SiteStore.SitesOf).
+	Dealerships []string
+	Table       awsdynamodb.ITable
 }
 
 // NewRecord writes the tenant's site config into the sites table on every
-// deploy that changes it. Deleting the stack leaves the item in place, as
-// the table itself is retained.
+// deploy that changes it, and links the site from its dealerships' lookup
+// items in the same transaction. The site is updated, not put, so its
+// stock stats stay until the next feed run recomputes them. A dealership
+// the tenant file dropped keeps a stale entry (the call cannot see the
+// config it replaces): readers skip it and `forecourt sites relink` prunes
+// it. Deleting the stack leaves the items in place, as the table itself is
+// retained.
 func NewRecord(scope constructs.Construct, id string, p *RecordProps) customresources.AwsCustomResource {
 	pages := p.Pages
 	if pages == "" {
 		pages = "{}"
 	}
-	put := &customresources.AwsSdkCall{
-		Service: jsii.String("DynamoDB"),
-		Action:  jsii.String("putItem"),
-		Parameters: map[string]interface{}{
+	linkItem := func(d string) interface{} {
+		return map[string]interface{}{
+			"Update": map[string]interface{}{
+				"TableName":                 p.Table.TableName(),
+				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": dynamo.SitesOfKey(d)}},
+				"UpdateExpression":          "ADD #sites :site",
+				"ExpressionAttributeNames":  map[string]interface{}{"#sites": "sites"},
+				"ExpressionAttributeValues": map[string]interface{}{":site": map[string]interface{}{"SS": []interface{}{p.Slug}}},
+			},
+		}
+	}
+	items := []interface{}{map[string]interface{}{
+		"Update": map[string]interface{}{
 			"TableName": p.Table.TableName(),
-			"Item": map[string]interface{}{
-				"slug":           map[string]interface{}{"S": p.Slug},
-				"config":         map[string]interface{}{"S": p.Config},
-				"pages":          map[string]interface{}{"S": pages},
-				"auth_client_id": map[string]interface{}{"S": p.AuthClientID},
+			"Key":       map[string]interface{}{"slug": map[string]interface{}{"S": p.Slug}},
+			// config_version moves with every write, as SaveSite's does, so
+			// a local writer's read-then-write sees this one.
+			"UpdateExpression": "SET #config = :config, #pages = :pages, #client = :client ADD #version :one",
+			// Names, not words: an attribute may be a reserved word.
+			"ExpressionAttributeNames": map[string]interface{}{
+				"#config": "config", "#pages": "pages", "#client": "auth_client_id", "#version": "config_version",
+			},
+			"ExpressionAttributeValues": map[string]interface{}{
+				":config": map[string]interface{}{"S": p.Config},
+				":pages":  map[string]interface{}{"S": pages},
+				":client": map[string]interface{}{"S": p.AuthClientID},
+				":one":    map[string]interface{}{"N": "1"},
 			},
 		},
+	}}
+	first := p.Dealerships
+	if len(first) > dynamo.MaxSiteDealerships {
+		first = first[:dynamo.MaxSiteDealerships]
+	}
+	for _, d := range first {
+		items = append(items, linkItem(d))
+	}
+	// A group with more dealerships than one transaction holds links the
+	// rest with more calls: a link before or without its site's write is
+	// harmless (readers keep only sites whose config lists the dealership).
+	for i, rest := 1, p.Dealerships[len(first):]; len(rest) > 0; i++ {
+		chunk := rest[:min(len(rest), dynamo.MaxSiteDealerships+1)]
+		rest = rest[len(chunk):]
+		links := make([]interface{}, len(chunk))
+		for j, d := range chunk {
+			links[j] = linkItem(d)
+		}
+		call := &customresources.AwsSdkCall{
+			Service:            jsii.String("DynamoDB"),
+			Action:             jsii.String("transactWriteItems"),
+			Parameters:         map[string]interface{}{"TransactItems": links},
+			PhysicalResourceId: customresources.PhysicalResourceId_Of(jsii.String(fmt.Sprintf("site#%s#links#%d", p.Slug, i))),
+		}
+		customresources.NewAwsCustomResource(scope, jsii.String(fmt.Sprintf("%sLinks%d", id, i)), &customresources.AwsCustomResourceProps{
+			OnCreate: call, OnUpdate: call, Policy: recordPolicy(p.Table), InstallLatestAwsSdk: jsii.Bool(false),
+		})
+	}
+	write := &customresources.AwsSdkCall{
+		Service:            jsii.String("DynamoDB"),
+		Action:             jsii.String("transactWriteItems"),
+		Parameters:         map[string]interface{}{"TransactItems": items},
 		PhysicalResourceId: customresources.PhysicalResourceId_Of(jsii.String("site#" + p.Slug)),
 	}
 	return customresources.NewAwsCustomResource(scope, jsii.String(id), &customresources.AwsCustomResourceProps{
-		OnCreate: put,
-		OnUpdate: put,
-		Policy: customresources.AwsCustomResourcePolicy_FromSdkCalls(&customresources.SdkCallsPolicyOptions{
-			Resources: &[]*string{p.Table.TableArn()},
-		}),
+		OnCreate:            write,
+		OnUpdate:            write,
+		Policy:              recordPolicy(p.Table),
 		InstallLatestAwsSdk: jsii.Bool(false),
+	})
+}
+
+// recordPolicy lets a site record's calls update items of the sites table.
+// A transaction is authorised by the actions it holds, not by an action of
+// its own.
+func recordPolicy(table awsdynamodb.ITable) customresources.AwsCustomResourcePolicy {
+	return customresources.AwsCustomResourcePolicy_FromStatements(&[]awsiam.PolicyStatement{
+		awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+			Actions:   jsii.Strings("dynamodb:UpdateItem"),
+			Resources: &[]*string{table.TableArn()},
+		}),
 	})
 }

@@ -10,7 +10,7 @@ import { CarStrip } from '../components/search/CarStrip';
 import { navigationOf } from './navigation';
 
 export function HomePage() {
-  const { site, search } = useSite();
+  const { site, search, stats } = useSite();
   const links = navigationOf({ ...site, navigation: undefined }).slice(1);
   return (
     <section className="home">
@@ -34,7 +34,9 @@ export function HomePage() {
       <BudgetFinder />
       {/* issue 17: the newest cars, asked for once scrolled into view (issue 18: no search on load);
           only where the site has the latest sort, whose replica orders them */}
-      {search.sortIndices?.latest ? (
+      {/* A site the stats shipped with no stock has no row to show: left out from the
+          first render rather than collapsing after it is scrolled to (issue 17). */}
+      {search.sortIndices?.latest && (!stats || stats.nb_hits > 0) ? (
         <CarStrip
           id="latest-arrivals"
           title="Latest arrivals"

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import pathCases from '../../../shared/testdata/vectors/listing_paths.json';
-import { carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, pathPreset, routeToURL, similarPath } from './listingUrl';
+import { carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, pathPreset, routeToURL, urlToRoute } from './listingUrl';
+import { similarPath } from './similarPath';
 
 describe('links into the listing: one URL rule (spec 000 §2, §4; issue 5 "Paths")', () => {
-  it('Find Me Something Similar: make, model and body type; without a model or body, the make listing (spec 000 §4)', () => {
+  it('Find Me Something Similar: the same make and model; without a model, body or price, the make listing (spec 000 §4, issue 17; the rest in similar_cars_path.json)', () => {
     expect(similarPath({ make: 'Mazda', model: '', simple_body: undefined })).toBe('/search/Mazda');
     expect(similarPath({ make: 'Mazda', model: 'CX-5', simple_body: undefined })).toBe('/search/Mazda/CX-5');
-    expect(similarPath({ make: 'Land Rover', model: 'Defender 110', simple_body: 'SUV' })).toBe('/search/Land%20Rover/Defender%20110?body=SUV');
+    expect(similarPath({ make: 'Land Rover', model: 'Defender 110', simple_body: 'SUV' })).toBe('/search/Land%20Rover/Defender%20110');
   });
 
   it('a car type is its path preset, as the listing writes it', () => {
@@ -24,6 +25,13 @@ describe('links into the listing: one URL rule (spec 000 §2, §4; issue 5 "Path
   it('a budget: the type preset and a price range in the query', () => {
     expect(routeToURL({ lists: { car_type: ['new'] }, ranges: { price: ':38000' } })).toBe('/search/new-cars?price=:38000');
     expect(routeToURL({ ranges: { price: '5000:38000' } })).toBe(`${LISTING_PATH}?price=5000:38000`);
+  });
+
+  it('car_type=all means every type (spec 001 §3; issue 17): no refinement, other types kept', () => {
+    expect(urlToRoute(LISTING_PATH, '?car_type=all')).toEqual({});
+    expect(urlToRoute(LISTING_PATH, '?car_type=all&price=:38000')).toEqual({ ranges: { price: ':38000' } });
+    expect(urlToRoute(LISTING_PATH, '?car_type=all&car_type=used')).toEqual({ lists: { car_type: ['used'] } });
+    expect(urlToRoute('/search/used-cars', '?car_type=all')).toEqual({ lists: { car_type: ['used'] } });
   });
 
   it('a car page is /cars/{slug}, the slug encoded', () => {

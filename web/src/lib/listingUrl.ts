@@ -9,9 +9,11 @@
 //   /search/used-cars?price=10000:30000&sortBy=price_asc&page=2
 //   /search/Toyota/Corolla?body=SUV&body=Hatch
 import { allFacets } from './search/facets';
-import type { Car, CarType, SimpleBodyLabel, SortKey } from './types';
+import type { CarType, SimpleBodyLabel, SortKey } from './types';
 
 export const LISTING_PATH = '/search/new-used-and-demo-cars/';
+/** CAR_TYPE_ALL is the car_type filter value meaning every type (spec 001 §3); no car has it. */
+export const CAR_TYPE_ALL = 'all';
 
 /** STOCK_PATH is the listing's short form, the menu's "Our Stock". */
 export const STOCK_PATH = '/cars/';
@@ -159,7 +161,8 @@ export function urlToRoute(pathname: string, search: string): RouteState {
   if (sort && SORT_KEYS.includes(sort) && sort !== 'relevance') route.sortBy = sort as SortKey;
   for (const def of allFacets()) {
     if (def.kind === 'list') {
-      const values = params.getAll(def.name).filter(Boolean);
+      // car_type=all means every type (spec 001 §3): no refinement, never a value.
+      const values = params.getAll(def.name).filter((v) => v && !(def.name === 'car_type' && v === CAR_TYPE_ALL));
       if (values.length > 0) lists[def.name] = values;
     } else {
       const value = params.get(def.name);
@@ -182,19 +185,6 @@ export function isListingPath(pathname: string): boolean {
 /** carTypePath is the listing of one car type: /search/used-cars. */
 export function carTypePath(type: CarType): string {
   return routeToURL({ lists: { car_type: [type] } });
-}
-
-/**
- * similarPath is the listing of cars like a given one: its make, model and
- * body type (spec 000 §4 "Find Me Something Similar"), for the car card and
- * the car page alike.
- */
-export function similarPath(car: Pick<Car, 'make' | 'model' | 'simple_body'>): string {
-  const lists: Record<string, string[]> = {};
-  if (car.make) lists.make = [car.make];
-  if (car.make && car.model) lists.model = [car.model];
-  if (car.simple_body) lists.body = [car.simple_body];
-  return routeToURL({ lists });
 }
 
 /** dealershipSearchPath is a dealership's own search page (spec 000 §2 "dealership-scoped search"). */

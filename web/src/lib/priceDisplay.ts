@@ -1,11 +1,11 @@
 // Price display (spec 001 §5 "Price display", §9 thresholds). The Go twin is
 // shared/price.go (DisplayPrice); both run shared/testdata/vectors/price_display.json.
+// The below-market badge is Go's alone (issue 17): the cards read the search
+// record's below_market_sites, so below_market in the vectors pins Go only.
 import { formatPrice } from './format';
 
 /** PRICE_THRESHOLD: a price is shown only when greater than this. */
 export const PRICE_THRESHOLD = 10;
-/** MARKET_THRESHOLD: the below-market badge needs the price more than this under an average. */
-export const MARKET_THRESHOLD = 499;
 export const PREORDER_TEXT = 'PREORDER';
 
 export interface PriceInput {
@@ -13,7 +13,6 @@ export interface PriceInput {
   price_type?: string;
   preorder?: boolean;
   before_price?: number;
-  autograb_data?: { state_average_market_price?: number; average_market_price?: number };
 }
 
 export interface PriceDisplay {
@@ -22,7 +21,6 @@ export interface PriceDisplay {
   hasPrice: boolean;
   /** The earlier price, set only when before_price exceeds the price. */
   wasText: string;
-  belowMarket: boolean;
   /** The car's price type ("Drive Away"), when priced. */
   priceType: string;
 }
@@ -36,17 +34,13 @@ export function priceDisplay(car: PriceInput, noPriceText: string): PriceDisplay
   const price = car.price ?? 0;
   if (!hasPrice(price)) {
     const text = car.preorder ? PREORDER_TEXT : noPriceText;
-    return { text, hasPrice: false, wasText: '', belowMarket: false, priceType: '' };
+    return { text, hasPrice: false, wasText: '', priceType: '' };
   }
   const before = car.before_price ?? 0;
-  const state = car.autograb_data?.state_average_market_price ?? 0;
-  const national = car.autograb_data?.average_market_price ?? 0;
-  const farBelow = (state > 0 && state - price > MARKET_THRESHOLD) || (national > 0 && national - price > MARKET_THRESHOLD);
   return {
     text: formatPrice(price),
     hasPrice: true,
     wasText: before > price ? formatPrice(before) : '',
-    belowMarket: farBelow && state > 0 && price < state,
     priceType: car.price_type ?? '',
   };
 }

@@ -75,6 +75,16 @@ export interface SearchHit extends Car {
   searchable_until: number;
   /** Available is shared.Car.Available(). */
   available: boolean;
+  /**
+   * BelowMarketSites are the sites on which the car shows the below-market
+   * badge, decided in Go (shared.MarketFor; issue 17).
+   */
+  below_market_sites: string[] | null;
+  /**
+   * SimilarPath is the listing a sold card's Find Me Something Similar
+   * opens (shared.SimilarCarsPath; issue 17).
+   */
+  similar_path: string;
 }
 
 /** ErrorBody is the JSON form of every error response. */
@@ -267,6 +277,8 @@ export interface Site {
   finance: FinanceConfig;
   stock: StockConfig;
   promotions?: PromoTile[];
+  /** PromoTexts are the site's words for each promo kind (spec 001 §9). */
+  promo_texts: PromoTexts;
   header: HeaderConfig;
   leads: LeadsConfig;
   hours: HoursConfig;
@@ -1116,6 +1128,11 @@ export interface StockConfig {
 /** PromoTile is a promotional tile inserted among results (spec 001 §3, §9). */
 export interface PromoTile {
   id: string;
+  /**
+   * Kind names the tile's content (spec 001 §9); fields the tile leaves
+   * out come from the site's PromoTexts for that kind. Empty: free text.
+   */
+  kind?: PromoKind;
   title: string;
   body?: string;
   image_url?: string;
@@ -1130,6 +1147,38 @@ export interface PromoTile {
   /** ISO date; empty = never */
   expiry?: string;
   position?: number;
+}
+
+/**
+ * PromoTexts are a site's words for each promo kind, plus the facts the
+ * default words are made from. Every field has a default except the
+ * heritage facts: a heritage tile needs heritage_city and heritage_since (or
+ * its own title).
+ */
+export interface PromoTexts {
+  warranty: PromoText;
+  video_call: PromoText;
+  trade_in: PromoText;
+  freight: PromoText;
+  finance: PromoText;
+  heritage: PromoText;
+  protection_plan: PromoText;
+  certified_pre_owned: PromoText;
+  quality_assured: PromoText;
+  /** WarrantyYears is the used-car standard warranty's length; default 3. */
+  warranty_years: number;
+  /** ProtectionPlanYears is the used-car mechanical protection plan's length; default 3. */
+  protection_plan_years: number;
+  /** FreightRegion is where the dealer delivers; default "Australia". */
+  freight_region: string;
+  /** HeritageCity and HeritageSince make "Serving Brisbane since 1969"; no default. */
+  heritage_city?: string;
+  heritage_since?: number;
+  /**
+   * CertifiedMake names the certified pre-owned programme; default
+   * features.certified_programme, else the site's manufacturer.
+   */
+  certified_make?: string;
 }
 
 /** HeaderConfig shapes the header (spec 001 §2 "Header and footer"). */
@@ -1707,6 +1756,20 @@ export interface DealershipWebhook {
    * (the CDK app creates one per name), locally FORECOURT_SECRET_<NAME>.
    */
   secret_name: string;
+}
+
+/**
+ * PromoKind names a promotional tile's content (spec 001 §9 "Tile content
+ * per brand"). A tile with a kind takes its title, body, link and car groups
+ * from the site's PromoTexts wherever it leaves them out.
+ */
+export type PromoKind = 'warranty' | 'video_call' | 'trade_in' | 'freight' | 'finance' | 'heritage' | 'protection_plan' | 'certified_pre_owned' | 'quality_assured';
+
+/** PromoText is one kind's words and link; an empty field gets the kind's default. */
+export interface PromoText {
+  title?: string;
+  body?: string;
+  link_path?: string;
 }
 
 /**

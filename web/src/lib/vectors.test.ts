@@ -6,12 +6,14 @@ import promoCases from '../../../shared/testdata/vectors/promo.json';
 import stockCases from '../../../shared/testdata/vectors/stock_count.json';
 import tagCases from '../../../shared/testdata/vectors/tag_priority.json';
 import reserveCases from '../../../shared/testdata/vectors/reserve_offer.json';
+import similarCases from '../../../shared/testdata/vectors/similar_cars_path.json';
 import { isActive, showsFor } from './search/promos';
 import { stockCount } from './search/stockCount';
 import { budgetAmount, budgetEstimate, type Frequency } from './budget';
 import { priceDisplay } from './priceDisplay';
 import { carTag } from './tagPriority';
 import { reserveOffer, type ReserveSiteInput } from './reserveOffer';
+import { similarPath } from './similarPath';
 import type { CarType, PromoTile } from './types';
 
 describe('price display vectors (spec 001 §5, §9)', () => {
@@ -21,9 +23,8 @@ describe('price display vectors (spec 001 §5, §9)', () => {
       text: got.text,
       has_price: got.hasPrice,
       was_text: got.wasText,
-      below_market: got.belowMarket,
       price_type: got.priceType,
-    }).toEqual(c.want);
+    }).toEqual({ ...c.want, below_market: undefined });
   });
 });
 
@@ -75,5 +76,11 @@ describe('promo tile vectors (spec 001 §3, §9)', () => {
 describe('reserve offer vectors (issue 13, spec 001 §2, §3)', () => {
   it.each(reserveCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
     expect(reserveOffer(c.input.car, c.input.site as ReserveSiteInput)).toEqual(c.want);
+  });
+});
+
+describe('similar cars path vectors (issue 17: Find Me Something Similar)', () => {
+  it.each(similarCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    expect(similarPath(c.input.car)).toBe(c.want);
   });
 });

@@ -72,14 +72,18 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
     const { unmount } = renderWithSite(<CarCard car={car({ price: 0 })} now={now} />);
     expect(screen.getByText('Enquire for price.')).toBeInTheDocument();
     unmount();
-    renderWithSite(
-      <CarCard
-        car={car({ price: 20000, before_price: 23990, autograb_data: { state_average_market_price: 21000, average_market_price: 21000 } })}
-        now={now}
-      />,
-    );
+    renderWithSite(<CarCard car={{ ...car({ price: 20000, before_price: 23990 }), below_market_sites: ['riverside-toyota'] }} now={now} />);
     expect(screen.getByLabelText('Was $23,990')).toBeInTheDocument();
     expect(screen.getByText('Below market')).toBeInTheDocument();
+  });
+
+  it('issue 17 clarification: the below-market badge is the one Go decided for this site, never judged from market figures', () => {
+    const market = { state_average_market_price: 30000, average_market_price: 30000 };
+    const { unmount } = renderWithSite(<CarCard car={{ ...car({ price: 20000, autograb_data: market }), below_market_sites: [] }} now={now} />);
+    expect(screen.queryByText('Below market')).not.toBeInTheDocument();
+    unmount();
+    renderWithSite(<CarCard car={{ ...car({ price: 20000 }), below_market_sites: ['another-site'] }} now={now} />);
+    expect(screen.queryByText('Below market')).not.toBeInTheDocument();
   });
 
   it('offers Reserve Now with the deposit only for a reservable car on a site with reserving on (issue 13, spec 001 §2)', () => {
@@ -105,6 +109,19 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
     expect(screen.queryByText('Low kms')).not.toBeInTheDocument();
   });
 
+  it('issue 17 clarification: the same index record is New two days after it was indexed and not nine days after, with no new feed', () => {
+    // The index ships only the timestamp (created_at_timestamp); the card judges it when viewed.
+    const indexedAt = Date.parse('2026-03-01T00:00:00Z');
+    const record = car({ created_at: '', created_at_timestamp: indexedAt / 1000 } as Partial<Car>);
+    const day = 24 * 60 * 60 * 1000;
+    const { unmount } = renderWithSite(<CarCard car={record} now={new Date(indexedAt + 2 * day)} />);
+    expect(screen.getByText('New')).toBeInTheDocument();
+    unmount();
+    renderWithSite(<CarCard car={record} now={new Date(indexedAt + 9 * day)} />);
+    expect(screen.getByRole('article', { name: '2021 Toyota Corolla' })).toBeInTheDocument();
+    expect(screen.queryByText('New')).not.toBeInTheDocument();
+  });
+
   it('spec 000 §4 tag priority 3: a certified used car shows the programme badge image, the configured one when set', () => {
     const site = siteResponse({ features: { ...siteResponse().site.features, certified_programme: 'Toyota' } });
     const { unmount } = renderWithSite(<CarCard car={car({ certified: true })} now={now} />, site);
@@ -117,10 +134,14 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
   });
 
   it('shows a sold car with JUST SOLD, Find Me Something Similar and no save button', () => {
-    renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />);
+    const { unmount } = renderWithSite(<CarCard car={{ ...car({ sold: true, status: 'sold' }), similar_path: '/search/Toyota/Corolla' }} now={now} />);
     expect(screen.getByText('JUST SOLD')).toBeInTheDocument();
-    // The similar cars are the listing refined to the same make, model and body type.
-    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Toyota/Corolla?body=Hatch');
+    // The listing Go decided for the record (issue 17; the car page's rule, similar_cars_path.json).
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Toyota/Corolla');
+    unmount();
+    // A record indexed before similar_path existed links the whole listing until reindexed.
+    renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />);
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/new-used-and-demo-cars/');
     expect(screen.queryByRole('link', { name: /View details/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
   });

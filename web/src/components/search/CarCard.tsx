@@ -5,11 +5,11 @@ import { carTypeLabel, formatKm } from '../../lib/format';
 import { priceDisplay } from '../../lib/priceDisplay';
 import { carTag, isAvailable, tagSettingsOf } from '../../lib/tagPriority';
 import type { ConfiguredSite } from '../../lib/siteConfig';
-import type { Car } from '../../lib/types';
+import type { Car, SearchHit } from '../../lib/types';
 import { useCarSave } from '../../features/accounts/lib/useCarSave';
 import { CompareToggle } from '../../features/compare/components/CompareToggle';
 import { useSite } from '../../lib/siteContext';
-import { carPath, similarPath } from '../../lib/listingUrl';
+import { carPath, LISTING_PATH } from '../../lib/listingUrl';
 import { carPhone, warnNoPhone } from '../../lib/carPhone';
 import { financeEstimate } from '../../lib/financeEstimate';
 import { reserveOffer } from '../../lib/reserveOffer';
@@ -45,7 +45,11 @@ export function CarCard({
   headingLevel = 3,
   priority = false,
 }: {
-  car: Car;
+  /**
+   * A search hit carries below_market_sites and similar_path, both decided in Go (issue 17); a car
+   * without them shows no below-market badge and, when sold, links the whole listing.
+   */
+  car: Car & Partial<Pick<SearchHit, 'below_market_sites' | 'similar_path'>>;
   now?: Date;
   headingLevel?: 2 | 3;
   priority?: boolean;
@@ -56,6 +60,8 @@ export function CarCard({
   const sold = !isAvailable(car);
   const tag = carTag(car, tagSettingsOf(site), now);
   const price = priceDisplay(car, texts.no_price);
+  // Go decided the badge for each site (issue 17); the card only reads it.
+  const belowMarket = Boolean(car.below_market_sites?.includes(site.slug));
   const title = carTitle(car, site.card.extended_title);
   const image = imageOf(car);
   const href = carPath(car.slug);
@@ -154,7 +160,7 @@ export function CarCard({
           ) : null}
           <span className={`car-card__amount car-card__amount${price.hasPrice ? '' : ' car-card__amount--none'}`}>{price.text}</span>
           {price.priceType ? <span className="car-card__price-type">{price.priceType}</span> : null}
-          {price.belowMarket ? <span className="badge badge--market">Below market</span> : null}
+          {belowMarket ? <span className="badge badge--market">Below market</span> : null}
         </div>
         {finance ? (
           <p className="car-card__finance">
@@ -178,7 +184,7 @@ export function CarCard({
         ) : null}
         <div className="car-card__actions">
           {sold ? (
-            <Link className="button button--block" to={similarPath(car)}>
+            <Link className="button button--block" to={car.similar_path || LISTING_PATH}>
               {texts.find_similar}
             </Link>
           ) : (

@@ -83,6 +83,19 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
     expect(container.querySelector('section.car-strip')?.getAttribute('aria-busy')).toBe('false');
   });
 
+  // Issue 17 (late layout shift): the row keeps a card's height
+  // (CarStrip.css, any state but ready) from its first render, not only
+  // while its search is in flight, so being scrolled to moves nothing.
+  it('is marked waiting from its first render until its cars come', async () => {
+    const client = fakeSearchClient(stock(10));
+    const { container } = renderWithSite(<CarStrip id="latest" title="Latest arrivals" filters="" limit={2} client={asFacet(client)} />);
+    const section = () => container.querySelector('section.car-strip');
+    expect(section()?.getAttribute('data-state')).toBe('idle');
+    await act(async () => FakeObserver.scrollIntoView());
+    await screen.findAllByRole('article');
+    expect(section()?.getAttribute('data-state')).toBe('ready');
+  });
+
   it("leaves out the page's own car and still lists the limit", async () => {
     const client = fakeSearchClient(stock(10));
     renderWithSite(<CarStrip id="similar" title="Similar cars" filters="" limit={3} exclude="car-0" client={asFacet(client)} />);

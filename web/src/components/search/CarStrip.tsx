@@ -54,7 +54,7 @@ export function CarStrip({
   // scrolled to is not loading, and must not keep the page "loading".
   const busy = state.status === 'loading';
   return (
-    <section ref={ref} id={id} aria-labelledby={`${id}-title`} className="car-strip" aria-busy={busy}>
+    <section ref={ref} id={id} aria-labelledby={`${id}-title`} className="car-strip" aria-busy={busy} data-state={state.status}>
       <div className="car-strip__head">
         <h2 id={`${id}-title`}>{title}</h2>
         {more ? (
@@ -63,7 +63,9 @@ export function CarStrip({
           </Link>
         ) : null}
       </div>
-      {/* The list keeps a card row's height while it loads, so nothing below it moves. */}
+      {/* Until its cars come, the list keeps a card's height (issue 17: a row
+          that grew or collapsed after scrolling moved the footer in view); it
+          asks 200 px before it is in view, so what follows is off-screen by then. */}
       <ul className="car-strip__list" aria-label={title}>
         {cars.map((car) => (
           <li key={car.id} className="car-strip__item">

@@ -4,7 +4,11 @@ import './PromoTileCard.css';
 
 const SAFE_BACKGROUND = /^(#[0-9a-fA-F]{3,8}|(linear|radial)-gradient\([#\w\s.,%()-]+\)|[a-zA-Z]+)$/;
 
-/** PromoTileCard is a promotional tile among the results (spec 001 §3). */
+/**
+ * PromoTileCard is a promotional tile among the results (spec 001 §3). A
+ * tile of a promo kind (spec 001 §9) arrives with its words already filled
+ * in by the server from the site's promo_texts; the kind only styles it.
+ */
 export function PromoTileCard({ tile }: { tile: PromoTile }) {
   const background = tile.background && SAFE_BACKGROUND.test(tile.background) ? tile.background : undefined;
   const content = (
@@ -17,7 +21,10 @@ export function PromoTileCard({ tile }: { tile: PromoTile }) {
     </>
   );
   return (
-    <aside className="promo-tile" style={background ? { background } : undefined} aria-label={tile.title}>
+    <aside
+      className={tile.kind ? `promo-tile promo-tile--${tile.kind}` : 'promo-tile'}
+      data-kind={tile.kind}
+      style={background ? { background } : undefined} aria-label={tile.title}>
       {tile.link_path && tile.link_path.startsWith('/') ? (
         <Link to={tile.link_path} className="promo-tile__link">
           {content}

@@ -22,6 +22,17 @@ export async function shopperRequest<T>(
     headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  if (!res.ok) throw await apiError(res);
+  if (!res.ok) {
+    const err = await apiError(res);
+    // In AWS, API Gateway's authorizer refuses a bad or expired token itself
+    // with a bare 403 {"message":"Forbidden"} (docs/contracts.md "Watchlist
+    // and sign-in"); our own refusals are 401 with the error envelope.
+    if (err.status === 403 && !hasEnvelope(err.body)) throw new ApiError(401, 'unauthorized', signedOutMessage, err.body);
+    throw err;
+  }
   return (await res.json().catch(() => ({}))) as T;
+}
+
+function hasEnvelope(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'error' in body;
 }

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { NotFound } from '../../../components/NotFound';
 import { PageLoading } from '../../../components/PageLoading';
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { formatPrice } from '../../../lib/format';
-import { similarPath, STOCK_PATH } from '../../../lib/listingUrl';
+import { STOCK_PATH } from '../../../lib/listingUrl';
+import { similarPath } from '../../../lib/similarPath';
 import { CarStrip } from '../../../components/search/CarStrip';
 import { ApiError } from '../../../lib/http';
 import type { Car, CarTab, CarView } from '../../../lib/types';
@@ -31,6 +31,8 @@ import { warnNoPhone } from '../../../lib/carPhone';
 
 // The info dialog loads only when a shopper opens it (keeps the page's first JavaScript small).
 const CertifiedDialog = lazy(() => import('./CertifiedDialog'));
+// Only a car that is gone needs it: off the car page's initial JavaScript (budget 150 KB).
+const NotFound = lazy(() => import('../../../components/NotFound').then((m) => ({ default: m.NotFound })));
 
 const SPEC_ROWS = 4;
 const PHONE_LAYOUT = '(max-width: 48rem)';
@@ -61,9 +63,11 @@ export default function CarPage({ enquiry, onAction }: { enquiry?: Enquiry; onAc
     }
     if (car.error instanceof ApiError && car.error.status === 404) {
       return (
-        <NotFound title="Car not found">
-          <p>This car is no longer listed. It may have been sold.</p>
-        </NotFound>
+        <Suspense fallback={<PageLoading label="Loading car…" />}>
+          <NotFound title="Car not found">
+            <p>This car is no longer listed. It may have been sold.</p>
+          </NotFound>
+        </Suspense>
       );
     }
     return (

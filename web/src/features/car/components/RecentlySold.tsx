@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { carTitle } from '../../../lib/carTitle';
-import { carPath, LISTING_PATH, similarPath } from '../../../lib/listingUrl';
+import { carPath, LISTING_PATH } from '../../../lib/listingUrl';
+import { similarPath } from '../../../lib/similarPath';
 import { priceDisplay } from '../../../lib/priceDisplay';
 import { useSite } from '../../../lib/siteContext';
 import type { GoneCarResponse } from '../../../lib/types';

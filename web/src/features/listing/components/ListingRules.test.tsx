@@ -99,3 +99,47 @@ describe('facet values', () => {
     expect(within(section).getByRole('checkbox', { name: /Under \$10,000/ })).toBeInTheDocument();
   });
 });
+
+describe('filter sections (spec 000 §4 "Show-all-makes toggle", "Section collapses", §9 "Make list shows 7")', () => {
+  afterEach(() => window.localStorage.clear());
+  const MAKE_NAMES = ['Audi', 'BMW', 'Ford', 'Holden', 'Honda', 'Kia', 'Mazda', 'Nissan', 'Subaru', 'Toyota'];
+  const tenMakes = (): Car[] => stock(10).map((c, i) => ({ ...c, make: MAKE_NAMES[i] }) as Car);
+  const makeBoxes = (section: HTMLElement) => within(section).queryAllByRole('checkbox');
+
+  it('shows 7 makes, Show all makes reveals the other 3, and Show fewer hides them again', async () => {
+    const user = userEvent.setup();
+    renderListing('/search/new-used-and-demo-cars/', { site: siteResponse({ search: { facets: ['make'] } }), cars: tenMakes() });
+    const section = await screen.findByRole('region', { name: 'Make' });
+    await waitFor(() => expect(makeBoxes(section)).toHaveLength(7));
+    await user.click(within(section).getByRole('button', { name: 'Show all makes' }));
+    await waitFor(() => expect(makeBoxes(section)).toHaveLength(10));
+    await user.click(within(section).getByRole('button', { name: 'Show fewer' }));
+    await waitFor(() => expect(makeBoxes(section)).toHaveLength(7));
+  });
+
+  it('collapses and opens a section; with remember_collapsed the next visit finds it as left', async () => {
+    const user = userEvent.setup();
+    const site = siteResponse({ search: { facets: ['make'], remember_collapsed: true } });
+    const first = renderListing('/search/new-used-and-demo-cars/', { site, cars: tenMakes() });
+    const toggle = await screen.findByRole('button', { name: 'Make' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(makeBoxes(screen.getByRole('region', { name: 'Make' }))).toHaveLength(0));
+    first.unmount();
+
+    renderListing('/search/new-used-and-demo-cars/', { site, cars: tenMakes() });
+    expect(await screen.findByRole('button', { name: 'Make' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('without remember_collapsed every visit starts open', async () => {
+    const user = userEvent.setup();
+    const site = siteResponse({ search: { facets: ['make'] } });
+    const first = renderListing('/search/new-used-and-demo-cars/', { site, cars: tenMakes() });
+    await user.click(await screen.findByRole('button', { name: 'Make' }));
+    first.unmount();
+
+    renderListing('/search/new-used-and-demo-cars/', { site, cars: tenMakes() });
+    expect(await screen.findByRole('button', { name: 'Make' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});

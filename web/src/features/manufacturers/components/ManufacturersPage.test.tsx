@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -8,6 +8,7 @@ import type { FacetClient } from '../../../lib/search/useFacetCounts';
 import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { siteResponse, stock } from '../../../test/fixtures';
 import ManufacturersPage, { matchMakes } from './ManufacturersPage';
+import imageNotFound from '../../home/assets/image-not-found.svg';
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');
@@ -68,5 +69,22 @@ describe('manufacturer directory search (spec 000 §2, §7, §9)', () => {
     expect(matchMakes(makes, 'benz')).toEqual([{ name: 'Mercedes-Benz', count: 2 }]);
     expect(matchMakes(makes, 'ROVER land')).toEqual([{ name: 'Land Rover', count: 1 }]);
     expect(matchMakes(makes, '').map((m) => m.name)).toEqual(['BMW', 'Land Rover', 'Mercedes-Benz']);
+  });
+});
+
+describe('manufacturer directory logos (spec 001 §3 built-in list, §8 missing logo)', () => {
+  it('shows a listed make with its logo, and the image-not-found image for a make the list lacks or a logo that fails', async () => {
+    const cars = [
+      ...stock(2).map((c, i) => ({ ...c, id: `t${i}`, make: 'Toyota' })),
+      ...stock(1).map((c) => ({ ...c, id: 'j0', make: 'Jayco' })),
+    ];
+    renderManufacturers('/manufacturers', cars);
+    const list = await screen.findByRole('list', { name: 'Makes' });
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(2));
+    const logo = (name: string) => within(list).getByRole('link', { name: new RegExp(`^${name}`) }).querySelector('img');
+    expect(logo('Toyota')).toHaveAttribute('src', '/media/manufacturers/toyota.svg');
+    expect(logo('Jayco')).toHaveAttribute('src', imageNotFound);
+    fireEvent.error(logo('Toyota')!);
+    expect(logo('Toyota')).toHaveAttribute('src', imageNotFound);
   });
 });

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useFacetClient, useSiteFacets, type FacetClient } from '../../../lib/search/useFacetCounts';
 import { facetCounts, type FacetCount } from '../../../lib/search/makeMenu';
 import { routeToURL } from '../../../lib/listingUrl';
-import { Tile } from '../../../components/browse/FacetTiles';
+import { MakeTile } from './MakeTile';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/search/SearchBox';
 import { SearchForm } from '../../../components/search/SearchForm';
 import '../../../components/browse/directory.css';
@@ -27,7 +27,8 @@ export function matchMakes(makes: FacetCount[], query: string): FacetCount[] {
 /**
  * ManufacturersPage is the manufacturer directory search (spec 000 §2, §7):
  * every make with stock on this site, from the make facet, searchable and
- * 21 to a page; the query and page live in the URL.
+ * 21 to a page, each with its logo from the built-in manufacturer list; the
+ * query and page live in the URL.
  */
 export default function ManufacturersPage({ searchClient }: { searchClient?: FacetClient }) {
   const { search } = useSite();
@@ -90,7 +91,7 @@ export default function ManufacturersPage({ searchClient }: { searchClient?: Fac
       <ul className="tiles tiles--directory" aria-label="Makes" aria-busy={state.status === 'loading'}>
         {shown.map((m) => (
           <li key={m.name}>
-            <Tile to={routeToURL({ lists: { make: [m.name] } })} name={m.name} count={m.count} />
+            <MakeTile to={routeToURL({ lists: { make: [m.name] } })} name={m.name} count={m.count} />
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { getJSON } from '../../../lib/http';
+import { inlinedJSON } from '../../../lib/inlined';
 import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
 import { useState } from 'react';
 import { useResource, type Resource } from '../../../lib/useResource';
@@ -12,14 +13,7 @@ export const INLINED_SITE_ID = 'forecourt-data';
  * or it does not parse (then the app fetches it).
  */
 export function inlinedSite(doc: Document = document): ConfiguredSiteResponse | undefined {
-  const text = doc.getElementById(INLINED_SITE_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    const body = JSON.parse(text) as ConfiguredSiteResponse;
-    return body && typeof body === 'object' && body.site ? body : undefined;
-  } catch {
-    return undefined;
-  }
+  return inlinedJSON<ConfiguredSiteResponse>(INLINED_SITE_ID, (body) => body.site, doc);
 }
 
 /**

@@ -326,8 +326,10 @@ func TestPlatformDeploysWebDist(t *testing.T) {
 	var bucket map[string]any
 	var bucketID string
 	for id, b := range resources(tpl, "AWS::S3::Bucket") {
-		if strings.HasPrefix(id, "ApiUploads") || // large feeds' uploads: TestUploadsInfrastructure
-			strings.HasPrefix(id, "ApiSitemaps") { // stored sitemap lists: TestSitemapsInfrastructure
+		// Large feeds' uploads (TestUploadsInfrastructure), the stored
+		// sitemaps (TestSitemapsInfrastructure), mirrored photos
+		// (TestMediaInfrastructure).
+		if strings.HasPrefix(id, "ApiUploads") || strings.HasPrefix(id, "ApiSitemaps") || strings.HasPrefix(id, "ApiMedia") {
 			continue
 		}
 		if path(b, "Properties", "OwnershipControls", "Rules", 0, "ObjectOwnership") != "BucketOwnerPreferred" {

@@ -18,6 +18,10 @@ type StoredCar struct {
 	// online hold kept the car reserved (issue 13): when the hold ends the
 	// car goes back to it rather than to not reserved.
 	FeedReserved bool
+	// PhotosPending marks a car some of whose feed photos could not be
+	// mirrored (issue 14): they keep the feed's URL and, with no content
+	// hash stored, the next run that sends the car tries them again.
+	PhotosPending bool
 }
 
 // CarState is the part of a stored car that diffing needs; reading only

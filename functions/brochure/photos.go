@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"forecourt/shared"
@@ -62,4 +63,29 @@ func PhotoOf(data []byte) (*Photo, error) {
 		return &Photo{Data: data, Type: "PNG"}, nil
 	}
 	return nil, shared.Errorf(shared.EINVALID, "photo is neither JPEG nor PNG")
+}
+
+// MediaReader reads a file served under /media/ (httpapi.MediaStore).
+type MediaReader interface {
+	Media(ctx context.Context, name string, query url.Values) (body []byte, contentType string, err error)
+}
+
+// StoredPhotos loads a feed photo mirrored at ingest (/media/photos/...,
+// issue 14) from the media store, and any other photo through Web.
+type StoredPhotos struct {
+	Media MediaReader
+	Web   WebPhotos
+}
+
+// LoadPhoto implements the brochure's photo loader.
+func (s StoredPhotos) LoadPhoto(ctx context.Context, rawURL string) (*Photo, error) {
+	name, mirrored := strings.CutPrefix(rawURL, "/media/photos/")
+	if !mirrored {
+		return s.Web.LoadPhoto(ctx, rawURL)
+	}
+	data, _, err := s.Media.Media(ctx, "photos/"+name, nil)
+	if err != nil {
+		return nil, fmt.Errorf("photo %s: %w", rawURL, err)
+	}
+	return PhotoOf(data)
 }

@@ -45,6 +45,9 @@ func (s carItem) MarshalDynamoItem() (dynamo.Item, error) {
 	if s.FeedReserved {
 		item["feed_reserved"] = &types.AttributeValueMemberBOOL{Value: true}
 	}
+	if s.PhotosPending {
+		item["photos_pending"] = &types.AttributeValueMemberBOOL{Value: true}
+	}
 	return item, nil
 }
 
@@ -59,12 +62,13 @@ func (s *carItem) UnmarshalDynamoItem(item dynamo.Item) error {
 		SearchableUntil int64  `json:"searchable_until"`
 		Unindexed       bool   `json:"unindexed"`
 		FeedReserved    bool   `json:"feed_reserved"`
+		PhotosPending   bool   `json:"photos_pending"`
 	}
 	if err := attributevalue.UnmarshalMapWithOptions(item, &extra, jsonTagsDecode); err != nil {
 		return fmt.Errorf("decode car %s: %w", s.ID, err)
 	}
 	s.ContentHash, s.SearchableUntil, s.Unindexed = extra.ContentHash, extra.SearchableUntil, extra.Unindexed
-	s.FeedReserved = extra.FeedReserved
+	s.FeedReserved, s.PhotosPending = extra.FeedReserved, extra.PhotosPending
 	s.UpdatedAt, _ = time.Parse(time.RFC3339Nano, extra.UpdatedAt)
 	return nil
 }

@@ -21,6 +21,7 @@ type providerKeyItem struct {
 	Provider    string            `dynamo:"provider"`
 	Dealerships []string          `dynamo:"dealerships,set"`
 	Columns     map[string]string `dynamo:"columns,omitempty"`
+	PhotoHosts  []string          `dynamo:"photo_hosts,omitempty"`
 	CreatedAt   time.Time         `dynamo:"created_at"`
 }
 
@@ -51,6 +52,7 @@ func (s *ProviderKeyStore) PutKey(ctx context.Context, rawKey string, p shared.P
 		Provider:    p.Name,
 		Dealerships: p.Dealerships,
 		Columns:     p.Columns,
+		PhotoHosts:  p.PhotoHosts,
 		CreatedAt:   s.now().UTC(),
 	}
 	if err := s.table.Put(it).Run(ctx); err != nil {
@@ -77,7 +79,7 @@ func (s *ProviderKeyStore) Lookup(ctx context.Context, rawKey string) (shared.Pr
 	if subtle.ConstantTimeCompare([]byte(it.KeyHash), []byte(HashKey(rawKey))) != 1 {
 		return shared.Provider{}, shared.Errorf(shared.EUNAUTHORIZED, "unknown provider key")
 	}
-	return shared.Provider{Name: it.Provider, Dealerships: it.Dealerships, Columns: it.Columns}, nil
+	return shared.Provider{Name: it.Provider, Dealerships: it.Dealerships, Columns: it.Columns, PhotoHosts: it.PhotoHosts}, nil
 }
 
 // KeyIDLength is how many leading hex characters of a key's hash name it
@@ -152,7 +154,7 @@ func (s *ProviderKeyStore) RotateKey(ctx context.Context, id, newRawKey string, 
 	if err != nil {
 		return ProviderKeyInfo{}, ProviderKeyInfo{}, err
 	}
-	p := shared.Provider{Name: it.Provider, Dealerships: it.Dealerships, Columns: it.Columns}
+	p := shared.Provider{Name: it.Provider, Dealerships: it.Dealerships, Columns: it.Columns, PhotoHosts: it.PhotoHosts}
 	if err := s.PutKey(ctx, newRawKey, p); err != nil {
 		return ProviderKeyInfo{}, ProviderKeyInfo{}, err
 	}

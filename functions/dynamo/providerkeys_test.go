@@ -21,7 +21,7 @@ func TestProviderKeys(t *testing.T) {
 	keys := dynamo.NewProviderKeyStore(db, tables)
 	const raw = "raw-provider-key-7f3a"
 	if err := keys.PutKey(ctx, raw, shared.Provider{Name: "dms", Dealerships: []string{"north", "east"},
-		Columns: map[string]string{"Rego": "rego"}}); err != nil {
+		Columns: map[string]string{"Rego": "rego"}, PhotoHosts: []string{".dms.example"}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := keys.PutKey(ctx, "", shared.Provider{Name: "empty"}); shared.ErrorCode(err) != shared.EINVALID {
@@ -55,7 +55,8 @@ func TestProviderKeys(t *testing.T) {
 			t.Errorf("%s: got code %q (%v), want %q", tt.name, got, err, tt.wantCode)
 			continue
 		}
-		if tt.wantCode == "" && (p.Name != "dms" || p.Columns["Rego"] != "rego" || !p.MayFeed(tt.dealership)) {
+		if tt.wantCode == "" && (p.Name != "dms" || p.Columns["Rego"] != "rego" || !p.MayFeed(tt.dealership) ||
+			len(p.PhotoHosts) != 1 || p.PhotoHosts[0] != ".dms.example") {
 			t.Errorf("%s: got provider %+v", tt.name, p)
 		}
 	}

@@ -31,7 +31,7 @@ type outcome struct {
 
 // apply validates the rows and writes the differences: DynamoDB first,
 // then the index.
-func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease shared.Lease, force bool) (outcome, error) {
+func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease shared.Lease, force bool, photoHosts []string) (outcome, error) {
 	now := s.cfg.Now()
 	slug := rep.DealershipSlug
 
@@ -219,6 +219,10 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	if err := s.claimSlugs(ctx, writes, changed, unslugged); err != nil {
 		return outcome{}, err
 	}
+	// Before the write, so each car is written and indexed once; the
+	// changed cars are the first len(changed) writes.
+	s.mirrorPhotos(ctx, rep, photoHosts, writes[:len(changed)], changed)
+
 	// DynamoDB first: it is the truth the index is rebuilt from.
 	if err := s.cfg.Cars.PutCars(ctx, writes); err != nil {
 		return outcome{}, err

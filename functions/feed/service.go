@@ -157,6 +157,9 @@ type ServiceConfig struct {
 	// Sitemaps, when set, is told about the same changes, after Stats, and
 	// likewise never fails the run: the lists are derived data.
 	Sitemaps SitemapRefresher
+	// Photos, when set, mirrors the photos of cars fed with a
+	// Request.PhotoHosts allow-list (issue 14); nil mirrors nothing.
+	Photos PhotoMirror
 	// Now is the clock (default time.Now).
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -236,6 +239,9 @@ type Request struct {
 	// RunID is the run's id when it was given out beforehand (an upload's,
 	// by Expect); empty for a new one.
 	RunID string
+	// PhotoHosts is the provider's allow-list of photo hosts to mirror
+	// from (shared.Provider.PhotoHosts); empty mirrors nothing.
+	PhotoHosts []string
 }
 
 // Duplicate is a row superseded by a later row with the same key.
@@ -246,17 +252,21 @@ type Duplicate struct {
 
 // Report is a run's outcome (docs/contracts.md, the feed response).
 type Report struct {
-	RunID          string      `json:"run_id"`
-	DealershipSlug string      `json:"dealership_slug"`
-	Mode           string      `json:"mode"`
-	Status         string      `json:"status"`
-	Received       int         `json:"received"`
-	Created        int         `json:"created"`
-	Updated        int         `json:"updated"`
-	Unchanged      int         `json:"unchanged"`
-	Sold           int         `json:"sold"`
-	Removed        int         `json:"removed"`
-	Rejected       int         `json:"rejected"`
+	RunID          string `json:"run_id"`
+	DealershipSlug string `json:"dealership_slug"`
+	Mode           string `json:"mode"`
+	Status         string `json:"status"`
+	Received       int    `json:"received"`
+	Created        int    `json:"created"`
+	Updated        int    `json:"updated"`
+	Unchanged      int    `json:"unchanged"`
+	Sold           int    `json:"sold"`
+	Removed        int    `json:"removed"`
+	Rejected       int    `json:"rejected"`
+	// PhotosMirrored and PhotosFailed count the distinct photo URLs the run
+	// mirrored and could not (issue 14); both 0 without mirroring.
+	PhotosMirrored int         `json:"photos_mirrored,omitempty"`
+	PhotosFailed   int         `json:"photos_failed,omitempty"`
 	Duplicates     []Duplicate `json:"duplicates"`
 	RejectedRows   []RowError  `json:"rejected_rows"`
 	// RejectedRowsOmitted and DuplicatesOmitted count what a stored report
@@ -353,7 +363,7 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 		return Report{}, err
 	}
 
-	out, err := s.apply(ctx, &rep, body, lease, req.Force)
+	out, err := s.apply(ctx, &rep, body, lease, req.Force, req.PhotoHosts)
 	if err != nil {
 		if errors.Is(err, errSoldShare) {
 			clean = !lease.Dirty // nothing was written

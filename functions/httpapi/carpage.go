@@ -130,14 +130,15 @@ func (s *apiServer) handleCarPDF(w http.ResponseWriter, r *http.Request) error {
 }
 
 // photoURL is the car's primary photo when it is an absolute http(s) URL
-// (an image CDN); site-relative images (the demo stock's SVGs) are not
-// fetched.
+// (an image CDN) or a feed photo mirrored at ingest (/media/photos/, read
+// from the media store); other site-relative images (the demo stock's
+// SVGs) are not fetched.
 func photoURL(c shared.Car) string {
 	src := c.PrimaryImageURL
 	if src == "" && len(c.Images) > 0 {
 		src = c.Images[0].Src()
 	}
-	if strings.HasPrefix(src, "https://") || strings.HasPrefix(src, "http://") {
+	if strings.HasPrefix(src, "https://") || strings.HasPrefix(src, "http://") || strings.HasPrefix(src, "/media/photos/") {
 		return src
 	}
 	return ""

@@ -85,7 +85,7 @@ func (s *ingestServer) handleUpload(w http.ResponseWriter, r *http.Request) erro
 	t, err := s.uploads.Start(r.Context(), upload.Request{
 		DealershipSlug: slug, Mode: r.URL.Query().Get("mode"), Force: force,
 		ContentType: body.ContentType, ContentEncoding: body.ContentEncoding,
-		Columns: feed.Columns(provider.Columns),
+		Columns: feed.Columns(provider.Columns), PhotoHosts: provider.PhotoHosts,
 	})
 	if err != nil {
 		return err
@@ -144,6 +144,7 @@ func (s *ingestServer) feed(w http.ResponseWriter, r *http.Request) error {
 		ContentEncoding: r.Header.Get("Content-Encoding"),
 		Body:            r.Body,
 		Columns:         feed.Columns(provider.Columns),
+		PhotoHosts:      provider.PhotoHosts,
 	})
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"forecourt/shared"
 )
@@ -43,7 +44,8 @@ func mediaHandler(store MediaStore) HandlerFunc {
 			return fmt.Errorf("media %q: %w", name, err)
 		}
 		w.Header().Set("Content-Type", contentType)
-		if r.URL.Query().Has("w") && contentType == "image/jpeg" {
+		// A mirrored photo is named by its content hash: it never changes.
+		if r.URL.Query().Has("w") && contentType == "image/jpeg" || strings.HasPrefix(name, "photos/") {
 			w.Header().Set("Cache-Control", mediaImmutableCacheControl)
 		} else {
 			w.Header().Set("Cache-Control", mediaCacheControl)

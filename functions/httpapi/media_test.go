@@ -59,3 +59,46 @@ func TestMediaWidths(t *testing.T) {
 		t.Errorf("w=700: got %d %s, want 400 on field w", rec.Code, rec.Body)
 	}
 }
+
+// Issue 14 "Images" (mirroring): a feed photo mirrored at ingest is served
+// from the photo store at /media/photos/{hash}.{ext}, cached immutably
+// (its name is its content), as sent and at a width; a name the store
+// lacks is a 404.
+func TestMediaMirroredPhotos(t *testing.T) {
+	var src bytes.Buffer
+	if err := jpeg.Encode(&src, image.NewRGBA(image.Rect(0, 0, 1200, 800)), nil); err != nil {
+		t.Fatal(err)
+	}
+	photos := media.DirPhotos{Dir: t.TempDir()}
+	const key = "photos/0123abcd.jpg"
+	if err := photos.Put(context.Background(), key, src.Bytes(), "image/jpeg"); err != nil {
+		t.Fatal(err)
+	}
+	d := allDeps()
+	d.Media = media.Resized{Store: media.Union{photos, onePhoto{}}}
+	h, err := NewHandler(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		target    string
+		wantCode  int
+		wantCache string
+	}{
+		{"/media/" + key, 200, mediaImmutableCacheControl},
+		{"/media/" + key + "?w=640", 200, mediaImmutableCacheControl},
+		{"/media/photos/ffff.jpg", 404, errorCacheControl},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", tt.target, nil))
+		if rec.Code != tt.wantCode || tt.wantCache != "" && rec.Header().Get("Cache-Control") != tt.wantCache {
+			t.Errorf("%s: got %d %q, want %d %q", tt.target, rec.Code, rec.Header().Get("Cache-Control"), tt.wantCode, tt.wantCache)
+		}
+	}
+	// The store reads only files directly under photos/.
+	for _, name := range []string{"photos/../photos/0123abcd.jpg", "photos/", "photos/sub/x.jpg", "cars/c1/1.jpg"} {
+		if _, _, err := photos.Media(context.Background(), name, nil); shared.ErrorCode(err) != shared.ENOTFOUND {
+			t.Errorf("store %q: got %v, want not found", name, err)
+		}
+	}
+}

@@ -55,6 +55,29 @@ type Platform struct {
 	// FORECOURT_SITEMAPS_BUCKET, or FORECOURT_SITEMAPS_DIR locally); nil
 	// means none: every sitemap is built from the cars per request.
 	Sitemaps sitemaps.Objects
+	// Photos keeps the feed photos mirrored at ingest and serves them at
+	// /media/photos/ (issue 14; FORECOURT_MEDIA_BUCKET, or
+	// FORECOURT_MEDIA_DIR locally); nil mirrors nothing.
+	Photos media.Photos
+}
+
+// PhotosFromEnv is the mirrored photo store the environment names: the
+// bucket FORECOURT_MEDIA_BUCKET (through client), else the folder
+// FORECOURT_MEDIA_DIR, else nil.
+func PhotosFromEnv(ctx context.Context, client *s3.Client) (media.Photos, error) {
+	if bucket := os.Getenv("FORECOURT_MEDIA_BUCKET"); bucket != "" {
+		if client == nil {
+			var err error
+			if client, err = upload.NewClient(ctx, upload.ConfigFromEnv()); err != nil {
+				return nil, fmt.Errorf("media: %w", err)
+			}
+		}
+		return media.S3Photos{Client: client, Bucket: bucket}, nil
+	}
+	if dir := os.Getenv("FORECOURT_MEDIA_DIR"); dir != "" {
+		return media.DirPhotos{Dir: dir}, nil
+	}
+	return nil, nil
 }
 
 // SitemapsPrefix is where the lists are kept in their bucket.
@@ -137,6 +160,9 @@ func FromLookup(ctx context.Context, lookup secrets.Lookup) (*Platform, error) {
 	if p.Sitemaps, err = SitemapObjectsFromEnv(ctx, p.S3); err != nil {
 		return nil, err
 	}
+	if p.Photos, err = PhotosFromEnv(ctx, p.S3); err != nil {
+		return nil, err
+	}
 	pool, ok, err := cognito.PoolFromEnv()
 	if err != nil {
 		return nil, fmt.Errorf("shopper user pool: %w", err)
@@ -201,7 +227,25 @@ func (p *Platform) Feed() *feed.Service {
 		MaxRuns:   p.FeedSlots,
 		Stats:     &sitestats.Refresher{Cars: p.Cars(), Store: p.Sites()},
 		Sitemaps:  p.sitemapRefresher(),
+		Photos:    p.photoMirror(),
 	})
+}
+
+// brochurePhotos loads a brochure's photo: a mirrored one from Photos,
+// any other over the web.
+func (p *Platform) brochurePhotos() httpapi.PhotoLoader {
+	if p.Photos == nil {
+		return brochure.NewWebPhotos()
+	}
+	return brochure.StoredPhotos{Media: p.Photos, Web: brochure.NewWebPhotos()}
+}
+
+// photoMirror mirrors feed photos into Photos, or is nil (no store).
+func (p *Platform) photoMirror() feed.PhotoMirror {
+	if p.Photos == nil {
+		return nil
+	}
+	return &media.Mirror{Store: p.Photos}
 }
 
 // sitemapRefresher rewrites the stored sitemap lists, or is nil (no
@@ -288,6 +332,9 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 	if store == nil {
 		store = media.NewLogos(p.Sites())
 	}
+	if p.Photos != nil {
+		store = media.Union{p.Photos, store}
+	}
 	plates := cfg.Rego
 	if plates == nil {
 		plates = rego.NewTable(nil)
@@ -313,7 +360,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Events:        dynamo.NewEventStore(p.DB, p.Tables),
 
 			CarsByID: p.Cars(),
-			Photos:   brochure.NewWebPhotos(),
+			Photos:   p.brochurePhotos(),
 
 			Pages:        p.Sites(),
 			SignIn:       p.signIn(),

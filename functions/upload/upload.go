@@ -53,6 +53,8 @@ type Request struct {
 	ContentType     string
 	ContentEncoding string
 	Columns         feed.Columns
+	// PhotoHosts is the provider's photo allow-list (feed.Request.PhotoHosts).
+	PhotoHosts []string
 }
 
 // Ticket answers POST /ingest/v1/dealerships/{slug}/uploads: PUT the feed
@@ -68,9 +70,10 @@ type Ticket struct {
 // settings travel with the object as its metadata, so that the run
 // applies the feed as the provider asked.
 type settings struct {
-	Mode    string       `json:"mode"`
-	Force   bool         `json:"force,omitempty"`
-	Columns feed.Columns `json:"columns,omitempty"`
+	Mode       string       `json:"mode"`
+	Force      bool         `json:"force,omitempty"`
+	Columns    feed.Columns `json:"columns,omitempty"`
+	PhotoHosts []string     `json:"photo_hosts,omitempty"`
 }
 
 const metaSettings = "forecourt-settings"
@@ -93,7 +96,7 @@ func (s *Service) Start(ctx context.Context, req Request) (Ticket, error) {
 	if _, err := feed.CheckEncoding(req.ContentEncoding); err != nil {
 		return Ticket{}, shared.FieldError("content_encoding", "%s", messageOf(err))
 	}
-	raw, err := json.Marshal(settings{Mode: req.Mode, Force: req.Force, Columns: req.Columns})
+	raw, err := json.Marshal(settings{Mode: req.Mode, Force: req.Force, Columns: req.Columns, PhotoHosts: req.PhotoHosts})
 	if err != nil {
 		return Ticket{}, fmt.Errorf("upload settings: %w", err)
 	}
@@ -166,6 +169,7 @@ func (s *Service) Apply(ctx context.Context, key string) (feed.Report, error) {
 		Mode:            set.Mode,
 		Force:           set.Force,
 		Columns:         set.Columns,
+		PhotoHosts:      set.PhotoHosts,
 		ContentType:     aws.ToString(obj.ContentType),
 		ContentEncoding: aws.ToString(obj.ContentEncoding),
 		Body:            obj.Body,

@@ -230,6 +230,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 		Shoppers: shoppers, Stripe: standIn,
 		WebDist:     cfg.WebDist,
 		SitemapsDir: filepath.Join(cfg.DataDir, "sitemaps"),
+		MediaDir:    filepath.Join(cfg.DataDir, "media"),
 	})
 	if err != nil {
 		return err

@@ -51,6 +51,9 @@ type platformConfig struct {
 	// SitemapsDir keeps the stored sitemap lists (issue 14), as their
 	// bucket does in AWS; "" builds every sitemap from the cars.
 	SitemapsDir string
+	// MediaDir keeps the feed photos mirrored at ingest (issue 14), as
+	// the media bucket does in AWS; "" mirrors nothing.
+	MediaDir string
 }
 
 // platform is the handler of every route and the seeder over one DynamoDB
@@ -71,6 +74,9 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 	}
 	if cfg.SitemapsDir != "" {
 		p.Sitemaps = &sitemaps.DirObjects{Dir: cfg.SitemapsDir}
+	}
+	if cfg.MediaDir != "" {
+		p.Photos = media.DirPhotos{Dir: cfg.MediaDir}
 	}
 	svc := p.Feed()
 	app, err := p.Handler("", fplatform.HandlerConfig{

@@ -77,7 +77,7 @@ const usage = `usage:
   forecourt sweep
   forecourt sites relink
   forecourt dealership remove SLUG
-  forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
+  forecourt keys add --provider NAME --dealership SLUG[,SLUG...] [--photo-hosts HOST[,HOST...]]
   forecourt keys list
   forecourt keys revoke KEY_ID
   forecourt keys rotate KEY_ID [--keep-old]
@@ -389,15 +389,11 @@ func keysAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.SetOutput(stderr)
 	provider := fs.String("provider", "", "provider name, e.g. the DMS (required)")
 	dealerships := fs.String("dealership", "", "comma-separated dealership slugs the key may feed (required)")
+	photoHosts := fs.String("photo-hosts", "", "comma-separated hosts whose feed photos are mirrored at ingest (cdn.dms.example, or .dms.example for its subdomains); none: photos are linked as sent")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	var slugs []string
-	for _, s := range strings.Split(*dealerships, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			slugs = append(slugs, s)
-		}
-	}
+	slugs, hosts := commaList(*dealerships), commaList(*photoHosts)
 	if *provider == "" || len(slugs) == 0 {
 		fmt.Fprint(stderr, usage)
 		return errors.New("--provider and --dealership are required")
@@ -411,12 +407,23 @@ func keysAdd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	if err := p.ProviderKeys().PutKey(ctx, key, shared.Provider{Name: *provider, Dealerships: slugs}); err != nil {
+	if err := p.ProviderKeys().PutKey(ctx, key, shared.Provider{Name: *provider, Dealerships: slugs, PhotoHosts: hosts}); err != nil {
 		return fmt.Errorf("store key: %w", err)
 	}
 	fmt.Fprintf(stdout, "provider key for %s (dealerships %s); it is shown only this once:\n%s\n",
 		*provider, strings.Join(slugs, ", "), key)
 	return nil
+}
+
+// commaList splits a comma-separated flag, dropping empty items.
+func commaList(s string) []string {
+	var out []string
+	for _, item := range strings.Split(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
 }
 
 // keysManage lists, revokes and rotates provider keys by the id `keys

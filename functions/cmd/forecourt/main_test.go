@@ -169,11 +169,12 @@ func gz(s string) string {
 
 // Issue 4 "Auth": ops create a provider key scoped to dealerships; the key
 // is printed once, stored only as its hash, and feeds only its dealerships.
+// Issue 14: --photo-hosts is the provider's photo allow-list.
 func TestKeysAdd(t *testing.T) {
 	ctx := context.Background()
 	db, tables, _ := platformEnv(t)
 	var out, errOut bytes.Buffer
-	if err := run(ctx, []string{"keys", "add", "--provider", "acme-dms", "--dealership", "north, south"}, &out, &errOut); err != nil {
+	if err := run(ctx, []string{"keys", "add", "--provider", "acme-dms", "--dealership", "north, south", "--photo-hosts", "img.acme-dms.example, .cdn.acme-dms.example"}, &out, &errOut); err != nil {
 		t.Fatalf("keys add: %v (%s)", err, errOut.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -185,9 +186,12 @@ func TestKeysAdd(t *testing.T) {
 	for _, tc := range []struct {
 		dealership, wantCode string
 	}{{"north", ""}, {"south", ""}, {"east", shared.EFORBIDDEN}} {
-		_, err := keys.Authorize(ctx, key, tc.dealership)
+		p, err := keys.Authorize(ctx, key, tc.dealership)
 		if got := shared.ErrorCode(err); got != tc.wantCode {
 			t.Errorf("%s: got %q, want %q", tc.dealership, got, tc.wantCode)
+		}
+		if want := "img.acme-dms.example .cdn.acme-dms.example"; err == nil && strings.Join(p.PhotoHosts, " ") != want {
+			t.Errorf("%s: photo hosts %v, want %s", tc.dealership, p.PhotoHosts, want)
 		}
 	}
 	if err := run(ctx, []string{"keys", "add", "--provider", "x"}, &out, &errOut); err == nil {

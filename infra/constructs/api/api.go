@@ -31,6 +31,7 @@ import (
 	"github.com/aws/jsii-runtime-go"
 
 	"forecourt/functions/httpapi/route"
+	"forecourt/functions/media"
 	"forecourt/functions/platform"
 	"forecourt/functions/upload"
 )
@@ -124,6 +125,29 @@ type Props struct {
 	// sitemaps keeps the sites' stored sitemap lists (issue 14); New
 	// creates it.
 	sitemaps awss3.IBucket
+	// media keeps the feed photos mirrored at ingest (issue 14); New
+	// creates it.
+	media awss3.IBucket
+}
+
+// grantMedia lets a function read the mirrored photos under
+// media.PhotosPrefix (GetObject, which HEAD needs; ListBucket of that
+// prefix, so a missing photo reads as 404, not 403) and, with write, put
+// them. No delete: a photo is named by its content and shared across cars.
+func grantMedia(p *Props, fn awslambda.IFunction, write bool) {
+	actions := []*string{jsii.String("s3:GetObject")}
+	if write {
+		actions = append(actions, jsii.String("s3:PutObject"))
+	}
+	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:   &actions,
+		Resources: &[]*string{p.media.ArnForObjects(jsii.String(media.PhotosPrefix + "*"))},
+	}))
+	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:    &[]*string{jsii.String("s3:ListBucket")},
+		Resources:  &[]*string{p.media.BucketArn()},
+		Conditions: &map[string]any{"StringLike": map[string]any{"s3:prefix": []string{media.PhotosPrefix + "*"}}},
+	}))
 }
 
 // sitemapsEnv names the sitemap lists' bucket.
@@ -163,8 +187,10 @@ func feedRunEnv(p *Props) map[string]*string {
 		"FORECOURT_INGEST_SLOTS":   jsii.String(strconv.Itoa(IngestSlots)),
 		"RESERVATIONS_TABLE":       p.Tables.Reservations.TableName(),
 		"FORECOURT_UPLOADS_BUCKET": p.uploads.BucketName(),
-		// Issue 14: a run rewrites the sitemap lists of its sites.
+		// Issue 14: a run rewrites the sitemap lists of its sites, and
+		// mirrors the photos of providers with photo hosts.
 		"FORECOURT_SITEMAPS_BUCKET": p.sitemaps.BucketName(),
+		"FORECOURT_MEDIA_BUCKET":    p.media.BucketName(),
 	}
 }
 
@@ -300,8 +326,10 @@ func functions() []function {
 					"WATCHLISTS_TABLE":            p.Tables.Watchlists.TableName(),
 					// Issue 13: reservations, paid through Stripe.
 					"RESERVATIONS_TABLE": p.Tables.Reservations.TableName(),
-					// Issue 14: the sitemaps are served from the stored lists.
+					// Issue 14: the sitemaps are served from the stored lists,
+					// mirrored feed photos from their bucket.
 					"FORECOURT_SITEMAPS_BUCKET": p.sitemaps.BucketName(),
+					"FORECOURT_MEDIA_BUCKET":    p.media.BucketName(),
 				}
 			},
 			secrets: func(p *Props) map[string]SecretRef {
@@ -339,8 +367,10 @@ func functions() []function {
 				t.Cars.Grant(fn, jsii.String("dynamodb:UpdateItem"))
 			},
 			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
-				// The sitemaps read the stored lists, never write them.
+				// The sitemaps read the stored lists, never write them;
+				// /media/photos/ likewise.
 				grantSitemaps(p, fn, false)
+				grantMedia(p, fn, false)
 				return nil
 			},
 		},
@@ -364,6 +394,7 @@ func functions() []function {
 			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
 				p.uploads.GrantPut(fn, jsii.String(upload.KeyPrefix+"*"))
 				grantSitemaps(p, fn, true)
+				grantMedia(p, fn, true)
 				return nil
 			},
 			secrets: func(p *Props) map[string]SecretRef {
@@ -393,6 +424,7 @@ func functions() []function {
 			attach: func(c constructs.Construct, p *Props, fn awslambda.Function) error {
 				p.uploads.GrantRead(fn, jsii.String(upload.KeyPrefix+"*"))
 				grantSitemaps(p, fn, true)
+				grantMedia(p, fn, true)
 				p.uploads.AddEventNotification(awss3.EventType_OBJECT_CREATED, awss3notifications.NewLambdaDestination(fn),
 					&awss3.NotificationKeyFilter{Prefix: jsii.String(upload.KeyPrefix)})
 				dlq := awssqs.NewQueue(c, jsii.String("UploadsFailed"), &awssqs.QueueProps{
@@ -575,6 +607,14 @@ func New(scope constructs.Construct, id string, p *Props) (*API, error) {
 	// run or `forecourt reindex`, so not versioned; private, encrypted, TLS
 	// only.
 	withUploads.sitemaps = awss3.NewBucket(c, jsii.String("Sitemaps"), &awss3.BucketProps{
+		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),
+		Encryption:        awss3.BucketEncryption_S3_MANAGED,
+		EnforceSSL:        jsii.Bool(true),
+	})
+	// Feed photos mirrored at ingest (issue 14): served through the api
+	// at /media/photos/, so private like the others; not versioned (a
+	// photo's name is its content).
+	withUploads.media = awss3.NewBucket(c, jsii.String("Media"), &awss3.BucketProps{
 		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),
 		Encryption:        awss3.BucketEncryption_S3_MANAGED,
 		EnforceSSL:        jsii.Bool(true),

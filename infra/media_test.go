@@ -1,0 +1,106 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Issue 14 "Images", mirroring: the feed photos mirrored at ingest live in
+// one private, encrypted, TLS-only bucket; the functions applying feeds
+// (ingest, uploads) may read and put them under photos/ only, the api
+// function (serving /media/photos/) may only read them, no function may
+// delete them, and each of the three is told the bucket.
+func TestMediaInfrastructure(t *testing.T) {
+	s := synth(t)
+	tpl := s.json[PlatformStackName]
+	var bucketID string
+	for id, b := range resources(tpl, "AWS::S3::Bucket") {
+		if !strings.Contains(id, "Media") {
+			continue
+		}
+		if bucketID != "" {
+			t.Fatalf("two media buckets: %s and %s", bucketID, id)
+		}
+		bucketID = id
+		props := asJSON(t, path(b, "Properties"))
+		for _, want := range []string{`"BlockPublicAcls":true`, `"RestrictPublicBuckets":true`, `"AES256"`} {
+			if !strings.Contains(props, want) {
+				t.Errorf("media bucket lacks %s: %s", want, props)
+			}
+		}
+	}
+	if bucketID == "" {
+		t.Fatal("no media bucket")
+	}
+	tlsOnly := false
+	for _, pol := range resources(tpl, "AWS::S3::BucketPolicy") {
+		props := asJSON(t, path(pol, "Properties"))
+		if strings.Contains(props, bucketID) && strings.Contains(props, `"aws:SecureTransport":"false"`) {
+			tlsOnly = true
+		}
+	}
+	if !tlsOnly {
+		t.Error("no TLS-only policy on the media bucket")
+	}
+
+	want := map[string][]string{
+		"api":     {"s3:GetObject", "s3:ListBucket"},
+		"ingest":  {"s3:GetObject", "s3:ListBucket", "s3:PutObject"},
+		"uploads": {"s3:GetObject", "s3:ListBucket", "s3:PutObject"},
+	}
+	for fn := range want {
+		v, _ := path(appFunction(t, s, fn), "Properties", "Environment", "Variables").(map[string]any)
+		if got := flatten(v["FORECOURT_MEDIA_BUCKET"]); !strings.Contains(got, bucketID) {
+			t.Errorf("%s FORECOURT_MEDIA_BUCKET: %q", fn, got)
+		}
+	}
+	got := map[string][]string{}
+	for _, pol := range resources(tpl, "AWS::IAM::Policy") {
+		roles := flatten(path(pol, "Properties", "Roles"))
+		stmts, _ := path(pol, "Properties", "PolicyDocument", "Statement").([]any)
+		for _, st := range stmts {
+			res := flatten(path(st, "Resource"))
+			if !strings.Contains(res, bucketID) {
+				continue
+			}
+			actions := flattenList(path(st, "Action"))
+			for _, a := range actions {
+				if a == "s3:ListBucket" && !strings.Contains(asJSON(t, path(st, "Condition")), `"s3:prefix":["photos/*"]`) {
+					t.Errorf("ListBucket beyond photos/: %s", asJSON(t, st))
+				}
+			}
+			// CDK merges statements with the same actions: each resource
+			// of the media bucket is judged on its own.
+			resList, ok := path(st, "Resource").([]any)
+			if !ok {
+				resList = []any{path(st, "Resource")}
+			}
+			for _, r := range resList {
+				one := flatten(r)
+				if a := slices.Contains(actions, "s3:GetObject") || slices.Contains(actions, "s3:PutObject"); a &&
+					strings.Contains(one, bucketID) && !strings.HasSuffix(one, "/photos/*") {
+					t.Errorf("object rights beyond photos/: %s", one)
+				}
+			}
+			matched := false
+			for fn := range want {
+				if strings.Contains(roles, "Fn"+fn) {
+					got[fn] = append(got[fn], actions...)
+					matched = true
+				}
+			}
+			if !matched {
+				t.Errorf("a function other than api, ingest and uploads may reach the media bucket: %s", roles)
+			}
+		}
+	}
+	for fn, w := range want {
+		g := got[fn]
+		slices.Sort(g)
+		g = slices.Compact(g)
+		if strings.Join(g, " ") != strings.Join(w, " ") {
+			t.Errorf("%s's rights on the media bucket: %v, want %v", fn, g, w)
+		}
+	}
+}

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/google/renameio/v2"
+
 	"forecourt/shared"
 )
 
@@ -126,18 +128,7 @@ func (d DirPhotos) Put(_ context.Context, key string, body []byte, _ string) err
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(body)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("write photo %s: %w", key, err)
-	}
-	if err := os.Rename(f.Name(), p); err != nil {
-		os.Remove(f.Name())
+	if err := renameio.WriteFile(p, body, 0o644); err != nil {
 		return fmt.Errorf("write photo %s: %w", key, err)
 	}
 	return nil

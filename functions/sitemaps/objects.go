@@ -17,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/aws/smithy-go"
+	"github.com/google/renameio/v2"
 
 	"forecourt/shared"
 )
@@ -171,21 +172,8 @@ func (o *DirObjects) write(key string, body []byte) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(body); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Rename(f.Name(), p); err != nil {
-		os.Remove(f.Name())
+	// Through a rename, so a reader never sees half a list.
+	if err := renameio.WriteFile(p, body, 0o644); err != nil {
 		return fmt.Errorf("sitemaps: write %s: %w", key, err)
 	}
 	return nil

@@ -14,35 +14,7 @@ import (
 func TestMediaInfrastructure(t *testing.T) {
 	s := synth(t)
 	tpl := s.json[PlatformStackName]
-	var bucketID string
-	for id, b := range resources(tpl, "AWS::S3::Bucket") {
-		if !strings.Contains(id, "Media") {
-			continue
-		}
-		if bucketID != "" {
-			t.Fatalf("two media buckets: %s and %s", bucketID, id)
-		}
-		bucketID = id
-		props := asJSON(t, path(b, "Properties"))
-		for _, want := range []string{`"BlockPublicAcls":true`, `"RestrictPublicBuckets":true`, `"AES256"`} {
-			if !strings.Contains(props, want) {
-				t.Errorf("media bucket lacks %s: %s", want, props)
-			}
-		}
-	}
-	if bucketID == "" {
-		t.Fatal("no media bucket")
-	}
-	tlsOnly := false
-	for _, pol := range resources(tpl, "AWS::S3::BucketPolicy") {
-		props := asJSON(t, path(pol, "Properties"))
-		if strings.Contains(props, bucketID) && strings.Contains(props, `"aws:SecureTransport":"false"`) {
-			tlsOnly = true
-		}
-	}
-	if !tlsOnly {
-		t.Error("no TLS-only policy on the media bucket")
-	}
+	bucketID := privateBucket(t, tpl, "Media")
 
 	want := map[string][]string{
 		"api":     {"s3:GetObject", "s3:ListBucket"},

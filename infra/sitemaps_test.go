@@ -13,31 +13,7 @@ import (
 func TestSitemapsInfrastructure(t *testing.T) {
 	s := synth(t)
 	tpl := s.json[PlatformStackName]
-	buckets := 0
-	for id, b := range resources(tpl, "AWS::S3::Bucket") {
-		if !strings.Contains(id, "Sitemaps") {
-			continue
-		}
-		buckets++
-		props := asJSON(t, path(b, "Properties"))
-		for _, want := range []string{`"BlockPublicAcls":true`, `"RestrictPublicBuckets":true`, `"AES256"`} {
-			if !strings.Contains(props, want) {
-				t.Errorf("sitemaps bucket lacks %s: %s", want, props)
-			}
-		}
-	}
-	if buckets != 1 {
-		t.Fatalf("%d sitemaps buckets, want 1", buckets)
-	}
-	tlsOnly := false
-	for id, pol := range resources(tpl, "AWS::S3::BucketPolicy") {
-		if strings.Contains(id, "Sitemaps") && strings.Contains(asJSON(t, path(pol, "Properties")), `"aws:SecureTransport":"false"`) {
-			tlsOnly = true
-		}
-	}
-	if !tlsOnly {
-		t.Error("no TLS-only policy on the sitemaps bucket")
-	}
+	privateBucket(t, tpl, "Sitemaps")
 
 	want := map[string][]string{
 		"api":     {"s3:GetObject", "s3:ListBucket"},

@@ -14,31 +14,7 @@ import (
 func TestUploadsInfrastructure(t *testing.T) {
 	s := synth(t)
 	tpl := s.json[PlatformStackName]
-	buckets := 0
-	for id, b := range resources(tpl, "AWS::S3::Bucket") {
-		if !strings.Contains(id, "Uploads") {
-			continue
-		}
-		buckets++
-		props := asJSON(t, path(b, "Properties"))
-		for _, want := range []string{`"BlockPublicAcls":true`, `"RestrictPublicBuckets":true`, `"AES256"`, `"ExpirationInDays":7`} {
-			if !strings.Contains(props, want) {
-				t.Errorf("uploads bucket lacks %s: %s", want, props)
-			}
-		}
-	}
-	if buckets != 1 {
-		t.Fatalf("%d uploads buckets, want 1", buckets)
-	}
-	var tlsOnly bool
-	for id, pol := range resources(tpl, "AWS::S3::BucketPolicy") {
-		if strings.Contains(id, "Uploads") && strings.Contains(asJSON(t, path(pol, "Properties")), `"aws:SecureTransport":"false"`) {
-			tlsOnly = true
-		}
-	}
-	if !tlsOnly {
-		t.Error("no TLS-only policy on the uploads bucket")
-	}
+	privateBucket(t, tpl, "Uploads", `"ExpirationInDays":7`)
 
 	var notified bool
 	for _, n := range resources(tpl, "Custom::S3BucketNotifications") {

@@ -102,6 +102,31 @@ test('filters open in a drawer at 375 px and are keyboard operable', async () =>
   }
 });
 
+// The search host is the listing's only source: a phone on a slow network
+// still gets its cars when the answer takes longer than a second (the search
+// client's own default would give up after one), and a search that fails
+// says so and can be tried again instead of leaving an empty grid.
+test('a failed search offers Try again, and a slow answer still shows the cars (spec 000 §8)', async () => {
+  const browser = await launch();
+  try {
+    const { page } = browser;
+    let failing = true;
+    await page.route('**/1/indexes/**', (route) => {
+      if (failing) return route.abort('internetdisconnected');
+      setTimeout(() => route.continue().catch(() => {}), 1500);
+    });
+    await page.goto(tenantURL('riverside-toyota', '/search/used-cars'));
+    const alert = page.getByRole('alert').filter({ hasText: 'We couldn’t load the cars' });
+    await alert.waitFor();
+    failing = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await waitForResults(page);
+    assert.equal(await alert.count(), 0, 'the alert goes once the cars are shown');
+  } finally {
+    await browser.close();
+  }
+});
+
 test('a sold car shows JUST SOLD and Find Me Something Similar', async () => {
   const { page } = desktop;
   const found = await openSoldCar(page);

@@ -11,16 +11,18 @@ import './SearchResults.css';
 
 /**
  * SearchResults shows the grid of cars with promo tiles. While a search is
- * loading, and after an error, the previous hits stay on screen (spec 000 §4, §8).
+ * loading, and after an error, the previous hits stay on screen (spec 000 §4, §8);
+ * an error with nothing on screen says so and offers another try.
  */
 export function SearchResults({ now = new Date() }: { now?: Date }) {
   const { site } = useSite();
   const { items } = useHits<Car>();
-  const { status, results, indexUiState } = useInstantSearch({ catchError: true });
+  const { status, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
   const busy = status === 'loading' || status === 'stalled';
   // One draw per page view: the order stays put while the shopper refines.
   const [seed] = useState(() => Math.floor(Math.random() * 2 ** 32));
 
+  if (status === 'error' && items.length === 0) return <SearchFailed retry={refresh} />;
   if (results && !results.__isArtificial && results.nbHits === 0 && !busy) return <NoResults />;
   const refined = (indexUiState.refinementList?.car_type ?? []) as CarType[];
   let grid = insertPromos(items as Array<Hit<Car>>, site.promotions ?? [], {
@@ -49,6 +51,19 @@ export function SearchResults({ now = new Date() }: { now?: Date }) {
         ),
       )}
     </ol>
+  );
+}
+
+/** SearchFailed is the listing when its search could not be answered (offline, a slow network). */
+export function SearchFailed({ retry }: { retry: () => void }) {
+  return (
+    <div className="no-results" role="alert">
+      <h2>We couldn’t load the cars</h2>
+      <p>Check your connection and try again.</p>
+      <button type="button" className="button" onClick={retry}>
+        Try again
+      </button>
+    </div>
   );
 }
 

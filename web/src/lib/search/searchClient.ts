@@ -86,7 +86,16 @@ export function withKeyRefresh(
   });
 }
 
+/**
+ * SEARCH_TIMEOUTS replace the browser client's 1 s "connect" timeout, which in
+ * its XHR requester runs until the answer's headers arrive. Algolia's default
+ * assumes several hosts to fail over to; a site has one search host, so a
+ * timeout is a failed search, and a phone on a slow network often needs more
+ * than a second for its first answer (TLS set-up included).
+ */
+export const SEARCH_TIMEOUTS = { connect: 6_000, read: 10_000, write: 30_000 };
+
 export function createSearchClient(access: SearchAccess): LiteClient {
-  const make = (a: SearchAccess) => liteClient(a.appId, a.apiKey, { hosts: [hostOf(a.host)] });
+  const make = (a: SearchAccess) => liteClient(a.appId, a.apiKey, { hosts: [hostOf(a.host)], timeouts: SEARCH_TIMEOUTS });
   return withResultCache(withKeyRefresh(access, make));
 }

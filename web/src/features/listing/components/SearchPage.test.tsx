@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse, stock } from '../../../test/fixtures';
 import { renderListing } from '../../../test/renderListing';
+import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { SLIDER_DEBOUNCE_MS } from '../../../lib/search/range';
 
 afterEach(() => {
@@ -98,6 +99,19 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     await act(() => client.search.mock.results[1].value.catch(() => {}));
     expect(cards()).toHaveLength(21);
     expect(screen.getByText('50 cars found')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the cars could not be loaded when the first search fails, and Try again recovers (spec 000 §8)', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const client = fakeSearchClient(stock(50));
+    client.search.mockRejectedValueOnce(new Error('network'));
+    renderListing('/search/new-used-and-demo-cars/', { client });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'We couldn’t load the cars' })).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cards()).toHaveLength(21));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -36,6 +36,13 @@ type snapshot struct {
 type persister struct {
 	dir string
 
+	// flushing is held for a whole flush: Close waits for a timer's flush
+	// that is still writing files (the process would exit mid-write and lose
+	// the index), and two flushes never write one index out of order.
+	flushing sync.Mutex
+	// beforeWrite, when set (tests only), runs before each snapshot is written.
+	beforeWrite func(name string)
+
 	mu      sync.Mutex
 	pending map[string]bool // index names to write
 	removed map[string]bool // index names to delete
@@ -85,6 +92,8 @@ func (p *persister) schedule() {
 // flush writes every pending index. It snapshots under the engine's read
 // lock and writes files outside it.
 func (p *persister) flush(e *Engine) error {
+	p.flushing.Lock()
+	defer p.flushing.Unlock()
 	p.mu.Lock()
 	pending, removed := p.pending, p.removed
 	p.pending, p.removed, p.timer = map[string]bool{}, map[string]bool{}, nil
@@ -109,6 +118,9 @@ func (p *persister) flush(e *Engine) error {
 
 	var errs []error
 	for _, s := range snaps {
+		if p.beforeWrite != nil {
+			p.beforeWrite(s.Name)
+		}
 		if err := p.write(s); err != nil {
 			errs = append(errs, err)
 		}

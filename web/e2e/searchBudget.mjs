@@ -51,11 +51,16 @@ export function counter(page) {
 
 /**
  * settled waits until a secondary-lookup widget (CarStrip) has its answer:
- * no longer busy, or gone (no car matched). It is busy from first paint
- * until the lookup it sends once scrolled into view answers.
+ * its data-state is ready or error, or it is gone (no car matched). Before
+ * it scrolls into view it is idle and not busy, so "not busy" alone passed
+ * at once and, on a loaded machine, the count closed before the lookup was
+ * sent.
  */
 async function settled(page, selector) {
-  await page.waitForFunction((sel) => !document.querySelector(`${sel}[aria-busy="true"]`), selector);
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return !el || el.dataset.state === 'ready' || el.dataset.state === 'error';
+  }, selector);
 }
 
 /**

@@ -179,25 +179,6 @@ func (s *CarStore) States(ctx context.Context, dealershipSlug string) ([]shared.
 	return out, nil
 }
 
-// Dealerships returns the slug of every dealership with stored cars.
-func (s *CarStore) Dealerships(ctx context.Context) ([]string, error) {
-	var rows []struct {
-		DealershipSlug string `dynamo:"dealership_slug"`
-	}
-	if err := s.table.Scan().Project("dealership_slug").All(ctx, &rows); err != nil {
-		return nil, fmt.Errorf("scan dealerships: %w", err)
-	}
-	seen := map[string]bool{}
-	var out []string
-	for _, r := range rows {
-		if !seen[r.DealershipSlug] {
-			seen[r.DealershipSlug] = true
-			out = append(out, r.DealershipSlug)
-		}
-	}
-	return out, nil
-}
-
 // GetCars returns the stored cars of the dealership with the ids; missing
 // ids are left out.
 func (s *CarStore) GetCars(ctx context.Context, dealershipSlug string, ids []string) ([]shared.StoredCar, error) {

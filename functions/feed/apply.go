@@ -370,7 +370,7 @@ type ReindexReport struct {
 }
 
 // Reindex rebuilds the index records of a dealership ("" = every
-// dealership with stock) from DynamoDB (DESIGN.md decision 2).
+// dealership on the dealerships list) from DynamoDB (DESIGN.md decision 2).
 func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexReport, error) {
 	start := s.cfg.Now()
 	slugs := []string{dealershipSlug}

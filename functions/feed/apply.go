@@ -240,7 +240,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 
 	indexErr := s.syncIndex(ctx, slug, placer, lease.Dirty, changed, soldCars, append(removeIDs, expiredIDs...))
 	if indexErr != nil {
-		s.cfg.Logger.ErrorContext(ctx, "index sync failed; DynamoDB kept, next run reindexes",
+		s.cfg.Logger.ErrorContext(ctx, MsgIndexSyncFailed,
 			"dealership", slug, "run", rep.RunID, "status", StatusIndexFailed, "err", indexErr)
 		rep.Status = StatusIndexFailed
 		return outcome{states: slimStates(maps.Values(stateByID)), sites: sites}, nil

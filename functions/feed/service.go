@@ -287,6 +287,11 @@ type Report struct {
 // with the share of rows it rejected (rejected_pct).
 const MsgRunFinished = "feed run finished"
 
+// MsgIndexSyncFailed is the log line of a run that ends index_failed; the
+// IndexFailed metric counts it (infra: api.Monitor), in the ingest and
+// uploads functions' logs alike.
+const MsgIndexSyncFailed = "index sync failed; DynamoDB kept, next run reindexes"
+
 // RejectedPercent is the share of the feed's rows the run rejected, from 0
 // to 100 to one decimal; 0 for an empty feed.
 func (r Report) RejectedPercent() float64 {

@@ -100,13 +100,14 @@ type CarStore struct {
 	table dynamo.Table
 	// runs (feed-runs) holds the slug claims, ingestion's bookkeeping.
 	runs dynamo.Table
+	now  func() time.Time
 }
 
 var _ shared.CarStore = (*CarStore)(nil)
 
 // NewCarStore returns the store over t.Cars, with slug claims in t.FeedRuns.
 func NewCarStore(db *dynamo.DB, t Tables) *CarStore {
-	return &CarStore{db: db, table: db.Table(t.Cars), runs: db.Table(t.FeedRuns)}
+	return &CarStore{db: db, table: db.Table(t.Cars), runs: db.Table(t.FeedRuns), now: time.Now}
 }
 
 // FindCarBySlug returns the car with the slug, or an ENOTFOUND error. When

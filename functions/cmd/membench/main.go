@@ -119,6 +119,8 @@ func main() {
 	leads := flag.Int("leads", 200, "leads delivered, in batches of 10")
 	verifies := flag.Int("verifies", 2000, "authorizer verifications")
 	users := flag.Int("users", 20, "shoppers signed up in cognito-local (their tokens are verified in turn)")
+	uploadCars := flag.Int("upload-cars", 5000, "cars of the 50 MB upload (the feed limits accept up to 20,000)")
+	fns := flag.String("fns", "idle,api,uploads,sweep,deliver,authorizer", "the functions to measure, in order")
 	shell := flag.String("shell", "", "folder of the built web app (index.html): the api load adds car page documents")
 	flag.Parse()
 	if *child != "" {
@@ -132,7 +134,8 @@ func main() {
 		return
 	}
 	slog.SetLogLoggerLevel(slog.LevelWarn) // the seeding's run lines are noise here
-	cfg := parentConfig{cars: *cars, requests: *requests, leads: *leads, verifies: *verifies, users: *users, shell: *shell}
+	cfg := parentConfig{cars: *cars, requests: *requests, leads: *leads, verifies: *verifies, users: *users, shell: *shell,
+		uploadCars: *uploadCars, fns: strings.Split(*fns, ",")}
 	if err := runParent(context.Background(), cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "membench:", err)
 		os.Exit(1)
@@ -140,8 +143,9 @@ func main() {
 }
 
 type parentConfig struct {
-	cars, requests, leads, verifies, users int
-	shell                                  string
+	cars, requests, leads, verifies, users, uploadCars int
+	shell                                              string
+	fns                                                []string
 }
 
 func runParent(ctx context.Context, c parentConfig) error {
@@ -214,7 +218,7 @@ func runParent(ctx context.Context, c parentConfig) error {
 		return err
 	}
 
-	fmt.Printf("seeding: 250 cars for the api, %d for the sweep, a 50 MB upload, %d leads, %d shoppers\n", c.cars, c.leads, c.users)
+	fmt.Printf("seeding: 250 cars for the api, %d for the sweep, a 50 MB upload of %d cars, %d leads, %d shoppers\n", c.cars, c.uploadCars, c.leads, c.users)
 	var pl plan
 	pl.Requests, pl.Verifies, pl.Shell = c.requests, c.verifies, c.shell
 	svc := p.Feed()
@@ -232,7 +236,7 @@ func runParent(ctx context.Context, c parentConfig) error {
 	if err := seedSweep(ctx, p, c.cars); err != nil {
 		return err
 	}
-	if pl.UploadKey, err = seedUpload(ctx, p); err != nil {
+	if pl.UploadKey, err = seedUpload(ctx, p, c.uploadCars); err != nil {
 		return err
 	}
 	if pl.LeadIDs, err = seedLeads(ctx, p, c.leads); err != nil {
@@ -272,7 +276,7 @@ func runParent(ctx context.Context, c parentConfig) error {
 	fmt.Printf("membench, %s: each function in a fresh process; heap sampled every millisecond\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Printf("%-11s %10s %10s %10s %11s %10s %12s  %s\n", "function", "peak heap", "peak Go", "peak RSS", "RSS - idle", "CPU", "CPU a unit", "load")
 	var idle figures
-	for _, fn := range []string{"idle", "api", "uploads", "sweep", "deliver", "authorizer"} {
+	for _, fn := range c.fns {
 		cmd := exec.CommandContext(ctx, exe, "-child", fn, "-plan", planPath)
 		cmd.Env = env
 		cmd.Stderr = os.Stderr
@@ -361,9 +365,10 @@ func seedSweep(ctx context.Context, p *platform.Platform, n int) error {
 	return nil
 }
 
-// seedUpload asks for an upload as a provider does and PUTs the 50 MB CSV
-// feed of the upload test (5,000 cars, long comments) to its URL.
-func seedUpload(ctx context.Context, p *platform.Platform) (string, error) {
+// seedUpload asks for an upload as a provider does and PUTs a 50 MB CSV
+// feed of the cars to its URL (5,000: the upload test's feed, long
+// comments; 20,000: the most cars a feed may hold).
+func seedUpload(ctx context.Context, p *platform.Platform, cars int) (string, error) {
 	h, err := p.Handler(route.Ingest, platform.HandlerConfig{})
 	if err != nil {
 		return "", err
@@ -382,7 +387,6 @@ func seedUpload(ctx context.Context, p *platform.Platform) (string, error) {
 	if err := json.NewDecoder(resp.Body).Decode(&tk); err != nil || resp.StatusCode != http.StatusCreated {
 		return "", fmt.Errorf("upload ticket: %s, %v", resp.Status, err)
 	}
-	const cars = 5000
 	body := carsCSV(cars, 50_000_000/cars-60)
 	put, _ := http.NewRequestWithContext(ctx, tk.Method, tk.URL, bytes.NewReader(body))
 	put.ContentLength = int64(len(body))

@@ -7,6 +7,8 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 OUT="$ROOT/.build/membench"
+# Fresh service data each run (cognito-local keeps its pools on disk).
+rm -rf "$OUT/cognito" "$OUT/maildev"
 mkdir -p "$OUT"
 export LOG_DIR="$OUT"
 trap stop_started EXIT

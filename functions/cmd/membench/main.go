@@ -12,10 +12,11 @@
 //   - api: sequential requests as one Lambda instance serves them:
 //     GET /api/site, GET /api/cars/{slug}, POST /api/leads and, when
 //     -shell names a built web app, the car page's document.
-//   - uploads: the 50 MB CSV of 5,000 cars the upload test uses, applied
-//     from its object as the bucket's notification applies it.
-//   - sweep: one invocation over a dealership of -cars cars, a fifth of
-//     them sold past retention.
+//   - uploads: a 50 MB CSV applied from its object as the bucket's
+//     notification applies it: 5,000 cars as the upload test's feed, or
+//     -upload-cars 20000, the most cars a feed may hold (make bench).
+//   - sweep: one invocation over every dealership: one of -cars cars, a
+//     fifth of them sold past retention, the api's 250 and the upload's.
 //   - deliver: batches of 10 stream records (the event source's batch
 //     size) of ready leads, e-mailed over SMTP.
 //   - authorizer: verifications of cognito-local ID tokens.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"forecourt/functions/delivery"
+	"forecourt/functions/feed"
 	"forecourt/infra/constructs/api"
 )
 
@@ -54,21 +55,38 @@ func TestAlarmsNotifyTheTopic(t *testing.T) {
 }
 
 // Issue 15: failed lead deliveries and index_failed runs are metrics, from
-// the JSON lines the deliver and ingest functions write (functions/logging).
+// the JSON lines the deliver, ingest and uploads functions write
+// (functions/logging): an uploaded feed whose run ends index_failed counts
+// as one through the ingest route does, once.
 func TestMetricsFromJSONLogs(t *testing.T) {
 	tpl := synth(t).json[PlatformStackName]
-	filters := map[string]string{}
+	type filter struct{ pattern, group string }
+	filters := map[string][]filter{}
 	for _, r := range resources(tpl, "AWS::Logs::MetricFilter") {
 		name, _ := path(r, "Properties", "MetricTransformations", 0, "MetricName").(string)
 		pattern, _ := path(r, "Properties", "FilterPattern").(string)
-		filters[name] = pattern
+		group, _ := json.Marshal(path(r, "Properties", "LogGroupName"))
+		filters[name] = append(filters[name], filter{pattern, string(group)})
 	}
-	for metric, want := range map[string]string{
-		api.MetricLeadDeliveriesFailed: `$.msg = "` + delivery.MsgDeliveryFailed + `"`,
-		api.MetricIndexFailed:          `$.status = "index_failed"`,
+	for _, tt := range []struct {
+		metric string
+		want   []string // every filter of the metric matches each
+		groups int
+	}{
+		{api.MetricLeadDeliveriesFailed, []string{`$.msg = "` + delivery.MsgDeliveryFailed + `"`}, 1},
+		{api.MetricIndexFailed, []string{`$.status = "index_failed"`, `$.msg = "` + feed.MsgIndexSyncFailed + `"`}, 2},
 	} {
-		if !strings.Contains(filters[metric], want) {
-			t.Errorf("metric %s: filter %q, want one matching %s (have %v)", metric, filters[metric], want, filters)
+		groups := map[string]bool{}
+		for _, f := range filters[tt.metric] {
+			for _, want := range tt.want {
+				if !strings.Contains(f.pattern, want) {
+					t.Errorf("metric %s: filter %q, want one matching %s", tt.metric, f.pattern, want)
+				}
+			}
+			groups[f.group] = true
+		}
+		if len(groups) != tt.groups {
+			t.Errorf("metric %s reads %d log groups %v, want %d", tt.metric, len(groups), groups, tt.groups)
 		}
 	}
 }

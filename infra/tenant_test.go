@@ -286,6 +286,16 @@ func TestTenantStackWritesSiteRecord(t *testing.T) {
 				if !slices.Equal(linked, want) {
 					t.Errorf("%s links %v, want %v", event, linked, want)
 				}
+				// And the same transaction adds them to the dealerships list
+				// the sweep and a full reindex read (no scan)
+				var slugs []string
+				for _, d := range tenant.Site.Dealerships {
+					slugs = append(slugs, d.Slug)
+				}
+				if l := rec.list; l == nil || l.TableName != rec.site.TableName || l.UpdateExpression != "ADD #dealerships :dealerships" ||
+					l.ExpressionAttributeNames["#dealerships"] != "dealerships" || !slices.Equal(l.ExpressionAttributeValues[":dealerships"].SS, slugs) {
+					t.Errorf("%s dealerships list update %+v, want the site's dealerships %v added", event, l, slugs)
+				}
 			}
 			// And it may only update items of that table, found by its SSM
 			// parameter (no export ties the tenant to the stateful stack)
@@ -317,10 +327,11 @@ type txUpdate struct {
 }
 
 // siteRecordWrite is the tenant's site record transaction: the site's
-// update, then its dealerships' lookup links.
+// update, then its dealerships' lookup links and the dealerships list.
 type siteRecordWrite struct {
 	site  txUpdate
 	links []txUpdate
+	list  *txUpdate
 }
 
 // attr is the value the site's update sets the attribute to.
@@ -350,6 +361,10 @@ func siteRecord(t *testing.T, tpl map[string]any, event string) (awsSdkCall, sit
 	var w siteRecordWrite
 	w.site = params.TransactItems[0].Update
 	for _, it := range params.TransactItems[1:] {
+		if it.Update.Key["slug"]["S"] == dynamo.DealershipListKey {
+			w.list = &it.Update
+			continue
+		}
 		w.links = append(w.links, it.Update)
 	}
 	return call, w

@@ -40,6 +40,9 @@ log "web: the listing's initial JavaScript"
 npm run -s build -w web >"$OUT/web-build.log" 2>&1 || { tail -n 30 "$OUT/web-build.log"; die "web build failed"; }
 node web/scripts/bundle-size.mjs web/dist
 
+log "memory: each Lambda's handler in a fresh process under its load, against an idle process of the same binary (issue 15; sizes in docs/operations.md)"
+bash scripts/membench.sh -shell web/dist -upload-cars 20000
+
 log "web: Lighthouse on a demo tenant's home, listing and car page (mobile, simulated throttling; issue 14 targets)"
 cognito_port=$(free_port)
 start_cognito "$cognito_port" "$OUT/cognito"

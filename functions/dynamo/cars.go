@@ -100,13 +100,14 @@ type CarStore struct {
 	table dynamo.Table
 	// runs (feed-runs) holds the slug claims, ingestion's bookkeeping.
 	runs dynamo.Table
+	now  func() time.Time
 }
 
 var _ shared.CarStore = (*CarStore)(nil)
 
 // NewCarStore returns the store over t.Cars, with slug claims in t.FeedRuns.
 func NewCarStore(db *dynamo.DB, t Tables) *CarStore {
-	return &CarStore{db: db, table: db.Table(t.Cars), runs: db.Table(t.FeedRuns)}
+	return &CarStore{db: db, table: db.Table(t.Cars), runs: db.Table(t.FeedRuns), now: time.Now}
 }
 
 // FindCarBySlug returns the car with the slug, or an ENOTFOUND error. When
@@ -175,25 +176,6 @@ func (s *CarStore) States(ctx context.Context, dealershipSlug string) ([]shared.
 	out := make([]shared.CarState, len(items))
 	for i, it := range items {
 		out[i] = shared.CarState(it)
-	}
-	return out, nil
-}
-
-// Dealerships returns the slug of every dealership with stored cars.
-func (s *CarStore) Dealerships(ctx context.Context) ([]string, error) {
-	var rows []struct {
-		DealershipSlug string `dynamo:"dealership_slug"`
-	}
-	if err := s.table.Scan().Project("dealership_slug").All(ctx, &rows); err != nil {
-		return nil, fmt.Errorf("scan dealerships: %w", err)
-	}
-	seen := map[string]bool{}
-	var out []string
-	for _, r := range rows {
-		if !seen[r.DealershipSlug] {
-			seen[r.DealershipSlug] = true
-			out = append(out, r.DealershipSlug)
-		}
 	}
 	return out, nil
 }

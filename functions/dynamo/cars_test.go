@@ -129,17 +129,6 @@ func TestCarStore(t *testing.T) {
 		}
 	})
 
-	t.Run("Dealerships", func(t *testing.T) {
-		got, err := cars.Dealerships(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, []string{"north", "south"}) {
-			t.Errorf("got %v, want [north south]", got)
-		}
-	})
-
 	t.Run("SetUnindexed and DeleteCars", func(t *testing.T) {
 		if err := cars.SetUnindexed(ctx, "north", []string{"b", "never-stored"}); err != nil {
 			t.Fatal(err)

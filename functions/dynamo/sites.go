@@ -47,7 +47,7 @@ func NewSiteStore(db *dynamo.DB, t Tables) *SiteStore {
 
 // FindSite returns the site with the slug, or an ENOTFOUND error.
 func (s *SiteStore) FindSite(ctx context.Context, slug string) (shared.Site, error) {
-	if isSitesOfKey(slug) {
+	if !isSiteKey(slug) {
 		return shared.Site{}, shared.Errorf(shared.ENOTFOUND, "site %q not found", slug)
 	}
 	var it siteItem
@@ -62,10 +62,11 @@ func (s *SiteStore) FindSite(ctx context.Context, slug string) (shared.Site, err
 }
 
 // ListSites returns every site, by slug. It scans the whole table: a feed
-// run reads its own sites with SitesOf instead (docs/scaling.md).
+// run reads its own sites with SitesOf, work across all dealerships reads
+// Dealerships instead (docs/scaling.md).
 func (s *SiteStore) ListSites(ctx context.Context) ([]shared.Site, error) {
 	var items []siteItem
-	if err := s.table.Scan().Filter("NOT begins_with($, ?)", "slug", sitesOfPrefix).All(ctx, &items); err != nil {
+	if err := s.table.Scan().Filter("NOT begins_with($, ?) AND $ <> ?", "slug", sitesOfPrefix, "slug", dealershipListKey).All(ctx, &items); err != nil {
 		return nil, fmt.Errorf("list sites: %w", err)
 	}
 	sites := make([]shared.Site, 0, len(items))

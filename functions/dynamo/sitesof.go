@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/guregu/dynamo/v2"
 
@@ -29,9 +30,32 @@ import (
 // scan on its first read (SitesOf).
 const sitesOfPrefix = "dealership#"
 
+// The dealerships list is one item in the sites table naming every
+// dealership that has a lookup item, so that work across all dealerships
+// (the hourly sweep, a full reindex) reads it and their lookups instead of
+// scanning the sites or the cars (docs/scaling.md "The dealerships list").
+// Every write that creates or extends a lookup adds to it in the same
+// transaction; it only grows, as lookup items are never deleted. Its
+// built_at is set by the one scan that builds it from the items an older
+// release wrote (Dealerships heals a list without it) and by `forecourt
+// sites relink`: until then the list may miss dealerships.
+const dealershipListKey = "list#dealerships"
+
+type dealershipListItem struct {
+	Slug        string    `dynamo:"slug,hash"`
+	Dealerships []string  `dynamo:"dealerships,set"`
+	BuiltAt     time.Time `dynamo:"built_at"`
+}
+
+// DealershipListKey is the sites-table key of the dealerships list, for
+// the tenant stack's custom resource, which adds the site's dealerships to
+// it beside the site.
+const DealershipListKey = dealershipListKey
+
 // maxSiteDealerships is how many dealerships one transaction can link
-// beside the site's own write: a transaction holds at most 100 actions.
-const maxSiteDealerships = 99
+// beside the site's own write and the dealerships list's: a transaction
+// holds at most 100 actions.
+const maxSiteDealerships = 98
 
 // saveSiteAttempts is how often SaveSite reads and writes again when another
 // writer changed the site in between.
@@ -53,6 +77,15 @@ func SitesOfKey(dealership string) string { return sitesOfKey(dealership) }
 const MaxSiteDealerships = maxSiteDealerships
 
 func isSitesOfKey(slug string) bool { return strings.HasPrefix(slug, sitesOfPrefix) }
+
+// isSiteKey is false for the items the sites table holds beside the sites:
+// the lookups and the dealerships list.
+func isSiteKey(slug string) bool { return !isSitesOfKey(slug) && slug != dealershipListKey }
+
+// listDealerships adds the dealerships to the dealerships list.
+func (s *SiteStore) listDealerships(dealerships ...string) *dynamo.Update {
+	return s.table.Update("slug", dealershipListKey).AddStringsToSet("dealerships", dealerships...)
+}
 
 // SaveSite creates or replaces a site's config, keeping the item's other
 // attributes (pages, stats, app client). In the same transaction it adds
@@ -96,6 +129,9 @@ func (s *SiteStore) SaveSite(ctx context.Context, site shared.Site) error {
 			up = up.If("'config_version' = ?", version)
 		}
 		tx := s.db.WriteTx().Update(up)
+		if len(listed) > 0 {
+			tx = tx.Update(s.listDealerships(listed...))
+		}
 		if len(listed)+len(dropped) <= maxSiteDealerships {
 			for _, d := range listed {
 				tx = tx.Update(link(d))
@@ -236,7 +272,7 @@ func (s *SiteStore) healSitesOf(ctx context.Context, dealership string) ([]share
 	if len(slugs) > 0 {
 		up = up.AddStringsToSet("sites", slugs...)
 	}
-	if err := up.Run(ctx); err != nil {
+	if err := s.db.WriteTx().Update(up).Update(s.listDealerships(dealership)).Run(ctx); err != nil {
 		return nil, fmt.Errorf("link sites of %s: %w", dealership, err)
 	}
 	return sites, nil
@@ -271,6 +307,9 @@ func (s *SiteStore) RelinkDealerships(ctx context.Context) (RelinkReport, error)
 	for _, it := range items {
 		if isSitesOfKey(it.Slug) {
 			have[strings.TrimPrefix(it.Slug, sitesOfPrefix)] = it.Sites
+			continue
+		}
+		if !isSiteKey(it.Slug) {
 			continue
 		}
 		site, err := decodeSite(siteItem{Slug: it.Slug, Config: it.Config})
@@ -322,7 +361,102 @@ func (s *SiteStore) RelinkDealerships(ctx context.Context) (RelinkReport, error)
 		rep.Added += len(add)
 		rep.Removed += len(remove)
 	}
+	// Every dealership now has a lookup item: the list names them all.
+	if err := s.markListBuilt(ctx, dealerships); err != nil {
+		return rep, err
+	}
 	return rep, nil
+}
+
+// markListBuilt adds the dealerships to the dealerships list and marks it
+// complete. It only adds, as every site write does, so a write racing the
+// scan before it is kept.
+func (s *SiteStore) markListBuilt(ctx context.Context, dealerships []string) error {
+	up := s.table.Update("slug", dealershipListKey).Set("built_at", s.now().UTC())
+	if len(dealerships) > 0 {
+		up = up.AddStringsToSet("dealerships", dealerships...)
+	}
+	if err := up.Run(ctx); err != nil {
+		return fmt.Errorf("write the dealerships list: %w", err)
+	}
+	return nil
+}
+
+// Dealerships returns every dealership the dealerships list names (each
+// that some site lists or has listed), by slug, and every site that lists
+// one of them: one read of the list, batch reads of their lookups and of
+// those sites, never a scan (docs/scaling.md "The dealerships list"). A
+// list not yet built (data of an older release) is built from one scan on
+// this first read by RelinkDealerships.
+func (s *SiteStore) Dealerships(ctx context.Context) ([]string, []shared.Site, error) {
+	list, err := s.dealershipList(ctx)
+	if err == nil && list.BuiltAt.IsZero() {
+		// Built as `forecourt sites relink` builds it, lookups included.
+		if _, err = s.RelinkDealerships(ctx); err == nil {
+			list, err = s.dealershipList(ctx)
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	dealerships := slices.Sorted(slices.Values(list.Dealerships))
+	if len(dealerships) == 0 {
+		return dealerships, []shared.Site{}, nil
+	}
+	keys := make([]dynamo.Keyed, len(dealerships))
+	for i, d := range dealerships {
+		keys[i] = dynamo.Keys{sitesOfKey(d)}
+	}
+	var lookups []sitesOfItem
+	// Batch reads split themselves into requests of 100 keys.
+	err = s.table.Batch("slug").Get(keys...).Consistent(true).All(ctx, &lookups)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, nil, fmt.Errorf("read the dealerships' lookups: %w", err)
+	}
+	var slugs []string
+	for _, it := range lookups {
+		for _, site := range it.Sites {
+			if !slices.Contains(slugs, site) {
+				slugs = append(slugs, site)
+			}
+		}
+	}
+	sites := make([]shared.Site, 0, len(slugs))
+	if len(slugs) > 0 {
+		keys = make([]dynamo.Keyed, len(slugs))
+		for i, slug := range slugs {
+			keys[i] = dynamo.Keys{slug}
+		}
+		var items []siteItem
+		// The pages are most of a site item and no placement needs them.
+		err = s.table.Batch("slug").Get(keys...).Project("slug", "config", "auth_client_id").All(ctx, &items)
+		if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+			return nil, nil, fmt.Errorf("read the dealerships' sites: %w", err)
+		}
+		for _, item := range items {
+			site, err := decodeSite(item)
+			if err != nil {
+				return nil, nil, err
+			}
+			sites = append(sites, site)
+		}
+	}
+	sortSites(sites)
+	return dealerships, sites, nil
+}
+
+// dealershipList reads the dealerships list, strongly consistent; an
+// absent list is an empty one, never built.
+func (s *SiteStore) dealershipList(ctx context.Context) (dealershipListItem, error) {
+	var list dealershipListItem
+	err := s.table.Get("slug", dealershipListKey).Consistent(true).One(ctx, &list)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return dealershipListItem{}, nil
+	}
+	if err != nil {
+		return list, fmt.Errorf("read the dealerships list: %w", err)
+	}
+	return list, nil
 }
 
 func sortSites(sites []shared.Site) {

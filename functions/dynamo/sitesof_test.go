@@ -80,8 +80,92 @@ func TestSitesOfFollowsSiteWrites(t *testing.T) {
 	if got := slugsOf(all); !slices.Equal(got, []string{"group", "north-site"}) {
 		t.Errorf("ListSites = %v, want [group north-site]", got)
 	}
-	if _, err := store.FindSite(ctx, "dealership#north"); shared.ErrorCode(err) != shared.ENOTFOUND {
-		t.Errorf("FindSite of a lookup item's key: %v, want not_found", err)
+	for _, key := range []string{"dealership#north", dynamo.DealershipListKey} {
+		if _, err := store.FindSite(ctx, key); shared.ErrorCode(err) != shared.ENOTFOUND {
+			t.Errorf("FindSite of %s: %v, want not_found", key, err)
+		}
+	}
+}
+
+// docs/scaling.md "The dealerships list" (issue 15): the sweep and a full
+// reindex read every dealership and its sites without a scan. The list is
+// built once from a scan when it has never been (sites an older release
+// wrote), then follows every site write; a dealership a site drops stays
+// listed (a full reindex removes its records); `forecourt sites relink`
+// builds it too.
+func TestDealershipsList(t *testing.T) {
+	ctx := context.Background()
+	_, tables := testenv.DB(t)
+	db, calls := testenv.RecordingDB(t)
+	store := dynamo.NewSiteStore(db, tables)
+	putOld := func(slug, config string) func() {
+		return func() {
+			t.Helper()
+			if err := db.Table(tables.Sites).Put(map[string]any{"slug": slug, "config": config}).Run(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	save := func(s shared.Site) func() {
+		return func() {
+			t.Helper()
+			if err := store.SaveSite(ctx, s); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// As an older release or the tenant stack wrote them: no lookups, no list.
+	putOld("old-group", `{"slug":"old-group","name":"Old Group","dealerships":[{"slug":"west","name":"West"},{"slug":"north","name":"North"}]}`)()
+	putOld("old-west", `{"slug":"old-west","name":"Old West","dealerships":[{"slug":"west","name":"West"}]}`)()
+	putOld("no-stock", `{"slug":"no-stock","name":"A site without dealerships"}`)()
+
+	steps := []struct {
+		name            string
+		change          func()
+		wantDealerships []string
+		wantSites       []string
+		wantScans       int
+	}{
+		{"a new site's write starts the list; the first read builds it from one scan", save(site("new-site", "east")),
+			[]string{"east", "north", "west"}, []string{"new-site", "old-group", "old-west"}, 1},
+		{"read again: no scan", nil,
+			[]string{"east", "north", "west"}, []string{"new-site", "old-group", "old-west"}, 0},
+		{"another site lists south", save(site("another", "south", "west")),
+			[]string{"east", "north", "south", "west"}, []string{"another", "new-site", "old-group", "old-west"}, 0},
+		{"new-site drops east: east stays listed, with no site", save(site("new-site")),
+			[]string{"east", "north", "south", "west"}, []string{"another", "old-group", "old-west"}, 0},
+	}
+	for _, step := range steps {
+		if step.change != nil {
+			step.change()
+		}
+		calls.Reset()
+		dealerships, sites, err := store.Dealerships(ctx)
+		if err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		if !slices.Equal(dealerships, step.wantDealerships) || !slices.Equal(slugsOf(sites), step.wantSites) {
+			t.Errorf("%s: dealerships %v on sites %v, want %v on %v", step.name, dealerships, slugsOf(sites), step.wantDealerships, step.wantSites)
+		}
+		if n := len(calls.Of("Scan")); n != step.wantScans {
+			t.Errorf("%s: %d scans, want %d", step.name, n, step.wantScans)
+		}
+	}
+
+	// On data an older release wrote, `forecourt sites relink` builds the
+	// list as well: no reader scans after it.
+	_, tables = testenv.DB(t)
+	store = dynamo.NewSiteStore(db, tables)
+	putOld("old-group", `{"slug":"old-group","name":"Old Group","dealerships":[{"slug":"west","name":"West"}]}`)()
+	if _, err := store.RelinkDealerships(ctx); err != nil {
+		t.Fatal(err)
+	}
+	calls.Reset()
+	if dealerships, sites, err := store.Dealerships(ctx); err != nil || !slices.Equal(dealerships, []string{"west"}) || !slices.Equal(slugsOf(sites), []string{"old-group"}) {
+		t.Errorf("after relink: %v on %v, %v; want [west] on [old-group]", dealerships, slugsOf(sites), err)
+	}
+	if scans := calls.Of("Scan"); len(scans) > 0 {
+		t.Errorf("the read after relink scanned: %v", scans)
 	}
 }
 
@@ -179,6 +263,10 @@ func TestSitesOfLargeGroup(t *testing.T) {
 			if got, err := store.SitesOf(ctx, d); err != nil || !slices.Equal(slugsOf(got), []string{"big-group"}) {
 				t.Fatalf("%s: sites of %s = %v, %v; want [big-group]", step.name, d, slugsOf(got), err)
 			}
+		}
+		// Every rooftop is on the dealerships list, past the transaction's size.
+		if listed, _, err := store.Dealerships(ctx); err != nil || len(listed) != 200 {
+			t.Fatalf("%s: the dealerships list has %d, %v; want all 200", step.name, len(listed), err)
 		}
 		for _, d := range step.unlisted {
 			var it struct {

@@ -57,7 +57,7 @@ func (s *CarStore) claimChunk(ctx context.Context, claims []shared.SlugClaim, he
 	for i := range pending {
 		pending[i] = i
 	}
-	now := time.Now().UTC().Format(time.RFC3339)
+	now := s.now().UTC().Format(time.RFC3339)
 	backoff := 10 * time.Millisecond
 	for attempt := 0; len(pending) > 0; attempt++ {
 		if attempt == claimAttempts {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"forecourt/functions/dynamo"
 	"forecourt/functions/internal/testenv"
@@ -49,6 +50,25 @@ func TestClaimSlugs(t *testing.T) {
 	}
 	if _, err := cars.SlugClaim(ctx, "never-claimed"); shared.ErrorCode(err) != shared.ENOTFOUND {
 		t.Errorf("unclaimed slug: %v, want not_found", err)
+	}
+}
+
+// A claim is stamped by the store's clock, as every other write of the
+// store is, not the wall clock (issue 15 follow-up).
+func TestClaimSlugsStampedByTheClock(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	cars := dynamo.NewCarStore(db, tables)
+	at := time.Date(2026, 3, 2, 9, 30, 0, 0, time.UTC)
+	dynamo.SetCarStoreClock(cars, func() time.Time { return at })
+	if held, err := cars.ClaimSlugs(ctx, []shared.SlugClaim{{Slug: "kia-aa11", DealershipSlug: "north", CarID: "n1"}}); err != nil || !held[0] {
+		t.Fatalf("ClaimSlugs = %v, %v", held, err)
+	}
+	var it struct {
+		ClaimedAt string `dynamo:"claimed_at"`
+	}
+	if err := db.Table(tables.FeedRuns).Get("id", "slug#kia-aa11").One(ctx, &it); err != nil || it.ClaimedAt != "2026-03-02T09:30:00Z" {
+		t.Errorf("claimed_at = %q, %v; want the clock's 2026-03-02T09:30:00Z", it.ClaimedAt, err)
 	}
 }
 

@@ -240,7 +240,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 
 	indexErr := s.syncIndex(ctx, slug, placer, lease.Dirty, changed, soldCars, append(removeIDs, expiredIDs...))
 	if indexErr != nil {
-		s.cfg.Logger.ErrorContext(ctx, "index sync failed; DynamoDB kept, next run reindexes",
+		s.cfg.Logger.ErrorContext(ctx, MsgIndexSyncFailed,
 			"dealership", slug, "run", rep.RunID, "status", StatusIndexFailed, "err", indexErr)
 		rep.Status = StatusIndexFailed
 		return outcome{states: slimStates(maps.Values(stateByID)), sites: sites}, nil
@@ -370,20 +370,16 @@ type ReindexReport struct {
 }
 
 // Reindex rebuilds the index records of a dealership ("" = every
-// dealership with stock) from DynamoDB (DESIGN.md decision 2).
+// dealership on the dealerships list) from DynamoDB (DESIGN.md decision 2).
 func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexReport, error) {
 	start := s.cfg.Now()
 	slugs := []string{dealershipSlug}
-	if dealershipSlug == "" {
-		var err error
-		if slugs, err = s.cfg.Cars.Dealerships(ctx); err != nil {
-			return ReindexReport{}, err
-		}
-	}
 	var sites []shared.Site
 	var err error
 	if dealershipSlug == "" {
-		sites, err = s.cfg.Sites.ListSites(ctx)
+		// Every dealership a site lists or has listed: one no site lists
+		// any more has its records removed (placed on no site).
+		slugs, sites, err = s.cfg.Sites.Dealerships(ctx)
 	} else {
 		sites, err = s.cfg.Sites.SitesOf(ctx, dealershipSlug)
 	}
@@ -466,10 +462,10 @@ type SweepFailure struct {
 // feed run.
 func (s *Service) Sweep(ctx context.Context) (SweepReport, error) {
 	start := s.cfg.Now()
-	// The dealerships come from the sites, which the sweep reads anyway: a
-	// scan of the cars table to find them read every car every hour
-	// (issue 15). A dealership no site lists has no records to sweep.
-	sites, err := s.cfg.Sites.ListSites(ctx)
+	// The dealerships come from the sites that list them, read through the
+	// dealerships list: no scan of the cars or the sites (issue 15). A
+	// dealership no site lists has no records to sweep.
+	_, sites, err := s.cfg.Sites.Dealerships(ctx)
 	if err != nil {
 		return SweepReport{}, fmt.Errorf("list sites: %w", err)
 	}

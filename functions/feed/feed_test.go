@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -88,6 +89,18 @@ func (x *recordingIndex) Delete(_ context.Context, ids []string) error {
 type staticSites []shared.Site
 
 func (s staticSites) ListSites(context.Context) ([]shared.Site, error) { return s, nil }
+func (s staticSites) Dealerships(context.Context) ([]string, []shared.Site, error) {
+	var out []string
+	for _, site := range s {
+		for _, d := range site.Dealerships {
+			if !slices.Contains(out, d.Slug) {
+				out = append(out, d.Slug)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out, s, nil
+}
 func (s staticSites) SitesOf(_ context.Context, dealership string) ([]shared.Site, error) {
 	return shared.SitesListing(s, dealership), nil
 }

@@ -74,3 +74,50 @@ func TestRunFinishedLogCarriesRejectedShare(t *testing.T) {
 		})
 	}
 }
+
+// Issue 15: the IndexFailed metric counts one line per run that ends
+// index_failed, with the status and MsgIndexSyncFailed (infra filters on
+// both, in the ingest and the uploads functions' logs); a run whose index
+// write succeeds writes no such line.
+func TestIndexFailedRunLogsOneMetricLine(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		indexDown bool
+		wantLines int
+	}{
+		{"index write fails", true, 1},
+		{"index write succeeds", false, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			db, tables := testenv.DB(t)
+			var logs bytes.Buffer
+			idx := newIndex()
+			idx.fail = tt.indexDown
+			svc := feed.NewService(feed.ServiceConfig{
+				Cars: dynamo.NewCarStore(db, tables), Runs: dynamo.NewRunStore(db, tables), Sites: testSites, Index: idx,
+				Logger: slog.New(slog.NewJSONHandler(&logs, nil)),
+			})
+			rep, err := svc.Ingest(context.Background(), feed.Request{DealershipSlug: "north", Mode: feed.ModeDelta,
+				ContentType: "application/json", Body: strings.NewReader(`[{"stocknum":"A","make":"Kia","model":"Rio","year":2020,"car_type":"used","price":9000}]`)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := 0
+			for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+				var m map[string]any
+				if err := json.Unmarshal([]byte(line), &m); err != nil {
+					t.Fatalf("log line %q: %v", line, err)
+				}
+				if m["status"] == feed.StatusIndexFailed {
+					lines++
+					if m["msg"] != feed.MsgIndexSyncFailed || m["run"] != rep.RunID || m["dealership"] != "north" {
+						t.Errorf("index_failed line %v, want %q for run %s of north", m, feed.MsgIndexSyncFailed, rep.RunID)
+					}
+				}
+			}
+			if lines != tt.wantLines {
+				t.Errorf("%d index_failed lines (run status %s), want %d:\n%s", lines, rep.Status, tt.wantLines, logs.String())
+			}
+		})
+	}
+}

@@ -58,7 +58,6 @@ type CarStore interface {
 	PutCars(ctx context.Context, cars []shared.StoredCar) error
 	DeleteCars(ctx context.Context, dealershipSlug string, ids []string) error
 	SetUnindexed(ctx context.Context, dealershipSlug string, ids []string) error
-	Dealerships(ctx context.Context) ([]string, error)
 	// ClaimSlugs claims each (distinct) slug for its car with a conditional
 	// write; held[i] is false when another car holds claims[i].Slug.
 	ClaimSlugs(ctx context.Context, claims []shared.SlugClaim) (held []bool, err error)
@@ -85,9 +84,11 @@ type SiteLister interface {
 	// SitesOf returns the sites that list the dealership, without reading
 	// the others: a feed run reads only its own sites (docs/scaling.md).
 	SitesOf(ctx context.Context, dealershipSlug string) ([]shared.Site, error)
-	// ListSites returns every site: for work across all dealerships
-	// (reindex of all, sweep), one read instead of one per dealership.
-	ListSites(ctx context.Context) ([]shared.Site, error)
+	// Dealerships returns every dealership some site lists or has listed,
+	// by slug, and the sites that list them: for work across all
+	// dealerships (reindex of all, sweep), without a scan of the sites or
+	// the cars (docs/scaling.md "The dealerships list").
+	Dealerships(ctx context.Context) ([]string, []shared.Site, error)
 }
 
 // Index is the search index (the algolia package's Index implements it).
@@ -285,6 +286,11 @@ type Report struct {
 // MsgRunFinished is the log line of every run that got to write its cars,
 // with the share of rows it rejected (rejected_pct).
 const MsgRunFinished = "feed run finished"
+
+// MsgIndexSyncFailed is the log line of a run that ends index_failed; the
+// IndexFailed metric counts it (infra: api.Monitor), in the ingest and
+// uploads functions' logs alike.
+const MsgIndexSyncFailed = "index sync failed; DynamoDB kept, next run reindexes"
 
 // RejectedPercent is the share of the feed's rows the run rejected, from 0
 // to 100 to one decimal; 0 for an empty feed.

@@ -34,6 +34,11 @@ func (f fakeSites) ListSites(context.Context) ([]shared.Site, error) {
 	return out, nil
 }
 
+func (f fakeSites) SitesOf(ctx context.Context, dealership string) ([]shared.Site, error) {
+	all, _ := f.ListSites(ctx)
+	return shared.SitesListing(all, dealership), nil
+}
+
 func (f fakeSites) SaveSite(_ context.Context, s shared.Site) error {
 	f[s.Slug] = s
 	return nil

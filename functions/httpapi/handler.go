@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -34,9 +35,15 @@ type IngestConfig struct {
 	// Reviews stores pushed reviews; Sites names each dealership's locations.
 	// Without them the reviews route answers 500.
 	Reviews ReviewWriter
-	Sites   shared.SiteStore
+	Sites   DealershipSites
 	// Uploads hands out upload URLs for large feeds; nil answers 500.
 	Uploads Uploader
+}
+
+// DealershipSites finds the sites that list a dealership, without reading
+// the others (dynamo.SiteStore's lookups; docs/scaling.md).
+type DealershipSites interface {
+	SitesOf(ctx context.Context, dealershipSlug string) ([]shared.Site, error)
 }
 
 // EMETHOD is the error code of a request whose path is a route but whose

@@ -112,7 +112,7 @@ type ingestServer struct {
 	keys    ProviderAuthorizer
 	opsKey  string
 	reviews ReviewWriter
-	sites   shared.SiteStore
+	sites   DealershipSites
 	uploads Uploader
 }
 

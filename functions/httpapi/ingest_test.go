@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,6 +26,18 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 type sites []shared.Site
 
 func (s sites) ListSites(context.Context) ([]shared.Site, error) { return s, nil }
+func (s sites) Dealerships(context.Context) ([]string, []shared.Site, error) {
+	var out []string
+	for _, site := range s {
+		for _, d := range site.Dealerships {
+			if !slices.Contains(out, d.Slug) {
+				out = append(out, d.Slug)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out, s, nil
+}
 func (s sites) SitesOf(_ context.Context, dealership string) ([]shared.Site, error) {
 	return shared.SitesListing(s, dealership), nil
 }

@@ -40,8 +40,17 @@ func (noCars) FindCarsBySlug(context.Context, string) ([]shared.Car, error)     
 // in Southport and Nerang) and other (its own dealership in Parramatta).
 func locationsStack(t *testing.T, now time.Time) http.Handler {
 	t.Helper()
+	h, _ := recordedLocationsStack(t, now)
+	return h
+}
+
+// recordedLocationsStack is locationsStack with the DynamoDB requests it
+// makes recorded.
+func recordedLocationsStack(t *testing.T, now time.Time) (http.Handler, *testenv.Calls) {
+	t.Helper()
 	ctx := context.Background()
-	db, tables := testenv.DB(t)
+	_, tables := testenv.DB(t)
+	db, calls := testenv.RecordingDB(t)
 	week := func(open, close string) []shared.OpeningHours {
 		h := []shared.OpeningHours{{Weekday: 0, Status: "Closed"}, {Weekday: 6, Status: "Open", Open: "08:00", Close: "12:00"}}
 		for d := 1; d <= 5; d++ {
@@ -92,7 +101,7 @@ func locationsStack(t *testing.T, now time.Time) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h
+	return h, calls
 }
 
 func call(t *testing.T, h http.Handler, method, path, site, key, body string, into any) int {
@@ -221,7 +230,7 @@ func TestGeocodeAnswer(t *testing.T) {
 }
 
 func TestReviewsFeed(t *testing.T) {
-	h := locationsStack(t, mondayMorning)
+	h, calls := recordedLocationsStack(t, mondayMorning)
 	post := func(key, slug, body string, into any) int {
 		return call(t, h, "POST", "/ingest/v1/dealerships/"+slug+"/reviews", "", key, body, into)
 	}
@@ -252,8 +261,13 @@ func TestReviewsFeed(t *testing.T) {
 		reviews = append(reviews, string(b))
 	}
 	var rep httpapi.ReviewsReport
+	calls.Reset()
 	if code := post("coastal-key", "coastal-mazda", `{"reviews":[`+strings.Join(reviews, ",")+`]}`, &rep); code != 200 || rep.Saved != 14 {
 		t.Fatalf("push: %d %+v", code, rep)
+	}
+	// Issue 15: the push reads its dealership's own sites, not every site.
+	if scans := calls.Of("Scan"); len(scans) > 0 {
+		t.Errorf("the reviews push scanned %v", scans)
 	}
 	var got httpapi.LocationResponse
 	if code := call(t, h, "GET", "/api/locations/coastal-sales", "coastal", "", "", &got); code != 200 {

@@ -62,9 +62,12 @@ func (s *ingestServer) handleReviews(w http.ResponseWriter, r *http.Request) err
 	if feed.Reviews == nil {
 		return shared.FieldError("reviews", "required")
 	}
-	sites, err := s.sites.ListSites(r.Context())
+	// A location names one of its own site's dealerships (site config
+	// validation), so the dealership's own sites hold all of its
+	// locations: read those, not every site (issue 15).
+	sites, err := s.sites.SitesOf(r.Context(), slug)
 	if err != nil {
-		return fmt.Errorf("list sites: %w", err)
+		return fmt.Errorf("sites of %s: %w", slug, err)
 	}
 	ids := map[string]bool{}
 	for _, site := range sites {

@@ -36,6 +36,15 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 type staticSites []shared.Site
 
 func (s staticSites) ListSites(context.Context) ([]shared.Site, error) { return s, nil }
+func (s staticSites) Dealerships(context.Context) ([]string, []shared.Site, error) {
+	var out []string
+	for _, site := range s {
+		for _, d := range site.Dealerships {
+			out = append(out, d.Slug)
+		}
+	}
+	return out, s, nil
+}
 func (s staticSites) SitesOf(_ context.Context, dealership string) ([]shared.Site, error) {
 	return shared.SitesListing(s, dealership), nil
 }

@@ -31,9 +31,9 @@
 // a pending checkout or a paid hold and frees the car; refund refunds a paid
 // deposit through Stripe (STRIPE_SECRET_KEY) and frees the car (issue 13).
 // sites relink rebuilds each dealership's lookup of the sites listing it
-// from the site configs (one scan): run once after upgrading data written
-// before the lookups, and to prune entries tenant deploys leave when a
-// site drops a dealership (docs/operations.md).
+// and the dealerships list from the site configs (one scan): run once after
+// upgrading data written before them, and to prune entries tenant deploys
+// leave when a site drops a dealership (docs/operations.md).
 // dealership remove deletes a departing dealership's cars from the cars
 // table and the search index under its feed lease, its manifest, and its
 // cars from the stats of the sites still listing it (docs/operations.md

@@ -40,8 +40,8 @@ func (discardIndex) Delete(context.Context, []string) error              { retur
 
 type noSites struct{}
 
-func (noSites) ListSites(context.Context) ([]shared.Site, error)       { return nil, nil }
-func (noSites) SitesOf(context.Context, string) ([]shared.Site, error) { return nil, nil }
+func (noSites) Dealerships(context.Context) ([]string, []shared.Site, error) { return nil, nil, nil }
+func (noSites) SitesOf(context.Context, string) ([]shared.Site, error)       { return nil, nil }
 
 func main() {
 	n := flag.Int("cars", 10000, "cars in the feed")

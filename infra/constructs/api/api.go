@@ -414,8 +414,9 @@ func functions() []function {
 			// Lambda retries a failed event twice over up to six hours
 			// (another run of the dealership, busy feed slots), then hands
 			// it to a dead-letter queue; a feed that is not one ends its run
-			// failed and is not retried.
-			name: "uploads", dir: route.Ingest, memory: 1536, timeout: 900, reserved: UploadConcurrency,
+			// failed and is not retried. Memory: twice the peak RSS of the
+			// worst feed the limits accept (docs/operations.md, membench).
+			name: "uploads", dir: route.Ingest, memory: 1024, timeout: 900, reserved: UploadConcurrency,
 			env: feedRunEnv,
 			secrets: func(p *Props) map[string]SecretRef {
 				return map[string]SecretRef{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey}
@@ -471,7 +472,9 @@ func functions() []function {
 			// (docs/contracts.md "Lead delivery"), from the leads table's
 			// stream. The timeout leaves HandleStream time to wait out a
 			// short retry before handing the record back to Lambda.
-			name: "deliver", memory: 256, timeout: 60, reserved: DeliverConcurrency,
+			// Memory: the smallest Lambda has over 3x its measured peak, and
+			// nobody waits on its CPU (docs/operations.md, membench).
+			name: "deliver", memory: 128, timeout: 60, reserved: DeliverConcurrency,
 			env: func(p *Props) map[string]*string {
 				return map[string]*string{"FORECOURT_MAIL_FROM": jsii.String(p.MailFrom)}
 			},

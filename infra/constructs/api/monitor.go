@@ -139,9 +139,20 @@ func (a *API) Monitor(p MonitorProps) *Monitoring {
 		awslogs.FilterPattern_StringValue(jsii.String("$.msg"), jsii.String("="), jsii.String(delivery.MsgDeliveryFailed)),
 		MetricLeadDeliveriesFailed)
 	alarm("LeadDeliveriesFailed", "a lead was given up on after its last delivery attempt", failed, 1)
-	indexFailed := fromLogs("IndexFailedFilter", a.Fns["ingest"].LogGroup(),
-		awslogs.FilterPattern_StringValue(jsii.String("$.status"), jsii.String("="), jsii.String(feed.StatusIndexFailed)),
-		MetricIndexFailed)
+	// Both functions that apply feeds end runs index_failed (an upload runs
+	// the ingest binary). The message as well as the status: an upload's
+	// "upload applied" line repeats the run's status and must not count twice.
+	var indexFailed awscloudwatch.Metric
+	for _, name := range []string{"ingest", "uploads"} {
+		fn, ok := a.Fns[name]
+		if !ok {
+			continue
+		}
+		indexFailed = fromLogs("IndexFailedFilter"+name, fn.LogGroup(), awslogs.FilterPattern_All(
+			awslogs.FilterPattern_StringValue(jsii.String("$.status"), jsii.String("="), jsii.String(feed.StatusIndexFailed)),
+			awslogs.FilterPattern_StringValue(jsii.String("$.msg"), jsii.String("="), jsii.String(feed.MsgIndexSyncFailed))),
+			MetricIndexFailed) // one metric: both filters write it
+	}
 	alarm("IndexFailed", "a feed run wrote DynamoDB but not the search index", indexFailed, 1)
 
 	// Feed runs rejecting a large share of their rows: the provider's

@@ -264,6 +264,23 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 			},
 		},
 	}}
+	// The dealerships list names every dealership with a lookup (the sweep
+	// and a full reindex read it instead of scanning): one action adds them all.
+	if len(p.Dealerships) > 0 {
+		listed := make([]interface{}, len(p.Dealerships))
+		for i, d := range p.Dealerships {
+			listed[i] = d
+		}
+		items = append(items, map[string]interface{}{
+			"Update": map[string]interface{}{
+				"TableName":                 p.Table.TableName(),
+				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": dynamo.DealershipListKey}},
+				"UpdateExpression":          "ADD #dealerships :dealerships",
+				"ExpressionAttributeNames":  map[string]interface{}{"#dealerships": "dealerships"},
+				"ExpressionAttributeValues": map[string]interface{}{":dealerships": map[string]interface{}{"SS": listed}},
+			},
+		})
+	}
 	first := p.Dealerships
 	if len(first) > dynamo.MaxSiteDealerships {
 		first = first[:dynamo.MaxSiteDealerships]

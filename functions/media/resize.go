@@ -9,8 +9,10 @@ import (
 	"image/jpeg"
 	_ "image/png" // feeds send PNG photos too
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/gen2brain/webp"
 
@@ -21,6 +23,24 @@ import (
 // srcset names: a fixed set, so every width is cached once at CloudFront
 // and nobody can make the Lambda render arbitrary sizes.
 var Widths = []int{320, 480, 640, 960, 1280, 1920}
+
+// SrcSet is the srcset of a photo /media resizes (a JPEG or PNG under
+// /media/): WebP at every width of Widths, which every browser the site
+// supports decodes; "" for any other image (SVG, another host's URL),
+// served at one size. web lib/photoSrcSet.ts is its twin (vector
+// photo_srcset.json).
+func SrcSet(src string) string {
+	if !resizable.MatchString(src) {
+		return ""
+	}
+	parts := make([]string, len(Widths))
+	for i, w := range Widths {
+		parts[i] = fmt.Sprintf("%s?w=%d&f=%s %dw", src, w, FormatWebP, w)
+	}
+	return strings.Join(parts, ", ")
+}
+
+var resizable = regexp.MustCompile(`(?i)^/media/.+\.(jpe?g|png)$`)
 
 // Aspect is the card's and gallery's photo shape, width:height 3:2
 // (CarCard's 480x320, Gallery's 960x640).

@@ -128,7 +128,7 @@ func Resize(src []byte, s Size) ([]byte, string, error) {
 	if s.Format == FormatWebP {
 		// libwebp compiled to WebAssembly, run by wazero: no cgo, so the
 		// Lambda's static build keeps; the module compiles on first use
-		// (a cold cost measured in docs/spec-deviations.md "WebP").
+		// (its cold cost is measured in docs/spec-deviations.md, 001 §7).
 		if err := webp.Encode(&buf, dst, webp.Options{Quality: s.Quality, Method: webpMethod}); err != nil {
 			return nil, "", fmt.Errorf("encode webp: %w", err)
 		}
@@ -142,7 +142,7 @@ func Resize(src []byte, s Size) ([]byte, string, error) {
 
 // webpMethod is libwebp's speed/size trade-off (0 fast .. 6 small; 4 is
 // its default): on a 640 px card, 1 took a fifth of 4's time for 10% more
-// bytes, still half the JPEG's (docs/spec-deviations.md "WebP").
+// bytes, still half the JPEG's (docs/spec-deviations.md, 001 §7).
 const webpMethod = 1
 
 // cropToAspect is the largest 3:2 rectangle centred in b.

@@ -20,8 +20,15 @@ type photoHostsItem struct {
 
 const photoHostsPrefix = "photohosts#"
 
-// SavePhotoHosts keeps hosts as the dealership's photo allow-list.
+// SavePhotoHosts keeps hosts as the dealership's photo allow-list; none
+// deletes it (a dealership leaving the platform).
 func (s *RunStore) SavePhotoHosts(ctx context.Context, dealershipSlug string, hosts []string) error {
+	if len(hosts) == 0 {
+		if err := s.table.Delete("id", photoHostsPrefix+dealershipSlug).Run(ctx); err != nil {
+			return fmt.Errorf("delete photo hosts of %s: %w", dealershipSlug, err)
+		}
+		return nil
+	}
 	it := photoHostsItem{ID: photoHostsPrefix + dealershipSlug, Hosts: hosts, UpdatedAt: s.now().UTC()}
 	if err := s.table.Put(it).Run(ctx); err != nil {
 		return fmt.Errorf("save photo hosts of %s: %w", dealershipSlug, err)

@@ -8,9 +8,10 @@ import (
 
 // Issue 14 "Images", mirroring: the feed photos mirrored at ingest live in
 // one private, encrypted, TLS-only bucket; the functions applying feeds
-// (ingest, uploads) may read and put them under photos/ only, the api
-// function (serving /media/photos/) may only read them, no function may
-// delete them, and each of the three is told the bucket.
+// (ingest, uploads) and the sweep (which retries photos a run left
+// pending) may read and put them under photos/ only, the api function
+// (serving /media/photos/) may only read them, no function may delete
+// them, and each of the four is told the bucket.
 func TestMediaInfrastructure(t *testing.T) {
 	s := synth(t)
 	tpl := s.json[PlatformStackName]
@@ -20,6 +21,7 @@ func TestMediaInfrastructure(t *testing.T) {
 		"api":     {"s3:GetObject", "s3:ListBucket"},
 		"ingest":  {"s3:GetObject", "s3:ListBucket", "s3:PutObject"},
 		"uploads": {"s3:GetObject", "s3:ListBucket", "s3:PutObject"},
+		"sweep":   {"s3:GetObject", "s3:ListBucket", "s3:PutObject"},
 	}
 	for fn := range want {
 		v, _ := path(appFunction(t, s, fn), "Properties", "Environment", "Variables").(map[string]any)
@@ -63,7 +65,7 @@ func TestMediaInfrastructure(t *testing.T) {
 				}
 			}
 			if !matched {
-				t.Errorf("a function other than api, ingest and uploads may reach the media bucket: %s", roles)
+				t.Errorf("a function other than api, ingest, uploads and sweep may reach the media bucket: %s", roles)
 			}
 		}
 	}

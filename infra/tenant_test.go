@@ -373,7 +373,8 @@ func siteRecord(t *testing.T, tpl map[string]any, event string) (awsSdkCall, sit
 // Spec 000 §2 car images and dealer logos are /media/... URLs: each
 // distribution sends /media/* to the HTTP API with the tenant's headers and
 // caches the answers by path under CloudFront's managed CachingOptimized
-// (which honours the API's max-age and counts against no policy quota).
+// (which honours the API's max-age and counts against no policy quota),
+// with a photo's size moved into the path by the cell's function.
 func TestDistributionCachesMediaFromAPI(t *testing.T) {
 	s := synth(t)
 	optimized := *awscloudfront.CachePolicy_CACHING_OPTIMIZED().CachePolicyId()
@@ -404,6 +405,15 @@ func TestDistributionCachesMediaFromAPI(t *testing.T) {
 			}
 			if got := media["OriginRequestPolicyId"]; got != nil {
 				t.Errorf("origin request policy: got %v, want none", got)
+			}
+			// And, since no query string reaches the origin, the cell's
+			// function moves a photo's ?w=, ?q= and ?f= into the path
+			// (issue 14 "Images"): the document behaviour's function, on
+			// viewer requests.
+			fn := path(media, "FunctionAssociations", 0)
+			if fn == nil || path(fn, "EventType") != "viewer-request" ||
+				!equalJSON(path(fn, "FunctionARN"), path(config, "DefaultCacheBehavior", "FunctionAssociations", 0, "FunctionARN")) {
+				t.Errorf("function associations: got %v, want the cell's function on viewer-request", media["FunctionAssociations"])
 			}
 		})
 	}

@@ -19,9 +19,13 @@ type StoredCar struct {
 	// car goes back to it rather than to not reserved.
 	FeedReserved bool
 	// PhotosPending marks a car some of whose feed photos could not be
-	// mirrored (issue 14): they keep the feed's URL and, with no content
-	// hash stored, the next run that sends the car tries them again.
+	// mirrored (issue 14): they keep the feed's URL; the sweep and the next
+	// run that sends the car try them again.
 	PhotosPending bool
+	// PhotoSources maps each feed photo URL the car shows a mirrored copy
+	// of to that copy's /media/ path, so an update that sends the same
+	// URLs downloads nothing again (a URL is taken to name one photo).
+	PhotoSources map[string]string
 }
 
 // CarState is the part of a stored car that diffing needs; reading only
@@ -38,6 +42,9 @@ type CarState struct {
 	Unindexed         bool
 	// CreatedAt is RFC 3339 as stored.
 	CreatedAt string
+	// PhotosPending is StoredCar.PhotosPending: such a car is never
+	// unchanged, and the sweep retries its photos.
+	PhotosPending bool
 }
 
 // Lease is what taking a dealership's ingestion lease learns from the

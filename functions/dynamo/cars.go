@@ -48,6 +48,13 @@ func (s carItem) MarshalDynamoItem() (dynamo.Item, error) {
 	if s.PhotosPending {
 		item["photos_pending"] = &types.AttributeValueMemberBOOL{Value: true}
 	}
+	if len(s.PhotoSources) > 0 {
+		sources := make(map[string]types.AttributeValue, len(s.PhotoSources))
+		for u, path := range s.PhotoSources {
+			sources[u] = &types.AttributeValueMemberS{Value: path}
+		}
+		item["photo_sources"] = &types.AttributeValueMemberM{Value: sources}
+	}
 	return item, nil
 }
 
@@ -57,18 +64,19 @@ func (s *carItem) UnmarshalDynamoItem(item dynamo.Item) error {
 		return fmt.Errorf("decode car: %w", err)
 	}
 	var extra struct {
-		ContentHash     string `json:"content_hash"`
-		UpdatedAt       string `json:"updated_at"`
-		SearchableUntil int64  `json:"searchable_until"`
-		Unindexed       bool   `json:"unindexed"`
-		FeedReserved    bool   `json:"feed_reserved"`
-		PhotosPending   bool   `json:"photos_pending"`
+		ContentHash     string            `json:"content_hash"`
+		UpdatedAt       string            `json:"updated_at"`
+		SearchableUntil int64             `json:"searchable_until"`
+		Unindexed       bool              `json:"unindexed"`
+		FeedReserved    bool              `json:"feed_reserved"`
+		PhotosPending   bool              `json:"photos_pending"`
+		PhotoSources    map[string]string `json:"photo_sources"`
 	}
 	if err := attributevalue.UnmarshalMapWithOptions(item, &extra, jsonTagsDecode); err != nil {
 		return fmt.Errorf("decode car %s: %w", s.ID, err)
 	}
 	s.ContentHash, s.SearchableUntil, s.Unindexed = extra.ContentHash, extra.SearchableUntil, extra.Unindexed
-	s.FeedReserved, s.PhotosPending = extra.FeedReserved, extra.PhotosPending
+	s.FeedReserved, s.PhotosPending, s.PhotoSources = extra.FeedReserved, extra.PhotosPending, extra.PhotoSources
 	s.UpdatedAt, _ = time.Parse(time.RFC3339Nano, extra.UpdatedAt)
 	return nil
 }
@@ -84,6 +92,7 @@ type carStateItem struct {
 	SearchableUntil   int64            `dynamo:"searchable_until"`
 	Unindexed         bool             `dynamo:"unindexed"`
 	CreatedAt         string           `dynamo:"created_at"`
+	PhotosPending     bool             `dynamo:"photos_pending"`
 }
 
 func storedCars(items []carItem) []shared.StoredCar {
@@ -168,7 +177,7 @@ func (s *CarStore) States(ctx context.Context, dealershipSlug string) ([]shared.
 	var items []carStateItem
 	err := s.table.Get("dealership_slug", dealershipSlug).
 		Project("id", "slug", "content_hash", "sold", "status", "sold_date_timestamp",
-			"searchable_until", "unindexed", "created_at").
+			"searchable_until", "unindexed", "created_at", "photos_pending").
 		All(ctx, &items)
 	if err != nil {
 		return nil, fmt.Errorf("query car states of %s: %w", dealershipSlug, err)

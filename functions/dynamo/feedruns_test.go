@@ -3,6 +3,7 @@ package dynamo_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -200,5 +201,36 @@ func TestRunReportsExpire(t *testing.T) {
 	}
 	if _, ok := lease[dynamo.RunsTTLAttribute]; ok {
 		t.Errorf("the lease carries %s", dynamo.RunsTTLAttribute)
+	}
+}
+
+// Issue 14 "Images": a dealership's photo allow-list, saved by a run that
+// left photos pending, reads back for the sweep; saving none deletes it
+// (dealership removal); a dealership with none reads none. It is not a run.
+func TestPhotoHosts(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	runs := dynamo.NewRunStore(db, tables)
+	for _, tt := range []struct {
+		save []string
+		want string
+	}{
+		{[]string{"cdn.dms.example", ".photos.example"}, "cdn.dms.example .photos.example"},
+		{[]string{"cdn.dms.example"}, "cdn.dms.example"},
+		{nil, ""},
+	} {
+		if err := runs.SavePhotoHosts(ctx, "north", tt.save); err != nil {
+			t.Fatal(err)
+		}
+		got, err := runs.PhotoHosts(ctx, "north")
+		if err != nil || strings.Join(got, " ") != tt.want {
+			t.Errorf("after saving %v: %v, %v; want %q", tt.save, got, err, tt.want)
+		}
+	}
+	if got, err := runs.PhotoHosts(ctx, "south"); err != nil || got != nil {
+		t.Errorf("a dealership with none: %v, %v", got, err)
+	}
+	if _, err := runs.Run(ctx, "photohosts#north"); shared.ErrorCode(err) != shared.ENOTFOUND {
+		t.Errorf("the item read as a run: %v", err)
 	}
 }

@@ -116,7 +116,7 @@ func (s *RunStore) Manifest(ctx context.Context, dealershipSlug string, ref shar
 }
 
 // A manifest shard is one line per car: id, content hash, flags (s sold,
-// u unindexed) and searchable_until, separated by tabs.
+// u unindexed, p photos pending) and searchable_until, separated by tabs.
 func encodeManifest(states []shared.CarState) [][]byte {
 	var shards [][]byte
 	var b bytes.Buffer
@@ -131,6 +131,9 @@ func encodeManifest(states []shared.CarState) [][]byte {
 		}
 		if st.Unindexed {
 			line = append(line, 'u')
+		}
+		if st.PhotosPending {
+			line = append(line, 'p')
 		}
 		line = append(line, '\t')
 		line = strconv.AppendInt(line, st.SearchableUntil, 10)
@@ -160,6 +163,7 @@ func decodeManifest(data []byte, into []shared.CarState) ([]shared.CarState, err
 		into = append(into, shared.CarState{
 			ID: string(f[0]), ContentHash: string(f[1]), SearchableUntil: until,
 			Sold: bytes.IndexByte(f[2], 's') >= 0, Unindexed: bytes.IndexByte(f[2], 'u') >= 0,
+			PhotosPending: bytes.IndexByte(f[2], 'p') >= 0,
 		})
 	}
 	return into, nil

@@ -14,7 +14,7 @@ func TestManifestEncoding(t *testing.T) {
 	states := make([]shared.CarState, 20000)
 	for i := range states {
 		states[i] = shared.CarState{ID: fmt.Sprintf("%020x", i), ContentHash: "AbCdEfGhIjKlMnOp",
-			Sold: i%3 == 0, Unindexed: i%6 == 0, SearchableUntil: 253402300799 - int64(i)}
+			Sold: i%3 == 0, Unindexed: i%6 == 0, PhotosPending: i%5 == 0, SearchableUntil: 253402300799 - int64(i)}
 	}
 	states[7].ContentHash = "" // sold by a full feed: no content hash
 	shards := encodeManifest(states)

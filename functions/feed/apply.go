@@ -87,6 +87,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	var changes []change
 	var needPrior []string // changed cars whose slug and dates the state lacks (a manifest state)
+	mirroring := s.cfg.Photos != nil && len(photoHosts) > 0
 	inFeed := make(map[string]bool, len(cars))
 	for _, e := range cars {
 		c := e.car
@@ -94,23 +95,25 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		inFeed[c.ID] = true
 		hash := e.hash
 		st, exists := stateByID[c.ID]
-		if exists && st.ContentHash == hash {
+		if exists && st.ContentHash == hash && !st.PhotosPending {
 			rep.Unchanged++
 			continue
 		}
-		if exists && st.Slug == "" {
+		// A mirroring run also reads the car's photo sources, so that the
+		// photos it already mirrored are not fetched again.
+		if exists && (st.Slug == "" || mirroring) {
 			needPrior = append(needPrior, c.ID)
 		}
 		changes = append(changes, change{c, hash, exists})
 	}
-	prior := make(map[string]shared.Car, len(needPrior))
+	prior := make(map[string]shared.StoredCar, len(needPrior))
 	if len(needPrior) > 0 {
 		stored, err := s.cfg.Cars.GetCars(ctx, slug, needPrior)
 		if err != nil {
 			return outcome{}, err
 		}
 		for _, sc := range stored {
-			prior[sc.ID] = sc.Car
+			prior[sc.ID] = sc
 		}
 	}
 	held, err := s.heldCars(ctx, slug, now, len(changes))
@@ -126,9 +129,12 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		// RESERVED, and not reservable, until the hold ends.
 		feedReserved := c.Reserved
 		c.Reserved = c.Reserved || held[c.ID]
+		var sources map[string]string
 		if ch.exists {
 			rep.Updated++
-			old, ok := prior[c.ID]
+			stored, ok := prior[c.ID]
+			old := stored.Car
+			sources = stored.PhotoSources
 			if !ok {
 				st := stateByID[c.ID]
 				old = shared.Car{Slug: st.Slug, SoldDateTimestamp: st.SoldDateTimestamp}
@@ -155,7 +161,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		}
 		p := placer.Place(c, now)
 		writes = append(writes, shared.StoredCar{Car: c, ContentHash: ch.hash, UpdatedAt: now,
-			SearchableUntil: p.SearchableUntil, FeedReserved: feedReserved})
+			SearchableUntil: p.SearchableUntil, FeedReserved: feedReserved, PhotoSources: sources})
 		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
 	}
 
@@ -232,7 +238,8 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	// The state after the writes, for the manifest.
 	for _, w := range writes {
-		stateByID[w.ID] = shared.CarState{ID: w.ID, ContentHash: w.ContentHash, Sold: w.Sold, SearchableUntil: w.SearchableUntil}
+		stateByID[w.ID] = shared.CarState{ID: w.ID, ContentHash: w.ContentHash, Sold: w.Sold, SearchableUntil: w.SearchableUntil,
+			PhotosPending: w.PhotosPending}
 	}
 	for _, id := range removeIDs {
 		delete(stateByID, id)
@@ -316,7 +323,7 @@ func slimStates(states iter.Seq[shared.CarState]) []shared.CarState {
 	var out []shared.CarState
 	for st := range states {
 		out = append(out, shared.CarState{ID: st.ID, ContentHash: st.ContentHash, Sold: st.Sold,
-			SearchableUntil: st.SearchableUntil, Unindexed: st.Unindexed})
+			SearchableUntil: st.SearchableUntil, Unindexed: st.Unindexed, PhotosPending: st.PhotosPending})
 	}
 	return out
 }
@@ -556,8 +563,10 @@ func (s *Service) sweepDealership(ctx context.Context, slug string, sites []shar
 			states[i].Unindexed = true
 		}
 	}
-	clean = true
-	s.saveManifest(ctx, slug, holder, lease, outcome{states: slimStates(slices.Values(states)), keep: fromManifest && len(expiredIDs) == 0})
+	// Its own step (photoretry.go); it writes cars, so the manifest too.
+	photos, indexBehind := s.retryPhotos(ctx, slug, placer, states)
+	clean = !indexBehind // else the next run reindexes
+	s.saveManifest(ctx, slug, holder, lease, outcome{states: slimStates(slices.Values(states)), keep: fromManifest && len(expiredIDs) == 0 && !photos})
 	// Still under the lease, so its stats have one writer.
 	if len(expiredIDs)+len(replace) > 0 {
 		s.refreshStats(ctx, slug, sites) // sold retention passed: the counts changed

@@ -27,54 +27,122 @@ const photoWorkers = 8
 // no deadline; with one, mirroring takes at most half the time left.
 const DefaultPhotoBudget = 2 * time.Minute
 
+// photoBudget is how long mirroring may take within ctx: at most limit and
+// at most half the time ctx has left, so the caller still writes its cars.
+func photoBudget(ctx context.Context, limit time.Duration) time.Duration {
+	if d, ok := ctx.Deadline(); ok {
+		return min(limit, time.Until(d)/2)
+	}
+	return limit
+}
+
 // mirrorPhotos points the images, primary image and thumbnails of the cars
 // (writes[i] and changed[i], the same car) at mirrored copies where their
-// URL is on one of hosts. A car with a photo that could not be mirrored
-// keeps that URL and is marked PhotosPending with no content hash, so the
-// next run sending it tries again. It never fails: photos are not worth a
-// run.
+// URL is on one of hosts; a URL the car's PhotoSources already maps is not
+// fetched again. A car with a photo that could not be mirrored keeps that
+// URL and is marked PhotosPending, so the sweep and the next run sending it
+// try again. It never fails: photos are not worth a run.
 func (s *Service) mirrorPhotos(ctx context.Context, rep *Report, hosts []string, writes []shared.StoredCar, changed []shared.IndexedCar) {
 	if s.cfg.Photos == nil || len(hosts) == 0 || len(changed) == 0 {
 		return
 	}
-	budget := DefaultPhotoBudget
-	if d, ok := ctx.Deadline(); ok {
-		budget = time.Until(d) / 2
-	}
-	ctx, cancel := context.WithTimeout(ctx, budget)
+	ctx, cancel := context.WithTimeout(ctx, photoBudget(ctx, DefaultPhotoBudget))
 	defer cancel()
+	cars := make([]*shared.StoredCar, len(changed))
+	for i := range changed {
+		cars[i] = &writes[i]
+	}
+	res := s.mirrorCars(ctx, hosts, cars)
+	for i := range changed {
+		changed[i].Car = writes[i].Car
+	}
+	rep.PhotosMirrored += res.mirrored
+	rep.PhotosFailed += res.failed
+	s.logPhotoErrors(ctx, rep.DealershipSlug, "run", rep.RunID, res)
+	if res.failed > 0 {
+		// The sweep has no provider key: it retries from the hosts saved here.
+		if err := s.cfg.Runs.SavePhotoHosts(ctx, rep.DealershipSlug, hosts); err != nil {
+			s.cfg.Logger.WarnContext(ctx, "photo hosts not saved; the next run retries the photos", "dealership", rep.DealershipSlug, "err", err)
+		}
+	}
+}
 
-	// One fetch per URL per run: a photo shared by several cars is fetched once.
+// mirrored is what mirrorCars did: distinct URLs fetched and stored, and
+// failed (with the first few errors).
+type mirrored struct {
+	mirrored, failed int
+	errs             []error
+}
+
+// maxPhotoErrorsLogged is how many failed photos a run logs one by one.
+const maxPhotoErrorsLogged = 5
+
+func (s *Service) logPhotoErrors(ctx context.Context, dealership, what, id string, res mirrored) {
+	// A few examples, not one line per photo: a dead host fails thousands.
+	for _, err := range res.errs {
+		s.cfg.Logger.WarnContext(ctx, "photo not mirrored", "dealership", dealership, what, id, "err", err)
+	}
+	if res.failed > len(res.errs) {
+		s.cfg.Logger.WarnContext(ctx, "photos not mirrored", "dealership", dealership, what, id, "failed", res.failed)
+	}
+}
+
+// mirrorCars rewrites each car's photo URLs on hosts to mirrored copies,
+// fetching each distinct URL once and none its PhotoSources already maps;
+// it sets each car's PhotoSources to the copies it shows and PhotosPending
+// when a photo failed.
+func (s *Service) mirrorCars(ctx context.Context, hosts []string, cars []*shared.StoredCar) mirrored {
 	type result struct {
 		path string
 		err  error
 	}
 	results := map[string]*result{}
 	var urls []string
-	for _, ic := range changed {
-		for _, u := range photoURLs(ic.Car) {
-			if _, seen := results[u]; !seen {
-				results[u] = nil
-				urls = append(urls, u)
+	for _, sc := range cars {
+		for _, u := range photoURLs(sc.Car) {
+			if _, seen := results[u]; seen {
+				continue
 			}
+			if path, ok := sc.PhotoSources[u]; ok {
+				results[u] = &result{path: path} // mirrored by an earlier run
+				continue
+			}
+			results[u] = nil
+			urls = append(urls, u)
 		}
 	}
 	var mu sync.Mutex
+	fetched := map[string]*result{}
 	g := errgroup.Group{}
 	g.SetLimit(photoWorkers)
 	for _, u := range urls {
 		g.Go(func() error {
 			path, err := s.cfg.Photos.Mirror(ctx, hosts, u)
 			mu.Lock()
-			results[u] = &result{path, err}
+			fetched[u] = &result{path, err}
 			mu.Unlock()
 			return nil
 		})
 	}
 	_ = g.Wait()
+	var res mirrored
+	for _, u := range urls {
+		r := fetched[u]
+		results[u] = r
+		switch {
+		case r.err != nil:
+			res.failed++
+			if len(res.errs) < maxPhotoErrorsLogged {
+				res.errs = append(res.errs, r.err)
+			}
+		case r.path != "":
+			res.mirrored++
+		}
+	}
 
-	for i := range changed {
+	for _, sc := range cars {
 		pending := false
+		sources := map[string]string{}
 		rewrite := func(u string) string {
 			r := results[u]
 			switch {
@@ -84,11 +152,12 @@ func (s *Service) mirrorPhotos(ctx context.Context, rep *Report, hosts []string,
 				pending = true
 				return u
 			case r.path != "":
+				sources[u] = r.path
 				return r.path
 			}
 			return u
 		}
-		c := changed[i].Car
+		c := sc.Car
 		c.Images = append([]shared.Image(nil), c.Images...)
 		for j, img := range c.Images {
 			if img.URL == "" && img.Image != nil {
@@ -104,31 +173,24 @@ func (s *Service) mirrorPhotos(ctx context.Context, rep *Report, hosts []string,
 		if c.PrimaryImageURL != "" {
 			c.PrimaryImageURL = rewrite(c.PrimaryImageURL)
 		}
-		changed[i].Car, writes[i].Car = c, c
-		if pending {
-			writes[i].PhotosPending = true
-			writes[i].ContentHash = "" // differs from any feed's: the next run retries
+		// Copies mirrored before (the sweep sees their /media/ paths, not
+		// their sources) stay mapped while the car still shows them.
+		shows := map[string]bool{}
+		for _, u := range photoURLs(c) {
+			shows[u] = true
 		}
-	}
-	for _, r := range results {
-		switch {
-		case r.err != nil:
-			rep.PhotosFailed++
-			// A few examples, not one line per photo: a dead host fails thousands.
-			if rep.PhotosFailed <= maxPhotoErrorsLogged {
-				s.cfg.Logger.WarnContext(ctx, "photo not mirrored", "dealership", rep.DealershipSlug, "run", rep.RunID, "err", r.err)
+		for u, path := range sc.PhotoSources {
+			if _, ok := sources[u]; !ok && shows[path] {
+				sources[u] = path
 			}
-		case r.path != "":
-			rep.PhotosMirrored++
 		}
+		if len(sources) == 0 {
+			sources = nil
+		}
+		sc.Car, sc.PhotoSources, sc.PhotosPending = c, sources, pending
 	}
-	if rep.PhotosFailed > maxPhotoErrorsLogged {
-		s.cfg.Logger.WarnContext(ctx, "photos not mirrored", "dealership", rep.DealershipSlug, "run", rep.RunID, "failed", rep.PhotosFailed)
-	}
+	return res
 }
-
-// maxPhotoErrorsLogged is how many failed photos a run logs one by one.
-const maxPhotoErrorsLogged = 5
 
 // photoURLs are the car's photo URLs, each once.
 func photoURLs(c shared.Car) []string {

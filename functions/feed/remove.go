@@ -57,6 +57,9 @@ func (s *Service) removeDealership(ctx context.Context, slug string, manifest sh
 	if err := s.cfg.Runs.DeleteManifest(ctx, slug, manifest); err != nil {
 		return RemovalReport{}, err
 	}
+	if err := s.cfg.Runs.SavePhotoHosts(ctx, slug, nil); err != nil { // no cars left to retry
+		return RemovalReport{}, err
+	}
 	rep := RemovalReport{Cars: len(ids), Sites: []string{}}
 	sites, err := s.cfg.Sites.SitesOf(ctx, slug)
 	if err != nil {

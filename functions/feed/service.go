@@ -77,6 +77,10 @@ type RunStore interface {
 	KeepManifest(ctx context.Context, dealershipSlug, holder string, ref shared.ManifestRef) error
 	Manifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) ([]shared.CarState, error)
 	DeleteManifest(ctx context.Context, dealershipSlug string, ref shared.ManifestRef) error
+	// SavePhotoHosts and PhotoHosts keep the photo allow-list of the last
+	// run that left photos unmirrored, for the sweep to retry them (issue 14).
+	SavePhotoHosts(ctx context.Context, dealershipSlug string, hosts []string) error
+	PhotoHosts(ctx context.Context, dealershipSlug string) ([]string, error)
 }
 
 // SiteLister finds the site configs that decide which sites show a car.
@@ -161,6 +165,11 @@ type ServiceConfig struct {
 	// Photos, when set, mirrors the photos of cars fed with a
 	// Request.PhotoHosts allow-list (issue 14); nil mirrors nothing.
 	Photos PhotoMirror
+	// SweepPhotoCars bounds how many photos-pending cars of a dealership
+	// one sweep retries (default DefaultSweepPhotoCars); SweepPhotoBudget
+	// bounds the time it spends on them (default DefaultSweepPhotoBudget).
+	SweepPhotoCars   int
+	SweepPhotoBudget time.Duration
 	// Now is the clock (default time.Now).
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -220,6 +229,12 @@ func NewService(cfg ServiceConfig) *Service {
 	}
 	if cfg.MaxSoldShare <= 0 {
 		cfg.MaxSoldShare = DefaultMaxSoldShare
+	}
+	if cfg.SweepPhotoCars <= 0 {
+		cfg.SweepPhotoCars = DefaultSweepPhotoCars
+	}
+	if cfg.SweepPhotoBudget <= 0 {
+		cfg.SweepPhotoBudget = DefaultSweepPhotoBudget
 	}
 	return &Service{cfg: cfg}
 }

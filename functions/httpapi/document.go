@@ -240,11 +240,11 @@ func (s *apiServer) soldPastCar(ctx context.Context, site shared.Site, slug stri
 		if !site.SoldPast(c, now) {
 			continue
 		}
-		stock, err := s.availableCars(ctx, site)
+		similar, err := s.similarCars(ctx, site, c, 6)
 		if err != nil {
 			return shared.Car{}, nil, false, err
 		}
-		return c, seo.Similar(c, stock, 6), true, nil
+		return c, similar, true, nil
 	}
 	return shared.Car{}, nil, false, nil
 }

@@ -35,8 +35,8 @@ const (
 func mediaHandler(store MediaStore) HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Cache-Control", errorCacheControl)
-		name := r.PathValue("proxy")
-		body, contentType, err := store.Media(r.Context(), name, r.URL.Query())
+		name, query := sizedMedia(r.PathValue("proxy"), r.URL.Query())
+		body, contentType, err := store.Media(r.Context(), name, query)
 		if err != nil {
 			if shared.ErrorCode(err) == shared.ENOTFOUND {
 				return shared.Errorf(shared.ENOTFOUND, "no media at %q", name)
@@ -45,7 +45,7 @@ func mediaHandler(store MediaStore) HandlerFunc {
 		}
 		w.Header().Set("Content-Type", contentType)
 		// A mirrored photo is named by its content hash: it never changes.
-		if r.URL.Query().Has("w") && contentType == "image/jpeg" || strings.HasPrefix(name, "photos/") {
+		if query.Has("w") && (contentType == "image/jpeg" || contentType == "image/webp") || strings.HasPrefix(name, "photos/") {
 			w.Header().Set("Cache-Control", mediaImmutableCacheControl)
 		} else {
 			w.Header().Set("Cache-Control", mediaCacheControl)
@@ -53,4 +53,31 @@ func mediaHandler(store MediaStore) HandlerFunc {
 		_, err = w.Write(body)
 		return err
 	}
+}
+
+// sizedPrefix starts a media name whose size the edge moved from the query
+// string into the path: CloudFront's CachingOptimized keys on the path and
+// forwards no query string, so the cells' viewer-request function
+// (infra/constructs/cell) rewrites /media/photos/x.jpg?w=640&f=webp to
+// /media/_/w=640,f=webp/photos/x.jpg.
+const sizedPrefix = "_/"
+
+// sizedMedia undoes that rewrite: the name and the query it stands for. A
+// name without the prefix keeps its own query string (the dev gateway).
+func sizedMedia(name string, query url.Values) (string, url.Values) {
+	rest, ok := strings.CutPrefix(name, sizedPrefix)
+	if !ok {
+		return name, query
+	}
+	params, name, ok := strings.Cut(rest, "/")
+	if !ok {
+		return rest, url.Values{} // no file after the sizes: a 404
+	}
+	query = url.Values{}
+	for _, kv := range strings.Split(params, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			query.Set(k, v)
+		}
+	}
+	return name, query
 }

@@ -8,7 +8,10 @@ import (
 	"image/jpeg"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
+
+	"github.com/gen2brain/webp"
 
 	"forecourt/functions/media"
 	"forecourt/shared"
@@ -100,5 +103,55 @@ func TestMediaMirroredPhotos(t *testing.T) {
 		if _, _, err := photos.Media(context.Background(), name, nil); shared.ErrorCode(err) != shared.ENOTFOUND {
 			t.Errorf("store %q: got %v, want not found", name, err)
 		}
+	}
+}
+
+// Issue 14 "Images" (WebP): ?f=webp answers a WebP of the width, cached
+// immutably; the path form the edge rewrites the query string into
+// (/media/_/w=640,f=webp/..., since CloudFront forwards no query string to
+// /media/*) answers the same bytes; a format other than jpeg or webp is a
+// 400 naming f.
+func TestMediaWebP(t *testing.T) {
+	var src bytes.Buffer
+	if err := jpeg.Encode(&src, image.NewRGBA(image.Rect(0, 0, 1200, 900)), nil); err != nil {
+		t.Fatal(err)
+	}
+	d := allDeps()
+	d.Media = media.Resized{Store: onePhoto{src.Bytes()}}
+	h, err := NewHandler(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(target string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+		return rec
+	}
+	query := get("/media/cars/c1/1.jpg?w=640&f=webp")
+	img, err := webp.Decode(bytes.NewReader(query.Body.Bytes()))
+	if query.Code != 200 || err != nil || query.Header().Get("Content-Type") != "image/webp" || img.Bounds().Dx() != 640 {
+		t.Fatalf("?w=640&f=webp: %d %q %v", query.Code, query.Header().Get("Content-Type"), err)
+	}
+	if cc := query.Header().Get("Cache-Control"); cc != mediaImmutableCacheControl {
+		t.Errorf("Cache-Control: got %q, want %q", cc, mediaImmutableCacheControl)
+	}
+	for _, tt := range []struct {
+		target, wantType string
+		wantCode         int
+	}{
+		{"/media/_/w=640,f=webp/cars/c1/1.jpg", "image/webp", 200},
+		{"/media/_/w=640,q=75/cars/c1/1.jpg", "image/jpeg", 200},
+		{"/media/_/w=640/nothing.jpg", "application/json", 404},
+		{"/media/_/w=640", "application/json", 404},
+		{"/media/_/w=640,f=avif/cars/c1/1.jpg", "application/json", 400},
+		{"/media/cars/c1/1.jpg?w=640&f=avif", "application/json", 400},
+	} {
+		rec := get(tt.target)
+		if rec.Code != tt.wantCode || !strings.HasPrefix(rec.Header().Get("Content-Type"), tt.wantType) {
+			t.Errorf("%s: got %d %q, want %d %s", tt.target, rec.Code, rec.Header().Get("Content-Type"), tt.wantCode, tt.wantType)
+		}
+	}
+	if rec := get("/media/_/w=640,f=webp/cars/c1/1.jpg"); !bytes.Equal(rec.Body.Bytes(), query.Body.Bytes()) {
+		t.Error("the path form answers other bytes than the query form")
 	}
 }

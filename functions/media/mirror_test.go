@@ -57,7 +57,9 @@ type dmsHost struct {
 	*httptest.Server
 	jpg, png []byte
 	down     atomic.Bool
-	fetches  atomic.Int32
+	// hang keeps each request open until its client gives up.
+	hang    atomic.Bool
+	fetches atomic.Int32
 }
 
 func newDMSHost(t *testing.T) *dmsHost {
@@ -76,6 +78,10 @@ func newDMSHost(t *testing.T) *dmsHost {
 	})
 	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.fetches.Add(1)
+		if h.hang.Load() {
+			<-r.Context().Done()
+			return
+		}
 		if h.down.Load() {
 			conn, _, err := w.(http.Hijacker).Hijack()
 			if err == nil {
@@ -121,15 +127,21 @@ type env struct {
 	photos media.DirPhotos
 }
 
-func newEnv(t *testing.T) *env {
+// newEnv wires a feed service over DynamoDB Local, the local search
+// engine and a mirror into a temporary directory; opts adjust its config.
+func newEnv(t *testing.T, opts ...func(*feed.ServiceConfig)) *env {
 	t.Helper()
 	db, tables := testenv.DB(t)
 	idx, cfg := testenv.Index(t)
 	e := &env{cars: dynamo.NewCarStore(db, tables), index: idx, cfg: cfg, photos: media.DirPhotos{Dir: t.TempDir()}}
-	e.svc = feed.NewService(feed.ServiceConfig{
+	sc := feed.ServiceConfig{
 		Cars: e.cars, Runs: dynamo.NewRunStore(db, tables), Sites: sites, Index: idx,
 		Photos: media.NewLoopbackMirror(e.photos, media.FetchLimits{Timeout: 5 * time.Second, MaxBytes: 32 << 10}),
-	})
+	}
+	for _, o := range opts {
+		o(&sc)
+	}
+	e.svc = feed.NewService(sc)
 	return e
 }
 

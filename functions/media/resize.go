@@ -9,8 +9,12 @@ import (
 	"image/jpeg"
 	_ "image/png" // feeds send PNG photos too
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
+	"strings"
+
+	"github.com/gen2brain/webp"
 
 	"forecourt/shared"
 )
@@ -20,18 +24,44 @@ import (
 // and nobody can make the Lambda render arbitrary sizes.
 var Widths = []int{320, 480, 640, 960, 1280, 1920}
 
+// SrcSet is the srcset of a photo /media resizes (a JPEG or PNG under
+// /media/): WebP at every width of Widths, which every browser the site
+// supports decodes; "" for any other image (SVG, another host's URL),
+// served at one size. web lib/photoSrcSet.ts is its twin (vector
+// photo_srcset.json).
+func SrcSet(src string) string {
+	if !resizable.MatchString(src) {
+		return ""
+	}
+	parts := make([]string, len(Widths))
+	for i, w := range Widths {
+		parts[i] = fmt.Sprintf("%s?w=%d&f=%s %dw", src, w, FormatWebP, w)
+	}
+	return strings.Join(parts, ", ")
+}
+
+var resizable = regexp.MustCompile(`(?i)^/media/.+\.(jpe?g|png)$`)
+
 // Aspect is the card's and gallery's photo shape, width:height 3:2
 // (CarCard's 480x320, Gallery's 960x640).
 const aspectW, aspectH = 3, 2
 
-// DefaultQuality is the JPEG quality without ?q=; a 640 px card stays
-// well under 60 KB at it.
+// DefaultQuality is the quality without ?q=; a 640 px card stays well
+// under 60 KB at it, as JPEG and as WebP.
 const DefaultQuality = 75
 
+// Formats a resized photo is encoded in (?f=): JPEG unless WebP is asked
+// for by name. The format is a parameter of the URL, not negotiated from
+// Accept, so the URL alone is the cache key (docs/contracts.md "Media").
+const (
+	FormatJPEG = "jpeg"
+	FormatWebP = "webp"
+)
+
 // Resized serves raster photos of the store at a width of Widths, cropped
-// to 3:2 around the centre, as JPEG (Go has no maintained WebP encoder in
-// its standard library or x/image, so JPEG only). Without ?w= the store's
-// file is served unchanged; SVG and other non-raster files ignore ?w=.
+// to 3:2 around the centre, as JPEG or (?f=webp) WebP. Without ?w= the
+// store's file is served unchanged; SVG and other non-raster files ignore
+// ?w=.
 type Resized struct{ Store Store }
 
 // Media implements httpapi.MediaStore.
@@ -40,54 +70,80 @@ func (r Resized) Media(ctx context.Context, name string, query url.Values) ([]by
 	if err != nil || !query.Has("w") || (contentType != "image/jpeg" && contentType != "image/png") {
 		return body, contentType, err
 	}
-	w, q, err := ParseSize(query)
+	size, err := ParseSize(query)
 	if err != nil {
 		return nil, "", err
 	}
-	out, err := Resize(body, w, q)
+	out, ct, err := Resize(body, size)
 	if err != nil {
 		return nil, "", fmt.Errorf("resize %s: %w", name, err)
 	}
-	return out, "image/jpeg", nil
+	return out, ct, nil
 }
 
-// ParseSize reads ?w= (one of Widths) and ?q= (1-100, default
-// DefaultQuality).
-func ParseSize(query url.Values) (width, quality int, err error) {
-	width, err = strconv.Atoi(query.Get("w"))
+// Size is what a resized photo's URL asks for.
+type Size struct {
+	Width, Quality int
+	Format         string // FormatJPEG or FormatWebP
+}
+
+// ParseSize reads ?w= (one of Widths), ?q= (1-100, default DefaultQuality)
+// and ?f= (jpeg, the default, or webp).
+func ParseSize(query url.Values) (Size, error) {
+	width, err := strconv.Atoi(query.Get("w"))
 	if err != nil || !slices.Contains(Widths, width) {
-		return 0, 0, shared.FieldError("w", "width must be one of %v", Widths)
+		return Size{}, shared.FieldError("w", "width must be one of %v", Widths)
 	}
-	quality = DefaultQuality
-	if s := query.Get("q"); s != "" {
-		quality, err = strconv.Atoi(s)
-		if err != nil || quality < 1 || quality > 100 {
-			return 0, 0, shared.FieldError("q", "quality must be a whole number from 1 to 100")
+	s := Size{Width: width, Quality: DefaultQuality, Format: FormatJPEG}
+	if q := query.Get("q"); q != "" {
+		s.Quality, err = strconv.Atoi(q)
+		if err != nil || s.Quality < 1 || s.Quality > 100 {
+			return Size{}, shared.FieldError("q", "quality must be a whole number from 1 to 100")
 		}
 	}
-	return width, quality, nil
+	switch f := query.Get("f"); f {
+	case "", FormatJPEG:
+	case FormatWebP:
+		s.Format = FormatWebP
+	default:
+		return Size{}, shared.FieldError("f", "format must be jpeg or webp")
+	}
+	return s, nil
 }
 
 // Resize decodes a JPEG or PNG, crops it to 3:2 around its centre, scales
-// it to width (never up: a smaller source keeps its size) and encodes JPEG.
-func Resize(src []byte, width, quality int) ([]byte, error) {
+// it to s.Width (never up: a smaller source keeps its size) and encodes it
+// in s.Format, returning the bytes and their content type.
+func Resize(src []byte, s Size) ([]byte, string, error) {
 	img, _, err := image.Decode(bytes.NewReader(src))
 	if err != nil {
-		return nil, fmt.Errorf("decode image: %w", err)
+		return nil, "", fmt.Errorf("decode image: %w", err)
 	}
 	crop := cropToAspect(img.Bounds())
-	if width > crop.Dx() {
-		width = crop.Dx()
-	}
+	width := min(s.Width, crop.Dx())
 	height := max(1, width*aspectH/aspectW)
 	dst := image.NewRGBA(image.Rect(0, 0, width, height))
 	scaleArea(dst, img, crop)
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: quality}); err != nil {
-		return nil, fmt.Errorf("encode jpeg: %w", err)
+	if s.Format == FormatWebP {
+		// libwebp compiled to WebAssembly, run by wazero: no cgo, so the
+		// Lambda's static build keeps; the module compiles on first use
+		// (its cold cost is measured in docs/spec-deviations.md, 001 §7).
+		if err := webp.Encode(&buf, dst, webp.Options{Quality: s.Quality, Method: webpMethod}); err != nil {
+			return nil, "", fmt.Errorf("encode webp: %w", err)
+		}
+		return buf.Bytes(), "image/webp", nil
 	}
-	return buf.Bytes(), nil
+	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: s.Quality}); err != nil {
+		return nil, "", fmt.Errorf("encode jpeg: %w", err)
+	}
+	return buf.Bytes(), "image/jpeg", nil
 }
+
+// webpMethod is libwebp's speed/size trade-off (0 fast .. 6 small; 4 is
+// its default): on a 640 px card, 1 took a fifth of 4's time for 10% more
+// bytes, still half the JPEG's (docs/spec-deviations.md, 001 §7).
+const webpMethod = 1
 
 // cropToAspect is the largest 3:2 rectangle centred in b.
 func cropToAspect(b image.Rectangle) image.Rectangle {

@@ -64,7 +64,7 @@ func TestResized(t *testing.T) {
 			t.Errorf("w=%d: got %dx%d, want %dx%d", w, b.Dx(), b.Dy(), w, w*2/3)
 		}
 	}
-	for _, q := range []url.Values{{"w": {"500"}}, {"w": {"abc"}}, {"w": {"640"}, "q": {"0"}}, {"w": {"640"}, "q": {"101"}}} {
+	for _, q := range []url.Values{{"w": {"500"}}, {"w": {"abc"}}, {"w": {"640"}, "q": {"0"}}, {"w": {"640"}, "q": {"101"}}, {"w": {"640"}, "f": {"avif"}}} {
 		if _, _, err := store.Media(context.Background(), "cars/x/1.png", q); shared.ErrorCode(err) != shared.EINVALID {
 			t.Errorf("%v: got %v, want a field error", q, err)
 		}
@@ -81,7 +81,7 @@ func TestResized(t *testing.T) {
 // A wide photo is cropped at the sides around its centre, a small one is
 // never scaled up, and a 640 px card photo stays under the 60 KB.
 func TestResizeCropAndSize(t *testing.T) {
-	out, err := Resize(photo(t, 3000, 1000), 640, DefaultQuality)
+	out, _, err := Resize(photo(t, 3000, 1000), Size{Width: 640, Quality: DefaultQuality})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,11 +98,11 @@ func TestResizeCropAndSize(t *testing.T) {
 	if len(out) > 60_000 {
 		t.Errorf("640 px card: %d bytes, want <= 60 KB", len(out))
 	}
-	small, _ := Resize(photo(t, 300, 200), 1920, DefaultQuality)
+	small, _, _ := Resize(photo(t, 300, 200), Size{Width: 1920, Quality: DefaultQuality})
 	if img, _ := jpeg.Decode(bytes.NewReader(small)); img.Bounds().Dx() != 300 {
 		t.Errorf("small photo scaled to %v", img.Bounds())
 	}
-	if _, err := Resize([]byte("not an image"), 640, 75); err == nil {
+	if _, _, err := Resize([]byte("not an image"), Size{Width: 640, Quality: 75}); err == nil {
 		t.Error("a non-image decoded")
 	}
 }
@@ -125,9 +125,31 @@ func TestWidthVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
-		_, _, err := ParseSize(url.Values{"w": {c.Input.W}})
+		_, err := ParseSize(url.Values{"w": {c.Input.W}})
 		if got := err == nil; got != c.Want.Served {
 			t.Errorf("%s: served %v, want %v", c.Name, got, c.Want.Served)
+		}
+	}
+}
+
+// The web's srcset and the car page's preload name the same URLs (shared
+// vector photo_srcset.json; web/src/lib/photoSrcSet.test.ts reads it too).
+func TestSrcSetVectors(t *testing.T) {
+	raw, err := os.ReadFile("../../shared/testdata/vectors/photo_srcset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Name  string
+		Input struct{ Src string }
+		Want  struct{ SrcSet string }
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if got := SrcSet(c.Input.Src); got != c.Want.SrcSet {
+			t.Errorf("%s: got %q, want %q", c.Name, got, c.Want.SrcSet)
 		}
 	}
 }

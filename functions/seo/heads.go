@@ -194,10 +194,6 @@ func (p Page) Car(f CarFacts) Head {
 // lib/carTitle.ts imageOf): the page shows no such picture.
 var placeholderImage = regexp.MustCompile(`(?i)(placeholder|coming[-_ ]?soon|no[-_ ]?image|default[-_ ]?image)`)
 
-// resizedPhoto is a photo /media serves at the widths of media.Widths (web
-// lib/photoSrcSet.ts): a JPEG or PNG under /media/.
-var resizedPhoto = regexp.MustCompile(`(?i)^/media/.+\.(jpe?g|png)$`)
-
 // GallerySizes is the car page gallery's <img sizes> (web
 // features/car/components/Gallery.tsx).
 const GallerySizes = "(min-width: 1024px) 66vw, 100vw"
@@ -224,15 +220,7 @@ func GalleryPreload(c shared.Car) *ImagePreload {
 			break
 		}
 	}
-	pre := &ImagePreload{Href: src, Sizes: GallerySizes}
-	if resizedPhoto.MatchString(src) {
-		parts := make([]string, len(media.Widths))
-		for i, w := range media.Widths {
-			parts[i] = fmt.Sprintf("%s?w=%d %dw", src, w, w)
-		}
-		pre.SrcSet = strings.Join(parts, ", ")
-	}
-	return pre
+	return &ImagePreload{Href: src, Sizes: GallerySizes, SrcSet: media.SrcSet(src)}
 }
 
 func carImages(p Page, c shared.Car) []string {

@@ -405,7 +405,7 @@ func TestGalleryPreload(t *testing.T) {
 	}{
 		{"the first of the car's images", shared.Car{PrimaryImageURL: "/media/cars/c1/0.jpg", Images: []shared.Image{{URL: "/media/cars/c1/1.jpg"}}},
 			&ImagePreload{Href: "/media/cars/c1/1.jpg", Sizes: GallerySizes,
-				SrcSet: "/media/cars/c1/1.jpg?w=320 320w, /media/cars/c1/1.jpg?w=480 480w, /media/cars/c1/1.jpg?w=640 640w, /media/cars/c1/1.jpg?w=960 960w, /media/cars/c1/1.jpg?w=1280 1280w, /media/cars/c1/1.jpg?w=1920 1920w"}},
+				SrcSet: "/media/cars/c1/1.jpg?w=320&f=webp 320w, /media/cars/c1/1.jpg?w=480&f=webp 480w, /media/cars/c1/1.jpg?w=640&f=webp 640w, /media/cars/c1/1.jpg?w=960&f=webp 960w, /media/cars/c1/1.jpg?w=1280&f=webp 1280w, /media/cars/c1/1.jpg?w=1920&f=webp 1920w"}},
 		{"the primary image when there are no images", shared.Car{PrimaryImageURL: "https://cdn.example/a.jpg"},
 			&ImagePreload{Href: "https://cdn.example/a.jpg", Sizes: GallerySizes}},
 		{"an SVG has one size", shared.Car{Images: []shared.Image{{URL: "/media/demo/suv/grey.svg?angle=1"}}},

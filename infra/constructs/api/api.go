@@ -448,12 +448,15 @@ func functions() []function {
 			schedule: awsevents.Schedule_Rate(awscdk.Duration_Hours(jsii.Number(1))),
 			env: func(p *Props) map[string]*string {
 				// Issue 13: it also ends lapsed reservation holds; issue 14:
-				// it rewrites or fills in the sitemap lists.
+				// it rewrites or fills in the sitemap lists, and mirrors the
+				// photos feed runs left pending.
 				return map[string]*string{"RESERVATIONS_TABLE": p.Tables.Reservations.TableName(),
-					"FORECOURT_SITEMAPS_BUCKET": p.sitemaps.BucketName()}
+					"FORECOURT_SITEMAPS_BUCKET": p.sitemaps.BucketName(),
+					"FORECOURT_MEDIA_BUCKET":    p.media.BucketName()}
 			},
 			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
 				grantSitemaps(p, fn, true)
+				grantMedia(p, fn, true)
 				return nil
 			},
 			secrets: func(p *Props) map[string]SecretRef {

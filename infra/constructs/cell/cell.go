@@ -38,11 +38,30 @@ func WebACLParam(n int) string { return param.Cell(n, partWebACL) }
 // spaRewrite runs on the tenant distributions' document behaviour, whose
 // pages the api Lambda renders per path (issue 14): the shell's own file
 // name, /index.html, is the home page, so it is asked for as / and cached
-// once. Every other path passes unchanged.
+// once. It also runs on /media/*, whose cache policy (the managed
+// CachingOptimized: custom cache policies are capped at 20 per account,
+// docs/scaling.md) keys on the path and forwards no query string: a
+// photo's size and format (?w=, ?q=, ?f=) move into the path in a fixed
+// order, /media/_/w=640,f=webp/photos/x.jpg, which the api Lambda reads
+// back (httpapi sizedMedia). Only letters and digits of a value pass. Every
+// other path passes unchanged.
 const spaRewrite = `function handler(event) {
   var request = event.request;
   if (request.uri === '/index.html') {
     request.uri = '/';
+  } else if (request.uri.indexOf('/media/') === 0) {
+    var query = request.querystring || {};
+    var sizes = [];
+    ['w', 'q', 'f'].forEach(function (k) {
+      var v = query[k] && query[k].value ? String(query[k].value).replace(/[^A-Za-z0-9]/g, '').slice(0, 8) : '';
+      if (v) {
+        sizes.push(k + '=' + v);
+      }
+    });
+    if (sizes.length > 0) {
+      request.uri = '/media/_/' + sizes.join(',') + request.uri.slice('/media'.length);
+    }
+    request.querystring = {};
   }
   return request;
 }`

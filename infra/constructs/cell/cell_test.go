@@ -11,27 +11,37 @@ import (
 // per page (issue 14: the listing and car pages of spec 000 §2 get heads of
 // their own); the shell's file name is the home page.
 func TestSPARewrite(t *testing.T) {
-	tests := []struct{ uri, want string }{
-		{"/", "/"},
-		{"/index.html", "/"},
-		{"/search/new-used-and-demo-cars/", "/search/new-used-and-demo-cars/"},
-		{"/cars/2021-toyota-hilux-sr5-abc123", "/cars/2021-toyota-hilux-sr5-abc123"},
-		{"/assets/index-4f3a9c.js", "/assets/index-4f3a9c.js"},
-		{"/favicon.ico", "/favicon.ico"},
-		{"/images/cars/suv-red.svg", "/images/cars/suv-red.svg"},
+	type query map[string]map[string]string
+	tests := []struct {
+		URI   string `json:"uri"`
+		Query query  `json:"query"`
+		Want  string `json:"-"`
+	}{
+		{"/", nil, "/"},
+		{"/index.html", nil, "/"},
+		{"/search/new-used-and-demo-cars/", nil, "/search/new-used-and-demo-cars/"},
+		{"/cars/2021-toyota-hilux-sr5-abc123", nil, "/cars/2021-toyota-hilux-sr5-abc123"},
+		{"/assets/index-4f3a9c.js", nil, "/assets/index-4f3a9c.js"},
+		{"/favicon.ico", nil, "/favicon.ico"},
+		{"/images/cars/suv-red.svg", nil, "/images/cars/suv-red.svg"},
+		// Issue 14 "Images": a photo's size and format reach the api
+		// Lambda in the path, in a fixed order, whatever the query's.
+		{"/media/photos/ab12.jpg", query{"f": {"value": "webp"}, "w": {"value": "640"}}, "/media/_/w=640,f=webp/photos/ab12.jpg"},
+		{"/media/photos/ab12.jpg", query{"w": {"value": "320"}, "q": {"value": "70"}, "utm": {"value": "x"}}, "/media/_/w=320,q=70/photos/ab12.jpg"},
+		{"/media/photos/ab12.jpg", query{"w": {"value": "640/../../x,f=1"}}, "/media/_/w=640xf1/photos/ab12.jpg"},
+		{"/media/logos/acme.svg", nil, "/media/logos/acme.svg"},
 	}
-	uris := make([]string, len(tests))
-	for i, tt := range tests {
-		uris[i] = tt.uri
-	}
-	in, err := json.Marshal(uris)
+	in, err := json.Marshal(tests)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Given the function's code, when CloudFront hands it each viewer request,
 	script := spaRewrite + `
-const uris = ` + string(in) + `;
-console.log(JSON.stringify(uris.map(uri => handler({request: {uri: uri}}).uri)));`
+const tests = ` + string(in) + `;
+console.log(JSON.stringify(tests.map(tt => {
+  const r = handler({request: {uri: tt.uri, querystring: tt.query || {}}});
+  return Object.keys(r.querystring).length ? r.uri + "?" + JSON.stringify(r.querystring) : r.uri;
+})));`
 	out, err := exec.Command("node", "-e", script).Output()
 	if err != nil {
 		t.Fatalf("node: %v", err)
@@ -40,10 +50,11 @@ console.log(JSON.stringify(uris.map(uri => handler({request: {uri: uri}}).uri)))
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("decode %q: %v", out, err)
 	}
-	// then /index.html becomes / and every other path passes through.
+	// then /index.html becomes /, a media size moves into the path with no
+	// query string left, and every other path passes through.
 	for i, tt := range tests {
-		if got[i] != tt.want {
-			t.Errorf("%s: got %q, want %q", tt.uri, got[i], tt.want)
+		if got[i] != tt.Want {
+			t.Errorf("%s %v: got %q, want %q", tt.URI, tt.Query, got[i], tt.Want)
 		}
 	}
 }

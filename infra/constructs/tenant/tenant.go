@@ -123,11 +123,13 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		ResponseHeadersPolicy: headers,
 		Compress:              jsii.Bool(true),
 	}
-	// Logos: a pure function of the path, cached as long as the API says (a
-	// day; CachingOptimized keeps 1 s to a year and keys on the path alone:
-	// in AWS no media URL has a query string, since only the dev gateway's
-	// demo images use ?angle=). No viewer header reaches the origin, so Host
-	// is the API's own.
+	// Logos and photos: a pure function of the path, cached as long as the
+	// API says (a day, a year for photos; CachingOptimized keeps 1 s to a
+	// year and keys on the path alone, forwarding no query string). A
+	// photo's ?w=, ?q= and ?f= (issue 14 "Images") are moved into the path
+	// by the cell's viewer-request function, so each size and format is its
+	// own cache entry. No viewer header reaches the origin, so Host is the
+	// API's own.
 	mediaBehavior := &awscloudfront.BehaviorOptions{
 		Origin:                api,
 		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
@@ -135,6 +137,10 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
 		ResponseHeadersPolicy: headers,
 		Compress:              jsii.Bool(true),
+		FunctionAssociations: &[]*awscloudfront.FunctionAssociation{{
+			Function:  p.Cell.SPAFunction,
+			EventType: awscloudfront.FunctionEventType_VIEWER_REQUEST,
+		}},
 	}
 
 	// GET /api/site (issue 15): a function of the tenant alone (the headers

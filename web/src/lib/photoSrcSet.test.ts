@@ -2,6 +2,7 @@
 // vector image_widths.json), and only for photos /media resizes.
 import { describe, expect, it } from 'vitest';
 import cases from '../../../shared/testdata/vectors/image_widths.json';
+import srcsets from '../../../shared/testdata/vectors/photo_srcset.json';
 import { PHOTO_WIDTHS, photoSrcSet } from './photoSrcSet';
 
 describe('photoSrcSet', () => {
@@ -13,9 +14,8 @@ describe('photoSrcSet', () => {
     expect(PHOTO_WIDTHS.length).toBe(cases.filter((c) => c.want.served).length);
   });
 
-  it('lists each width for a /media photo and nothing for other images', () => {
-    expect(photoSrcSet('/media/cars/c1/1.jpg')).toBe(PHOTO_WIDTHS.map((w) => `/media/cars/c1/1.jpg?w=${w} ${w}w`).join(', '));
-    expect(photoSrcSet('/media/demo/suv/white.svg')).toBeUndefined();
-    expect(photoSrcSet('https://cdn.example/c1/2.jpg')).toBeUndefined();
+  // The same URLs as Go's media.SrcSet, which the car page preloads.
+  it.each(srcsets)('$name', ({ input, want }) => {
+    expect(photoSrcSet(input.src) ?? '').toBe(want.srcset);
   });
 });

@@ -7,10 +7,12 @@ export const PHOTO_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
 
 /**
  * photoSrcSet is the srcset of a photo /media resizes (a JPEG or PNG under
- * /media/), or undefined for any other image (SVG, another host's URL),
- * which is served at one size.
+ * /media/): WebP at each width, which every supported browser decodes (the
+ * src stays the original); undefined for any other image (SVG, another
+ * host's URL), which is served at one size. Twin of Go media.SrcSet, which
+ * the car page's preload uses (vector photo_srcset.json).
  */
 export function photoSrcSet(src: string): string | undefined {
   if (!/^\/media\/.+\.(jpe?g|png)$/i.test(src)) return undefined;
-  return PHOTO_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
+  return PHOTO_WIDTHS.map((w) => `${src}?w=${w}&f=webp ${w}w`).join(', ');
 }

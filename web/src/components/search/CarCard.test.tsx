@@ -54,7 +54,7 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
   it('offers a /media photo at every served width, 3:2, lazy below the fold (issue 14 "Images")', () => {
     renderWithSite(<CarCard car={car({ primary_image_url: '/media/cars/c1/1.jpg' })} now={now} />);
     const img = screen.getByRole('article', { name: '2021 Toyota Corolla' }).querySelector('img');
-    expect(img).toHaveAttribute('srcset', expect.stringContaining('/media/cars/c1/1.jpg?w=640 640w'));
+    expect(img).toHaveAttribute('srcset', expect.stringContaining('/media/cars/c1/1.jpg?w=640&f=webp 640w'));
     expect(img).toHaveAttribute('sizes');
     expect(img).toHaveAttribute('width', '480');
     expect(img).toHaveAttribute('height', '320');

@@ -52,7 +52,7 @@ func (s siteList) ListSites(context.Context) ([]shared.Site, error) { return s, 
 func (s siteList) SitesOf(_ context.Context, dealership string) ([]shared.Site, error) {
 	return shared.SitesListing(s, dealership), nil
 }
-func (s siteList) SaveSite(context.Context, shared.Site) error      { return nil }
+func (s siteList) SaveSite(context.Context, shared.Site) error { return nil }
 
 type noCars struct{}
 

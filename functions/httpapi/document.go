@@ -100,6 +100,7 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	head.Data = data
+	head.Theme = &site.Theme
 	head.Preconnect = searchOrigin(s.cfg.Search.Host, page.Origin)
 	shell, err := s.cfg.Shell.Shell()
 	if err != nil {
@@ -154,6 +155,8 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		h := p.Car(seo.CarFacts{Car: car, View: view})
 		// GET /api/cars/{slug}'s body, so the page paints the car at once.
 		h.Car = CarResponse{Car: shared.PublicCar(car), View: view}
+		// ...and its title, price and first photo as HTML, painted before the scripts run.
+		h.Paint = p.CarPaint(car, view)
 		return h, nil
 	case clean == "/special-offers":
 		return p.Offers(len(shared.OffersFor(site, site.Offers))), nil

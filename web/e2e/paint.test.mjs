@@ -90,3 +90,51 @@ test('on a phone, scrolling to the home page latest arrivals moves nothing in vi
     await phone.close();
   }
 });
+
+/** boxes are where a car page's title, price and first photo stand. */
+function carBoxes(page) {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      ['main h1', '.car-page__price strong', '.gallery__stage img', '.site-header'].map((sel) => {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        return [sel, r ? [r.x, r.y, r.width, r.height].map(Math.round) : null];
+      }),
+    ),
+  );
+}
+
+// Issue 14 "render the LCP content as real HTML": a car page's HTML carries
+// its title, price and first photo (painted before any script runs), and
+// the app, once it has replaced that markup, shows them where they stood.
+test('a car page paints its title, price and photo from the HTML, and the app takes over without moving them', async () => {
+  const noScript = await launch({ width: 412, height: 823, javaScriptEnabled: false });
+  const phone = await launch({ width: 412, height: 823 });
+  try {
+    for (const tenant of TENANTS) {
+      await phone.page.goto(tenantURL(tenant, '/'));
+      const car = await findCar(phone.page, 'sold:false AND price > 0');
+      assert.ok(car, `${tenant} has a priced car`);
+      const url = tenantURL(tenant, `/cars/${car.slug}`);
+      // The document as the server sends it, before any script has run.
+      const html = await phone.page.evaluate(async (u) => (await fetch(u)).text(), url);
+      const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<noscript>'));
+      assert.match(root, /data-paint="car"/, `${tenant}: the root says which page it paints`);
+      assert.match(root, new RegExp(`<h1>[^<]*${car.model}[^<]*</h1>`), `${tenant}: the title is in the HTML`);
+      assert.match(root, /<strong>\$[\d,]+<\/strong>/, `${tenant}: the price is in the HTML`);
+      const preload = html.match(/<link rel="preload" as="image" href="([^"]+)"/)?.[1];
+      assert.ok(preload && root.includes(`<img src="${preload}"`), `${tenant}: the first photo is in the HTML, the one the head preloads`);
+
+      await noScript.page.goto(url);
+      const painted = await carBoxes(noScript.page);
+      for (const [sel, box] of Object.entries(painted)) assert.ok(box, `${tenant}: ${sel} painted with no script`);
+
+      await phone.page.goto(url);
+      // The footer is the app's own: the painted markup has none.
+      await phone.page.locator('footer').first().waitFor();
+      assert.deepEqual(await carBoxes(phone.page), painted, `${tenant}: the app shows the car where the HTML painted it`);
+    }
+  } finally {
+    await noScript.close();
+    await phone.close();
+  }
+});

@@ -123,7 +123,9 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 	segs := strings.Split(strings.Trim(clean, "/"), "/")
 	site := p.Site
 	if clean == "/" {
-		return p.Home(), nil
+		h := p.Home()
+		h.Paint = p.HomePaint(s.now())
+		return h, nil
 	}
 	if clean == site.Features.FavouritesPath {
 		return p.App("Your favourites", "The cars you saved on this device.", true), nil

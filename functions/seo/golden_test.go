@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"forecourt/shared"
 )
@@ -57,6 +58,20 @@ func TestHeadGolden(t *testing.T) {
 		h.Paint = page.CarPaint(c, v)
 		return h
 	}
+	// The home page painted: today's slides (one not started yet is left
+	// out), the first in view, and the heading.
+	homePainted := func() Head {
+		s := site
+		s.Home = shared.HomeConfig{SlideWidth: 1920, SlideHeight: 540, Slides: []shared.PromoTile{
+			{ID: "a", Title: "Finance that fits", Body: "Work out your repayments.", Background: "linear-gradient(90deg, #7f1d1d, #c00000)", LinkPath: "/finance"},
+			{ID: "b", Title: "Not yet", Background: "#111", Start: "2999-01-01"},
+			{ID: "c", Title: "Service", ImageURL: "/media/slides/service.jpg", Alt: "Our workshop", Background: "url(x) ; color: red", LinkPath: "https://example.com/service"},
+		}}
+		page := Page{Site: s, Origin: "https://riverside.example", Path: "/"}
+		h := page.Home()
+		h.Paint = page.HomePaint(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC))
+		return h
+	}
 	for _, tt := range []struct {
 		name string
 		head Head
@@ -65,6 +80,7 @@ func TestHeadGolden(t *testing.T) {
 		{"listing", p("/search/Toyota/Corolla/").Listing(Listing{Make: "Toyota", Model: "Corolla"}, 2)},
 		{"car", p("/cars/" + car.Slug).Car(CarFacts{Car: car, View: view})},
 		{"car-painted", painted()},
+		{"home-painted", homePainted()},
 		{"car-painted-sold", soldPainted()},
 		{"sold", p("/cars/"+sold.Slug).Sold(sold, []shared.Car{other})},
 		{"location", p("/contact-us/sales").Location(site.Locations[0])},

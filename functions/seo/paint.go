@@ -1,9 +1,12 @@
 package seo
 
 import (
+	"fmt"
 	"html/template"
+	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"forecourt/shared"
 )
@@ -26,6 +29,31 @@ type Paint struct {
 	// Logo is the site's logo URL, "" for none.
 	Logo string
 	Car  *CarPaint
+	Home *HomePaint
+}
+
+// HomePaint is the home page's promotions slider and heading (web
+// HomePage, PromotionsSlider).
+type HomePaint struct {
+	// Slides are the slides showing today (shared.PromoActive), the first
+	// in view.
+	Slides []PaintSlide
+	// Width and Height are the slides' intrinsic size; Aspect is the
+	// slider's aspect-ratio from them.
+	Width, Height int
+	Aspect        template.CSS
+	// Listing is the listing's path, the first of the heading's links.
+	Listing string
+}
+
+// PaintSlide is one slide of the home page's slider.
+type PaintSlide struct {
+	shared.PromoTile
+	// Style is the slide's background as CSS, "" when it has none or it is
+	// not a plain colour or gradient (the app then sets it).
+	Style template.CSS
+	// Internal is a link_path on the site, which the app links with its router.
+	Internal bool
 }
 
 // CarPaint is the car page's head and first photo (web CarDetail).
@@ -127,6 +155,34 @@ func (p Page) CarPaint(c shared.Car, v shared.CarView) *Paint {
 	return &paint
 }
 
+// safeBackground is a slide background the shell may write into a style
+// attribute: colours, gradients and their arguments, no quotes, semicolons
+// or braces (html/template refuses parentheses in CSS values, and a
+// config's value must never break out of the attribute).
+var safeBackground = regexp.MustCompile(`^[#\w\s(),.%-]+$`)
+
+// HomePaint is the paint of the home page: the site's slides showing at
+// now, as PromotionsSlider renders them, and the page's heading.
+func (p Page) HomePaint(now time.Time) *Paint {
+	home := p.Site.Home
+	hp := &HomePaint{Width: home.SlideWidth, Height: home.SlideHeight, Listing: ListingPath,
+		Aspect: template.CSS(fmt.Sprintf("%d / %d", home.SlideWidth, home.SlideHeight))}
+	for _, s := range home.Slides {
+		if !shared.PromoActive(s, now) {
+			continue
+		}
+		ps := PaintSlide{PromoTile: s, Internal: strings.HasPrefix(s.LinkPath, "/")}
+		if s.Background != "" && safeBackground.MatchString(s.Background) {
+			ps.Style = template.CSS("background: " + s.Background)
+		}
+		hp.Slides = append(hp.Slides, ps)
+	}
+	paint := sitePaint(p.Site)
+	paint.Route = "home"
+	paint.Home = hp
+	return &paint
+}
+
 // paintTemplate is the markup. Its classes and structure are the web's
 // (Layout, Header, CarDetail, Gallery): a change there needs one here, which
 // web/e2e/paint.test.mjs notices (the server's markup and the app's first
@@ -195,6 +251,31 @@ var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
 {{- end}}
           </div></div>
         </article>
+{{- end}}
+{{- with .Home}}
+        <section class="home">
+{{- if .Slides}}
+{{- $count := len .Slides}}
+          <section class="slider" aria-roledescription="carousel" aria-label="Promotions">
+            <div class="slider__viewport" style="aspect-ratio: {{.Aspect}}" aria-live="{{if gt $count 1}}off{{else}}polite{{end}}">
+{{- range $i, $s := .Slides}}
+              <div class="slide" role="group" aria-roledescription="slide" aria-label="{{inc $i}} of {{$count}}"{{if $i}} hidden{{end}}{{with $s.Style}} style="{{.}}"{{end}}>
+{{- with $s.ImageURL}}<img class="slide__image" src="{{.}}" alt="{{$s.Alt}}" width="{{$.Home.Width}}" height="{{$.Home.Height}}" sizes="100vw"{{if $i}} loading="lazy" fetchpriority="auto" decoding="async"{{else}} loading="eager" fetchpriority="high" decoding="sync"{{end}} />{{end}}
+{{- if $s.LinkPath}}<a class="slide__link" href="{{$s.LinkPath}}">{{end -}}
+<div class="slide__text"><p class="slide__title">{{$s.Title}}</p>{{with $s.Body}}<p class="slide__body">{{.}}</p>{{end}}</div>
+{{- if $s.LinkPath}}</a>{{end -}}
+</div>
+{{- end}}
+            </div>
+{{- if gt $count 1}}
+            <div class="slider__controls"><button type="button" class="slider__button">Pause slides</button><button type="button" class="slider__button" aria-label="Previous slide">‹</button><ol class="slider__picker" aria-label="Choose a slide">
+{{- range $i, $s := .Slides}}<li><button type="button" class="slider__dot" aria-label="Slide {{inc $i}}: {{$s.Title}}"{{if not $i}} aria-current="true"{{end}}></button></li>{{end -}}
+</ol><button type="button" class="slider__button" aria-label="Next slide">›</button></div>
+{{- end}}
+          </section>
+{{- end}}
+          <div class="home__hero"><h1>{{$.SiteName}}</h1><p>Find your next car from our current stock.</p><div class="home__actions"><a class="button" href="{{.Listing}}">Browse all cars</a></div></div>
+        </section>
 {{- end}}
       </main>
     </div>`))

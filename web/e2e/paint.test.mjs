@@ -91,22 +91,26 @@ test('on a phone, scrolling to the home page latest arrivals moves nothing in vi
   }
 });
 
-/** boxes are where a car page's title, price and first photo stand. */
-function carBoxes(page) {
-  return page.evaluate(() =>
-    Object.fromEntries(
-      ['main h1', '.car-page__price strong', '.gallery__stage img', '.site-header'].map((sel) => {
-        const r = document.querySelector(sel)?.getBoundingClientRect();
-        return [sel, r ? [r.x, r.y, r.width, r.height].map(Math.round) : null];
-      }),
-    ),
+/** boxes are where the elements the selectors find stand. */
+function boxes(page, selectors) {
+  return page.evaluate(
+    (selectors) =>
+      Object.fromEntries(
+        selectors.map((sel) => {
+          const r = document.querySelector(sel)?.getBoundingClientRect();
+          return [sel, r ? [r.x, r.y, r.width, r.height].map(Math.round) : null];
+        }),
+      ),
+    selectors,
   );
 }
+const CAR_PARTS = ['main h1', '.car-page__price strong', '.gallery__stage img', '.site-header'];
+const HOME_PARTS = ['.slider__viewport', '.slide:not([hidden]) .slide__title', '.home__hero h1', '.site-header'];
 
 // Issue 14 "render the LCP content as real HTML": a car page's HTML carries
 // its title, price and first photo (painted before any script runs), and
 // the app, once it has replaced that markup, shows them where they stood.
-test('a car page paints its title, price and photo from the HTML, and the app takes over without moving them', async () => {
+test('a car page paints its title, price and photo, and the home page its first slide and heading, from the HTML; the app takes over without moving them', async () => {
   const noScript = await launch({ width: 412, height: 823, javaScriptEnabled: false });
   const phone = await launch({ width: 412, height: 823 });
   try {
@@ -125,13 +129,21 @@ test('a car page paints its title, price and photo from the HTML, and the app ta
       assert.ok(preload && root.includes(`<img src="${preload}"`), `${tenant}: the first photo is in the HTML, the one the head preloads`);
 
       await noScript.page.goto(url);
-      const painted = await carBoxes(noScript.page);
+      const painted = await boxes(noScript.page, CAR_PARTS);
       for (const [sel, box] of Object.entries(painted)) assert.ok(box, `${tenant}: ${sel} painted with no script`);
 
       await phone.page.goto(url);
       // The footer is the app's own: the painted markup has none.
       await phone.page.locator('footer').first().waitFor();
-      assert.deepEqual(await carBoxes(phone.page), painted, `${tenant}: the app shows the car where the HTML painted it`);
+      assert.deepEqual(await boxes(phone.page, CAR_PARTS), painted, `${tenant}: the app shows the car where the HTML painted it`);
+
+      // The home page: the first slide and the heading, likewise.
+      await noScript.page.goto(tenantURL(tenant, '/'));
+      const home = await boxes(noScript.page, HOME_PARTS);
+      assert.ok(home['.home__hero h1'], `${tenant}: the home heading painted with no script`);
+      await phone.page.goto(tenantURL(tenant, '/'));
+      await phone.page.locator('footer').first().waitFor();
+      assert.deepEqual(await boxes(phone.page, HOME_PARTS), home, `${tenant}: the app shows the home page's slide and heading where the HTML painted them`);
     }
   } finally {
     await noScript.close();

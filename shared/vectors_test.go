@@ -278,3 +278,19 @@ func TestSimilarCarsPathVectors(t *testing.T) {
 		})
 	}
 }
+
+// The car page's title (issue 14: the server paints it before the scripts
+// run, the app then shows the same): carTitle in web/src/lib/carTitle.ts.
+func TestCarTitleVectors(t *testing.T) {
+	type in struct {
+		Car      Car  `json:"car"`
+		Extended bool `json:"extended"`
+	}
+	for _, v := range loadVectors[in, string](t, "car_title.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			if got := CarTitle(v.Input.Car, v.Input.Extended); got != v.Want {
+				t.Errorf("CarTitle = %q, want %q", got, v.Want)
+			}
+		})
+	}
+}

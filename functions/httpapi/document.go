@@ -100,6 +100,7 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	head.Data = data
+	head.Theme = &site.Theme
 	head.Preconnect = searchOrigin(s.cfg.Search.Host, page.Origin)
 	shell, err := s.cfg.Shell.Shell()
 	if err != nil {
@@ -122,7 +123,9 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 	segs := strings.Split(strings.Trim(clean, "/"), "/")
 	site := p.Site
 	if clean == "/" {
-		return p.Home(), nil
+		h := p.Home()
+		h.Paint = p.HomePaint(s.now())
+		return h, nil
 	}
 	if clean == site.Features.FavouritesPath {
 		return p.App("Your favourites", "The cars you saved on this device.", true), nil
@@ -154,6 +157,8 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		h := p.Car(seo.CarFacts{Car: car, View: view})
 		// GET /api/cars/{slug}'s body, so the page paints the car at once.
 		h.Car = CarResponse{Car: shared.PublicCar(car), View: view}
+		// ...and its title, price and first photo as HTML, painted before the scripts run.
+		h.Paint = p.CarPaint(car, view)
 		return h, nil
 	case clean == "/special-offers":
 		return p.Offers(len(shared.OffersFor(site, site.Offers))), nil

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"forecourt/shared"
 )
@@ -29,6 +30,48 @@ func TestHeadGolden(t *testing.T) {
 	other.ID, other.Slug, other.Badge = "c2", "2022-toyota-corolla-sx-def", "SX"
 	other.Year = 2022
 	site := riverside()
+	// A car page painted before its scripts run (issue 14): the header, a
+	// tag, the price block with every part, and the gallery's first photo.
+	painted := func() Head {
+		page := p("/cars/" + car.Slug)
+		full := shared.CarView{Available: true, Tag: shared.CardTag{Kind: shared.TagNew, Text: "New Arrival"},
+			Price:     shared.PriceDisplay{Text: "$24,990", HasPrice: true, WasText: "$26,990", PriceType: "Drive Away"},
+			Market:    &shared.MarketComparison{},
+			Finance:   &shared.FinanceEstimate{Frequency: "weekly", AmountText: "$98"},
+			Certified: &shared.CertifiedBadge{Title: "Toyota Certified Pre-Owned"}}
+		h := page.Car(CarFacts{Car: car, View: full})
+		h.Theme = &site.Theme
+		h.Paint = page.CarPaint(car, full)
+		return h
+	}
+	// A sold car with no photo: the sold notice and the gallery's placeholder.
+	soldPainted := func() Head {
+		page := p("/cars/" + car.Slug)
+		c := car
+		c.PrimaryImageURL, c.Images = "", nil
+		v := shared.CarView{Tag: shared.CardTag{Kind: shared.TagSold, Text: "SOLD"}, Price: shared.PriceDisplay{Text: "$24,990", HasPrice: true},
+			Actions: []shared.CarAction{{Kind: shared.ActionFindSimilar, Label: "Find Me Something Similar", Href: "/search/Toyota/Corolla"}}}
+		s := site
+		s.Texts.SoldNotice, s.Texts.NewArrival = "Unfortunately this vehicle recently sold.", "New Arrival"
+		page.Site = s
+		h := page.Car(CarFacts{Car: c, View: v})
+		h.Paint = page.CarPaint(c, v)
+		return h
+	}
+	// The home page painted: today's slides (one not started yet is left
+	// out), the first in view, and the heading.
+	homePainted := func() Head {
+		s := site
+		s.Home = shared.HomeConfig{SlideWidth: 1920, SlideHeight: 540, Slides: []shared.PromoTile{
+			{ID: "a", Title: "Finance that fits", Body: "Work out your repayments.", Background: "linear-gradient(90deg, #7f1d1d, #c00000)", LinkPath: "/finance"},
+			{ID: "b", Title: "Not yet", Background: "#111", Start: "2999-01-01"},
+			{ID: "c", Title: "Service", ImageURL: "/media/slides/service.jpg", Alt: "Our workshop", Background: "url(x) ; color: red", LinkPath: "https://example.com/service"},
+		}}
+		page := Page{Site: s, Origin: "https://riverside.example", Path: "/"}
+		h := page.Home()
+		h.Paint = page.HomePaint(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC))
+		return h
+	}
 	for _, tt := range []struct {
 		name string
 		head Head
@@ -36,6 +79,9 @@ func TestHeadGolden(t *testing.T) {
 		{"home", p("/").Home()},
 		{"listing", p("/search/Toyota/Corolla/").Listing(Listing{Make: "Toyota", Model: "Corolla"}, 2)},
 		{"car", p("/cars/" + car.Slug).Car(CarFacts{Car: car, View: view})},
+		{"car-painted", painted()},
+		{"home-painted", homePainted()},
+		{"car-painted-sold", soldPainted()},
 		{"sold", p("/cars/"+sold.Slug).Sold(sold, []shared.Car{other})},
 		{"location", p("/contact-us/sales").Location(site.Locations[0])},
 		{"offer", p("/offers/toyota/o1").Offer(shared.OfferView{Offer: shared.Offer{ID: "o1", Name: "Corolla drive away deal"}, DescriptionShort: "Drive away from $29,990.", Path: "/offers/toyota/o1"})},

@@ -15,6 +15,8 @@ import (
 	"io/fs"
 	"regexp"
 	"strings"
+
+	"forecourt/shared"
 )
 
 // Head is what a page's shell says about it before any script runs.
@@ -59,6 +61,13 @@ type Head struct {
 	// NoScript is what a browser or crawler that runs no JavaScript reads
 	// in the body: the page's facts and links into the listing.
 	NoScript *Fallback
+	// Theme is the site's theme, set on <html> as the app sets it, so a
+	// painted page has the dealer's colours and font at once.
+	Theme *shared.Theme
+	// Paint is rendered in #root in place of the loading status: the
+	// page's largest content as HTML, painted before any script runs (nil
+	// for a page the app renders alone).
+	Paint *Paint
 }
 
 // Fallback is a page's <noscript> body.
@@ -173,7 +182,7 @@ var noscriptTemplate = template.Must(template.New("noscript").Parse(`<noscript>
     </noscript>
   `))
 
-var htmlTag = template.Must(template.New("html").Parse(`<html lang="{{.}}">`))
+var htmlTag = template.Must(template.New("html").Parse(`<html lang="{{.Lang}}"{{with .Style}} style="{{.}}"{{end}}>`))
 
 // What the built index.html says for every page, which the shell replaces.
 var (
@@ -186,12 +195,18 @@ var (
 	// The build's list of each route page's files, read then removed.
 	reRouteAssets = regexp.MustCompile(`(?is)\s*<script id="forecourt-route-assets" type="application/json">(.*?)</script>`)
 	reHeadEnd     = regexp.MustCompile(`(?i)</head>`)
-	reBodyEnd     = regexp.MustCompile(`(?i)</body>`)
+	// #root and its loading status, which a painted page replaces: the
+	// status runs to #root's closing tag, the last </div> of the body.
+	reRoot    = regexp.MustCompile(`(?s)(<div id="root")>(.*)(</div>)`)
+	reBodyEnd = regexp.MustCompile(`(?i)</body>`)
 )
 
 // Shell is the built index.html split where the per-page parts go.
 type Shell struct {
 	beforeHTML, beforeHeadEnd, beforeBodyEnd, rest []byte
+	// beforeBodyEnd split around #root's content: before its ">", after
+	// its closing tag (a painted page writes its own content between).
+	beforeRootEnd, afterRoot []byte
 	// routes are each route page's preload links (Head.Route).
 	routes map[string][]byte
 }
@@ -203,16 +218,24 @@ type routeAssets struct {
 }
 
 // routeLinks are the links that load a route page's files early: its
-// chunks as module preloads, its CSS as stylesheets (they are small, and
-// the page needs them when it renders; Vite's loader finds them in place
-// and adds none). crossorigin as the build's own tags, so the preloaded
-// responses are the ones used.
+// chunks as module preloads; the page's own CSS (the list's first: the
+// build visits the page's chunk first) as a stylesheet, since the page the
+// shell paints needs it (Vite's loader then finds it in place and adds
+// none); the CSS of the chunks it imports (rows below the fold) only
+// preloaded, so it does not hold the first paint (each render-blocking
+// stylesheet cost about 0.3 s of Lighthouse's simulated FCP), and Vite's
+// loader applies it from the cache when the chunk loads. crossorigin as the
+// build's own tags, so the preloaded responses are the ones used.
 var routeLinks = template.Must(template.New("route").Parse(`
 {{- range .JS}}
     <link rel="modulepreload" crossorigin href="{{.}}" />
 {{- end}}
-{{- range .CSS}}
-    <link rel="stylesheet" crossorigin href="{{.}}" />
+{{- range $i, $css := .CSS}}
+{{- if $i}}
+    <link rel="preload" as="style" crossorigin href="{{$css}}" />
+{{- else}}
+    <link rel="stylesheet" crossorigin href="{{$css}}" />
+{{- end}}
 {{- end}}`))
 
 // ParseShell prepares the built index.html (web/dist/index.html).
@@ -248,7 +271,13 @@ func ParseShell(index []byte) (*Shell, error) {
 	if bodyEnd == nil {
 		return nil, fmt.Errorf("shell: index.html has no </body>")
 	}
+	root := reRoot.FindSubmatchIndex(body[:bodyEnd[0]])
+	if root == nil {
+		return nil, fmt.Errorf("shell: index.html has no <div id=\"root\">")
+	}
 	return &Shell{
+		beforeRootEnd: bytes.Clone(body[:root[3]]),
+		afterRoot:     bytes.Clone(body[root[6]:bodyEnd[0]]),
 		beforeHTML:    bytes.Clone(index[:loc[0]]),
 		beforeHeadEnd: bytes.Clone(head[:end[0]]),
 		beforeBodyEnd: bytes.Clone(body[:bodyEnd[0]]),
@@ -265,7 +294,14 @@ func (s *Shell) Render(w io.Writer, h Head) error {
 	if lang == "" {
 		lang = DefaultLang
 	}
-	if err := htmlTag.Execute(&buf, lang); err != nil {
+	var style template.CSS
+	if h.Theme != nil {
+		style = themeStyle(*h.Theme)
+	}
+	if err := htmlTag.Execute(&buf, struct {
+		Lang  string
+		Style template.CSS
+	}{lang, style}); err != nil {
 		return fmt.Errorf("shell: %w", err)
 	}
 	buf.Write(bytes.TrimRight(s.beforeHeadEnd, " \t\n"))
@@ -274,7 +310,18 @@ func (s *Shell) Render(w io.Writer, h Head) error {
 	if err := headTemplate.Execute(&buf, h); err != nil {
 		return fmt.Errorf("shell head: %w", err)
 	}
-	buf.Write(s.beforeBodyEnd)
+	if h.Paint != nil {
+		// The route tells the app which page's chunk to load before it
+		// replaces the markup (web/src/main.tsx).
+		buf.Write(s.beforeRootEnd)
+		fmt.Fprintf(&buf, ` data-paint="%s">`, template.HTMLEscapeString(h.Paint.Route))
+		if err := paintTemplate.Execute(&buf, h.Paint); err != nil {
+			return fmt.Errorf("shell paint: %w", err)
+		}
+		buf.Write(s.afterRoot)
+	} else {
+		buf.Write(s.beforeBodyEnd)
+	}
 	if h.NoScript != nil {
 		buf.WriteString("  ")
 		if err := noscriptTemplate.Execute(&buf, h.NoScript); err != nil {

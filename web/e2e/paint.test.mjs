@@ -90,3 +90,63 @@ test('on a phone, scrolling to the home page latest arrivals moves nothing in vi
     await phone.close();
   }
 });
+
+/** boxes are where the elements the selectors find stand. */
+function boxes(page, selectors) {
+  return page.evaluate(
+    (selectors) =>
+      Object.fromEntries(
+        selectors.map((sel) => {
+          const r = document.querySelector(sel)?.getBoundingClientRect();
+          return [sel, r ? [r.x, r.y, r.width, r.height].map(Math.round) : null];
+        }),
+      ),
+    selectors,
+  );
+}
+const CAR_PARTS = ['main h1', '.car-page__price strong', '.gallery__stage img', '.site-header'];
+const HOME_PARTS = ['.slider__viewport', '.slide:not([hidden]) .slide__title', '.home__hero h1', '.site-header'];
+
+// Issue 14 "render the LCP content as real HTML": a car page's HTML carries
+// its title, price and first photo (painted before any script runs), and
+// the app, once it has replaced that markup, shows them where they stood.
+test('a car page paints its title, price and photo, and the home page its first slide and heading, from the HTML; the app takes over without moving them', async () => {
+  const noScript = await launch({ width: 412, height: 823, javaScriptEnabled: false });
+  const phone = await launch({ width: 412, height: 823 });
+  try {
+    for (const tenant of TENANTS) {
+      await phone.page.goto(tenantURL(tenant, '/'));
+      const car = await findCar(phone.page, 'sold:false AND price > 0');
+      assert.ok(car, `${tenant} has a priced car`);
+      const url = tenantURL(tenant, `/cars/${car.slug}`);
+      // The document as the server sends it, before any script has run.
+      const html = await phone.page.evaluate(async (u) => (await fetch(u)).text(), url);
+      const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<noscript>'));
+      assert.match(root, /data-paint="car"/, `${tenant}: the root says which page it paints`);
+      assert.match(root, new RegExp(`<h1>[^<]*${car.model}[^<]*</h1>`), `${tenant}: the title is in the HTML`);
+      assert.match(root, /<strong>\$[\d,]+<\/strong>/, `${tenant}: the price is in the HTML`);
+      const preload = html.match(/<link rel="preload" as="image" href="([^"]+)"/)?.[1];
+      assert.ok(preload && root.includes(`<img src="${preload}"`), `${tenant}: the first photo is in the HTML, the one the head preloads`);
+
+      await noScript.page.goto(url);
+      const painted = await boxes(noScript.page, CAR_PARTS);
+      for (const [sel, box] of Object.entries(painted)) assert.ok(box, `${tenant}: ${sel} painted with no script`);
+
+      await phone.page.goto(url);
+      // The footer is the app's own: the painted markup has none.
+      await phone.page.locator('footer').first().waitFor();
+      assert.deepEqual(await boxes(phone.page, CAR_PARTS), painted, `${tenant}: the app shows the car where the HTML painted it`);
+
+      // The home page: the first slide and the heading, likewise.
+      await noScript.page.goto(tenantURL(tenant, '/'));
+      const home = await boxes(noScript.page, HOME_PARTS);
+      assert.ok(home['.home__hero h1'], `${tenant}: the home heading painted with no script`);
+      await phone.page.goto(tenantURL(tenant, '/'));
+      await phone.page.locator('footer').first().waitFor();
+      assert.deepEqual(await boxes(phone.page, HOME_PARTS), home, `${tenant}: the app shows the home page's slide and heading where the HTML painted them`);
+    }
+  } finally {
+    await noScript.close();
+    await phone.close();
+  }
+});

@@ -4,11 +4,20 @@ import { SearchPage } from '../features/listing/components/SearchPage';
 import { LISTING_PATH } from '../lib/listingUrl';
 import { PageLoading } from '../components/PageLoading';
 import { useSite } from '../lib/siteContext';
+import { lazyPage } from './lazyPage';
 
 // The car page is its own chunk so the listing's initial JavaScript stays small.
-const CarPage = lazy(() => import('./CarRoute'));
+const CarPage = lazyPage(() => import('./CarRoute'));
 // The home page (with the budget finder) is not needed to show the listing.
-const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
+const HomePage = lazyPage(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
+
+/**
+ * PAINTED_ROUTES are the pages the server may paint before the scripts run
+ * (functions/seo Paint.Route, the #root's data-paint): main.tsx loads the
+ * page's chunk before React replaces the painted markup, so the page
+ * replaces it in one commit, not the loading placeholder first.
+ */
+export const PAINTED_ROUTES: Record<string, { preload(): Promise<void> }> = { car: CarPage, home: HomePage };
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
 const DealershipsPage = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.DealershipsRoute })));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));

@@ -7,6 +7,10 @@ import stockCases from '../../../shared/testdata/vectors/stock_count.json';
 import tagCases from '../../../shared/testdata/vectors/tag_priority.json';
 import reserveCases from '../../../shared/testdata/vectors/reserve_offer.json';
 import similarCases from '../../../shared/testdata/vectors/similar_cars_path.json';
+import carTitleCases from '../../../shared/testdata/vectors/car_title.json';
+import themeCases from '../../../shared/testdata/vectors/theme_variables.json';
+import { carTitle } from './carTitle';
+import { themeVariables } from '../features/site/theme';
 import { isActive, showsFor } from './search/promos';
 import { stockCount } from './search/stockCount';
 import { budgetAmount, budgetEstimate, type Frequency } from './budget';
@@ -14,7 +18,7 @@ import { priceDisplay } from './priceDisplay';
 import { carTag } from './tagPriority';
 import { reserveOffer, type ReserveSiteInput } from './reserveOffer';
 import { similarPath } from './similarPath';
-import type { CarType, PromoTile } from './types';
+import type { Car, CarType, PromoTile } from './types';
 
 describe('price display vectors (spec 001 §5, §9)', () => {
   it.each(priceCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
@@ -82,5 +86,19 @@ describe('reserve offer vectors (issue 13, spec 001 §2, §3)', () => {
 describe('similar cars path vectors (issue 17: Find Me Something Similar)', () => {
   it.each(similarCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
     expect(similarPath(c.input.car)).toBe(c.want);
+  });
+});
+
+// Issue 14: the server paints a car page's title and the site's theme before
+// the scripts run (Go shared.CarTitle, seo.ThemeVariables); the app shows the same.
+describe('car title vectors', () => {
+  it.each(carTitleCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    expect(carTitle(c.input.car as unknown as Car, c.input.extended)).toBe(c.want);
+  });
+});
+
+describe('theme variables vectors', () => {
+  it.each(themeCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    expect(themeVariables(c.input.theme)).toEqual(c.want);
   });
 });

@@ -1,0 +1,301 @@
+package seo
+
+import (
+	"fmt"
+	"html/template"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"forecourt/shared"
+)
+
+// Paint is what a page's shell renders inside #root, so the browser paints
+// the page's largest content (a car's title, price and first photo) before
+// any script runs (issue 14 "First paint without a round trip"). It is the
+// markup of the app's own first render of the same data, with the same
+// classes (web Layout, Header and CarDetail), so when React replaces it
+// (createRoot, once the route's chunk is loaded: web/src/main.tsx) nothing
+// moves. Only the part above the fold is rendered: the site header and the
+// page's head; the rest comes with the app. The header's menu is left
+// empty (its items are the web's navigationOf, dropdowns and the
+// locations menu): on phones it is a closed drawer, but from 900 px, where
+// it shows inline, the header grows by the menu's height when the app
+// takes over (4 px on the demo tenants, 44 px where it wraps to two rows).
+type Paint struct {
+	// Route is the lazy route page the markup stands for ("car"): the app
+	// loads its chunk before it replaces the markup.
+	Route string
+	// Template is the site's layout variant (the web's templateOf).
+	Template string
+	SiteName string
+	// Logo is the site's logo URL, "" for none.
+	Logo string
+	Car  *CarPaint
+	Home *HomePaint
+}
+
+// HomePaint is the home page's promotions slider and heading (web
+// HomePage, PromotionsSlider).
+type HomePaint struct {
+	// Slides are the slides showing today (shared.PromoActive), the first
+	// in view.
+	Slides []PaintSlide
+	// Width and Height are the slides' intrinsic size; Aspect is the
+	// slider's aspect-ratio from them.
+	Width, Height int
+	Aspect        template.CSS
+	// Listing is the listing's path, the first of the heading's links.
+	Listing string
+}
+
+// PaintSlide is one slide of the home page's slider.
+type PaintSlide struct {
+	shared.PromoTile
+	// Style is the slide's background as CSS, "" when it has none or it is
+	// not a plain colour or gradient (the app then sets it).
+	Style template.CSS
+	// Internal is a link_path on the site, which the app links with its router.
+	Internal bool
+}
+
+// CarPaint is the car page's head and first photo (web CarDetail).
+type CarPaint struct {
+	Title string
+	Tag   shared.CardTag
+	// TagImage is the certified badge image of a certified tag ("" for the
+	// app's bundled badge, whose URL only the build knows: the box keeps
+	// its size until the app fills it).
+	TagImage  string
+	BadgeLine string
+	// Certified is the certified programme's badge title, "" for none.
+	Certified string
+	Price     shared.PriceDisplay
+	Market    bool
+	// Weekly is the finance estimate's link text ("$123 per week*").
+	Weekly      string
+	Sold        bool
+	SoldNotice  string
+	FindSimilar *shared.CarAction
+	// Photos are the gallery's images, the first shown; none for a car
+	// with only a placeholder (Placeholder is then shown).
+	Photos      []string
+	Photo       *ImagePreload
+	Placeholder string
+}
+
+// templateOf is the web's templateOf (features/site/theme.ts): the layout
+// variants, "classic" for any other name.
+func templateOf(name string) string {
+	if name == "modern" {
+		return "modern"
+	}
+	return "classic"
+}
+
+// sitePaint is the part of every painted page that comes from the site.
+func sitePaint(site shared.Site) Paint {
+	p := Paint{Template: templateOf(site.Template), SiteName: site.Name}
+	if site.Logo != nil {
+		p.Logo = site.Logo.URL
+	}
+	return p
+}
+
+// CarPaint is the paint of a car page: the car and the server's view of it,
+// as CarDetail renders them.
+func (p Page) CarPaint(c shared.Car, v shared.CarView) *Paint {
+	cp := &CarPaint{
+		Title:       shared.CarTitle(c, p.Site.Card.ExtendedTitle),
+		Tag:         v.Tag,
+		Price:       v.Price,
+		Market:      v.Market != nil,
+		Sold:        !v.Available,
+		SoldNotice:  p.Site.Texts.SoldNotice,
+		Placeholder: p.Site.Texts.NewArrival,
+	}
+	if v.Tag.Kind == shared.TagCertified {
+		cp.TagImage = p.Site.Features.CertifiedBadgeImage
+	}
+	var line []string
+	for _, s := range []string{c.Badge, c.Series} {
+		if s != "" {
+			line = append(line, s)
+		}
+	}
+	cp.BadgeLine = strings.Join(line, " · ")
+	if v.Certified != nil {
+		cp.Certified = v.Certified.Title
+	}
+	if f := v.Finance; f != nil {
+		per := "week"
+		if f.Frequency == "monthly" {
+			per = "month"
+		}
+		cp.Weekly = f.AmountText + " per " + per + "*"
+	}
+	if cp.Sold {
+		for i, a := range v.Actions {
+			if a.Kind == shared.ActionFindSimilar {
+				cp.FindSimilar = &v.Actions[i]
+			}
+		}
+	}
+	if pre := GalleryPreload(c); pre != nil {
+		for _, im := range c.Images {
+			if im.URL != "" {
+				cp.Photos = append(cp.Photos, im.URL)
+			}
+		}
+		if len(cp.Photos) == 0 {
+			cp.Photos = []string{pre.Href}
+		}
+		cp.Photo = pre
+	}
+	paint := sitePaint(p.Site)
+	paint.Route = "car"
+	paint.Car = cp
+	return &paint
+}
+
+// safeBackground is a slide background the shell may write into a style
+// attribute: colours, gradients and their arguments, no quotes, semicolons
+// or braces (html/template refuses parentheses in CSS values, and a
+// config's value must never break out of the attribute).
+var safeBackground = regexp.MustCompile(`^[#\w\s(),.%-]+$`)
+
+// HomePaint is the paint of the home page: the site's slides showing at
+// now, as PromotionsSlider renders them, and the page's heading.
+func (p Page) HomePaint(now time.Time) *Paint {
+	home := p.Site.Home
+	hp := &HomePaint{Width: home.SlideWidth, Height: home.SlideHeight, Listing: ListingPath,
+		Aspect: template.CSS(fmt.Sprintf("%d / %d", home.SlideWidth, home.SlideHeight))}
+	for _, s := range home.Slides {
+		if !shared.PromoActive(s, now) {
+			continue
+		}
+		ps := PaintSlide{PromoTile: s, Internal: strings.HasPrefix(s.LinkPath, "/")}
+		if s.Background != "" && safeBackground.MatchString(s.Background) {
+			ps.Style = template.CSS("background: " + s.Background)
+		}
+		hp.Slides = append(hp.Slides, ps)
+	}
+	paint := sitePaint(p.Site)
+	paint.Route = "home"
+	paint.Home = hp
+	return &paint
+}
+
+// paintTemplate is the markup. Its classes and structure are the web's
+// (Layout, Header, CarDetail, Gallery): a change there needs one here, which
+// web/e2e/paint.test.mjs notices (the server's markup and the app's first
+// render are compared there).
+var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
+	"inc": func(i int) int { return i + 1 },
+}).Parse(`<div class="layout layout--{{.Template}}">
+      <a class="skip-link" href="#main">Skip to content</a>
+      <header class="site-header"><div class="site-header__inner">
+        <a class="{{if .Logo}}brand brand--logo{{else}}brand{{end}}" aria-label="{{.SiteName}} home" href="/">
+{{- if .Logo}}<img class="brand__logo" src="{{.Logo}}" alt="" height="40" />{{end -}}
+<span class="brand__name">{{.SiteName}}</span></a>
+        <button id="site-nav-toggle" type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav">Menu</button>
+        <nav id="site-nav" aria-label="Main" class="site-nav"><ul></ul></nav>
+      </div></header>
+      <main id="main" tabindex="-1">
+{{- with .Car}}
+        <article class="car-page">
+          <nav aria-label="Breadcrumb" class="breadcrumb"><a href="/cars/">Our Stock</a> <span aria-hidden="true">/</span> <span>{{.Title}}</span></nav>
+          <header class="car-page__head">
+            <div>
+{{- if and .Tag.Kind (ne .Tag.Kind "sold")}}
+{{- if eq .Tag.Kind "certified"}}
+              <p class="car-page__tag tag tag--certified tag--certified-image"><img {{with .TagImage}}src="{{.}}" {{end}}alt="{{.Tag.Text}}" width="120" height="32" /></p>
+{{- else}}
+              <p class="car-page__tag tag tag--{{.Tag.Kind}}">{{.Tag.Text}}</p>
+{{- end}}
+{{- end}}
+              <h1>{{.Title}}</h1>
+{{- with .BadgeLine}}
+              <p class="car-page__badge">{{.}}</p>
+{{- end}}
+{{- with .Certified}}
+              <p class="car-page__certified"><span class="badge badge--certified">{{.}}</span><button type="button" class="link-button" aria-haspopup="dialog">What is {{.}}?</button></p>
+{{- end}}
+            </div>
+            <div class="car-page__price">
+{{- with .Price.WasText}}<s aria-label="Was {{.}}">{{.}}</s>{{end -}}
+<strong>{{.Price.Text}}</strong>
+{{- with .Price.PriceType}}<span>{{.}}</span>{{end}}
+{{- if .Market}}<span class="car-page__market"><span class="badge badge--market">Below market</span><span class="info-popup"><button type="button" class="info-popup__button" aria-label="About the below-market price" aria-expanded="false"><span aria-hidden="true">i</span></button></span></span>{{end}}
+{{- with .Weekly}}<a class="car-page__weekly" href="#finance-title">{{.}}</a>{{end -}}
+            </div>
+          </header>
+{{- if .Sold}}
+          <div class="sold-notice" role="note"><p>{{.SoldNotice}}</p>{{with .FindSimilar}}{{if .Href}}<a class="button" href="{{.Href}}">{{.Label}}</a>{{end}}{{end}}</div>
+{{- end}}
+          <div class="car-page__layout"><div class="car-page__main">
+{{- if .Photo}}
+            <section class="gallery" aria-roledescription="carousel" aria-label="Photos of {{.Title}}" tabindex="0">
+              <div class="gallery__stage">
+                {{.PhotoTag}}
+{{- if gt (len .Photos) 1}}
+                <button type="button" class="gallery__nav gallery__nav--prev" aria-label="Previous photo">‹</button><button type="button" class="gallery__nav gallery__nav--next" aria-label="Next photo">›</button>
+{{- end}}
+                <p class="gallery__counter" aria-live="polite">1 / {{len .Photos}}</p>
+              </div>
+{{- if gt (len .Photos) 1}}
+              <ul class="gallery__thumbs">
+{{- range $i, $src := .Photos}}<li><button type="button" aria-label="Show photo {{inc $i}}"{{if eq $i 0}} aria-current="true"{{end}}><img src="{{$src}}" alt="" loading="lazy" width="96" height="64" /></button></li>{{end -}}
+</ul>
+{{- end}}
+            </section>
+{{- else}}
+            <div class="gallery gallery--empty"><div class="gallery__new-arrival"><strong>{{.Placeholder}}</strong><span>Photos coming soon</span></div></div>
+{{- end}}
+          </div></div>
+        </article>
+{{- end}}
+{{- with .Home}}
+        <section class="home">
+{{- if .Slides}}
+{{- $count := len .Slides}}
+          <section class="slider" aria-roledescription="carousel" aria-label="Promotions">
+            <div class="slider__viewport" style="aspect-ratio: {{.Aspect}}" aria-live="{{if gt $count 1}}off{{else}}polite{{end}}">
+{{- range $i, $s := .Slides}}
+              <div class="slide" role="group" aria-roledescription="slide" aria-label="{{inc $i}} of {{$count}}"{{if $i}} hidden{{end}}{{with $s.Style}} style="{{.}}"{{end}}>
+{{- with $s.ImageURL}}<img class="slide__image" src="{{.}}" alt="{{$s.Alt}}" width="{{$.Home.Width}}" height="{{$.Home.Height}}" sizes="100vw"{{if $i}} loading="lazy" fetchpriority="auto" decoding="async"{{else}} loading="eager" fetchpriority="high" decoding="sync"{{end}} />{{end}}
+{{- if $s.LinkPath}}<a class="slide__link" href="{{$s.LinkPath}}">{{end -}}
+<div class="slide__text"><p class="slide__title">{{$s.Title}}</p>{{with $s.Body}}<p class="slide__body">{{.}}</p>{{end}}</div>
+{{- if $s.LinkPath}}</a>{{end -}}
+</div>
+{{- end}}
+            </div>
+{{- if gt $count 1}}
+            <div class="slider__controls"><button type="button" class="slider__button">Pause slides</button><button type="button" class="slider__button" aria-label="Previous slide">‹</button><ol class="slider__picker" aria-label="Choose a slide">
+{{- range $i, $s := .Slides}}<li><button type="button" class="slider__dot" aria-label="Slide {{inc $i}}: {{$s.Title}}"{{if not $i}} aria-current="true"{{end}}></button></li>{{end -}}
+</ol><button type="button" class="slider__button" aria-label="Next slide">›</button></div>
+{{- end}}
+          </section>
+{{- end}}
+          <div class="home__hero"><h1>{{$.SiteName}}</h1><p>Find your next car from our current stock.</p><div class="home__actions"><a class="button" href="{{.Listing}}">Browse all cars</a></div></div>
+        </section>
+{{- end}}
+      </main>
+    </div>`))
+
+// PhotoTag is the gallery's first photo as the app renders it (width and
+// height for its box, high priority: the page's largest picture). Written
+// by hand like ImagePreload.Tag: html/template would percent-encode the
+// spaces of a srcset.
+func (c *CarPaint) PhotoTag() template.HTML {
+	var b strings.Builder
+	b.WriteString(`<img src="` + template.HTMLEscapeString(c.Photo.Href) + `"`)
+	if c.Photo.SrcSet != "" {
+		b.WriteString(` srcset="` + template.HTMLEscapeString(c.Photo.SrcSet) + `"`)
+	}
+	b.WriteString(` sizes="` + template.HTMLEscapeString(c.Photo.Sizes) + `"`)
+	b.WriteString(` alt="` + template.HTMLEscapeString(c.Title+", photo 1 of "+strconv.Itoa(len(c.Photos))) + `"`)
+	b.WriteString(` width="960" height="640" fetchpriority="high" />`)
+	return template.HTML(b.String())
+}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Configure, useInstantSearch, useRange, useRefinementList } from 'react-instantsearch';
 import { SiteInstantSearch } from '../../../lib/search/SiteInstantSearch';
 import { useLocation, useNavigationType } from 'react-router';
@@ -14,12 +14,13 @@ import { CurrentFilters } from '../../../components/search/CurrentFilters';
 import { FiltersPanel } from './FiltersPanel';
 import { ListingHeading } from '../../../components/search/ListingHeading';
 import { SearchBox } from '../../../components/search/SearchBox';
-import { RecordSearch } from './SearchHistory';
 import { SearchPagination } from '../../../components/search/SearchPagination';
 import { SearchResults } from '../../../components/search/SearchResults';
 import { SortSelect } from './SortSelect';
 import '../../../components/search/listing-layout.css';
 import '../listing.css';
+
+const RecordSearch = lazy(() => import('./RecordSearch'));
 
 
 /**
@@ -47,7 +48,9 @@ export function SearchPage({ searchClient }: { searchClient?: Parameters<typeof 
     <SiteInstantSearch key={instance.current} searchClient={client} indexName={search.index} routing={routing}>
       <ListingConfigure />
       <VirtualFacets />
-      <RecordSearch />
+      <Suspense fallback={null}>
+        <RecordSearch />
+      </Suspense>
       <Listing />
     </SiteInstantSearch>
   );

@@ -157,6 +157,17 @@ func TestParseShellNeedsHTMLAndHead(t *testing.T) {
 	}
 }
 
+// An index.html may write #root's id in any of HTML's attribute forms (the
+// dev gateway's tests write it unquoted); a painted page goes inside it.
+func TestParseShellFindsRootInEveryAttributeForm(t *testing.T) {
+	for _, root := range []string{`<div id="root">`, `<div id='root'>`, `<div id=root>`} {
+		in := `<!doctype html><html><head><title>x</title></head><body>` + root + `</div></body></html>`
+		if _, err := ParseShell([]byte(in)); err != nil {
+			t.Errorf("ParseShell with %s: %v", root, err)
+		}
+	}
+}
+
 // Issue 14 "an absolute canonical on the tenant's primary domain (page 1
 // and default parameters left out)".
 func TestCanonical(t *testing.T) {

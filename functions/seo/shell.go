@@ -197,7 +197,7 @@ var (
 	reHeadEnd     = regexp.MustCompile(`(?i)</head>`)
 	// #root and its loading status, which a painted page replaces: the
 	// status runs to #root's closing tag, the last </div> of the body.
-	reRoot    = regexp.MustCompile(`(?s)(<div id="root")>(.*)(</div>)`)
+	reRoot    = regexp.MustCompile(`(?s)(<div id=(?:"root"|'root'|root))>(.*)(</div>)`)
 	reBodyEnd = regexp.MustCompile(`(?i)</body>`)
 )
 

@@ -43,7 +43,7 @@ func TestPagesThroughGateway(t *testing.T) {
 	if m == nil || !strings.Contains(m[1], car.Make+" "+car.Model) || !strings.Contains(m[1], "$") {
 		t.Errorf("car title: got %v, want the make, model and price", m)
 	}
-	for _, want := range []string{`"vehicleIdentificationNumber":"` + car.VIN + `"`, `property="og:image"`, `"priceCurrency":"AUD"`, `<div id=root></div>`} {
+	for _, want := range []string{`"vehicleIdentificationNumber":"` + car.VIN + `"`, `property="og:image"`, `"priceCurrency":"AUD"`, `<div id=root data-paint="car">`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("car page lacks %s", want)
 		}

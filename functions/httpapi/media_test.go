@@ -27,9 +27,10 @@ func (p onePhoto) Media(_ context.Context, name string, _ url.Values) ([]byte, s
 	return p.body, "image/jpeg", nil
 }
 
-// Issue 14 "Images": GET /media/...?w= answers a JPEG of that width cached
-// immutably; a width outside the fixed set is a 400 naming the field.
-func TestMediaWidths(t *testing.T) {
+// resizingAPI is the API with one 1200x900 JPEG in the photo store; it
+// returns a GET of a target.
+func resizingAPI(t *testing.T) func(target string) *httptest.ResponseRecorder {
+	t.Helper()
 	var src bytes.Buffer
 	if err := jpeg.Encode(&src, image.NewRGBA(image.Rect(0, 0, 1200, 900)), nil); err != nil {
 		t.Fatal(err)
@@ -40,11 +41,17 @@ func TestMediaWidths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	get := func(target string) *httptest.ResponseRecorder {
+	return func(target string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
 		return rec
 	}
+}
+
+// Issue 14 "Images": GET /media/...?w= answers a JPEG of that width cached
+// immutably; a width outside the fixed set is a 400 naming the field.
+func TestMediaWidths(t *testing.T) {
+	get := resizingAPI(t)
 	rec := get("/media/cars/c1/1.jpg?w=640&q=70")
 	img, err := jpeg.Decode(rec.Body)
 	if rec.Code != 200 || err != nil || img.Bounds().Dx() != 640 || img.Bounds().Dy() != 426 {
@@ -112,21 +119,7 @@ func TestMediaMirroredPhotos(t *testing.T) {
 // /media/*) answers the same bytes; a format other than jpeg or webp is a
 // 400 naming f.
 func TestMediaWebP(t *testing.T) {
-	var src bytes.Buffer
-	if err := jpeg.Encode(&src, image.NewRGBA(image.Rect(0, 0, 1200, 900)), nil); err != nil {
-		t.Fatal(err)
-	}
-	d := allDeps()
-	d.Media = media.Resized{Store: onePhoto{src.Bytes()}}
-	h, err := NewHandler(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	get := func(target string) *httptest.ResponseRecorder {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
-		return rec
-	}
+	get := resizingAPI(t)
 	query := get("/media/cars/c1/1.jpg?w=640&f=webp")
 	img, err := webp.Decode(bytes.NewReader(query.Body.Bytes()))
 	if query.Code != 200 || err != nil || query.Header().Get("Content-Type") != "image/webp" || img.Bounds().Dx() != 640 {

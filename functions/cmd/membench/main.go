@@ -526,14 +526,24 @@ func procStatus(field string) (uint64, error) {
 	return 0, fmt.Errorf("no %s in /proc/self/status", field)
 }
 
+// platformFromEnv wires the platform from the environment, as each
+// function's main does.
+func platformFromEnv(ctx context.Context) (secrets.Lookup, *platform.Platform, error) {
+	env, err := platform.ResolveEnv(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := platform.FromLookup(ctx, env)
+	if err != nil {
+		return nil, nil, err
+	}
+	return env, p, nil
+}
+
 // loadAPI serves requests one at a time, as one Lambda instance does,
 // through the API Gateway adapter cmd/api uses.
 func loadAPI(ctx context.Context, pl plan, f *figures) error {
-	env, err := platform.ResolveEnv(ctx)
-	if err != nil {
-		return err
-	}
-	p, err := platform.FromLookup(ctx, env)
+	env, p, err := platformFromEnv(ctx)
 	if err != nil {
 		return err
 	}
@@ -601,11 +611,7 @@ func loadAPI(ctx context.Context, pl plan, f *figures) error {
 // loadUploads applies the uploaded 50 MB feed as cmd/ingest does on the
 // bucket's notification.
 func loadUploads(ctx context.Context, pl plan, f *figures) error {
-	env, err := platform.ResolveEnv(ctx)
-	if err != nil {
-		return err
-	}
-	p, err := platform.FromLookup(ctx, env)
+	_, p, err := platformFromEnv(ctx)
 	if err != nil {
 		return err
 	}
@@ -627,11 +633,7 @@ func loadUploads(ctx context.Context, pl plan, f *figures) error {
 
 // loadSweep is one invocation of cmd/sweep's function.
 func loadSweep(ctx context.Context, f *figures) error {
-	env, err := platform.ResolveEnv(ctx)
-	if err != nil {
-		return err
-	}
-	p, err := platform.FromLookup(ctx, env)
+	_, p, err := platformFromEnv(ctx)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	_ "image/png" // feeds send PNG photos too
+	"io"
 	"net/url"
 	"regexp"
 	"slices"
@@ -125,19 +126,29 @@ func Resize(src []byte, s Size) ([]byte, string, error) {
 	dst := image.NewRGBA(image.Rect(0, 0, width, height))
 	scaleArea(dst, img, crop)
 	var buf bytes.Buffer
-	if s.Format == FormatWebP {
+	typ, err := encode(&buf, dst, s.Format, s.Quality)
+	if err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), typ, nil
+}
+
+// encode writes img as format (FormatWebP, else JPEG) at quality and
+// returns its content type.
+func encode(w io.Writer, img image.Image, format string, quality int) (string, error) {
+	if format == FormatWebP {
 		// libwebp compiled to WebAssembly, run by wazero: no cgo, so the
 		// Lambda's static build keeps; the module compiles on first use
 		// (its cold cost is measured in docs/spec-deviations.md, 001 §7).
-		if err := webp.Encode(&buf, dst, webp.Options{Quality: s.Quality, Method: webpMethod}); err != nil {
-			return nil, "", fmt.Errorf("encode webp: %w", err)
+		if err := webp.Encode(w, img, webp.Options{Quality: quality, Method: webpMethod}); err != nil {
+			return "", fmt.Errorf("encode webp: %w", err)
 		}
-		return buf.Bytes(), "image/webp", nil
+		return "image/webp", nil
 	}
-	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: s.Quality}); err != nil {
-		return nil, "", fmt.Errorf("encode jpeg: %w", err)
+	if err := jpeg.Encode(w, img, &jpeg.Options{Quality: quality}); err != nil {
+		return "", fmt.Errorf("encode jpeg: %w", err)
 	}
-	return buf.Bytes(), "image/jpeg", nil
+	return "image/jpeg", nil
 }
 
 // webpMethod is libwebp's speed/size trade-off (0 fast .. 6 small; 4 is

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
-	"io"
 	"math"
 	"math/rand/v2"
 	"net/url"
@@ -153,13 +152,7 @@ func BenchmarkCardEncode(b *testing.B) {
 			var n int
 			for b.Loop() {
 				var buf bytes.Buffer
-				var err error
-				if f == FormatWebP {
-					err = webp.Encode(&buf, card, webp.Options{Quality: DefaultQuality, Method: webpMethod})
-				} else {
-					err = jpeg.Encode(&buf, card, &jpeg.Options{Quality: DefaultQuality})
-				}
-				if err != nil {
+				if _, err := encode(&buf, card, f, DefaultQuality); err != nil {
 					b.Fatal(err)
 				}
 				n = buf.Len()
@@ -181,19 +174,20 @@ func card(tb testing.TB) *image.RGBA {
 	return c
 }
 
-// TestFirstEncodeHelper is BenchmarkFirstEncode's child process: with
-// FORECOURT_FIRST_ENCODE=webp or jpeg it encodes one card in that format,
-// as a fresh Lambda's first request for it does; otherwise nothing.
-func TestFirstEncodeHelper(t *testing.T) {
-	var err error
-	switch os.Getenv("FORECOURT_FIRST_ENCODE") {
-	case FormatWebP:
-		err = webp.Encode(io.Discard, card(t), webp.Options{Quality: DefaultQuality, Method: webpMethod})
-	case FormatJPEG:
-		err = jpeg.Encode(io.Discard, card(t), &jpeg.Options{Quality: DefaultQuality})
-	}
-	if err != nil {
-		t.Fatal(err)
+// BenchmarkResizeCard is a /media request for the 640 px card in each
+// format: decode, crop, scale, encode (with the WebP module compiled on the
+// first WebP encode of the process). BenchmarkFirstEncode runs it once in
+// a fresh process per format.
+func BenchmarkResizeCard(b *testing.B) {
+	src := sceneJPEG(b)
+	for _, f := range []string{FormatJPEG, FormatWebP} {
+		b.Run(f, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := Resize(src, Size{Width: 640, Quality: DefaultQuality, Format: f}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
@@ -205,8 +199,7 @@ func BenchmarkFirstEncode(b *testing.B) {
 	for _, f := range []string{FormatJPEG, FormatWebP} {
 		b.Run(f, func(b *testing.B) {
 			for b.Loop() {
-				cmd := exec.Command(os.Args[0], "-test.run=^TestFirstEncodeHelper$", "-test.count=1")
-				cmd.Env = append(os.Environ(), "FORECOURT_FIRST_ENCODE="+f)
+				cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^BenchmarkResizeCard$/^"+f+"$", "-test.benchtime=1x")
 				if out, err := cmd.CombinedOutput(); err != nil {
 					b.Fatalf("%v: %s", err, out)
 				}

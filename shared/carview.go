@@ -115,6 +115,15 @@ type FinanceEstimate struct {
 	TermsPath string `json:"terms_path"`
 }
 
+// Per is the repayment's period as the pages write it after the amount
+// ("$123 per week"): "month" for a monthly estimate, else "week".
+func (f FinanceEstimate) Per() string {
+	if f.Frequency == FrequencyMonthly {
+		return "month"
+	}
+	return "week"
+}
+
 // FinanceDeposit is a deposit an estimate assumes.
 type FinanceDeposit struct {
 	// Percent of the price, 0 when the lender gave an amount.

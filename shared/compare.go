@@ -145,11 +145,7 @@ func repaymentText(f *FinanceEstimate) string {
 	if f == nil || f.Amount <= 0 {
 		return ""
 	}
-	per := "week"
-	if f.Frequency == "monthly" {
-		per = "month"
-	}
-	return f.AmountText + " / " + per
+	return f.AmountText + " / " + f.Per()
 }
 
 func kmText(c Car) string {

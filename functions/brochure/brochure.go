@@ -192,13 +192,9 @@ func (d *doc) finance(in Input) {
 		return
 	}
 	p := d.pdf
-	per := "per week"
-	if e.Frequency == shared.FrequencyMonthly {
-		per = "per month"
-	}
 	d.section("Finance estimate")
 	d.text(14, "B", 17, 24, 39)
-	p.CellFormat(contentW, 7, d.tr(e.AmountText+" "+per+"*"), "", 1, "L", false, 0, "")
+	p.CellFormat(contentW, 7, d.tr(e.AmountText+" per "+e.Per()+"*"), "", 1, "L", false, 0, "")
 	d.text(9, "", 55, 65, 81)
 	terms := []string{strconv.FormatFloat(e.InterestRate, 'f', 2, 64) + "% p.a."}
 	if e.ComparisonRate != nil {

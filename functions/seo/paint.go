@@ -129,11 +129,7 @@ func (p Page) CarPaint(c shared.Car, v shared.CarView) *Paint {
 		cp.Certified = v.Certified.Title
 	}
 	if f := v.Finance; f != nil {
-		per := "week"
-		if f.Frequency == "monthly" {
-			per = "month"
-		}
-		cp.Weekly = f.AmountText + " per " + per + "*"
+		cp.Weekly = f.AmountText + " per " + f.Per() + "*"
 	}
 	if cp.Sold {
 		for i, a := range v.Actions {

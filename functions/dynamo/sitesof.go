@@ -228,18 +228,34 @@ func (s *SiteStore) SitesOf(ctx context.Context, dealership string) ([]shared.Si
 	if err != nil {
 		return nil, fmt.Errorf("sites of %s: %w", dealership, err)
 	}
-	if len(it.Sites) == 0 {
+	all, err := s.placementSites(ctx, it.Sites)
+	if err != nil {
+		return nil, fmt.Errorf("sites of %s: %w", dealership, err)
+	}
+	// A stale entry (the site dropped the dealership) is left out.
+	sites := slices.DeleteFunc(all, func(site shared.Site) bool {
+		_, ok := site.Dealership(dealership)
+		return !ok
+	})
+	return sites, nil
+}
+
+// placementSites batch-reads the sites with the slugs (absent ones left
+// out), sorted by slug, without their pages: most of a site item, and no
+// placement needs them.
+func (s *SiteStore) placementSites(ctx context.Context, slugs []string) ([]shared.Site, error) {
+	if len(slugs) == 0 {
 		return []shared.Site{}, nil
 	}
-	keys := make([]dynamo.Keyed, len(it.Sites))
-	for i, slug := range it.Sites {
+	keys := make([]dynamo.Keyed, len(slugs))
+	for i, slug := range slugs {
 		keys[i] = dynamo.Keys{slug}
 	}
 	var items []siteItem
-	// The pages are most of a site item and no placement needs them.
-	err = s.table.Batch("slug").Get(keys...).Project("slug", "config", "auth_client_id").All(ctx, &items)
+	// Batch reads split themselves into requests of 100 keys.
+	err := s.table.Batch("slug").Get(keys...).Project("slug", "config", "auth_client_id").All(ctx, &items)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-		return nil, fmt.Errorf("sites of %s: %w", dealership, err)
+		return nil, err
 	}
 	sites := make([]shared.Site, 0, len(items))
 	for _, item := range items {
@@ -247,10 +263,7 @@ func (s *SiteStore) SitesOf(ctx context.Context, dealership string) ([]shared.Si
 		if err != nil {
 			return nil, err
 		}
-		// A stale entry (the site dropped the dealership) is left out.
-		if _, ok := site.Dealership(dealership); ok {
-			sites = append(sites, site)
-		}
+		sites = append(sites, site)
 	}
 	sortSites(sites)
 	return sites, nil
@@ -413,35 +426,20 @@ func (s *SiteStore) Dealerships(ctx context.Context) ([]string, []shared.Site, e
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, nil, fmt.Errorf("read the dealerships' lookups: %w", err)
 	}
+	seen := map[string]bool{}
 	var slugs []string
 	for _, it := range lookups {
 		for _, site := range it.Sites {
-			if !slices.Contains(slugs, site) {
+			if !seen[site] {
+				seen[site] = true
 				slugs = append(slugs, site)
 			}
 		}
 	}
-	sites := make([]shared.Site, 0, len(slugs))
-	if len(slugs) > 0 {
-		keys = make([]dynamo.Keyed, len(slugs))
-		for i, slug := range slugs {
-			keys[i] = dynamo.Keys{slug}
-		}
-		var items []siteItem
-		// The pages are most of a site item and no placement needs them.
-		err = s.table.Batch("slug").Get(keys...).Project("slug", "config", "auth_client_id").All(ctx, &items)
-		if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-			return nil, nil, fmt.Errorf("read the dealerships' sites: %w", err)
-		}
-		for _, item := range items {
-			site, err := decodeSite(item)
-			if err != nil {
-				return nil, nil, err
-			}
-			sites = append(sites, site)
-		}
+	sites, err := s.placementSites(ctx, slugs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read the dealerships' sites: %w", err)
 	}
-	sortSites(sites)
 	return dealerships, sites, nil
 }
 

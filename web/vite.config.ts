@@ -1,8 +1,10 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The gateway resolves the tenant from the Host header, so the proxy keeps it
@@ -153,6 +155,40 @@ function routeAssets(): Plugin {
   };
 }
 
+/** PAINT_FIRST_ID is the boot script's tag; functions/seo uses it on painted pages only. */
+const PAINT_FIRST_ID = 'forecourt-paint-first';
+
+/**
+ * paintFirst emits src/app/paintFirst.js (minified, content-hashed, outside
+ * the module graph: a plain script that loads the entry after the first
+ * paint) and names it in index.html. The Go shell keeps the tag on pages it
+ * paints, moving the entry's <script type="module"> tags into its
+ * data-entry, and drops it on every other page (functions/seo/shell.go).
+ */
+function paintFirst(): Plugin {
+  const source = fileURLToPath(new URL('./src/app/paintFirst.js', import.meta.url));
+  let fileName = '';
+  let code = '';
+  return {
+    name: 'forecourt:paint-first',
+    apply: 'build',
+    buildStart() {
+      this.addWatchFile(source);
+      const out = minifySync('paintFirst.js', readFileSync(source, 'utf8'), { compress: true, mangle: true });
+      if (out.errors.length) throw new Error(`paint-first: ${out.errors.map((e) => e.message).join('; ')}`);
+      code = out.code;
+      fileName = `assets/paint-first-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'script', attrs: { id: PAINT_FIRST_ID, defer: true, src: `/${fileName}` }, injectTo: 'head' }],
+    },
+  };
+}
+
 /**
  * react-router's export map always points at its development build (dev
  * warnings on); the production build next to it is the same code with them
@@ -164,7 +200,7 @@ function reactRouterProduction(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), qsUnused(), instantSearchUnused(), routeAssets(), { name: 'forecourt:listing-chunk', buildStart: listing.reset }],
+  plugins: [react(), qsUnused(), instantSearchUnused(), routeAssets(), paintFirst(), { name: 'forecourt:listing-chunk', buildStart: listing.reset }],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },

@@ -20,8 +20,10 @@ const builtIndex = `<!doctype html>
     <title>Cars for sale</title>
     <link rel="icon" href="data:," />
     <link rel="preload" href="/api/site" as="fetch" crossorigin="anonymous" />
+    <script type="module" crossorigin src="/assets/rolldown-runtime-0.js"></script>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
     <script id="forecourt-route-assets" type="application/json">{"home":{"js":["/assets/HomePage-1.js","/assets/CarStrip-2.js"],"css":["/assets/HomePage-3.css","/assets/CarStrip-5.css"]},"car":{"js":["/assets/CarRoute-4.js"],"css":[]}}</script>
+    <script id="forecourt-paint-first" defer src="/assets/paint-first-9.js"></script>
   </head>
   <body>
     <div id="root"></div>
@@ -124,6 +126,70 @@ func TestShellPreloadsTheRoutePage(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Issue 14 first paint: a page the shell paints loads the app only once
+// it is on screen. Its head has no module script: the boot script
+// (web/src/app/paintFirst.js) adds the entry's (data-entry) and the route
+// page's chunks (data-preload) after the window's load; the route's CSS
+// stays, as the painted markup needs it. Every other page loads the
+// entry as the build wrote it and has no boot script.
+func TestShellPaintedPageBootsAfterItsPaint(t *testing.T) {
+	boot := `<script id="forecourt-paint-first" defer src="/assets/paint-first-9.js" data-entry="/assets/rolldown-runtime-0.js /assets/index-abc123.js" data-preload="/assets/CarRoute-4.js"></script>`
+	tests := []struct {
+		name       string
+		head       Head
+		want, gone []string
+	}{
+		{"painted car", Head{Route: "car", Paint: &Paint{Route: "car"}},
+			[]string{boot},
+			[]string{`<script type="module"`, `rel="modulepreload"`}},
+		{"painted home", Head{Route: "home", Paint: &Paint{Route: "home"}},
+			[]string{`data-preload="/assets/HomePage-1.js /assets/CarStrip-2.js"`,
+				`<link rel="stylesheet" crossorigin href="/assets/HomePage-3.css" />`,
+				`<link rel="preload" as="style" crossorigin href="/assets/CarStrip-5.css" />`},
+			[]string{`<script type="module"`, `rel="modulepreload"`}},
+		{"car not painted", Head{Route: "car"},
+			[]string{`<script type="module" crossorigin src="/assets/rolldown-runtime-0.js"></script>`,
+				`<script type="module" crossorigin src="/assets/index-abc123.js"></script>`,
+				`<link rel="modulepreload" crossorigin href="/assets/CarRoute-4.js" />`},
+			[]string{"paint-first"}},
+		{"no route", Head{}, []string{`src="/assets/index-abc123.js"`}, []string{"paint-first"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			page := render(t, tt.head)
+			head := page[:strings.Index(page, "</head>")]
+			for _, w := range tt.want {
+				if !strings.Contains(head, w) {
+					t.Errorf("head lacks %s:\n%s", w, head)
+				}
+			}
+			for _, g := range tt.gone {
+				if strings.Contains(page, g) {
+					t.Errorf("page has %s:\n%s", g, page)
+				}
+			}
+		})
+	}
+}
+
+// A build without the boot script (an older index.html) paints as before:
+// the entry's scripts stay in the head.
+func TestShellWithoutBootKeepsTheEntry(t *testing.T) {
+	s, err := ParseShell([]byte(strings.Replace(builtIndex, `<script id="forecourt-paint-first" defer src="/assets/paint-first-9.js"></script>`, "", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := s.Render(&buf, Head{Route: "car", Paint: &Paint{Route: "car"}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`<script type="module" crossorigin src="/assets/index-abc123.js"></script>`, `<link rel="modulepreload" crossorigin href="/assets/CarRoute-4.js" />`} {
+		if !strings.Contains(buf.String(), w) {
+			t.Errorf("page lacks %s:\n%s", w, buf.String())
+		}
 	}
 }
 

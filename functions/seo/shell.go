@@ -195,6 +195,11 @@ var (
 	// The build's list of each route page's files, read then removed.
 	reRouteAssets = regexp.MustCompile(`(?is)\s*<script id="forecourt-route-assets" type="application/json">(.*?)</script>`)
 	reHeadEnd     = regexp.MustCompile(`(?i)</head>`)
+	// The entry's module scripts, and the boot script that loads them
+	// after the first paint on the pages the shell paints (web/vite.config.ts
+	// paintFirst).
+	reModuleScript = regexp.MustCompile(`(?i)\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*></script>`)
+	rePaintFirst   = regexp.MustCompile(`(?i)\s*<script id="forecourt-paint-first"[^>]*\ssrc="([^"]+)"[^>]*></script>`)
 	// #root and its loading status, which a painted page replaces: the
 	// status runs to #root's closing tag, the last </div> of the body.
 	reRoot    = regexp.MustCompile(`(?s)(<div id=(?:"root"|'root'|root))>(.*)(</div>)`)
@@ -209,7 +214,26 @@ type Shell struct {
 	beforeRootEnd, afterRoot []byte
 	// routes are each route page's preload links (Head.Route).
 	routes map[string][]byte
+	// painted is what a painted page writes in place of beforeHeadEnd and
+	// its route's links, nil when the build has no boot script.
+	painted *paintedShell
 }
+
+// paintedShell is the head of a page the shell paints: the entry's module
+// scripts are not in it; the boot script loads them, and the route page's
+// chunks, once the painted page is on screen (web/src/app/paintFirst.js).
+// The route's CSS stays in the head: the painted page needs it.
+type paintedShell struct {
+	beforeHeadEnd []byte
+	boot          string
+	entries       []string
+	routeCSS      map[string][]byte
+	routeJS       map[string][]string
+}
+
+// bootTag is the boot script's tag with the entry and the route's chunks.
+var bootTag = template.Must(template.New("boot").Parse(`
+    <script id="forecourt-paint-first" defer src="{{.Src}}" data-entry="{{.Entry}}" data-preload="{{.Preload}}"></script>`))
 
 // routeAssets is one route page's files in the build's list.
 type routeAssets struct {
@@ -246,6 +270,13 @@ func ParseShell(index []byte) (*Shell, error) {
 	}
 	head := index[loc[1]:]
 	routes := map[string][]byte{}
+	var painted *paintedShell
+	if m := rePaintFirst.FindSubmatch(head); m != nil {
+		painted = &paintedShell{boot: string(m[1]), routeCSS: map[string][]byte{}, routeJS: map[string][]string{}}
+		for _, sm := range reModuleScript.FindAllSubmatch(head, -1) {
+			painted.entries = append(painted.entries, string(sm[1]))
+		}
+	}
 	if m := reRouteAssets.FindSubmatch(head); m != nil {
 		var list map[string]routeAssets
 		if err := json.Unmarshal(m[1], &list); err != nil {
@@ -257,14 +288,24 @@ func ParseShell(index []byte) (*Shell, error) {
 				return nil, fmt.Errorf("shell: route %s: %w", route, err)
 			}
 			routes[route] = buf.Bytes()
+			if painted != nil {
+				var css bytes.Buffer
+				if err := routeLinks.Execute(&css, routeAssets{CSS: a.CSS}); err != nil {
+					return nil, fmt.Errorf("shell: route %s: %w", route, err)
+				}
+				painted.routeCSS[route], painted.routeJS[route] = css.Bytes(), a.JS
+			}
 		}
 	}
-	for _, re := range []*regexp.Regexp{reTitle, reDescription, reIcon, rePreloadSite, reRouteAssets} {
+	for _, re := range []*regexp.Regexp{reTitle, reDescription, reIcon, rePreloadSite, reRouteAssets, rePaintFirst} {
 		head = re.ReplaceAll(head, nil)
 	}
 	end := reHeadEnd.FindIndex(head)
 	if end == nil {
 		return nil, fmt.Errorf("shell: index.html has no </head>")
+	}
+	if painted != nil {
+		painted.beforeHeadEnd = bytes.Clone(reModuleScript.ReplaceAll(head[:end[0]], nil))
 	}
 	body := head[end[0]:]
 	bodyEnd := reBodyEnd.FindIndex(body)
@@ -283,6 +324,7 @@ func ParseShell(index []byte) (*Shell, error) {
 		beforeBodyEnd: bytes.Clone(body[:bodyEnd[0]]),
 		rest:          bytes.Clone(body[bodyEnd[0]:]),
 		routes:        routes,
+		painted:       painted,
 	}, nil
 }
 
@@ -304,8 +346,18 @@ func (s *Shell) Render(w io.Writer, h Head) error {
 	}{lang, style}); err != nil {
 		return fmt.Errorf("shell: %w", err)
 	}
-	buf.Write(bytes.TrimRight(s.beforeHeadEnd, " \t\n"))
-	buf.Write(s.routes[h.Route])
+	if p := s.painted; p != nil && h.Paint != nil {
+		buf.Write(bytes.TrimRight(p.beforeHeadEnd, " \t\n"))
+		buf.Write(p.routeCSS[h.Route])
+		if err := bootTag.Execute(&buf, struct{ Src, Entry, Preload string }{
+			p.boot, strings.Join(p.entries, " "), strings.Join(p.routeJS[h.Route], " "),
+		}); err != nil {
+			return fmt.Errorf("shell: %w", err)
+		}
+	} else {
+		buf.Write(bytes.TrimRight(s.beforeHeadEnd, " \t\n"))
+		buf.Write(s.routes[h.Route])
+	}
 	buf.WriteString("\n    ")
 	if err := headTemplate.Execute(&buf, h); err != nil {
 		return fmt.Errorf("shell head: %w", err)

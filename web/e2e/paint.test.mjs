@@ -150,3 +150,33 @@ test('a car page paints its title, price and photo, and the home page its first 
     await phone.close();
   }
 });
+
+// Issue 14 first paint: a painted page is what the shopper came for, so the
+// app's scripts wait for it (web/src/app/paintFirst.js): the HTML names no
+// module script, and the entry is requested only once the page has painted
+// and its photo is in; the app then takes over as usual.
+test('a painted page requests the app only after its first paint and photo', async () => {
+  const { page } = browser;
+  await page.goto(tenantURL(slug, '/'));
+  const car = await findCar(page, 'sold:false AND price > 0');
+  for (const path of ['/', `/cars/${car.slug}`]) {
+    const url = tenantURL(slug, path);
+    const html = await page.evaluate(async (u) => (await fetch(u)).text(), url);
+    assert.doesNotMatch(html, /<script type="module"/, `${path}: the HTML loads no module itself`);
+    assert.match(html, /<script id="forecourt-paint-first" defer src="\/assets\/paint-first-[^"]+\.js" data-entry="[^"]*\/assets\/index-[^"]+\.js"/, `${path}: the boot script names the entry`);
+    await page.goto(url);
+    await page.locator('footer').first().waitFor();
+    const t = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource');
+      const hero = document.querySelector('link[rel="preload"][as="image"]')?.href;
+      return {
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        entry: resources.find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))?.startTime,
+        photo: hero ? resources.find((r) => r.name === hero)?.responseEnd : 0,
+      };
+    });
+    assert.ok(t.fcp > 0 && t.entry > 0, `${path}: the page painted and the app loaded (${JSON.stringify(t)})`);
+    assert.ok(t.entry >= t.fcp, `${path}: the entry was requested at ${t.entry} ms, before the first paint at ${t.fcp} ms`);
+    assert.ok(t.entry >= t.photo, `${path}: the entry was requested at ${t.entry} ms, before the photo was in at ${t.photo} ms`);
+  }
+});

@@ -25,7 +25,8 @@ describe('app shell (issue 2 item 8)', () => {
     // The theme is applied by an effect after the layout's first paint.
     await waitFor(() => expect(document.documentElement.style.getPropertyValue('--fc-primary')).toBe('#c00000'));
     expect(document.querySelector('.layout')).toHaveClass('layout--modern');
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('Riverside Toyota');
+    // The footer loads after the page (its own chunk).
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent('Riverside Toyota');
   });
 
   it('shows the error state when the site cannot load', async () => {

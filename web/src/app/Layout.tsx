@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import { recordVisit } from '../lib/visitedPages';
 import { useSite } from '../lib/siteContext';
 import { templateOf } from '../features/site/theme';
-import { Footer } from '../features/shell/components/Footer';
 import { Header } from '../features/shell/components/Header';
 import { navigationOf } from './navigation';
 // The watchlist toasts (issue 12) load after the page, off the listing's initial JavaScript.
@@ -12,6 +11,8 @@ const Toaster = lazy(() => import('../features/accounts/components/Toaster').the
 const MoveFavouritesOffer = lazy(() =>
   import('../features/accounts/components/MoveFavouritesOffer').then((m) => ({ default: m.MoveFavouritesOffer })),
 );
+// The footer is below the fold on every page: its links load after the page.
+const Footer = lazy(() => import('../features/shell/components/Footer').then((m) => ({ default: m.Footer })));
 // The compare bar (spec 000 §4) likewise: it shows only once a car is picked.
 const CompareBar = lazy(() => import('../features/compare/components/CompareBar').then((m) => ({ default: m.CompareBar })));
 
@@ -35,7 +36,9 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         {children}
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <Suspense fallback={null}>
         <Toaster />
         <CompareBar />

@@ -1,0 +1,49 @@
+// paintFirst starts the app on a page the server painted (issue 14 first
+// paint; functions/seo/shell.go writes this script instead of the entry's
+// <script type="module"> tags). The painted page is already what the
+// shopper came for, so the app's scripts are fetched only once it is on
+// screen: until then the page's CSS and photo have the network to
+// themselves (on a phone the ~160 KB entry would share it with the photo),
+// and no script runs before the first frame. The window's load event means
+// the painted images are in; two frames later they have been painted.
+// A plain script, not a module: the page's CSP allows only scripts from
+// its own origin, so this is a file and not inline.
+(function () {
+  var boot = document.currentScript;
+  var started = false;
+  function urls(name) {
+    return (boot.getAttribute(name) || '').split(' ').filter(Boolean);
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    // The route page's chunks (data-preload) download beside the entry,
+    // which imports them once it runs (web/src/main.tsx).
+    urls('data-preload').forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    urls('data-entry').forEach(function (src) {
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = src;
+      document.head.appendChild(script);
+    });
+  }
+  function afterTwoFrames() {
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () {
+        setTimeout(start);
+      });
+    });
+  }
+  // A hidden tab paints nothing (and runs no frames): start at once.
+  if (document.visibilityState !== 'visible') return start();
+  document.addEventListener('visibilitychange', start, { once: true });
+  if (document.readyState === 'complete') afterTwoFrames();
+  else addEventListener('load', afterTwoFrames, { once: true });
+})();

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { PAINTED_ROUTES } from './app/routes';
@@ -14,11 +14,18 @@ const render = () => {
   startTransition(() =>
     app.render(
       <StrictMode>
-        <App />
+        <TakeOver>
+          <App />
+        </TakeOver>
       </StrictMode>,
     ),
   );
 };
+/** TakeOver drops #root's data-paint once the app's first render is on screen: the markup is the app's now. */
+function TakeOver({ children }: { children: ReactNode }) {
+  useEffect(() => root.removeAttribute('data-paint'), []);
+  return children;
+}
 // A page the server painted (issue 14) is replaced once its route's chunk
 // is here (the boot script preloads it: web/src/app/paintFirst.js), so the app's first commit is the page
 // itself; a failed load leaves it to the route's own loading and error.

@@ -41,9 +41,12 @@
       });
     });
   }
-  // A hidden tab paints nothing (and runs no frames): start at once.
+  // A hidden tab paints nothing (and runs no frames): start at once. A
+  // shopper who taps or types before then has the app fetched at once.
   if (document.visibilityState !== 'visible') return start();
   document.addEventListener('visibilitychange', start, { once: true });
+  addEventListener('pointerdown', start, { once: true, capture: true });
+  addEventListener('keydown', start, { once: true, capture: true });
   if (document.readyState === 'complete') afterTwoFrames();
   else addEventListener('load', afterTwoFrames, { once: true });
 })();

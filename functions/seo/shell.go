@@ -194,6 +194,8 @@ var (
 	rePreloadSite = regexp.MustCompile(`(?i)\s*<link\s+rel="preload"\s+href="/api/site"[^>]*>`)
 	// The build's list of each route page's files, read then removed.
 	reRouteAssets = regexp.MustCompile(`(?is)\s*<script id="forecourt-route-assets" type="application/json">(.*?)</script>`)
+	// The build's URLs of files the painted markup shows, read then removed.
+	reBuildAssets = regexp.MustCompile(`(?is)\s*<script id="forecourt-build-assets" type="application/json">(.*?)</script>`)
 	reHeadEnd     = regexp.MustCompile(`(?i)</head>`)
 	// #root and its loading status, which a painted page replaces: the
 	// status runs to #root's closing tag, the last </div> of the body.
@@ -209,6 +211,17 @@ type Shell struct {
 	beforeRootEnd, afterRoot []byte
 	// routes are each route page's preload links (Head.Route).
 	routes map[string][]byte
+	// assets are the build's URLs of files the painted markup shows
+	// (buildAssets).
+	assets buildAssets
+}
+
+// buildAssets are the URLs the build gives files of the app that a painted
+// page shows too (web/vite.config.ts buildAssets): the app imports them,
+// so only the build knows their hashed names.
+type buildAssets struct {
+	// CertifiedBadge is the app's own certified badge image.
+	CertifiedBadge string `json:"certified-badge"`
 }
 
 // routeAssets is one route page's files in the build's list.
@@ -259,7 +272,13 @@ func ParseShell(index []byte) (*Shell, error) {
 			routes[route] = buf.Bytes()
 		}
 	}
-	for _, re := range []*regexp.Regexp{reTitle, reDescription, reIcon, rePreloadSite, reRouteAssets} {
+	var assets buildAssets
+	if m := reBuildAssets.FindSubmatch(head); m != nil {
+		if err := json.Unmarshal(m[1], &assets); err != nil {
+			return nil, fmt.Errorf("shell: forecourt-build-assets: %w", err)
+		}
+	}
+	for _, re := range []*regexp.Regexp{reTitle, reDescription, reIcon, rePreloadSite, reRouteAssets, reBuildAssets} {
 		head = re.ReplaceAll(head, nil)
 	}
 	end := reHeadEnd.FindIndex(head)
@@ -283,6 +302,7 @@ func ParseShell(index []byte) (*Shell, error) {
 		beforeBodyEnd: bytes.Clone(body[:bodyEnd[0]]),
 		rest:          bytes.Clone(body[bodyEnd[0]:]),
 		routes:        routes,
+		assets:        assets,
 	}, nil
 }
 
@@ -315,7 +335,9 @@ func (s *Shell) Render(w io.Writer, h Head) error {
 		// replaces the markup (web/src/main.tsx).
 		buf.Write(s.beforeRootEnd)
 		fmt.Fprintf(&buf, ` data-paint="%s">`, template.HTMLEscapeString(h.Paint.Route))
-		if err := paintTemplate.Execute(&buf, h.Paint); err != nil {
+		paint := *h.Paint
+		paint.BundledBadge = s.assets.CertifiedBadge
+		if err := paintTemplate.Execute(&buf, &paint); err != nil {
 			return fmt.Errorf("shell paint: %w", err)
 		}
 		buf.Write(s.afterRoot)

@@ -29,7 +29,7 @@ func applyFooterDefaults(s *Site) {
 		}
 	}
 	if f.Vehicles == nil {
-		f.Vehicles = append([]NavItem{{Label: "Our Stock", Path: "/cars/"}}, types...)
+		f.Vehicles = append([]NavItem{{Label: "Our Stock", Path: StockPath}}, types...)
 	}
 	if f.BuyerTools == nil {
 		f.BuyerTools = append(slices.Clone(types),

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -290,6 +291,22 @@ func TestCarTitleVectors(t *testing.T) {
 		t.Run(v.Name, func(t *testing.T) {
 			if got := CarTitle(v.Input.Car, v.Input.Extended); got != v.Want {
 				t.Errorf("CarTitle = %q, want %q", got, v.Want)
+			}
+		})
+	}
+}
+
+// The header's menu (spec 001 §2; issue 14: the server paints it before the
+// scripts run, the app's Header then shows the same): navigationOf in
+// web/src/app/navigation.ts.
+func TestHeaderMenuVectors(t *testing.T) {
+	type in struct {
+		Site Site `json:"site"`
+	}
+	for _, v := range loadVectors[in, []NavItem](t, "header_menu.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			if got := HeaderMenu(v.Input.Site); !reflect.DeepEqual(got, v.Want) {
+				t.Errorf("HeaderMenu = %+v, want %+v", got, v.Want)
 			}
 		})
 	}

@@ -190,6 +190,38 @@ function paintFirst(): Plugin {
 }
 
 /**
+ * BUILD_ASSETS are files the app imports whose built URL the Go-rendered
+ * shell also needs: the painted car page shows the bundled certified badge
+ * before the app runs (functions/seo Paint.BundledBadge). Each is imported
+ * with ?no-inline, so it is a file of its own with one URL for both.
+ */
+const BUILD_ASSETS: Record<string, string> = { 'certified-badge': 'src/components/search/assets/certified-used.svg' };
+
+/** BUILD_ASSETS_ID is the script buildAssets writes; functions/seo reads and removes it. */
+const BUILD_ASSETS_ID = 'forecourt-build-assets';
+
+/** buildAssets writes, into the built index.html, the URL of each of BUILD_ASSETS. */
+function buildAssets(): Plugin {
+  return {
+    name: 'forecourt:build-assets',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.values(ctx.bundle ?? {}) as Array<{ type: string; fileName: string; originalFileNames?: string[] }>;
+        const out: Record<string, string> = {};
+        for (const [name, src] of Object.entries(BUILD_ASSETS)) {
+          const asset = files.find((f) => f.type === 'asset' && (f.originalFileNames ?? []).includes(src));
+          if (!asset) throw new Error(`build-assets: ${src} is not a file of the build (import it with ?no-inline)`);
+          out[name] = `/${asset.fileName}`;
+        }
+        return [{ tag: 'script', attrs: { id: BUILD_ASSETS_ID, type: 'application/json' }, children: JSON.stringify(out), injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/**
  * react-router's export map always points at its development build (dev
  * warnings on); the production build next to it is the same code with them
  * off, so the shipped bundle uses that one.
@@ -200,7 +232,7 @@ function reactRouterProduction(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), qsUnused(), instantSearchUnused(), routeAssets(), paintFirst(), { name: 'forecourt:listing-chunk', buildStart: listing.reset }],
+  plugins: [react(), qsUnused(), instantSearchUnused(), routeAssets(), paintFirst(), buildAssets(), { name: 'forecourt:listing-chunk', buildStart: listing.reset }],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },

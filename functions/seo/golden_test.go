@@ -32,8 +32,17 @@ func TestHeadGolden(t *testing.T) {
 	site := riverside()
 	// A car page painted before its scripts run (issue 14): the header, a
 	// tag, the price block with every part, and the gallery's first photo.
+	// Its menu (as the app's Header renders it, dropdowns closed): the
+	// site's navigation with a models dropdown, a group and a phone link,
+	// then the Locations dropdown.
 	painted := func() Head {
 		page := p("/cars/" + car.Slug)
+		page.Site.Manufacturer = &shared.Manufacturer{Name: "Toyota"}
+		page.Site.Navigation = []shared.NavItem{{Label: "Home", Path: "/"},
+			{Label: "Vehicles", Path: "/search/new-cars", Models: true, Children: []shared.NavItem{{Label: "Demo Cars", Path: "/search/demo-cars"}}},
+			{Label: "Our Stock", Path: "/cars/"},
+			{Label: "Service", Path: "/service", Children: []shared.NavItem{{Label: "Book a service", Path: "/service"}, {Label: "Parts", Path: "/vehicle-parts-and-accessories"}}},
+			{Label: "Call us", Path: "tel:0730000000"}}
 		full := shared.CarView{Available: true, Tag: shared.CardTag{Kind: shared.TagNew, Text: "New Arrival"},
 			Price:     shared.PriceDisplay{Text: "$24,990", HasPrice: true, WasText: "$26,990", PriceType: "Drive Away"},
 			Market:    &shared.MarketComparison{},
@@ -59,9 +68,13 @@ func TestHeadGolden(t *testing.T) {
 		return h
 	}
 	// The home page painted: today's slides (one not started yet is left
-	// out), the first in view, and the heading.
+	// out), the first in view, and the heading; the menu of a site with no
+	// navigation of its own (Our Stock and its car types) whose Locations
+	// control is a link.
 	homePainted := func() Head {
 		s := site
+		s.Stock.CarTypes = []shared.CarType{shared.CarTypeNew, shared.CarTypeUsed}
+		s.Header.LocationsLink = true
 		s.Home = shared.HomeConfig{SlideWidth: 1920, SlideHeight: 540, Slides: []shared.PromoTile{
 			{ID: "a", Title: "Finance that fits", Body: "Work out your repayments.", Background: "linear-gradient(90deg, #7f1d1d, #c00000)", LinkPath: "/finance"},
 			{ID: "b", Title: "Not yet", Background: "#111", Start: "2999-01-01"},

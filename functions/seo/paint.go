@@ -18,11 +18,8 @@ import (
 // classes (web Layout, Header and CarDetail), so when React replaces it
 // (createRoot, once the route's chunk is loaded: web/src/main.tsx) nothing
 // moves. Only the part above the fold is rendered: the site header and the
-// page's head; the rest comes with the app. The header's menu is left
-// empty (its items are the web's navigationOf, dropdowns and the
-// locations menu): on phones it is a closed drawer, but from 900 px, where
-// it shows inline, the header grows by the menu's height when the app
-// takes over (4 px on the demo tenants, 44 px where it wraps to two rows).
+// page's head; the rest comes with the app. The header is painted whole,
+// its menu too (MenuPaint), so it keeps its height at every width.
 type Paint struct {
 	// Route is the lazy route page the markup stands for ("car"): the app
 	// loads its chunk before it replaces the markup.
@@ -34,6 +31,13 @@ type Paint struct {
 	Logo string
 	Car  *CarPaint
 	Home *HomePaint
+
+	// Menu is the header's menu.
+	Menu MenuPaint
+	// BundledBadge is the URL of the app's own certified badge image,
+	// which the build lists (web/vite.config.ts buildAssets); Shell.Render
+	// sets it. "" when the build lists none.
+	BundledBadge string
 }
 
 // HomePaint is the home page's promotions slider and heading (web
@@ -64,9 +68,8 @@ type PaintSlide struct {
 type CarPaint struct {
 	Title string
 	Tag   shared.CardTag
-	// TagImage is the certified badge image of a certified tag ("" for the
-	// app's bundled badge, whose URL only the build knows: the box keeps
-	// its size until the app fills it).
+	// TagImage is the site's certified badge image of a certified tag
+	// ("" for the app's bundled badge: Paint.BundledBadge).
 	TagImage  string
 	BadgeLine string
 	// Certified is the certified programme's badge title, "" for none.
@@ -94,13 +97,15 @@ func templateOf(name string) string {
 	return "classic"
 }
 
-// sitePaint is the part of every painted page that comes from the site.
-func sitePaint(site shared.Site) Paint {
-	p := Paint{Template: templateOf(site.Template), SiteName: site.Name}
+// sitePaint is the part of every painted page that comes from the site:
+// the header, its menu showing the page at p.Path.
+func (p Page) sitePaint() Paint {
+	site := p.Site
+	paint := Paint{Template: templateOf(site.Template), SiteName: site.Name, Menu: menuPaint(site, p.Path)}
 	if site.Logo != nil {
-		p.Logo = site.Logo.URL
+		paint.Logo = site.Logo.URL
 	}
-	return p
+	return paint
 }
 
 // CarPaint is the paint of a car page: the car and the server's view of it,
@@ -149,7 +154,7 @@ func (p Page) CarPaint(c shared.Car, v shared.CarView) *Paint {
 		}
 		cp.Photo = pre
 	}
-	paint := sitePaint(p.Site)
+	paint := p.sitePaint()
 	paint.Route = "car"
 	paint.Car = cp
 	return &paint
@@ -177,7 +182,7 @@ func (p Page) HomePaint(now time.Time) *Paint {
 		}
 		hp.Slides = append(hp.Slides, ps)
 	}
-	paint := sitePaint(p.Site)
+	paint := p.sitePaint()
 	paint.Route = "home"
 	paint.Home = hp
 	return &paint
@@ -196,7 +201,7 @@ var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
 {{- if .Logo}}<img class="brand__logo" src="{{.Logo}}" alt="" height="40" />{{end -}}
 <span class="brand__name">{{.SiteName}}</span></a>
         <button id="site-nav-toggle" type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav">Menu</button>
-        <nav id="site-nav" aria-label="Main" class="site-nav"><ul></ul></nav>
+        {{template "site-menu" .Menu}}
       </div></header>
       <main id="main" tabindex="-1">
 {{- with .Car}}
@@ -206,7 +211,7 @@ var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
             <div>
 {{- if and .Tag.Kind (ne .Tag.Kind "sold")}}
 {{- if eq .Tag.Kind "certified"}}
-              <p class="car-page__tag tag tag--certified tag--certified-image"><img {{with .TagImage}}src="{{.}}" {{end}}alt="{{.Tag.Text}}" width="120" height="32" /></p>
+              <p class="car-page__tag tag tag--certified tag--certified-image"><img {{with or .TagImage $.BundledBadge}}src="{{.}}" {{end}}alt="{{.Tag.Text}}" width="120" height="32" /></p>
 {{- else}}
               <p class="car-page__tag tag tag--{{.Tag.Kind}}">{{.Tag.Text}}</p>
 {{- end}}

@@ -24,6 +24,7 @@ const builtIndex = `<!doctype html>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
     <script id="forecourt-route-assets" type="application/json">{"home":{"js":["/assets/HomePage-1.js","/assets/CarStrip-2.js"],"css":["/assets/HomePage-3.css","/assets/CarStrip-5.css"]},"car":{"js":["/assets/CarRoute-4.js"],"css":[]}}</script>
     <script id="forecourt-paint-first" defer src="/assets/paint-first-9.js"></script>
+    <script id="forecourt-build-assets" type="application/json">{"certified-badge":"/assets/certified-used-6.svg"}</script>
   </head>
   <body>
     <div id="root"></div>
@@ -120,7 +121,7 @@ func TestShellPreloadsTheRoutePage(t *testing.T) {
 					t.Errorf("head lacks %s:\n%s", w, page)
 				}
 			}
-			for _, g := range append(tt.gone, "forecourt-route-assets") {
+			for _, g := range append(tt.gone, "forecourt-route-assets", "forecourt-build-assets") {
 				if strings.Contains(page, g) {
 					t.Errorf("page has %s:\n%s", g, page)
 				}

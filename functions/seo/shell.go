@@ -194,6 +194,8 @@ var (
 	rePreloadSite = regexp.MustCompile(`(?i)\s*<link\s+rel="preload"\s+href="/api/site"[^>]*>`)
 	// The build's list of each route page's files, read then removed.
 	reRouteAssets = regexp.MustCompile(`(?is)\s*<script id="forecourt-route-assets" type="application/json">(.*?)</script>`)
+	// The build's URLs of files the painted markup shows, read then removed.
+	reBuildAssets = regexp.MustCompile(`(?is)\s*<script id="forecourt-build-assets" type="application/json">(.*?)</script>`)
 	reHeadEnd     = regexp.MustCompile(`(?i)</head>`)
 	// The entry's module scripts, and the boot script that loads them
 	// after the first paint on the pages the shell paints (web/vite.config.ts
@@ -217,6 +219,17 @@ type Shell struct {
 	// painted is what a painted page writes in place of beforeHeadEnd and
 	// its route's links, nil when the build has no boot script.
 	painted *paintedShell
+	// assets are the build's URLs of files the painted markup shows
+	// (buildAssets).
+	assets buildAssets
+}
+
+// buildAssets are the URLs the build gives files of the app that a painted
+// page shows too (web/vite.config.ts buildAssets): the app imports them,
+// so only the build knows their hashed names.
+type buildAssets struct {
+	// CertifiedBadge is the app's own certified badge image.
+	CertifiedBadge string `json:"certified-badge"`
 }
 
 // paintedShell is the head of a page the shell paints: the entry's module
@@ -297,7 +310,13 @@ func ParseShell(index []byte) (*Shell, error) {
 			}
 		}
 	}
-	for _, re := range []*regexp.Regexp{reTitle, reDescription, reIcon, rePreloadSite, reRouteAssets, rePaintFirst} {
+	var assets buildAssets
+	if m := reBuildAssets.FindSubmatch(head); m != nil {
+		if err := json.Unmarshal(m[1], &assets); err != nil {
+			return nil, fmt.Errorf("shell: forecourt-build-assets: %w", err)
+		}
+	}
+	for _, re := range []*regexp.Regexp{reTitle, reDescription, reIcon, rePreloadSite, reRouteAssets, reBuildAssets, rePaintFirst} {
 		head = re.ReplaceAll(head, nil)
 	}
 	end := reHeadEnd.FindIndex(head)
@@ -325,6 +344,7 @@ func ParseShell(index []byte) (*Shell, error) {
 		rest:          bytes.Clone(body[bodyEnd[0]:]),
 		routes:        routes,
 		painted:       painted,
+		assets:        assets,
 	}, nil
 }
 
@@ -367,7 +387,9 @@ func (s *Shell) Render(w io.Writer, h Head) error {
 		// replaces the markup (web/src/main.tsx).
 		buf.Write(s.beforeRootEnd)
 		fmt.Fprintf(&buf, ` data-paint="%s">`, template.HTMLEscapeString(h.Paint.Route))
-		if err := paintTemplate.Execute(&buf, h.Paint); err != nil {
+		paint := *h.Paint
+		paint.BundledBadge = s.assets.CertifiedBadge
+		if err := paintTemplate.Execute(&buf, &paint); err != nil {
 			return fmt.Errorf("shell paint: %w", err)
 		}
 		buf.Write(s.afterRoot)

@@ -180,3 +180,86 @@ test('a painted page requests the app only after its first paint and photo', asy
     assert.ok(t.entry >= t.photo, `${path}: the entry was requested at ${t.entry} ms, before the photo was in at ${t.photo} ms`);
   }
 });
+
+/** header is where the header and its menu stand, and what the menu says. */
+function header(page) {
+  return page.evaluate(() => {
+    const box = (el) => {
+      const r = el?.getBoundingClientRect();
+      return r ? [r.x, r.y, r.width, r.height].map(Math.round) : null;
+    };
+    const nav = document.getElementById('site-nav');
+    return {
+      header: box(document.querySelector('.site-header')),
+      nav: box(nav),
+      lastEntry: box(nav?.querySelector(':scope > ul > li:last-child')),
+      menu: nav?.innerText.replace(/\s+/g, ' ').trim() ?? null,
+    };
+  });
+}
+
+// Issue 14 "First paint without a round trip": the painted header carries
+// the app's menu (spec 001 §2: the site's navigation or Our Stock and its
+// car types, dropdowns closed, the Locations control), so at a desktop
+// width, where the menu shows inline (and wraps where it is long), and on
+// a phone, where it is a closed drawer, the header neither grows nor moves
+// when the app replaces the painted markup.
+test('the painted header has the app menu: at 1280 px and 375 px the header keeps its height when the app takes over', async () => {
+  const noScript = await launch({ width: 1280, height: 900, javaScriptEnabled: false });
+  const app = await launch({ width: 1280, height: 900 });
+  try {
+    for (const tenant of TENANTS) {
+      await app.page.goto(tenantURL(tenant, '/'));
+      const car = await findCar(app.page, 'sold:false AND price > 0');
+      assert.ok(car, `${tenant} has a priced car`);
+      for (const path of ['/', `/cars/${car.slug}`]) {
+        for (const width of [1280, 375]) {
+          for (const b of [noScript, app]) await b.page.setViewportSize({ width, height: 900 });
+          await noScript.page.goto(tenantURL(tenant, path));
+          const painted = await header(noScript.page);
+          assert.ok(painted.header && painted.header[3] > 0, `${tenant} ${path} at ${width} px: the header painted with no script`);
+          if (width >= 900) assert.ok(painted.menu, `${tenant} ${path} at ${width} px: the menu painted with no script`);
+          await app.page.goto(tenantURL(tenant, path));
+          // The footer is the app's own: the painted markup has none.
+          await app.page.locator('footer').first().waitFor();
+          assert.deepEqual(await header(app.page), painted, `${tenant} ${path} at ${width} px: the app's header stands where the painted one did`);
+        }
+      }
+    }
+  } finally {
+    await noScript.close();
+    await app.close();
+  }
+});
+
+// Issue 14: a certified car's tag paints the badge the app shows (the
+// bundled badge, at the URL the build lists), not an empty box.
+test('a certified car page paints the certified badge the app shows', async () => {
+  const tenant = 'riverside-toyota';
+  const noScript = await launch({ width: 1280, height: 900, javaScriptEnabled: false });
+  const app = await launch({ width: 1280, height: 900 });
+  try {
+    await app.page.goto(tenantURL(tenant, '/'));
+    const car = await findCar(
+      app.page,
+      'certified:true AND car_type:used AND make:Toyota AND sold:false AND reserved:false AND NOT simple_fuel:Hybrid AND NOT simple_fuel:Electric',
+    );
+    assert.ok(car, `${tenant} has a certified used Toyota in stock`);
+    const badge = (page) =>
+      page.evaluate(() => {
+        const img = document.querySelector('.car-page__tag img');
+        return img && { src: img.getAttribute('src'), alt: img.alt, loaded: img.complete && img.naturalWidth > 0 };
+      });
+    await noScript.page.goto(tenantURL(tenant, `/cars/${car.slug}`));
+    await noScript.page.waitForFunction(() => document.querySelector('.car-page__tag img')?.complete);
+    const painted = await badge(noScript.page);
+    assert.ok(painted?.src, 'the painted tag has an image');
+    assert.ok(painted.loaded, `the painted badge ${painted.src} loads`);
+    await app.page.goto(tenantURL(tenant, `/cars/${car.slug}`));
+    await app.page.locator('footer').first().waitFor();
+    assert.deepEqual(await badge(app.page), painted, 'the app shows the badge the HTML painted');
+  } finally {
+    await noScript.close();
+    await app.close();
+  }
+});

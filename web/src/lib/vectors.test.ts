@@ -9,6 +9,9 @@ import reserveCases from '../../../shared/testdata/vectors/reserve_offer.json';
 import similarCases from '../../../shared/testdata/vectors/similar_cars_path.json';
 import carTitleCases from '../../../shared/testdata/vectors/car_title.json';
 import themeCases from '../../../shared/testdata/vectors/theme_variables.json';
+import headerMenuCases from '../../../shared/testdata/vectors/header_menu.json';
+import { navigationOf } from '../app/navigation';
+import type { ConfiguredSite } from './siteConfig';
 import { carTitle } from './carTitle';
 import { themeVariables } from '../features/site/theme';
 import { isActive, showsFor } from './search/promos';
@@ -100,5 +103,11 @@ describe('car title vectors', () => {
 describe('theme variables vectors', () => {
   it.each(themeCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
     expect(themeVariables(c.input.theme)).toEqual(c.want);
+  });
+});
+
+describe('header menu vectors (spec 001 §2; issue 14 painted header)', () => {
+  it.each(headerMenuCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    expect(navigationOf(c.input.site as unknown as ConfiguredSite)).toEqual(c.want);
   });
 });

@@ -7,7 +7,7 @@ import { fixture, siteResponse } from '../../test/fixtures';
 import { renderWithSite } from '../../test/renderWithSite';
 import { CardActionsProvider } from './cardActions';
 import { CarCard } from './CarCard';
-import certifiedUsed from './assets/certified-used.svg';
+import certifiedUsed from './assets/certified-used.svg?no-inline';
 
 const now = new Date('2026-03-02T00:00:00Z');
 const car = (extra: Partial<Car> = {}): Car =>

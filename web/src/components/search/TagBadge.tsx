@@ -1,5 +1,7 @@
 import { useSite } from '../../lib/siteContext';
-import certifiedUsed from './assets/certified-used.svg';
+// Its own file, not inlined: the build lists its URL (vite.config.ts
+// buildAssets) for the server's painted car page to show before the app.
+import certifiedUsed from './assets/certified-used.svg?no-inline';
 
 /**
  * TagBadge shows a car's tag (spec 000 §4 tag priority): text for every

@@ -25,7 +25,8 @@ import (
 // takes over (4 px on the demo tenants, 44 px where it wraps to two rows).
 type Paint struct {
 	// Route is the lazy route page the markup stands for ("car"): the app
-	// loads its chunk before it replaces the markup.
+	// loads its chunk before it replaces the markup. "listing" is in the
+	// entry chunk: the app replaces it at once.
 	Route string
 	// Template is the site's layout variant (the web's templateOf).
 	Template string

@@ -3,6 +3,8 @@ package seo
 import (
 	"encoding/json"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -227,5 +229,38 @@ func TestListingPaintStopsBeforePromotions(t *testing.T) {
 				t.Errorf("%d cards painted, want %d", got, tt.cards)
 			}
 		})
+	}
+}
+
+// listingFixture is the painted listing's input as JSON, beside its golden
+// file: web/src/components/search/CarCard.paint.test.tsx renders CarCard
+// for each hit on this site at this time and compares it with the cards
+// of testdata/heads/listing-painted.html, so a change to the card on
+// either side is caught without a browser.
+type listingFixture struct {
+	Site shared.Site `json:"site"`
+	Hits []Hit       `json:"hits"`
+	Now  time.Time   `json:"now"`
+}
+
+func TestListingPaintFixture(t *testing.T) {
+	b, err := json.MarshalIndent(listingFixture{Site: listingSite(), Hits: listingResults(t).Hits[:ListingPaintCards], Now: listingNow}, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = append(b, '\n')
+	file := filepath.Join("testdata", "heads", "listing-painted.json")
+	if *update {
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with -update)", err)
+	}
+	if string(want) != string(b) {
+		t.Errorf("%s is stale: run go test ./seo -run 'TestListingPaintFixture|TestHeadGolden' -update", file)
 	}
 }

@@ -12,11 +12,11 @@ import (
 )
 
 // ListingPaintCards is how many of the first page's cars the listing's
-// paint shows: the first row at 1280 px (the results column beside the
-// 17rem filters holds three cards of at least 16.5rem, and a card is about
-// 500 px tall, so only that row is in view), which on a phone is the first
-// card and the top of the next two. Cards below them come with the app and
-// move nothing painted above them.
+// paint shows: the first row from 1024 px up to the layout's 1320 px (the
+// results column beside the 17rem filters holds three cards of at least
+// 16.5rem; a card is about 650 px tall, so at 1280 x 800 only that row is
+// in view). On a phone the first card fills the view. Cards after them
+// come with the app and move nothing painted before them.
 const ListingPaintCards = 3
 
 // CardSizes is a listing card photo's <img sizes> (web

@@ -186,9 +186,10 @@ func (p Page) HomePaint(now time.Time) *Paint {
 }
 
 // paintTemplate is the markup. Its classes and structure are the web's
-// (Layout, Header, CarDetail, Gallery): a change there needs one here, which
-// web/e2e/paint.test.mjs notices (the server's markup and the app's first
-// render are compared there).
+// (Layout, Header, CarDetail, Gallery; the listing's SearchPage and
+// CarCard): a change there needs one here, which web/e2e/paint.test.mjs
+// notices (the server's markup and the app's first render are compared
+// there), and for the cards CarCard.paint.test.tsx.
 var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
 	"inc": func(i int) int { return i + 1 },
 }).Parse(`<div class="layout layout--{{.Template}}">

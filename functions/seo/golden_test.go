@@ -85,6 +85,16 @@ func TestHeadGolden(t *testing.T) {
 		h.Paint = page.HomePaint(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC))
 		return h
 	}
+	// The listing of all stock painted (issue 14): heading and count,
+	// toolbar, body tiles and the first three cards, the first's photo
+	// preloaded.
+	listingPainted := func() Head {
+		page := Page{Site: listingSite(), Origin: "https://riverside.example", Path: ListingPath}
+		h := page.Listing(Listing{}, 42)
+		h.Paint = page.ListingPaint(Listing{}, nil, listingResults(t), listingSearch, listingNow)
+		h.LCPImage = h.Paint.LCPImage()
+		return h
+	}
 	for _, tt := range []struct {
 		name string
 		head Head
@@ -95,6 +105,7 @@ func TestHeadGolden(t *testing.T) {
 		{"car-painted", painted()},
 		{"home-painted", homePainted()},
 		{"car-painted-sold", soldPainted()},
+		{"listing-painted", listingPainted()},
 		{"sold", p("/cars/"+sold.Slug).Sold(sold, []shared.Car{other})},
 		{"location", p("/contact-us/sales").Location(site.Locations[0])},
 		{"offer", p("/offers/toyota/o1").Offer(shared.OfferView{Offer: shared.Offer{ID: "o1", Name: "Corolla drive away deal"}, DescriptionShort: "Drive away from $29,990.", Path: "/offers/toyota/o1"})},

@@ -1,0 +1,333 @@
+package seo
+
+import (
+	"html/template"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"forecourt/functions/media"
+	"forecourt/shared"
+)
+
+// ListingPaintCards is how many of the first page's cars the listing's
+// paint shows: the first row from 1024 px up to the layout's 1320 px (the
+// results column beside the 17rem filters holds three cards of at least
+// 16.5rem; a card is about 650 px tall, so at 1280 x 800 only that row is
+// in view). On a phone the first card fills the view. Cards after them
+// come with the app and move nothing painted before them.
+const ListingPaintCards = 3
+
+// CardSizes is a listing card photo's <img sizes> (web
+// components/search/CarCard.tsx).
+const CardSizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+
+// Hit is one search hit as the browser receives it (docs/contracts.md
+// "Search index": the car's JSON plus the attributes the index adds), with
+// what a card reads beyond the car; the listing's first search answers the
+// same records in Go.
+type Hit struct {
+	shared.Car
+	// BelowMarketSites are the sites on which the car shows the
+	// below-market badge (shared.MarketFor, decided at indexing).
+	BelowMarketSites []string `json:"below_market_sites"`
+	// SimilarPath is a sold card's Find Me Something Similar link.
+	SimilarPath string `json:"similar_path"`
+}
+
+// ListingResults are the listing's first search as its first render reads
+// them: the page of hits and the answer's counts.
+type ListingResults struct {
+	Hits   []Hit
+	NbHits int
+	// Facets are the answer's facet counts by attribute and value
+	// (car_type for the stock count, simple_body for the body tiles).
+	Facets map[string]map[string]int
+}
+
+// ListingSearch is what the listing's toolbar needs of the search settings
+// GET /api/site gives the browser, and whether the site offers sign-in.
+type ListingSearch struct {
+	// Index is the main index; SortIndices the replicas by sort option
+	// (SearchSettings.Index, SortIndices).
+	Index       string
+	SortIndices map[string]string
+	// SignIn is true where GET /api/site carries sign-in settings: with
+	// features.garage the cards' heart is the watchlist's.
+	SignIn bool
+}
+
+// ListingPaint is the listing's heading, toolbar and first cards (web
+// SearchPage's Listing with its first results).
+type ListingPaint struct {
+	Title string
+	// Count is the heading's "N cars found".
+	Count string
+	// Sort are the sort select's options, none when it does not show.
+	Sort []SortOption
+	// Tiles are the body tiles' labels, none when they do not show.
+	Tiles []string
+	Cards []CardPaint
+}
+
+// SortOption is one option of the listing's sort select.
+type SortOption struct {
+	Label, Value string
+	Selected     bool
+}
+
+// CardPaint is one car card (web CarCard).
+type CardPaint struct {
+	Title, Href string
+	// Status is the card's modifier: sold, else the car's status.
+	Status     string
+	Sold       bool
+	Photo      *ImagePreload
+	First      bool
+	NewArrival string
+	// RequestPhotos shows the Request Photos button of a car with none.
+	RequestPhotos bool
+	Tag           shared.CardTag
+	TagImage      string
+	Location      string
+	Heart         bool
+	BadgeLine     string
+	Chips         []string
+	Price         shared.PriceDisplay
+	BelowMarket   bool
+	Finance       *shared.FinanceEstimate
+	// FinanceInfo shows the finance rate's info button (finance.weekly_on_card).
+	FinanceInfo bool
+	FindSimilar string
+	Similar     string
+	Reserve     *shared.ReserveOffer
+	Compare     bool
+	CallText    string
+	Phone       string
+	Masked      string
+}
+
+// sortLabels are the sort select's words (web SortSelect LABELS).
+var sortLabels = map[string]string{
+	shared.SortRelevance: "Most relevant",
+	shared.SortLatest:    "Latest",
+	shared.SortPriceDesc: "Highest price",
+	shared.SortPriceAsc:  "Lowest price",
+	shared.SortKMDesc:    "Highest km",
+	shared.SortKMAsc:     "Lowest km",
+}
+
+// ListingPaint is the paint of the listing of all stock opened with no
+// query (the page the site's links and the sitemap lead to): its heading,
+// toolbar and first ListingPaintCards cards as SearchPage renders them with
+// its first results. It is nil for a listing it does not reproduce: a path
+// preset or query parameters (their filter chips and filters' state are
+// the app's), no hits, or a promotion or the CTA card among the first
+// cards (a promotion in random order could land there).
+func (p Page) ListingPaint(l Listing, query url.Values, r ListingResults, s ListingSearch, now time.Time) *Paint {
+	if len(l.Types) > 0 || l.Make != "" || l.Model != "" || l.Body != "" || len(query) > 0 || len(r.Hits) == 0 {
+		return nil
+	}
+	site := p.Site
+	n := min(ListingPaintCards, len(r.Hits), promoFree(site, now, r.NbHits))
+	if n <= 0 {
+		return nil
+	}
+	lp := &ListingPaint{Title: shared.ListingTitle(nil, site)}
+	configured := 0
+	for _, d := range site.Dealerships {
+		configured += d.StockCount
+	}
+	count := shared.StockCount(r.NbHits, configured, r.Facets["car_type"])
+	lp.Count = strings.TrimPrefix(shared.FormatPrice(float64(count)), "$") + " cars found"
+	if count == 1 {
+		lp.Count = "1 car found"
+	}
+	lp.Sort = sortOptions(site.Search.SortOptions, s)
+	var bodies []shared.FacetCount
+	for name, c := range r.Facets["simple_body"] {
+		bodies = append(bodies, shared.FacetCount{Name: name, Count: c})
+	}
+	// The facet's values come in no order; BodyTiles orders them, the
+	// custom list by its own order.
+	sort.Slice(bodies, func(i, j int) bool { return bodies[i].Name < bodies[j].Name })
+	if tiles := shared.BodyTiles(bodies, site.Search.CustomBodies); len(tiles) >= 2 {
+		for _, t := range tiles {
+			lp.Tiles = append(lp.Tiles, t.Name)
+		}
+	}
+	for i, h := range r.Hits[:n] {
+		lp.Cards = append(lp.Cards, p.card(h, s, i == 0, now))
+	}
+	paint := p.sitePaint()
+	paint.Route = "listing"
+	paint.Listing = lp
+	return &paint
+}
+
+// promoFree is how many of the first page's cars come before any
+// promotion or CTA card the web could put among them (web SearchResults:
+// insertPromos, ctaSlot): the tiles showing today on the unrefined
+// listing take their own positions or the site's, and with a random order
+// only the first of the site's.
+func promoFree(site shared.Site, now time.Time, nbHits int) int {
+	free := ListingPaintCards
+	positions := site.Search.PromoPositions
+	if site.Search.PromoRandomOrder && len(positions) > 1 {
+		positions = positions[:1]
+	}
+	next := 0
+	for _, t := range site.Promotions {
+		if !shared.PromoActive(t, now) || !shared.PromoShows(t, nil) {
+			continue
+		}
+		pos := t.Position
+		if pos <= 0 {
+			if next >= len(positions) {
+				continue
+			}
+			pos = positions[next]
+			// In random order any of them may take the first position.
+			if !site.Search.PromoRandomOrder {
+				next++
+			}
+		}
+		free = min(free, pos-1)
+	}
+	if cta := site.Search.CTA; cta != nil && shared.PromoActive(*cta, now) && site.Search.CTAPosition > 0 {
+		// On page 1 the card takes its position, or follows the last car
+		// when the results end before it: after every painted card then.
+		if site.Search.CTAPosition <= nbHits {
+			free = min(free, site.Search.CTAPosition-1)
+		}
+	}
+	return free
+}
+
+// sortOptions are the sort select's options (web sortItems), the main
+// index's selected; none when fewer than two have an index.
+func sortOptions(options []string, s ListingSearch) []SortOption {
+	var out []SortOption
+	for _, k := range options {
+		label, ok := sortLabels[k]
+		if !ok {
+			continue
+		}
+		value := s.SortIndices[k]
+		if k == shared.SortRelevance && value == "" {
+			value = s.Index
+		}
+		if value == "" {
+			continue
+		}
+		out = append(out, SortOption{Label: label, Value: value, Selected: value == s.Index})
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// CardPhoto is a card's photo as the card renders it (web imageOf: the
+// primary image, else the first image or thumbnail; none for a
+// placeholder), or nil for none.
+func CardPhoto(c shared.Car) *ImagePreload {
+	src := c.PrimaryImageURL
+	if src == "" && len(c.Images) > 0 {
+		src = c.Images[0].URL
+	}
+	if src == "" && len(c.Thumbnails) > 0 {
+		src = c.Thumbnails[0]
+	}
+	if src == "" || placeholderImage.MatchString(src) {
+		return nil
+	}
+	return &ImagePreload{Href: src, SrcSet: media.SrcSet(src), Sizes: CardSizes}
+}
+
+// card is one hit's card on the site at now.
+func (p Page) card(h Hit, s ListingSearch, first bool, now time.Time) CardPaint {
+	site, c := p.Site, h.Car
+	sold := !c.Available()
+	cp := CardPaint{
+		Title: shared.CarTitle(c, site.Card.ExtendedTitle), Href: "/cars/" + url.PathEscape(c.Slug),
+		Sold: sold, Status: string(c.Status), Photo: CardPhoto(c), First: first,
+		NewArrival: site.Texts.NewArrival, RequestPhotos: !sold,
+		Tag:     shared.TagFor(c, site, now),
+		Chips:   shared.ChipsOf(c, site),
+		Price:   shared.DisplayPrice(c, site),
+		Finance: shared.EstimateFinance(c, site, now), FinanceInfo: site.Finance.WeeklyOnCard,
+		FindSimilar: site.Texts.FindSimilar, Similar: h.SimilarPath,
+		Reserve: shared.ReserveFor(c, site), Compare: site.Features.Compare && !sold,
+		CallText: site.Texts.CallText,
+	}
+	if sold {
+		cp.Status = "sold"
+	} else if cp.Status == "" {
+		cp.Status = string(shared.StatusInStock)
+	}
+	if cp.Similar == "" {
+		cp.Similar = ListingPath
+	}
+	if cp.Tag.Kind == shared.TagCertified {
+		cp.TagImage = site.Features.CertifiedBadgeImage
+	}
+	if site.Card.LocationOverlay {
+		cp.Location = c.LocationName
+		if cp.Location == "" && c.Location != nil {
+			cp.Location = c.Location.Name
+		}
+	}
+	cp.Heart = (site.Features.Garage && s.SignIn || site.Features.Favourites) && !sold
+	var line []string
+	for _, v := range []string{c.Badge, c.Series} {
+		if v != "" {
+			line = append(line, v)
+		}
+	}
+	cp.BadgeLine = strings.Join(line, " · ")
+	for _, slug := range h.BelowMarketSites {
+		cp.BelowMarket = cp.BelowMarket || slug == site.Slug
+	}
+	if site.Features.PhoneLinks && !sold {
+		cp.Phone = shared.CarPhone(c, site)
+		cp.Masked = shared.MaskPhone(cp.Phone)
+	}
+	return cp
+}
+
+// LCPImage is the painted page's largest picture, which the head
+// preloads: the car's gallery photo, the listing's first card's photo;
+// nil for none.
+func (p *Paint) LCPImage() *ImagePreload {
+	switch {
+	case p == nil:
+		return nil
+	case p.Car != nil:
+		return p.Car.Photo
+	case p.Listing != nil && len(p.Listing.Cards) > 0:
+		return p.Listing.Cards[0].Photo
+	}
+	return nil
+}
+
+// PhotoTag is the card's photo as the app renders it: the first card's
+// eager and high priority (the listing's largest paint), the others lazy.
+// Written by hand like ImagePreload.Tag: html/template would
+// percent-encode the spaces of a srcset.
+func (c CardPaint) PhotoTag() template.HTML {
+	var b strings.Builder
+	b.WriteString(`<img src="` + template.HTMLEscapeString(c.Photo.Href) + `"`)
+	if c.Photo.SrcSet != "" {
+		b.WriteString(` srcset="` + template.HTMLEscapeString(c.Photo.SrcSet) + `"`)
+	}
+	b.WriteString(` sizes="` + template.HTMLEscapeString(c.Photo.Sizes) + `" alt=""`)
+	if c.First {
+		b.WriteString(` loading="eager" fetchpriority="high"`)
+	} else {
+		b.WriteString(` loading="lazy"`)
+	}
+	b.WriteString(` decoding="async" width="480" height="320" />`)
+	return template.HTML(b.String())
+}

@@ -1,0 +1,61 @@
+// Issue 14 first paint: the server paints the listing's first cards
+// (functions/seo ListingPaint). Its golden page and the input it was
+// painted from are in functions/seo/testdata/heads; here the app's CarCard
+// renders the same hits on the same site at the same time, and each card
+// must be the painted one: the same elements, classes, text and the
+// attributes that size, link and name them. A change to CarCard needs the
+// same change in functions/seo/paint.go (and the golden files updated).
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import painted from '../../../../functions/seo/testdata/heads/listing-painted.html?raw';
+import input from '../../../../functions/seo/testdata/heads/listing-painted.json';
+import { SiteProvider } from '../../lib/siteContext';
+import type { ConfiguredSite, ConfiguredSiteResponse } from '../../lib/siteConfig';
+import type { Car } from '../../lib/types';
+import { CardActionsProvider } from './cardActions';
+import { CarCard } from './CarCard';
+
+const ATTRIBUTES = [
+  'href', 'src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'fetchpriority', 'decoding',
+  'aria-label', 'aria-pressed', 'aria-hidden', 'aria-haspopup', 'aria-expanded', 'tabindex', 'type', 'role',
+];
+
+/** shape lists an element's tree: tag, classes, the attributes above and its own text. */
+function shape(el: Element): string[] {
+  const own = [...el.childNodes]
+    .filter((n) => n.nodeType === Node.TEXT_NODE)
+    .map((n) => n.textContent)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const attrs = ATTRIBUTES.filter((a) => el.hasAttribute(a)).map((a) => `${a}=${el.getAttribute(a)}`);
+  const line = [el.tagName.toLowerCase(), [...el.classList].join('.'), ...attrs, own && `"${own}"`].filter(Boolean).join(' ');
+  return [line, ...[...el.children].flatMap(shape)];
+}
+
+const site: ConfiguredSiteResponse = {
+  site: input.site as unknown as ConfiguredSite,
+  header_locations: [],
+  search: { appId: 'FORECOURTLOCAL', apiKey: 'k', validUntil: 0, host: '', index: 'cars', sortIndices: {} },
+  stats: null,
+};
+
+describe('the painted listing cards are the app’s CarCard (issue 14 first paint)', () => {
+  const cards = new DOMParser().parseFromString(painted, 'text/html').querySelectorAll('.results__item > article');
+  it('paints a card per hit', () => {
+    expect(cards.length).toBe(input.hits.length);
+  });
+  it.each(input.hits.map((hit, i) => [hit.slug, hit, i] as const))('%s', (_, hit, i) => {
+    const { container } = render(
+      <MemoryRouter>
+        <SiteProvider value={site}>
+          <CardActionsProvider value={{ requestPhotos: () => null }}>
+            <CarCard car={hit as unknown as Car} now={new Date(input.now)} priority={i === 0} />
+          </CardActionsProvider>
+        </SiteProvider>
+      </MemoryRouter>,
+    );
+    expect(shape(container.querySelector('article') as Element)).toEqual(shape(cards[i]));
+  });
+});

@@ -4,8 +4,7 @@
 // shopper came for, so the app's scripts are fetched only once it is on
 // screen: until then the page's CSS and photo have the network to
 // themselves (on a phone the ~160 KB entry would share it with the photo),
-// and no script runs before the first frame. The window's load event means
-// the painted images are in; two frames later they have been painted.
+// and no script runs before the first frame.
 // A plain script, not a module: the page's CSP allows only scripts from
 // its own origin, so this is a file and not inline.
 (function () {
@@ -34,7 +33,13 @@
       document.head.appendChild(script);
     });
   }
-  function afterTwoFrames() {
+  // Two things before the app: the window's load (the painted images are
+  // in) and the first contentful paint (reported once it is on screen:
+  // a same-origin navigation can hold the paint after frames have run),
+  // then two frames for the photo's own paint.
+  var waiting = 2;
+  function ready() {
+    if (--waiting) return;
     requestAnimationFrame(function () {
       requestAnimationFrame(function () {
         setTimeout(start);
@@ -47,6 +52,14 @@
   document.addEventListener('visibilitychange', start, { once: true });
   addEventListener('pointerdown', start, { once: true, capture: true });
   addEventListener('keydown', start, { once: true, capture: true });
-  if (document.readyState === 'complete') afterTwoFrames();
-  else addEventListener('load', afterTwoFrames, { once: true });
+  if (document.readyState === 'complete') ready();
+  else addEventListener('load', ready, { once: true });
+  if (typeof PerformanceObserver != 'function' || (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') < 0) ready();
+  else
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length) {
+        observer.disconnect();
+        ready();
+      }
+    }).observe({ type: 'paint', buffered: true });
 })();

@@ -1,8 +1,34 @@
-import type { UiState } from 'instantsearch.js';
-import { InstantSearch, type InstantSearchProps } from 'react-instantsearch';
+import { useEffect, useState } from 'react';
+import type { InitialResults, UiState } from 'instantsearch.js';
+import { InstantSearch, InstantSearchSSRProvider, type InstantSearchProps } from 'react-instantsearch';
+import { inlinedJSON } from '../inlined';
 
 /** The InstantSearch options every search page shares. */
 const FUTURE = { preserveSharedStateOnUnmount: true };
+
+/** INLINED_SEARCH_ID is the script a listing page's shell carries its first search's answer in (functions/seo). */
+export const INLINED_SEARCH_ID = 'forecourt-search';
+
+/** InlinedSearch is that script's body: InstantSearch's initialResults and the page URL they were made for. */
+export interface InlinedSearch {
+  path: string;
+  initialResults: InitialResults;
+}
+
+/**
+ * inlinedSearch reads the first search's answer the server rendered into the
+ * page (issue 14: first paint without a round trip) when it was made for this
+ * URL: the same path and no query string (the server sees no query string,
+ * so refinements in it are not in the answer).
+ */
+export function inlinedSearch(loc: Pick<Location, 'pathname' | 'search'>, doc: Document = document): InitialResults | undefined {
+  const body = inlinedJSON<InlinedSearch>(
+    INLINED_SEARCH_ID,
+    (b) => b.path === loc.pathname && !loc.search && b.initialResults && typeof b.initialResults === 'object',
+    doc,
+  );
+  return body?.initialResults;
+}
 
 /**
  * SiteInstantSearch is InstantSearch as every page here uses it. Insights are
@@ -10,9 +36,18 @@ const FUTURE = { preserveSharedStateOnUnmount: true };
  * Algolia's insights script, and with `insights` unset InstantSearch would add
  * that middleware by itself when an engine's answer asks for it. The build
  * leaves the middleware out (vite.config.ts, instantSearchUnused).
+ *
+ * When the page carries its first search's answer for this URL, InstantSearch
+ * starts from it and sends no first search. It is used once: the script is
+ * removed once read, so coming back to the page later searches afresh.
  */
 export function SiteInstantSearch<TUiState extends UiState = UiState, TRouteState = TUiState>(
   props: Omit<InstantSearchProps<TUiState, TRouteState>, 'insights' | 'future'>,
 ) {
-  return <InstantSearch<TUiState, TRouteState> {...props} insights={false} future={FUTURE} />;
+  const [initialResults] = useState(() => inlinedSearch(window.location));
+  useEffect(() => {
+    if (initialResults) document.getElementById(INLINED_SEARCH_ID)?.remove();
+  }, [initialResults]);
+  const search = <InstantSearch<TUiState, TRouteState> {...props} insights={false} future={FUTURE} />;
+  return initialResults ? <InstantSearchSSRProvider initialResults={initialResults}>{search}</InstantSearchSSRProvider> : search;
 }

@@ -2,6 +2,7 @@ package seo
 
 import (
 	"cmp"
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,6 +79,33 @@ type SearchState struct {
 type FirstSearch struct {
 	Requests []SearchRequest
 	State    SearchState
+}
+
+// InlinedSearch is a listing page's first search's answer, inlined in
+// <script id="forecourt-search" type="application/json"> (Head.Search): the
+// web's SiteInstantSearch passes InitialResults to InstantSearch when Path
+// is the page's path and it has no query string, and sends no first search.
+type InlinedSearch struct {
+	// Path is the escaped path the answer was made for (the browser's
+	// location.pathname).
+	Path string `json:"path"`
+	// InitialResults are InstantSearch's initialResults: by index id (the
+	// main index's name), the state and the engine's results.
+	InitialResults map[string]IndexResults `json:"initialResults"`
+}
+
+// IndexResults are one index's initial results.
+type IndexResults struct {
+	State SearchState `json:"state"`
+	// Results are the engine's answers to FirstSearch.Requests, as sent.
+	Results []json.RawMessage `json:"results"`
+}
+
+// Inlined is the inlined form of the search's answer for path.
+func (f FirstSearch) Inlined(path string, results []json.RawMessage) *InlinedSearch {
+	return &InlinedSearch{Path: path, InitialResults: map[string]IndexResults{
+		f.State.Index: {State: f.State, Results: results},
+	}}
 }
 
 // facetDef is one of the listing's facets (web: facets.ts FACETS): its

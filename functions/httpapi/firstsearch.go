@@ -63,6 +63,11 @@ func (s *apiServer) searchListing(ctx context.Context, site shared.Site, l seo.L
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	// The age rule's year as the site's shoppers' browsers count it (the
+	// web's baseFilters reads the local date), not UTC's around New Year.
+	if tz, err := site.ZoneOf(shared.Location{}); err == nil {
+		now = now.In(tz)
+	}
 	first := l.FirstSearch(site, s.cfg.Search.Index, now)
 	results, err := s.cfg.FirstSearch.SearchAs(ctx, key, first.Requests)
 	if err != nil {

@@ -48,6 +48,9 @@ function instantSearchUnused(): Plugin {
       'export function createInsightsMiddleware() { throw new Error("InstantSearch insights are off: pass insights={false} (see SiteInstantSearch)"); }',
     '/lib/utils/hydrateSearchClient.js':
       'export function hydrateSearchClient() {}',
+    // The router's default state mapping: every routing here passes its own (lib/search/routing.ts createRouting).
+    '/lib/stateMappings/simple.js':
+      'export default function simpleStateMapping() { throw new Error("no stateMapping"); }',
   };
   return {
     name: 'forecourt:instantsearch-unused',

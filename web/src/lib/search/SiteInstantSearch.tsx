@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { InitialResults, UiState } from 'instantsearch.js';
-import { InstantSearch, InstantSearchSSRProvider, type InstantSearchProps } from 'react-instantsearch';
+import { InstantSearch, InstantSearchSSRContext, type InstantSearchProps } from 'react-instantsearch';
 import { inlinedJSON } from '../inlined';
 
 /** The InstantSearch options every search page shares. */
@@ -21,13 +21,11 @@ export interface InlinedSearch {
  * URL: the same path and no query string (the server sees no query string,
  * so refinements in it are not in the answer).
  */
-export function inlinedSearch(loc: Pick<Location, 'pathname' | 'search'>, doc: Document = document): InitialResults | undefined {
-  const body = inlinedJSON<InlinedSearch>(
+export function inlinedSearch(loc: Pick<Location, 'pathname' | 'search'>): InitialResults | undefined {
+  return inlinedJSON<InlinedSearch>(
     INLINED_SEARCH_ID,
-    (b) => b.path === loc.pathname && !loc.search && b.initialResults && typeof b.initialResults === 'object',
-    doc,
-  );
-  return body?.initialResults;
+    (b) => b.path === loc.pathname && !loc.search && typeof b.initialResults === 'object',
+  )?.initialResults;
 }
 
 /**
@@ -39,15 +37,23 @@ export function inlinedSearch(loc: Pick<Location, 'pathname' | 'search'>, doc: D
  *
  * When the page carries its first search's answer for this URL, InstantSearch
  * starts from it and sends no first search. It is used once: the script is
- * removed once read, so coming back to the page later searches afresh.
+ * removed once read, so coming back to the page later searches afresh. The
+ * answer goes through InstantSearch's SSR context itself, not
+ * InstantSearchSSRProvider: the provider's instance ref is kept for server
+ * hydration and stops InstantSearch from being disposed on unmount (its
+ * router would outlive the listing), and it costs bytes the budget lacks.
  */
 export function SiteInstantSearch<TUiState extends UiState = UiState, TRouteState = TUiState>(
   props: Omit<InstantSearchProps<TUiState, TRouteState>, 'insights' | 'future'>,
 ) {
-  const [initialResults] = useState(() => inlinedSearch(window.location));
+  // One object for the component's life: InstantSearch resubscribes when it changes.
+  const [ssr] = useState(() => {
+    const initialResults = inlinedSearch(window.location);
+    return initialResults && { initialResults };
+  });
   useEffect(() => {
-    if (initialResults) document.getElementById(INLINED_SEARCH_ID)?.remove();
-  }, [initialResults]);
+    if (ssr) document.getElementById(INLINED_SEARCH_ID)?.remove();
+  }, [ssr]);
   const search = <InstantSearch<TUiState, TRouteState> {...props} insights={false} future={FUTURE} />;
-  return initialResults ? <InstantSearchSSRProvider initialResults={initialResults}>{search}</InstantSearchSSRProvider> : search;
+  return ssr ? <InstantSearchSSRContext.Provider value={ssr}>{search}</InstantSearchSSRContext.Provider> : search;
 }

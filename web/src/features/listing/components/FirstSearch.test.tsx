@@ -109,6 +109,22 @@ describe('listing from the inlined first search (issue 14, first paint without a
     expect(client.search).toHaveBeenCalled();
   });
 
+  it('stops searching once the listing is left: its router does not answer later history changes', async () => {
+    const c = byName('all stock with the default facets');
+    await inline(c);
+    const { client, unmount } = renderListing(c.input.path, { site: caseSite(c) });
+    expect(cards()).toHaveLength(21);
+    unmount();
+    // InstantSearch disposes itself a task after unmounting (useInstantSearchApi).
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    act(() => {
+      window.history.pushState(null, '', '/search/used-cars');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(client.search).not.toHaveBeenCalled();
+  });
+
   it('ignores results made for another URL: another path, or the same path with a query string', async () => {
     const c = byName('all stock with the default facets');
     await inline(c, '/search/used-cars/');

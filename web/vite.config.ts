@@ -34,17 +34,25 @@ function qsUnused(): Plugin {
 
 /**
  * InstantSearch imports its insights middleware (~1.6 KB gzip) and its
- * server-side hydration (~0.5 KB) whatever the options. Every InstantSearch
+ * search client hydration (~0.5 KB) whatever the options. Every InstantSearch
  * here is SiteInstantSearch (src/lib/search/SiteInstantSearch.tsx): insights
- * off, no initial results, so neither is ever called. The build gets stand-ins
- * that fail loudly if that changes, as qsUnused does.
+ * off, so the middleware is never called, and the build gets a stand-in that
+ * fails loudly if that changes, as qsUnused does. Hydration is called when a
+ * listing starts from the results its page inlines (issue 14): it only seeds
+ * the client's cache with them so that the same search repeated later is not
+ * sent; InstantSearch skips its first search by itself (lib/InstantSearch.js
+ * start: scheduleSearch is a no-op until the first render is done). Its
+ * stand-in does nothing: a repeat of the first search, if any, is sent.
  */
 function instantSearchUnused(): Plugin {
   const stubs: Record<string, string> = {
     '/middlewares/createInsightsMiddleware.js':
       'export function createInsightsMiddleware() { throw new Error("InstantSearch insights are off: pass insights={false} (see SiteInstantSearch)"); }',
     '/lib/utils/hydrateSearchClient.js':
-      'export function hydrateSearchClient() { throw new Error("InstantSearch initialResults are not bundled: this app has no server rendering"); }',
+      'export function hydrateSearchClient() {}',
+    // The router's default state mapping: every routing here passes its own (lib/search/routing.ts createRouting).
+    '/lib/stateMappings/simple.js':
+      'export default function simpleStateMapping() { throw new Error("no stateMapping"); }',
   };
   return {
     name: 'forecourt:instantsearch-unused',

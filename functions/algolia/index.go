@@ -97,6 +97,10 @@ var searchable = []string{
 type Index struct {
 	client *search.APIClient
 	cfg    Config
+	// hosts and requester serve SearchAs's clients: one connection pool
+	// for every key.
+	hosts     []transport.StatefulHost
+	requester transport.Requester
 }
 
 // New returns an Index for cfg.
@@ -129,7 +133,7 @@ func New(cfg Config) (*Index, error) {
 	if cfg.ThrottleWait == 0 {
 		cfg.ThrottleWait = time.Second
 	}
-	return &Index{client: client, cfg: cfg}, nil
+	return &Index{client: client, cfg: cfg, hosts: sc.Hosts, requester: transport.NewDefaultRequester(nil)}, nil
 }
 
 // Name is the primary index's name.

@@ -91,6 +91,13 @@ type APIConfig struct {
 	// Shell is the web app's built index.html, rendered per page with its
 	// head (GET /{path...}, issue 14); without it pages answer 500.
 	Shell seo.ShellSource
+	// FirstSearch runs a listing page's first search so that the page
+	// carries its answer (issue 14, first paint without a round trip);
+	// without it listing pages carry none and the browser searches.
+	FirstSearch ListingSearcher
+	// FirstSearchTimeout bounds that search; DefaultFirstSearchTimeout
+	// when 0. Past it the page is served without the answer.
+	FirstSearchTimeout time.Duration
 }
 
 // SignInConfig is the shopper user pool and each site's app client.

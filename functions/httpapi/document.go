@@ -142,7 +142,13 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		if err != nil {
 			return seo.Head{}, err
 		}
-		return p.Listing(l, n), nil
+		h := p.Listing(l, n)
+		// The first search's answer, so the app renders the cars without
+		// searching (issue 14); a page without it works as before.
+		if found, ok := s.listingResults(ctx, site, l, p.Path); ok {
+			h.Search = found.Inlined
+		}
+		return h, nil
 	}
 	switch {
 	case segs[0] == "cars" && len(segs) == 2:

@@ -369,6 +369,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Geocoder:     geocode.NewOffline(),
 			Reservations: p.reservationsConfig(cfg.Stripe),
 			Shell:        cfg.Shell,
+			FirstSearch:  p.Index,
 		},
 		Ingest: p.ingestConfig(svc, cfg.OpsKey),
 		Media:  media.Resized{Store: store},

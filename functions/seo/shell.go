@@ -64,6 +64,10 @@ type Head struct {
 	// Theme is the site's theme, set on <html> as the app sets it, so a
 	// painted page has the dealer's colours and font at once.
 	Theme *shared.Theme
+	// Search is a listing's first search's answer (issue 14), inlined as
+	// JSON in <script id="forecourt-search"> at the end of the body, after
+	// the painted page, whose first bytes it would otherwise hold back.
+	Search *InlinedSearch
 	// Paint is rendered in #root in place of the loading status: the
 	// page's largest content as HTML, painted before any script runs (nil
 	// for a page the app renders alone).
@@ -180,6 +184,12 @@ var noscriptTemplate = template.Must(template.New("noscript").Parse(`<noscript>
 {{- end}}
       </main>
     </noscript>
+  `))
+
+// searchTemplate inlines a listing's first search's answer. As with the
+// site data, html/template writes it as JSON with <, > and & escaped, so no
+// text in a hit can close the script.
+var searchTemplate = template.Must(template.New("search").Parse(`  <script id="forecourt-search" type="application/json">{{.}}</script>
   `))
 
 var htmlTag = template.Must(template.New("html").Parse(`<html lang="{{.Lang}}"{{with .Style}} style="{{.}}"{{end}}>`))
@@ -400,6 +410,11 @@ func (s *Shell) Render(w io.Writer, h Head) error {
 		buf.WriteString("  ")
 		if err := noscriptTemplate.Execute(&buf, h.NoScript); err != nil {
 			return fmt.Errorf("shell noscript: %w", err)
+		}
+	}
+	if h.Search != nil {
+		if err := searchTemplate.Execute(&buf, h.Search); err != nil {
+			return fmt.Errorf("shell search: %w", err)
 		}
 	}
 	buf.Write(s.rest)

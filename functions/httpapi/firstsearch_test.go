@@ -1,0 +1,222 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"forecourt/functions/algolia"
+	"forecourt/functions/internal/testenv"
+	"forecourt/shared"
+)
+
+var inlinedSearchRe = regexp.MustCompile(`(?s)<script id="forecourt-search" type="application/json">(.*?)</script>`)
+
+// firstSearchSite is riverside with the site config's defaults (21 per
+// page, the default facets), as the site store serves it.
+func firstSearchSite() shared.Site {
+	site := shared.Site{Slug: "riverside", Name: "Riverside Toyota",
+		Dealerships: []shared.Dealership{{Slug: "riverside-toyota", Name: "Riverside Toyota"}}}
+	shared.ApplyDefaults(&site)
+	return site
+}
+
+// indexFirstSearchCars puts riverside's cars and another site's in the
+// search engine: a Corolla whose badge tries to close the script, a HiLux
+// and a Kia on riverside, and a HiLux only the other site shows.
+func indexFirstSearchCars(t *testing.T, idx *algolia.Index) {
+	t.Helper()
+	place := func(site string) shared.Placement {
+		return shared.Placement{Sites: []string{site}, DealershipName: "Riverside Toyota", SearchableUntil: shared.NoExpiry}
+	}
+	car := func(id, make, model, badge string) shared.Car {
+		return shared.Car{ID: id, Slug: "car-" + id, Make: make, Model: model, Badge: badge, Year: 2022, Price: 30000,
+			CarType: shared.CarTypeUsed, Status: shared.StatusInStock, DealershipSlug: "riverside-toyota"}
+	}
+	err := idx.Save(context.Background(), []shared.IndexedCar{
+		{Car: car("r1", "Toyota", "Corolla", "</script><b>Ascent"), Placement: place("riverside")},
+		{Car: car("r2", "Toyota", "HiLux", "SR5"), Placement: place("riverside")},
+		{Car: car("r3", "Kia", "Sportage", "S"), Placement: place("riverside")},
+		{Car: car("o1", "Toyota", "HiLux", "Rogue"), Placement: place("other-site")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Issue 14 "First paint without a round trip": a listing page carries its
+// first search's answer, searched on the real engine with the site's
+// secured key (only the site's cars), for InstantSearch to start from; other
+// pages carry none.
+func TestDocumentInlinesListingFirstSearch(t *testing.T) {
+	idx, cfg := testenv.Index(t)
+	indexFirstSearchCars(t, idx)
+	h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) {
+		c.Sites = fakeSites{"riverside": firstSearchSite()}
+		c.Keys, c.FirstSearch = idx, idx
+		c.Search.Index = cfg.Index
+		// The secured key expires a day after now: the engine checks it
+		// against the real clock.
+		c.Now = time.Now
+	})
+	for _, tc := range []struct {
+		name, path, wantPath string
+		// wantHits are the object ids of the first result's hits; nil: no script.
+		wantHits    []string
+		wantResults int
+		wantRefined map[string][]string
+	}{
+		{name: "all stock", path: "/search/new-used-and-demo-cars/", wantPath: "/search/new-used-and-demo-cars/",
+			wantHits: []string{"r1", "r2", "r3"}, wantResults: 1},
+		{name: "make and model: hits and one facet query per refined facet", path: "/search/Toyota/HiLux", wantPath: "/search/Toyota/HiLux",
+			wantHits: []string{"r2"}, wantResults: 3, wantRefined: map[string][]string{"make": {"Toyota"}, "model": {"HiLux"}}},
+		{name: "the escaped path, as location.pathname", path: "/search/Land%20Rover", wantPath: "/search/Land%20Rover",
+			wantHits: []string{}, wantResults: 2, wantRefined: map[string][]string{"make": {"Land Rover"}}},
+		{name: "a car page carries none", path: "/cars/car-a"},
+		{name: "the home page carries none", path: "/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := get(h, tc.path, "riverside", testSecret)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status %d", rec.Code)
+			}
+			page := rec.Body.String()
+			m := inlinedSearchRe.FindStringSubmatch(page)
+			if tc.wantHits == nil {
+				if m != nil {
+					t.Errorf("%s carries a search answer", tc.path)
+				}
+				return
+			}
+			if m == nil {
+				t.Fatalf("no inlined search:\n%s", page)
+			}
+			if strings.Contains(m[1], "</script><b>") || strings.Contains(m[1], "<b>") {
+				t.Errorf("a hit's text is written unescaped: %s", m[1])
+			}
+			var got struct {
+				Path           string `json:"path"`
+				InitialResults map[string]struct {
+					State struct {
+						Index                        string              `json:"index"`
+						HitsPerPage                  int                 `json:"hitsPerPage"`
+						DisjunctiveFacetsRefinements map[string][]string `json:"disjunctiveFacetsRefinements"`
+					} `json:"state"`
+					Results []struct {
+						Hits []struct {
+							ObjectID string `json:"objectID"`
+							Badge    string `json:"badge"`
+						} `json:"hits"`
+						NbHits int `json:"nbHits"`
+					} `json:"results"`
+				} `json:"initialResults"`
+			}
+			if err := json.Unmarshal([]byte(m[1]), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Path != tc.wantPath {
+				t.Errorf("path %q, want %q", got.Path, tc.wantPath)
+			}
+			res, ok := got.InitialResults[cfg.Index]
+			if !ok || len(got.InitialResults) != 1 {
+				t.Fatalf("initialResults not keyed by the index %q alone: %s", cfg.Index, m[1])
+			}
+			if res.State.Index != cfg.Index || res.State.HitsPerPage != 21 {
+				t.Errorf("state index %q, %d per page", res.State.Index, res.State.HitsPerPage)
+			}
+			for k, v := range tc.wantRefined {
+				if !slices.Equal(res.State.DisjunctiveFacetsRefinements[k], v) {
+					t.Errorf("refined %s = %v, want %v", k, res.State.DisjunctiveFacetsRefinements[k], v)
+				}
+			}
+			if len(res.Results) != tc.wantResults {
+				t.Fatalf("%d results, want %d", len(res.Results), tc.wantResults)
+			}
+			var ids []string
+			for _, hit := range res.Results[0].Hits {
+				ids = append(ids, hit.ObjectID)
+				if hit.ObjectID == "r1" && hit.Badge != "</script><b>Ascent" {
+					t.Errorf("badge read back as %q", hit.Badge)
+				}
+			}
+			slices.Sort(ids)
+			if !slices.Equal(ids, tc.wantHits) && !(len(ids) == 0 && len(tc.wantHits) == 0) {
+				t.Errorf("hits %v, want %v (only the site's cars)", ids, tc.wantHits)
+			}
+			if res.Results[0].NbHits != len(tc.wantHits) {
+				t.Errorf("nbHits %d, want %d", res.Results[0].NbHits, len(tc.wantHits))
+			}
+		})
+	}
+}
+
+// slowSearcher answers when ctx ends: an engine slower than the timeout.
+type slowSearcher struct{}
+
+func (slowSearcher) SearchAs(ctx context.Context, _ string, _ any) ([]json.RawMessage, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// failingSearcher answers with an error.
+type failingSearcher struct{}
+
+func (failingSearcher) SearchAs(context.Context, string, any) ([]json.RawMessage, error) {
+	return nil, errors.New("engine down")
+}
+
+// shortSearcher answers fewer results than requests.
+type shortSearcher struct{}
+
+func (shortSearcher) SearchAs(context.Context, string, any) ([]json.RawMessage, error) {
+	return []json.RawMessage{}, nil
+}
+
+// Issue 14: a listing's first search never costs the page: an engine that
+// is down, refuses the key, is slower than the timeout or answers oddly
+// leaves the page 200 without the answer (the browser then searches).
+func TestDocumentListingWithoutFirstSearch(t *testing.T) {
+	down := httptest.NewServer(http.NotFoundHandler())
+	down.Close()
+	downIndex, err := algolia.New(algolia.Config{AppID: "APP", AdminKey: "k", SearchKey: "s", Host: down.URL, Index: "cars"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused, _ := testenv.Index(t)
+	for _, tc := range []struct {
+		name     string
+		searcher ListingSearcher
+	}{
+		{"engine unreachable", downIndex},
+		// fakeKeys mints a key the engine does not know.
+		{"key refused", refused},
+		{"slower than the timeout", slowSearcher{}},
+		{"engine error", failingSearcher{}},
+		{"fewer results than requests", shortSearcher{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) {
+				c.Sites = fakeSites{"riverside": firstSearchSite()}
+				c.FirstSearch = tc.searcher
+				c.FirstSearchTimeout = 50 * time.Millisecond
+			})
+			rec := get(h, "/search/new-used-and-demo-cars/", "riverside", testSecret)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status %d: %s", rec.Code, rec.Body)
+			}
+			if inlinedSearchRe.MatchString(rec.Body.String()) {
+				t.Error("the page carries a search answer")
+			}
+			if !strings.Contains(rec.Body.String(), `<script id="forecourt-data"`) {
+				t.Error("the page lost its site data")
+			}
+		})
+	}
+}

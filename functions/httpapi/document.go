@@ -147,6 +147,17 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		// searching (issue 14); a page without it works as before.
 		if found, ok := s.listingResults(ctx, site, l, p.Path); ok {
 			h.Search = found.Inlined
+			// Painted from the same answer, so the app's first render is
+			// the painted page. CloudFront forwards no query string to
+			// documents, so none is passed: a URL with one drops the painted
+			// cards before they show (web/src/app/paintFirst.js).
+			if first, err := found.firstPage(); err != nil {
+				slog.WarnContext(ctx, "listing first search unreadable; not painted", "site", site.Slug, "err", err)
+			} else {
+				h.Paint = p.ListingPaint(l, nil, first, seo.ListingSearch{Index: s.cfg.Search.Index,
+					SortIndices: s.cfg.Search.SortIndices, SignIn: s.authSettings(site) != nil}, s.now())
+				h.LCPImage = h.Paint.LCPImage()
+			}
 		}
 		return h, nil
 	}

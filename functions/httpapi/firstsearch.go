@@ -80,3 +80,20 @@ func (s *apiServer) searchListing(ctx context.Context, site shared.Site, l seo.L
 	escaped := (&url.URL{Path: path}).EscapedPath()
 	return ListingResults{Results: results, Inlined: first.Inlined(escaped, results)}, nil
 }
+
+// firstPage is the first answer (the page's hits, their count and facet
+// counts) as the listing's paint reads it.
+func (r ListingResults) firstPage() (seo.ListingResults, error) {
+	if len(r.Results) == 0 {
+		return seo.ListingResults{}, fmt.Errorf("no results")
+	}
+	var page struct {
+		Hits   []seo.Hit                 `json:"hits"`
+		NbHits int                       `json:"nbHits"`
+		Facets map[string]map[string]int `json:"facets"`
+	}
+	if err := json.Unmarshal(r.Results[0], &page); err != nil {
+		return seo.ListingResults{}, fmt.Errorf("first page: %w", err)
+	}
+	return seo.ListingResults{Hits: page.Hits, NbHits: page.NbHits, Facets: page.Facets}, nil
+}

@@ -38,7 +38,8 @@ func indexFirstSearchCars(t *testing.T, idx *algolia.Index) {
 	}
 	car := func(id, make, model, badge string) shared.Car {
 		return shared.Car{ID: id, Slug: "car-" + id, Make: make, Model: model, Badge: badge, Year: 2022, Price: 30000,
-			CarType: shared.CarTypeUsed, Status: shared.StatusInStock, DealershipSlug: "riverside-toyota"}
+			CarType: shared.CarTypeUsed, Status: shared.StatusInStock, DealershipSlug: "riverside-toyota",
+			PrimaryImageURL: "/media/cars/" + id + "/1.jpg"}
 	}
 	err := idx.Save(context.Background(), []shared.IndexedCar{
 		{Car: car("r1", "Toyota", "Corolla", "</script><b>Ascent"), Placement: place("riverside")},
@@ -216,6 +217,54 @@ func TestDocumentListingWithoutFirstSearch(t *testing.T) {
 			}
 			if !strings.Contains(rec.Body.String(), `<script id="forecourt-data"`) {
 				t.Error("the page lost its site data")
+			}
+		})
+	}
+}
+
+// Issue 14 first paint: the listing of all stock is painted from the same
+// first answer it inlines (seo.Page.ListingPaint), its first card's photo
+// preloaded; a preset path is inlined but not painted, and a page whose
+// first search failed is neither.
+func TestDocumentPaintsListingFromFirstSearch(t *testing.T) {
+	idx, cfg := testenv.Index(t)
+	indexFirstSearchCars(t, idx)
+	for _, tc := range []struct {
+		name      string
+		path      string
+		searcher  ListingSearcher
+		wantPaint bool
+	}{
+		{"all stock", "/search/new-used-and-demo-cars/", idx, true},
+		{"a preset path", "/search/Toyota/HiLux", idx, false},
+		{"no first search", "/search/new-used-and-demo-cars/", failingSearcher{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) {
+				c.Sites = fakeSites{"riverside": firstSearchSite()}
+				c.Keys, c.FirstSearch = idx, tc.searcher
+				c.Search.Index = cfg.Index
+				c.Now = time.Now
+			})
+			rec := get(h, tc.path, "riverside", testSecret)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status %d", rec.Code)
+			}
+			page := rec.Body.String()
+			if got := strings.Contains(page, `data-paint="listing"`); got != tc.wantPaint {
+				t.Fatalf("painted %v, want %v:\n%s", got, tc.wantPaint, page)
+			}
+			if !tc.wantPaint {
+				return
+			}
+			if n := strings.Count(page, `<article class="car-card`); n != 3 {
+				t.Errorf("%d painted cards, want the first 3", n)
+			}
+			if strings.Contains(page, "</script><b>") {
+				t.Error("a painted badge is written unescaped")
+			}
+			if !regexp.MustCompile(`<link rel="preload" as="image" href="/media/cars/r\d/1.jpg"[^>]*fetchpriority="high"`).MatchString(page) {
+				t.Error("the first card's photo is not preloaded at high priority")
 			}
 		})
 	}

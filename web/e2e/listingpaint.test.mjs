@@ -1,0 +1,88 @@
+// Issue 14 first paint, the listing: the HTML paints the heading, toolbar
+// and first cards (functions/seo ListingPaint) where the app, once it has
+// its first results, shows them.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { launch, tenantURL, TENANTS, waitForResults } from './browser.mjs';
+
+const PARTS = [
+  '.site-header',
+  '.listing__heading h1',
+  '.listing__count',
+  '.search-box input',
+  '.sort-select select',
+  '.listing__tiles',
+  '.results__item:nth-child(1) .car-card__media',
+  '.results__item:nth-child(1) .car-card__title',
+  '.results__item:nth-child(1) .car-card__amount',
+  '.results__item:nth-child(1) .car-card__actions',
+  '.results__item:nth-child(2) .car-card__title',
+  '.results__item:nth-child(3) .car-card__amount',
+];
+
+function boxes(page) {
+  return page.evaluate(
+    (selectors) =>
+      Object.fromEntries(
+        selectors.map((sel) => {
+          const r = document.querySelector(sel)?.getBoundingClientRect();
+          return [sel, r ? [r.x, r.y, r.width, r.height].map(Math.round) : null];
+        }),
+      ),
+    PARTS,
+  );
+}
+
+for (const [label, size] of [['a phone', { width: 412, height: 823 }], ['1280 px', { width: 1280, height: 800 }]]) {
+  test(`the listing's painted heading, toolbar and first cards stand where the app shows them, on ${label}`, async () => {
+    const noScript = await launch({ ...size, javaScriptEnabled: false });
+    const app = await launch(size);
+    try {
+      for (const tenant of TENANTS) {
+        const url = tenantURL(tenant, '/search/new-used-and-demo-cars/');
+        await noScript.page.goto(url);
+        const root = await noScript.page.evaluate(() => document.getElementById('root')?.dataset.paint);
+        assert.equal(root, 'listing', `${tenant}: the listing is painted`);
+        const painted = await boxes(noScript.page);
+        await app.page.goto(url);
+        await waitForResults(app.page);
+        await app.page.locator('footer').first().waitFor();
+        const shown = await boxes(app.page);
+        assert.deepEqual(shown, painted, `${tenant}: the app shows the listing where the HTML painted it`);
+      }
+    } finally {
+      await noScript.close();
+      await app.close();
+    }
+  });
+}
+
+// The document is cached without its query string (CloudFront forwards
+// none to documents), so a refined listing URL gets the plain listing's
+// painted cards: the boot script (web/src/app/paintFirst.js) takes them out
+// before they show, and the app searches for the URL itself. The app's
+// scripts are held here, so what stays is the boot script's doing.
+test('a listing URL with a query string shows none of the plain listing’s painted cards', async () => {
+  const b = await launch({ width: 412, height: 823 });
+  try {
+    await b.page.route('**/assets/index-*.js', (route) => route.abort());
+    const base = tenantURL('riverside-toyota', '/search/new-used-and-demo-cars/');
+    const painted = async (url) => {
+      await b.page.goto(url, { waitUntil: 'domcontentloaded' });
+      await b.page.waitForLoadState('load');
+      return b.page.evaluate(() => ({
+        cards: document.querySelectorAll('#root .results .car-card').length,
+        count: document.querySelector('#root .listing__count')?.textContent ?? null,
+        heading: document.querySelector('#root .listing__heading h1')?.textContent ?? null,
+      }));
+    };
+    const plain = await painted(base);
+    assert.ok(plain.cards > 0 && plain.count, `the plain listing paints its cards and count: ${JSON.stringify(plain)}`);
+    const refined = await painted(`${base}?make=Toyota`);
+    assert.equal(refined.cards, 0, 'no painted card on the refined URL');
+    assert.equal(refined.count, null, 'no painted count on the refined URL');
+    assert.ok(refined.heading, 'the header and heading stay');
+  } finally {
+    await b.close();
+  }
+});

@@ -198,19 +198,29 @@ var placeholderImage = regexp.MustCompile(`(?i)(placeholder|coming[-_ ]?soon|no[
 // features/car/components/Gallery.tsx).
 const GallerySizes = "(min-width: 1024px) 66vw, 100vw"
 
+// firstPhoto is the photo a car's card and gallery show first: its primary
+// image, else its first image or thumbnail; "" for none or a placeholder.
+func firstPhoto(c shared.Car) string {
+	src := c.PrimaryImageURL
+	if src == "" && len(c.Images) > 0 {
+		src = c.Images[0].URL
+	}
+	if src == "" && len(c.Thumbnails) > 0 {
+		src = c.Thumbnails[0]
+	}
+	if placeholderImage.MatchString(src) {
+		return ""
+	}
+	return src
+}
+
 // GalleryPreload is the car page gallery's first photo as the page renders
 // it (CarDetail: the car's images, else its primary image; none when it
 // has only a placeholder), or nil when the gallery shows none.
 // web/e2e/seo.test.mjs checks the preload is the picture the page shows.
 func GalleryPreload(c shared.Car) *ImagePreload {
-	primary := c.PrimaryImageURL
-	if primary == "" && len(c.Images) > 0 {
-		primary = c.Images[0].URL
-	}
-	if primary == "" && len(c.Thumbnails) > 0 {
-		primary = c.Thumbnails[0]
-	}
-	if primary == "" || placeholderImage.MatchString(primary) {
+	primary := firstPhoto(c)
+	if primary == "" {
 		return nil
 	}
 	src := primary

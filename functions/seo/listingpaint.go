@@ -233,14 +233,8 @@ func sortOptions(options []string, s ListingSearch) []SortOption {
 // primary image, else the first image or thumbnail; none for a
 // placeholder), or nil for none.
 func CardPhoto(c shared.Car) *ImagePreload {
-	src := c.PrimaryImageURL
-	if src == "" && len(c.Images) > 0 {
-		src = c.Images[0].URL
-	}
-	if src == "" && len(c.Thumbnails) > 0 {
-		src = c.Thumbnails[0]
-	}
-	if src == "" || placeholderImage.MatchString(src) {
+	src := firstPhoto(c)
+	if src == "" {
 		return nil
 	}
 	return &ImagePreload{Href: src, SrcSet: media.SrcSet(src), Sizes: CardSizes}

@@ -68,6 +68,20 @@ export async function launch({ width = 1280, height = 900, javaScriptEnabled = t
   };
 }
 
+/** boxes are where the elements the selectors find stand. */
+export function boxes(page, selectors) {
+  return page.evaluate(
+    (selectors) =>
+      Object.fromEntries(
+        selectors.map((sel) => {
+          const r = document.querySelector(sel)?.getBoundingClientRect();
+          return [sel, r ? [r.x, r.y, r.width, r.height].map(Math.round) : null];
+        }),
+      ),
+    selectors,
+  );
+}
+
 /** horizontalOverflow is how far the page is wider than the window (0 when nothing scrolls sideways). */
 export async function horizontalOverflow(page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

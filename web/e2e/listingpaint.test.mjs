@@ -3,7 +3,7 @@
 // its first results, shows them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { launch, tenantURL, TENANTS, waitForResults } from './browser.mjs';
+import { boxes, launch, tenantURL, TENANTS, waitForResults } from './browser.mjs';
 
 const PARTS = [
   '.site-header',
@@ -20,19 +20,6 @@ const PARTS = [
   '.results__item:nth-child(3) .car-card__amount',
 ];
 
-function boxes(page) {
-  return page.evaluate(
-    (selectors) =>
-      Object.fromEntries(
-        selectors.map((sel) => {
-          const r = document.querySelector(sel)?.getBoundingClientRect();
-          return [sel, r ? [r.x, r.y, r.width, r.height].map(Math.round) : null];
-        }),
-      ),
-    PARTS,
-  );
-}
-
 for (const [label, size] of [['a phone', { width: 412, height: 823 }], ['1280 px', { width: 1280, height: 800 }]]) {
   test(`the listing's painted heading, toolbar and first cards stand where the app shows them, on ${label}`, async () => {
     const noScript = await launch({ ...size, javaScriptEnabled: false });
@@ -43,11 +30,11 @@ for (const [label, size] of [['a phone', { width: 412, height: 823 }], ['1280 px
         await noScript.page.goto(url);
         const root = await noScript.page.evaluate(() => document.getElementById('root')?.dataset.paint);
         assert.equal(root, 'listing', `${tenant}: the listing is painted`);
-        const painted = await boxes(noScript.page);
+        const painted = await boxes(noScript.page, PARTS);
         await app.page.goto(url);
         await waitForResults(app.page);
         await app.page.locator('footer').first().waitFor();
-        const shown = await boxes(app.page);
+        const shown = await boxes(app.page, PARTS);
         assert.deepEqual(shown, painted, `${tenant}: the app shows the listing where the HTML painted it`);
       }
     } finally {

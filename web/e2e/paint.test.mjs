@@ -5,7 +5,7 @@
 // nothing in view when it is scrolled to on a phone.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findCar, launch, layoutShiftWhenSettled, sharedBrowser, tenantURL, trackLayoutShift, TENANTS, waitForResults } from './browser.mjs';
+import { boxes, findCar, launch, layoutShiftWhenSettled, sharedBrowser, tenantURL, trackLayoutShift, TENANTS, waitForResults } from './browser.mjs';
 
 const browser = sharedBrowser();
 const slug = 'riverside-toyota';
@@ -91,19 +91,6 @@ test('on a phone, scrolling to the home page latest arrivals moves nothing in vi
   }
 });
 
-/** boxes are where the elements the selectors find stand. */
-function boxes(page, selectors) {
-  return page.evaluate(
-    (selectors) =>
-      Object.fromEntries(
-        selectors.map((sel) => {
-          const r = document.querySelector(sel)?.getBoundingClientRect();
-          return [sel, r ? [r.x, r.y, r.width, r.height].map(Math.round) : null];
-        }),
-      ),
-    selectors,
-  );
-}
 const CAR_PARTS = ['main h1', '.car-page__price strong', '.gallery__stage img', '.site-header'];
 const HOME_PARTS = ['.slider__viewport', '.slide:not([hidden]) .slide__title', '.home__hero h1', '.site-header'];
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { CertifiedBadge } from '../../../lib/types';
 
@@ -14,7 +14,10 @@ export default function CertifiedDialog({ certified, onClose }: { certified: Cer
   const box = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the focus moves in the commit that shows the dialog,
+  // so no frame (and no reader of the page) sees it open with the focus
+  // still on the button that opened it.
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     close.current?.focus();
     const onKey = (e: KeyboardEvent) => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './Modal.css';
 
@@ -15,7 +15,10 @@ export function Modal({ title, onClose, children, width = 600 }: { title: string
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  // A layout effect: the focus moves in the commit that shows the dialog,
+  // so no frame (and no reader of the page) sees it open with the focus
+  // still on the button that opened it.
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const el = dialog.current;
     (el?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') ?? el)?.focus();

@@ -152,7 +152,7 @@ func kmText(c Car) string {
 	if c.KM <= 0 && c.CarType == CarTypeNew {
 		return ""
 	}
-	return strings.TrimPrefix(FormatPrice(float64(c.KM)), "$") + " km"
+	return FormatKM(float64(c.KM))
 }
 
 func engineText(c Car, v Variant) string {

@@ -147,7 +147,7 @@ func chipText(v any, chip, usedKeyword string) string {
 		text = v
 	case float64:
 		if chip == "km" {
-			return strings.TrimPrefix(FormatPrice(v), "$") + " km"
+			return FormatKM(v)
 		}
 		text = strconv.FormatFloat(v, 'f', -1, 64)
 	case bool:

@@ -3,6 +3,7 @@ package shared
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // PriceDisplay is what a card or car page shows for a car's price.
@@ -67,4 +68,9 @@ func FormatPrice(p float64) string {
 		out = append(out, digits[i])
 	}
 	return sign + "$" + string(out)
+}
+
+// FormatKM writes an odometer reading as the pages show it: "35,120 km".
+func FormatKM(km float64) string {
+	return strings.TrimPrefix(FormatPrice(km), "$") + " km"
 }

@@ -41,13 +41,21 @@ func (s Site) showsUntil(c Car) (until int64, ok bool) {
 }
 
 // SearchKeyFilter is the filter a site's secured search key embeds: the
-// site's records (sites:<slug>, placed by Shows), the site's own
-// search.filters and the car types it sells. The search service ANDs it into
-// every query, so a shopper who edits the browser's filters still reads only
-// what the site shows (issue 15). The web's base filter repeats the last two
-// for its facet counts; the key is what enforces them.
+// site's records (sites:<slug>, placed by Shows) and its StockFilter. The
+// search service ANDs it into every query, so a shopper who edits the
+// browser's filters still reads only what the site shows (issue 15). The
+// web's base filter repeats the stock filter for its facet counts; the key
+// is what enforces it.
 func (s Site) SearchKeyFilter() string {
-	parts := []string{"sites:" + strconv.Quote(s.Slug)}
+	return strings.Join(append([]string{"sites:" + strconv.Quote(s.Slug)}, s.StockFilter()...), " AND ")
+}
+
+// StockFilter are the filter terms that select the site's stock: its own
+// search.filters and the car types it sells (unless all three), each
+// parenthesised, to be joined with AND. The secured key embeds them and
+// every listing query repeats them (seo.BaseFilters, web baseFilters).
+func (s Site) StockFilter() []string {
+	var parts []string
 	if own := strings.TrimSpace(s.Search.Filters); own != "" {
 		parts = append(parts, "("+own+")")
 	}
@@ -58,7 +66,7 @@ func (s Site) SearchKeyFilter() string {
 		}
 		parts = append(parts, "("+strings.Join(ors, " OR ")+")")
 	}
-	return strings.Join(parts, " AND ")
+	return parts
 }
 
 func sellsAllTypes(types []CarType) bool {

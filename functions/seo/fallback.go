@@ -67,7 +67,7 @@ func (p Page) carFallback(f CarFacts) *Fallback {
 	}
 	add("Condition", carTypeLabel(c.CarType))
 	if c.KM > 0 {
-		add("Kilometres", strings.TrimPrefix(shared.FormatPrice(float64(c.KM)), "$")+" km")
+		add("Kilometres", shared.FormatKM(float64(c.KM)))
 	}
 	add("Body", firstNonEmpty(c.SimpleBody, c.Body))
 	add("Transmission", firstNonEmpty(c.SimpleTransmission, c.Trans))

@@ -313,22 +313,7 @@ func firstRequests(st SearchState) []SearchRequest {
 // where it asks for that, the age rule from now's year, and price > 0 on
 // the price-ascending sort where the site asks for it.
 func BaseFilters(site shared.Site, priceAscending bool, now time.Time) string {
-	var parts []string
-	if own := strings.TrimSpace(site.Search.Filters); own != "" {
-		parts = append(parts, "("+own+")")
-	}
-	types := site.Stock.CarTypes
-	all := true
-	for _, t := range []shared.CarType{shared.CarTypeNew, shared.CarTypeUsed, shared.CarTypeDemo} {
-		all = all && slices.Contains(types, t)
-	}
-	if !all {
-		or := make([]string, len(types))
-		for i, t := range types {
-			or[i] = "car_type:" + quoteFilter(string(t))
-		}
-		parts = append(parts, "("+strings.Join(or, " OR ")+")")
-	}
+	parts := site.StockFilter()
 	if site.Search.ManufacturerFilter && site.Manufacturer != nil && site.Manufacturer.Name != "" {
 		parts = append(parts, "make:"+quoteFilter(site.Manufacturer.Name))
 	}

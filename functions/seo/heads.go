@@ -147,7 +147,7 @@ func (p Page) Car(f CarFacts) Head {
 		desc = append(desc, price)
 	}
 	if c.KM > 0 {
-		desc = append(desc, strings.TrimPrefix(shared.FormatPrice(float64(c.KM)), "$")+" km")
+		desc = append(desc, shared.FormatKM(float64(c.KM)))
 	}
 	for _, s := range []string{c.SimpleBody, c.SimpleTransmission, c.SimpleFuel} {
 		if s != "" {

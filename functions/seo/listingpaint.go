@@ -3,6 +3,7 @@ package seo
 import (
 	"html/template"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -274,16 +275,8 @@ func (p Page) card(h Hit, s ListingSearch, first bool, now time.Time) CardPaint 
 		}
 	}
 	cp.Heart = (site.Features.Garage && s.SignIn || site.Features.Favourites) && !sold
-	var line []string
-	for _, v := range []string{c.Badge, c.Series} {
-		if v != "" {
-			line = append(line, v)
-		}
-	}
-	cp.BadgeLine = strings.Join(line, " · ")
-	for _, slug := range h.BelowMarketSites {
-		cp.BelowMarket = cp.BelowMarket || slug == site.Slug
-	}
+	cp.BadgeLine = badgeLine(c)
+	cp.BelowMarket = slices.Contains(h.BelowMarketSites, site.Slug)
 	if site.Features.PhoneLinks && !sold {
 		cp.Phone = shared.CarPhone(c, site)
 		cp.Masked = shared.MaskPhone(cp.Phone)

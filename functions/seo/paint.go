@@ -90,6 +90,18 @@ type CarPaint struct {
 	Placeholder string
 }
 
+// badgeLine is the line under a car's title on its card and page: badge
+// and series (web CarCard, CarDetail).
+func badgeLine(c shared.Car) string {
+	var line []string
+	for _, s := range []string{c.Badge, c.Series} {
+		if s != "" {
+			line = append(line, s)
+		}
+	}
+	return strings.Join(line, " · ")
+}
+
 // templateOf is the web's templateOf (features/site/theme.ts): the layout
 // variants, "classic" for any other name.
 func templateOf(name string) string {
@@ -125,13 +137,7 @@ func (p Page) CarPaint(c shared.Car, v shared.CarView) *Paint {
 	if v.Tag.Kind == shared.TagCertified {
 		cp.TagImage = p.Site.Features.CertifiedBadgeImage
 	}
-	var line []string
-	for _, s := range []string{c.Badge, c.Series} {
-		if s != "" {
-			line = append(line, s)
-		}
-	}
-	cp.BadgeLine = strings.Join(line, " · ")
+	cp.BadgeLine = badgeLine(c)
 	if v.Certified != nil {
 		cp.Certified = v.Certified.Title
 	}

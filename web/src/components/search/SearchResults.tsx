@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState, type ComponentProps } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
 import type { Hit } from 'instantsearch.js';
 import type { Car, CarType } from '../../lib/types';
@@ -14,8 +14,11 @@ import './SearchResults.css';
  * loading, and after an error, the previous hits stay on screen (spec 000 §4, §8);
  * an error with nothing on screen says so and offers another try.
  */
-export function SearchResults({ now = new Date() }: { now?: Date }) {
+export function SearchResults({ now: nowProp }: { now?: Date }) {
   const { site } = useSite();
+  // One clock per page view, like the seed below: a card's New tag and
+  // finance stay as they were drawn, and unchanged cards are not drawn again.
+  const [now] = useState(() => nowProp ?? new Date());
   const { items } = useHits<Car>();
   const { status, results, indexUiState, refresh } = useInstantSearch({ catchError: true });
   const busy = status === 'loading' || status === 'stalled';
@@ -42,7 +45,7 @@ export function SearchResults({ now = new Date() }: { now?: Date }) {
       {grid.map((item, i) =>
         item.kind === 'car' ? (
           <li key={item.hit.objectID} className="results__item">
-            <CarCard car={item.hit} now={now} priority={i === firstCar} />
+            <ResultCard car={item.hit} now={now} priority={i === firstCar} />
           </li>
         ) : (
           <li key={`promo-${item.tile.id}`} className={`results__item results__item--promo${item.tile === cta ? ' results__item--cta' : ''}`}>
@@ -53,6 +56,20 @@ export function SearchResults({ now = new Date() }: { now?: Date }) {
     </ol>
   );
 }
+
+/**
+ * ResultCard is a CarCard that renders again only when its car or its place
+ * changes. InstantSearch renders after every answer and once after mounting,
+ * and hands over a fresh copy of every hit each time (it escapes them anew):
+ * comparing the data keeps 21 unchanged cards from being drawn again (issue 14:
+ * on a phone that second drawing was the listing's longest task).
+ */
+const ResultCard = memo(CarCard, (a: ComponentProps<typeof CarCard>, b: ComponentProps<typeof CarCard>) =>
+  a.now === b.now &&
+  a.priority === b.priority &&
+  a.headingLevel === b.headingLevel &&
+  (a.car === b.car || JSON.stringify(a.car) === JSON.stringify(b.car)),
+);
 
 /** SearchFailed is the listing when its search could not be answered (offline, a slow network). */
 export function SearchFailed({ retry }: { retry: () => void }) {

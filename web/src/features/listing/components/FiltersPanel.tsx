@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useInstantSearch } from 'react-instantsearch';
 import { useSite } from '../../../lib/siteContext';
 import { enabledFacets } from '../../../lib/search/facets';
 import { ClearFilters } from '../../../components/search/CurrentFilters';
@@ -14,12 +15,10 @@ export function FiltersPanel({
   drawer,
   open,
   onClose,
-  resultCount,
 }: {
   drawer: boolean;
   open: boolean;
   onClose: () => void;
-  resultCount: number;
 }) {
   const { site } = useSite();
   const facets = enabledFacets(site.search);
@@ -79,12 +78,20 @@ export function FiltersPanel({
         </div>
         {drawer ? (
           <div className="filters__foot">
-            <button type="button" className="button button--block" onClick={onClose}>
-              Show {resultCount.toLocaleString('en-AU')} {resultCount === 1 ? 'car' : 'cars'}
-            </button>
+            <ShowCarsButton onClick={onClose} />
           </div>
         ) : null}
       </aside>
     </>
+  );
+}
+
+/** ShowCarsButton closes the drawer, naming how many cars the filters leave. */
+function ShowCarsButton({ onClick }: { onClick: () => void }) {
+  const count = useInstantSearch().results?.nbHits ?? 0;
+  return (
+    <button type="button" className="button button--block" onClick={onClick}>
+      Show {count.toLocaleString('en-AU')} {count === 1 ? 'car' : 'cars'}
+    </button>
   );
 }

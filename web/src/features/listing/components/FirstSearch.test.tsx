@@ -17,6 +17,13 @@ import { INLINED_SEARCH_ID, inlinedSearch } from '../../../lib/search/SiteInstan
 import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
 import { SearchPage } from './SearchPage';
 import { SiteProvider } from '../../../lib/siteContext';
+import { CarCard } from '../../../components/search/CarCard';
+
+// Every CarCard call counted, the card itself unchanged.
+vi.mock('../../../components/search/CarCard', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../../components/search/CarCard')>();
+  return { ...mod, CarCard: vi.fn(mod.CarCard) };
+});
 
 type Case = (typeof cases)[number];
 
@@ -95,6 +102,22 @@ describe('listing from the inlined first search (issue 14, first paint without a
     await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(client.search).not.toHaveBeenCalled();
     expect(document.getElementById(INLINED_SEARCH_ID)).toBeNull();
+  });
+
+  // InstantSearch renders every widget again once they have mounted, with a
+  // fresh copy of each hit: on a phone, drawing the 21 cards a second time
+  // was the listing's longest task (Lighthouse TBT).
+  it('draws each car once: the render InstantSearch makes after mounting, with the same cars, draws no card again', async () => {
+    const c = byName('all stock with the default facets');
+    await inline(c);
+    vi.mocked(CarCard).mockClear();
+    renderListing(c.input.path, { site: caseSite(c) });
+    expect(cards()).toHaveLength(21);
+    expect(vi.mocked(CarCard)).toHaveBeenCalledTimes(21);
+    // InstantSearch's render after mounting (a microtask) and the tasks it schedules.
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(screen.getByText('50 cars found')).toBeInTheDocument();
+    expect(vi.mocked(CarCard)).toHaveBeenCalledTimes(21);
   });
 
   it('searches normally when the shopper refines afterwards', async () => {

@@ -101,10 +101,15 @@ function ListingConfigure() {
   return <Configure hitsPerPage={site.search.hits_per_page} filters={baseFilters(site, priceAscending)} />;
 }
 
+/**
+ * Listing lays the page out. It reads no search state itself: InstantSearch
+ * renders after every answer (and once more after mounting), and a layout
+ * that listened would render the whole page again each time (issue 14 TBT);
+ * the parts that show results subscribe on their own.
+ */
 function Listing() {
   const drawer = useMediaQuery('(max-width: 899px)');
   const [open, setOpen] = useState(false);
-  const { results } = useInstantSearch();
   const top = useRef<HTMLDivElement>(null);
   const filterButton = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
@@ -132,12 +137,10 @@ function Listing() {
           </button>
         ) : null}
       </div>
-      <div className="listing__tiles" data-pending={!results || results.__isArtificial ? '' : undefined}>
-        <BodyTiles />
-      </div>
+      <ListingTiles />
       <CurrentFilters />
       <div className="listing__body">
-        <FiltersPanel drawer={drawer} open={open} onClose={close} resultCount={results?.nbHits ?? 0} />
+        <FiltersPanel drawer={drawer} open={open} onClose={close} />
         {/* The cards' titles are h3: this h2 keeps the heading order when the Filters panel (its own h2) is a closed drawer. */}
         <section className="listing__results" aria-labelledby="results-title">
           <h2 id="results-title" className="visually-hidden">
@@ -147,6 +150,16 @@ function Listing() {
           <SearchPagination onNavigate={scrollToTop} />
         </section>
       </div>
+    </div>
+  );
+}
+
+/** ListingTiles are the body tiles, holding their place until the first results say whether there are any. */
+function ListingTiles() {
+  const { results } = useInstantSearch();
+  return (
+    <div className="listing__tiles" data-pending={!results || results.__isArtificial ? '' : undefined}>
+      <BodyTiles />
     </div>
   );
 }

@@ -36,9 +36,12 @@ type SearchRequest struct {
 // SearchParams are a query's parameters, as the Algolia helper writes them.
 type SearchParams struct {
 	// Analytics and ClickAnalytics are false on a facet's own query.
-	Analytics      *bool      `json:"analytics,omitempty"`
-	ClickAnalytics *bool      `json:"clickAnalytics,omitempty"`
-	FacetFilters   [][]string `json:"facetFilters,omitempty"`
+	Analytics      *bool `json:"analytics,omitempty"`
+	ClickAnalytics *bool `json:"clickAnalytics,omitempty"`
+	// AttributesToHighlight is empty: the listing shows no highlights, so
+	// the engine sends none (each hit's _highlightResult was a quarter of it).
+	AttributesToHighlight []string   `json:"attributesToHighlight"`
+	FacetFilters          [][]string `json:"facetFilters,omitempty"`
 	// Facets is a list on the hits query and one name on a facet's query.
 	Facets            any    `json:"facets"`
 	Filters           string `json:"filters"`
@@ -71,6 +74,7 @@ type SearchState struct {
 	MaxValuesPerFacet             int                             `json:"maxValuesPerFacet"`
 	HighlightPreTag               string                          `json:"highlightPreTag"`
 	HighlightPostTag              string                          `json:"highlightPostTag"`
+	AttributesToHighlight         []string                        `json:"attributesToHighlight"`
 	Page                          int                             `json:"page"`
 }
 
@@ -174,6 +178,7 @@ func (l Listing) FirstSearch(site shared.Site, index string, now time.Time) Firs
 		Filters:                       BaseFilters(site, false, now),
 		HighlightPreTag:               highlightPreTag,
 		HighlightPostTag:              highlightPostTag,
+		AttributesToHighlight:         []string{},
 	}
 	presets := l.presets()
 	list := func(attribute string, values int) {
@@ -288,7 +293,8 @@ func firstRequests(st SearchState) []SearchRequest {
 			filters = append(filters, group)
 		}
 		return SearchParams{
-			FacetFilters: filters, Filters: st.Filters, HighlightPostTag: st.HighlightPostTag,
+			AttributesToHighlight: st.AttributesToHighlight,
+			FacetFilters:          filters, Filters: st.Filters, HighlightPostTag: st.HighlightPostTag,
 			HighlightPreTag: st.HighlightPreTag, HitsPerPage: st.HitsPerPage,
 			MaxValuesPerFacet: st.MaxValuesPerFacet, Page: st.Page, Query: st.Query,
 		}

@@ -98,8 +98,13 @@ function ListingConfigure() {
   const { site, search } = useSite();
   const { indexUiState } = useInstantSearch();
   const priceAscending = Boolean(search.sortIndices.price_asc) && indexUiState.sortBy === search.sortIndices.price_asc;
-  return <Configure hitsPerPage={site.search.hits_per_page} filters={baseFilters(site, priceAscending)} />;
+  return (
+    <Configure hitsPerPage={site.search.hits_per_page} filters={baseFilters(site, priceAscending)} attributesToHighlight={NO_HIGHLIGHTS} />
+  );
 }
+
+/** NO_HIGHLIGHTS: the listing shows no highlighted matches, so the engine sends none (functions/seo FirstSearch asks the same). */
+const NO_HIGHLIGHTS: string[] = [];
 
 /**
  * Listing lays the page out. It reads no search state itself: InstantSearch

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -32,7 +32,9 @@ describe('content pages (issue 11)', () => {
     vi.stubGlobal('fetch', fetch);
     renderAt('/terms-and-conditions/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms' })).toBeInTheDocument();
-    expect(document.title).toContain('Terms And Conditions');
+    // The title is set by an effect after the page is on screen (useDocumentTitle):
+    // under load that effect can run after the heading is found.
+    await waitFor(() => expect(document.title).toContain('Terms And Conditions'));
     await user.click(screen.getByRole('link', { name: 'cars' }));
     expect(await screen.findByRole('heading', { name: 'Listing' })).toBeInTheDocument();
   });

@@ -293,10 +293,10 @@ func firstRequests(st SearchState) []SearchRequest {
 			filters = append(filters, group)
 		}
 		return SearchParams{
-			AttributesToHighlight: st.AttributesToHighlight,
-			FacetFilters:          filters, Filters: st.Filters, HighlightPostTag: st.HighlightPostTag,
+			FacetFilters: filters, Filters: st.Filters, HighlightPostTag: st.HighlightPostTag,
 			HighlightPreTag: st.HighlightPreTag, HitsPerPage: st.HitsPerPage,
 			MaxValuesPerFacet: st.MaxValuesPerFacet, Page: st.Page, Query: st.Query,
+			AttributesToHighlight: st.AttributesToHighlight,
 		}
 	}
 	hits := params("")

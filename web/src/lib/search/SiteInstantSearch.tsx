@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { InitialResults, UiState } from 'instantsearch.js';
 import { InstantSearch, InstantSearchSSRContext, type InstantSearchProps } from 'react-instantsearch';
 import { inlinedJSON } from '../inlined';
+import { WidgetsAddedTogether } from './WidgetsAddedTogether';
 
 /** The InstantSearch options every search page shares. */
 const FUTURE = { preserveSharedStateOnUnmount: true };
@@ -43,9 +44,10 @@ export function inlinedSearch(loc: Pick<Location, 'pathname' | 'search'>): Initi
  * hydration and stops InstantSearch from being disposed on unmount (its
  * router would outlive the listing), and it costs bytes the budget lacks.
  */
-export function SiteInstantSearch<TUiState extends UiState = UiState, TRouteState = TUiState>(
-  props: Omit<InstantSearchProps<TUiState, TRouteState>, 'insights' | 'future'>,
-) {
+export function SiteInstantSearch<TUiState extends UiState = UiState, TRouteState = TUiState>({
+  children,
+  ...props
+}: Omit<InstantSearchProps<TUiState, TRouteState>, 'insights' | 'future'>) {
   // One object for the component's life: InstantSearch resubscribes when it changes.
   const [ssr] = useState(() => {
     const initialResults = inlinedSearch(window.location);
@@ -54,6 +56,10 @@ export function SiteInstantSearch<TUiState extends UiState = UiState, TRouteStat
   useEffect(() => {
     if (ssr) document.getElementById(INLINED_SEARCH_ID)?.remove();
   }, [ssr]);
-  const search = <InstantSearch<TUiState, TRouteState> {...props} insights={false} future={FUTURE} />;
+  const search = (
+    <InstantSearch<TUiState, TRouteState> {...props} insights={false} future={FUTURE}>
+      <WidgetsAddedTogether>{children}</WidgetsAddedTogether>
+    </InstantSearch>
+  );
   return ssr ? <InstantSearchSSRContext.Provider value={ssr}>{search}</InstantSearchSSRContext.Provider> : search;
 }

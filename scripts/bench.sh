@@ -56,7 +56,7 @@ lh_site="${GATEWAY_URL/localhost/riverside-toyota.localhost}"
 # (sed reads to the end: an early exit would fail the pipe under pipefail)
 lh_car=$(curl -fsS "$GATEWAY_URL/sitemap-cars-1.xml?site=riverside-toyota" | sed -E 's#</loc>#\n#g' | sed -n -E 's#.*<loc>https?://[^/]+(/cars/.*)$#\1#p' | sed -n 1p)
 [ -n "$lh_car" ] || die "no car in riverside-toyota's sitemap"
-node scripts/lighthouse.mjs --out "$OUT" home="$lh_site/" listing="$lh_site/search/new-used-and-demo-cars/" car="$lh_site$lh_car"
+node scripts/lighthouse.mjs --out "$OUT" --runs 5 home="$lh_site/" listing="$lh_site/search/new-used-and-demo-cars/" car="$lh_site$lh_car"
 
 log "geocode: GET /api/geocode through the dev gateway, against GET /api/site"
 go run ./functions/cmd/geocodebench -url "$GATEWAY_URL" -site riverside-toyota -n "${BENCH_GEOCODE:-2000}"

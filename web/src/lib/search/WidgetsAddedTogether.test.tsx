@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { SearchClient } from 'instantsearch.js';
 import { useHits, useInstantSearchContext, useRefinementList, useSearchBox } from 'react-instantsearch';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeSearchClient } from '../../test/fakeSearchClient';
 import { stock } from '../../test/fixtures';
 import { SiteInstantSearch } from './SiteInstantSearch';

@@ -59,12 +59,18 @@ export default function DealershipSearchPage({ searchClient }: { searchClient?: 
 
 const FACETS = ['categories', 'price'];
 
-function DealershipListing({ dealership }: { dealership: Dealership }) {
+/** DealershipStockHeading names the dealership's stock and, once the first answer is in, its count. */
+function DealershipStockHeading({ dealership }: { dealership: Dealership }) {
   const { results } = useInstantSearch();
   const ready = results && !results.__isArtificial;
+  return <CountedHeading title={`${dealership.name} stock`} count={ready ? results.nbHits : undefined} />;
+}
+
+/** DealershipListing lays the page out; it reads no search state, so an answer redraws only what shows it. */
+function DealershipListing({ dealership }: { dealership: Dealership }) {
   return (
     <div className="listing listing--dealership">
-      <CountedHeading title={`${dealership.name} stock`} count={ready ? results.nbHits : undefined} />
+      <DealershipStockHeading dealership={dealership} />
       <p className="listing__scope">
         <Link to={dealershipListingPath(dealership.slug)}>Open in the full listing with every filter</Link>
       </p>

@@ -38,17 +38,7 @@ export async function launch({ width = 1280, height = 900, javaScriptEnabled = t
   });
   context.setDefaultTimeout(15000);
   const page = context.pages()[0] ?? (await context.newPage());
-  if (javaScriptEnabled) {
-    // A page the server painted (#root[data-paint]) is the app's only once it
-    // has taken over (issue 14: its scripts load after the paint): a test acts
-    // on the app, as a shopper's tap before then is not one the page can serve.
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (!options?.waitUntil || options.waitUntil === 'load') await page.waitForFunction(() => !document.querySelector('#root[data-paint]'));
-      return response;
-    };
-  }
+  if (javaScriptEnabled) waitsForApp(page);
   const errors = [];
   page.on('pageerror', (err) => errors.push(err));
   // Issue 15: pages run under the edge's content security policy (the dev
@@ -66,6 +56,23 @@ export async function launch({ width = 1280, height = 900, javaScriptEnabled = t
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * waitsForApp makes the page's goto wait for the app: a page the server
+ * painted (#root[data-paint]) is the app's only once it has taken over
+ * (issue 14: its scripts load after the paint), and a test acts on the app,
+ * as a shopper's tap before then is not one the page can serve. It returns
+ * the page.
+ */
+export function waitsForApp(page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (!options?.waitUntil || options.waitUntil === 'load') await page.waitForFunction(() => !document.querySelector('#root[data-paint]'));
+    return response;
+  };
+  return page;
 }
 
 /** boxes are where the elements the selectors find stand. */

@@ -49,24 +49,32 @@ type captchaItem struct {
 // LeadStore keeps leads and captcha replay keys in the leads table. It
 // never logs a lead field.
 type LeadStore struct {
+	db    *dynamo.DB
 	table dynamo.Table
 }
 
 // NewLeadStore returns the store over t.Leads.
 func NewLeadStore(db *dynamo.DB, t Tables) *LeadStore {
-	return &LeadStore{table: db.Table(t.Leads)}
+	return &LeadStore{db: db, table: db.Table(t.Leads)}
 }
 
 // CreateLead stores l unless a lead with its id exists: the conditional
 // put is the commit point. It returns the lead as stored, the existing one
 // (not overwritten) when the id was taken, and whether l was written. An
-// id taken by an item that is not a lead is an ECONFLICT error.
+// id taken by an item that is not a lead is an ECONFLICT error. A lead that
+// gives a name, an e-mail address and a phone number records its user
+// contact in the same transaction (contactUpdate).
 func (s *LeadStore) CreateLead(ctx context.Context, l shared.StoredLead) (shared.StoredLead, bool, error) {
 	it, err := toLeadItem(l)
 	if err != nil {
 		return shared.StoredLead{}, false, err
 	}
-	err = s.table.Put(it).If("attribute_not_exists(id)").Run(ctx)
+	put := s.table.Put(it).If("attribute_not_exists(id)")
+	if contact := s.contactUpdate(l); contact != nil {
+		err = s.db.WriteTx().Put(put).Update(contact).Run(ctx)
+	} else {
+		err = put.Run(ctx)
+	}
 	if err == nil {
 		return l, true, nil
 	}
@@ -97,7 +105,9 @@ func (s *LeadStore) FindLead(ctx context.Context, id string) (shared.StoredLead,
 // UpdateLead replaces the lead's form fields with next.Lead and sets ready
 // when next.Ready, only if the stored lead is still old.Lead and not ready:
 // a concurrent change or a lead already gone to the dealer is an ECONFLICT
-// error. Delivery attributes are left alone.
+// error. Delivery attributes are left alone. A lead that gives a name, an
+// e-mail address and a phone number for the first time with this update
+// (a trade-in's later step) records its user contact with it.
 func (s *LeadStore) UpdateLead(ctx context.Context, old, next shared.StoredLead) error {
 	oldJSON, err := json.Marshal(old.Lead)
 	if err != nil {
@@ -107,11 +117,19 @@ func (s *LeadStore) UpdateLead(ctx context.Context, old, next shared.StoredLead)
 	if err != nil {
 		return fmt.Errorf("encode lead %s: %w", old.ID, err)
 	}
-	err = s.table.Update("id", old.ID).
+	update := s.table.Update("id", old.ID).
 		Set("lead", string(nextJSON)).
 		Set("ready", next.Ready).
-		If("'kind' = ? AND 'lead' = ? AND 'ready' = ?", KindLead, string(oldJSON), false).
-		Run(ctx)
+		If("'kind' = ? AND 'lead' = ? AND 'ready' = ?", KindLead, string(oldJSON), false)
+	var contact *dynamo.Update
+	if !old.Lead.WantsContactRecord() {
+		contact = s.contactUpdate(next)
+	}
+	if contact != nil {
+		err = s.db.WriteTx().Update(update).Update(contact).Run(ctx)
+	} else {
+		err = update.Run(ctx)
+	}
 	if dynamo.IsCondCheckFailed(err) {
 		return shared.Errorf(shared.ECONFLICT, "the lead changed or was already sent; reload and retry")
 	}

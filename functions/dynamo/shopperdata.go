@@ -86,6 +86,31 @@ func (s *LeadStore) DeleteContactLeads(ctx context.Context, phone, email string)
 	return deleted, nil
 }
 
+// DeleteContacts deletes every user-contact record whose phone or e-mail is
+// the shopper's, matched as DeleteContactLeads matches leads, and returns
+// how many.
+func (s *LeadStore) DeleteContacts(ctx context.Context, phone, email string) (int, error) {
+	phone, email = phoneDigits(phone), strings.ToLower(strings.TrimSpace(email))
+	if phone == "" && email == "" {
+		return 0, fmt.Errorf("delete contacts: no phone or e-mail")
+	}
+	var items []Contact
+	if err := s.table.Scan().Filter("kind = ?", KindContact).All(ctx, &items); err != nil {
+		return 0, fmt.Errorf("scan contacts: %w", err)
+	}
+	n := 0
+	for _, it := range items {
+		if (phone == "" || phoneDigits(it.Phone) != phone) && (email == "" || strings.ToLower(it.Email) != email) {
+			continue
+		}
+		if err := s.table.Delete("id", it.ID).Run(ctx); err != nil {
+			return n, fmt.Errorf("delete contact record: %w", err)
+		}
+		n++
+	}
+	return n, nil
+}
+
 // phoneDigits is an Australian number's digits in national form.
 func phoneDigits(p string) string {
 	d := strings.Map(func(r rune) rune {

@@ -17,7 +17,8 @@ import (
 
 // export writes one dealership's data as JSON lines into a new folder:
 // cars.jsonl (every stored car, sold ones included), leads.jsonl (the
-// shoppers' enquiries: personal data, for the dealer only) and
+// shoppers' enquiries: personal data, for the dealer only), contacts.jsonl
+// (the user-contact records those enquiries kept, spec 001 §5) and
 // reservations.jsonl. Each line is the record as the API's types encode
 // it; lead tokens' hashes are left out (exportedLead). The folder must not exist, so an export never mixes with an
 // older one.
@@ -54,6 +55,10 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		leadRows[i] = exportedLead{ID: l.ID, Site: l.Site, DealershipSlug: l.DealershipSlug, CreatedAt: l.CreatedAt,
 			Lead: l.Lead, Car: l.Car}
 	}
+	contacts, err := dynamo.NewLeadStore(db, tables).DealershipContacts(ctx, *dealership)
+	if err != nil {
+		return err
+	}
 	reservations, err := dynamo.NewReservationStore(db, tables).ByDealership(ctx, *dealership)
 	if err != nil {
 		return err
@@ -64,6 +69,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}{
 		{"cars.jsonl", rowsOf(cars)},
 		{"leads.jsonl", rowsOf(leadRows)},
+		{"contacts.jsonl", rowsOf(contacts)},
 		{"reservations.jsonl", rowsOf(reservations)},
 	} {
 		if err := writeLines(filepath.Join(*out, f.name), f.rows); err != nil {

@@ -39,7 +39,7 @@ func TestExportDealership(t *testing.T) {
 	leads := dynamo.NewLeadStore(db, tables)
 	for _, l := range []shared.StoredLead{
 		{ID: "lead-n", Site: "northside", DealershipSlug: "north", CreatedAt: at, TokenHash: "secret-hash", ExpiresAt: at.AddDate(2, 0, 0),
-			Lead: shared.Lead{Type: shared.LeadEnquiry, FirstName: "Ada", Email: "ada@example.test", DealershipSlug: "north"}},
+			Lead: shared.Lead{Type: shared.LeadEnquiry, FirstName: "Ada", Email: "ada@example.test", Phone: "0491570110", DealershipSlug: "north"}},
 		{ID: "lead-s", Site: "southside", DealershipSlug: "south", CreatedAt: at, TokenHash: "other", ExpiresAt: at.AddDate(2, 0, 0),
 			Lead: shared.Lead{Type: shared.LeadEnquiry, FirstName: "Bo", DealershipSlug: "south"}},
 	} {
@@ -58,7 +58,7 @@ func TestExportDealership(t *testing.T) {
 	if err := run(ctx, []string{"export", "--dealership", "north", "--out", dir}, &out, &errOut); err != nil {
 		t.Fatalf("export: %v (%s)", err, errOut.String())
 	}
-	for _, want := range []string{"cars.jsonl: 2", "leads.jsonl: 1", "reservations.jsonl: 1"} {
+	for _, want := range []string{"cars.jsonl: 2", "leads.jsonl: 1", "contacts.jsonl: 1", "reservations.jsonl: 1"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("printed %q, want %q", out.String(), want)
 		}
@@ -87,6 +87,7 @@ func TestExportDealership(t *testing.T) {
 	}{
 		{"cars.jsonl", "id", "n1,n2"},
 		{"leads.jsonl", "id", "lead-n"},
+		{"contacts.jsonl", "email", "ada@example.test"},
 		{"reservations.jsonl", "reservation_id", "res-n"},
 	} {
 		if got := strings.Join(ids(tt.file, tt.key), ","); got != tt.want {

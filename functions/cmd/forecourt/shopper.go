@@ -13,8 +13,8 @@ import (
 // shopperDelete deletes a shopper's data on request (issue 15): with --sub
 // (the user pool id of a signed-in shopper) their saved cars on every site,
 // and their sub and phone on reservations, which stay as the dealership's
-// record of a payment; with --phone or --email every lead giving that
-// contact. It prints what it did, never the data. The user pool account
+// record of a payment; with --phone or --email every lead and user-contact
+// record giving that contact. It prints what it did, never the data. The user pool account
 // itself is deleted with Cognito's own admin-delete-user
 // (docs/operations.md), and copies already delivered to dealers are theirs
 // to delete.
@@ -56,6 +56,11 @@ func shopperDelete(ctx context.Context, args []string, stdout, stderr io.Writer)
 		for _, id := range ids {
 			fmt.Fprintf(stdout, "  lead %s\n", id)
 		}
+		n, err := dynamo.NewLeadStore(db, tables).DeleteContacts(ctx, *phone, *email)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%d contact records deleted\n", n)
 	}
 	return nil
 }

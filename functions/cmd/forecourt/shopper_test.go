@@ -13,8 +13,9 @@ import (
 
 // Issue 15 "a shopper's data deleted on request (forecourt shopper
 // delete)", against DynamoDB Local: the shopper's saved cars on every site
-// go, their reservations stay without their sub or phone, and the leads
-// giving their phone (in any format) or e-mail (any case) go; another
+// go, their reservations stay without their sub or phone, and the leads and
+// user-contact records giving their phone (in any format) or e-mail (any
+// case) go; another
 // shopper's data is untouched.
 func TestShopperDelete(t *testing.T) {
 	ctx := context.Background()
@@ -39,7 +40,8 @@ func TestShopperDelete(t *testing.T) {
 	}
 	leads := dynamo.NewLeadStore(db, tables)
 	for _, l := range []struct{ id, phone, email string }{
-		{"by-phone", "0491 570 110", ""}, {"by-email", "", "Ada@Example.test"}, {"someone-else", "0491570999", "bo@example.test"},
+		// by-email and someone-else give a name, phone and e-mail: each keeps a user-contact record.
+		{"by-phone", "0491 570 110", ""}, {"by-email", "0491570555", "Ada@Example.test"}, {"someone-else", "0491570999", "bo@example.test"},
 	} {
 		if _, _, err := leads.CreateLead(ctx, shared.StoredLead{ID: l.id, Site: "northside", DealershipSlug: "north", CreatedAt: at,
 			ExpiresAt: at.AddDate(2, 0, 0), Lead: shared.Lead{Type: shared.LeadEnquiry, FirstName: "X", Phone: l.phone, Email: l.email}}); err != nil {
@@ -52,7 +54,7 @@ func TestShopperDelete(t *testing.T) {
 	if err := run(ctx, args, &out, &errOut); err != nil {
 		t.Fatalf("shopper delete: %v (%s)", err, errOut.String())
 	}
-	for _, want := range []string{"2 saved cars deleted", "1 reservations no longer name the shopper", "2 leads deleted"} {
+	for _, want := range []string{"2 saved cars deleted", "1 reservations no longer name the shopper", "2 leads deleted", "1 contact records deleted"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("printed %q, want %q", out.String(), want)
 		}
@@ -77,6 +79,9 @@ func TestShopperDelete(t *testing.T) {
 		if gotGone := shared.ErrorCode(err) == shared.ENOTFOUND; gotGone != gone {
 			t.Errorf("lead %s: gone %v (%v), want %v", id, gotGone, err, gone)
 		}
+	}
+	if contacts, err := leads.DealershipContacts(ctx, "north"); err != nil || len(contacts) != 1 || contacts[0].Email != "bo@example.test" {
+		t.Errorf("contact records left: %+v, %v; want someone-else's only", contacts, err)
 	}
 	if err := run(ctx, []string{"shopper", "delete"}, &out, &errOut); err == nil {
 		t.Error("shopper delete with nothing to match succeeded; want it refused")

@@ -85,19 +85,28 @@ function launchChrome(chromePath) {
   const child = spawn(
     chromePath,
     [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group, so stop() ends its helper processes with it.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const exited = new Promise((resolve) => {
     child.once('exit', resolve);
     child.once('error', resolve); // never started: no exit event follows
   });
-  // stop waits for Chromium to exit before removing its profile (it writes
-  // there until the end); a profile left in the temp dir fails nothing.
+  // stop ends Chromium and its helper processes (the group), waits for it
+  // to exit and then removes its profile (they write there until the end;
+  // the removal retries a while for the last helper); a profile left in
+  // the temp dir fails nothing.
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }
     await exited;
     try {
-      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
     } catch (err) {
       console.error(`lighthouse: profile ${profile} left behind: ${err.message}`);
     }

@@ -3,7 +3,7 @@
 // parameters, were ~100 ms of a phone's first commit), and behave as before.
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import type { SearchClient } from 'instantsearch.js';
 import { useHits, useInstantSearchContext, useRefinementList, useSearchBox } from 'react-instantsearch';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -92,5 +92,24 @@ describe('WidgetsAddedTogether (issue 14)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'More' }));
     expect(await screen.findByText(`later: ${count}`)).toBeInTheDocument();
     expect(calls).toEqual([[1, 1, 1], [1]]);
+  });
+
+  it('adds each widget once under StrictMode, whose effects run twice in development', async () => {
+    const client = fakeSearchClient(stock(30));
+    const calls: number[][] = [];
+    render(
+      <StrictMode>
+        <SiteInstantSearch searchClient={client as unknown as SearchClient} indexName="cars">
+          <Spy calls={calls} />
+          <Page />
+        </SiteInstantSearch>
+      </StrictMode>,
+    );
+    expect(await screen.findByText('30 cars')).toBeInTheDocument();
+    expect(calls).toEqual([[1, 1, 1]]);
+    const first = (await screen.findAllByRole('button', { name: /\(\d+\)$/ }))[0];
+    const count = Number(first.textContent!.match(/\((\d+)\)/)![1]);
+    await userEvent.click(first);
+    expect(await screen.findByText(`${count} cars`)).toBeInTheDocument();
   });
 });

@@ -1,7 +1,13 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useInstantSearchContext } from 'react-instantsearch';
 
 type AddWidgets = ReturnType<typeof useInstantSearchContext>['mainIndex']['addWidgets'];
+
+/** Held is the index's own addWidgets and the widgets held back from it. */
+interface Held {
+  add: AddWidgets;
+  widgets: Parameters<AddWidgets>[0];
+}
 
 /**
  * WidgetsAddedTogether hands InstantSearch the widgets a page mounts at once
@@ -17,34 +23,32 @@ type AddWidgets = ReturnType<typeof useInstantSearchContext>['mainIndex']['addWi
  */
 export function WidgetsAddedTogether({ children }: { children: ReactNode }) {
   const index = useInstantSearchContext().mainIndex;
+  const held = useRef<Held | null>(null);
   useLayoutEffect(() => {
-    const held = HELD.get(index);
-    if (!held) return;
-    HELD.delete(index);
-    index.addWidgets = held.add;
-    if (held.widgets.length) held.add.call(index, held.widgets);
+    const h = held.current;
+    if (!h) return;
+    held.current = null;
+    index.addWidgets = h.add;
+    if (h.widgets.length) h.add.call(index, h.widgets);
   }, [index]);
   return (
     <>
-      <HoldWidgets />
+      <HoldWidgets held={held} />
       {children}
     </>
   );
 }
 
-/** The calls held back per index until the commit's widgets are all in. */
-const HELD = new WeakMap<object, { add: AddWidgets; widgets: Parameters<AddWidgets>[0] }>();
-
-function HoldWidgets() {
+function HoldWidgets({ held }: { held: RefObject<Held | null> }) {
   const index = useInstantSearchContext().mainIndex;
   useLayoutEffect(() => {
-    if (HELD.has(index)) return;
-    const held = { add: index.addWidgets, widgets: [] as Parameters<AddWidgets>[0] };
-    HELD.set(index, held);
+    if (held.current) return;
+    const h: Held = { add: index.addWidgets, widgets: [] };
+    held.current = h;
     index.addWidgets = (widgets) => {
-      held.widgets.push(...widgets);
+      h.widgets.push(...widgets);
       return index;
     };
-  }, [index]);
+  }, [index, held]);
   return null;
 }

@@ -352,6 +352,25 @@ type LeadAttributes struct {
 	LinkedQueryParams map[string]string `json:"linked_query_params,omitempty"`
 }
 
+// Contact is a user-contact record (spec 001 §5): who enquired with a
+// dealership, as their latest lead names them, and how often. A lead keeps
+// one only when it gives a name, an e-mail address and a phone
+// (WantsContactRecord); docs/contracts.md "Leads" has the item.
+type Contact struct {
+	Site           string    `json:"site"`
+	DealershipSlug string    `json:"dealership_slug"`
+	FirstName      string    `json:"name"`
+	LastName       string    `json:"last_name,omitempty"`
+	Email          string    `json:"email"`
+	Phone          string    `json:"phone"`
+	OptIn          bool      `json:"opt_in"`
+	Leads          int       `json:"leads"`
+	FirstLead      string    `json:"first_lead"`
+	LastLead       string    `json:"last_lead"`
+	FirstSeen      time.Time `json:"first_seen"`
+	LastSeen       time.Time `json:"last_seen"`
+}
+
 // StoredLead is a lead as the leads table keeps it, the part the intake
 // writes (docs/contracts.md "Leads"); delivery state is the deliverer's.
 type StoredLead struct {

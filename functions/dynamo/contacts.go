@@ -11,31 +11,42 @@ import (
 	"forecourt/shared"
 )
 
-// KindContact is a user-contact record in the leads table (spec 001 §5):
-// one per dealership and e-mail address, kept when a lead gives a name, an
-// e-mail address and a phone number (shared.Lead.WantsContactRecord).
+// KindContact is a user-contact record (shared.Contact) in the leads
+// table: one per dealership and e-mail address.
 const KindContact = "contact"
 
-// Contact is a user-contact record: who enquired with a dealership, as
-// their latest lead names them, and how often.
-type Contact struct {
-	ID             string `dynamo:"id,hash" json:"-"`
-	Kind           string `dynamo:"kind" json:"-"`
-	Site           string `dynamo:"site" json:"site"`
-	DealershipSlug string `dynamo:"dealership_slug" json:"dealership_slug"`
-	FirstName      string `dynamo:"first_name" json:"name"`
-	LastName       string `dynamo:"last_name" json:"last_name,omitempty"`
-	Email          string `dynamo:"email" json:"email"`
-	Phone          string `dynamo:"phone" json:"phone"`
-	OptIn          bool   `dynamo:"opt_in" json:"opt_in"`
-	Leads          int    `dynamo:"leads" json:"leads"`
-	FirstLead      string `dynamo:"first_lead" json:"first_lead"`
-	LastLead       string `dynamo:"last_lead" json:"last_lead"`
-	FirstSeen      string `dynamo:"first_seen" json:"first_seen"`
-	LastSeen       string `dynamo:"last_seen" json:"last_seen"`
+// contactItem is a shared.Contact in the leads table.
+type contactItem struct {
+	ID             string `dynamo:"id,hash"`
+	Kind           string `dynamo:"kind"`
+	Site           string `dynamo:"site"`
+	DealershipSlug string `dynamo:"dealership_slug"`
+	FirstName      string `dynamo:"first_name"`
+	LastName       string `dynamo:"last_name"`
+	Email          string `dynamo:"email"`
+	Phone          string `dynamo:"phone"`
+	OptIn          bool   `dynamo:"opt_in"`
+	Leads          int    `dynamo:"leads"`
+	FirstLead      string `dynamo:"first_lead"`
+	LastLead       string `dynamo:"last_lead"`
+	FirstSeen      string `dynamo:"first_seen"`
+	LastSeen       string `dynamo:"last_seen"`
 	// ExpiresAt is the latest lead's: the record goes with the shopper's
 	// last enquiry (the table's TTL).
-	ExpiresAt int64 `dynamo:"expires_at" json:"-"`
+	ExpiresAt int64 `dynamo:"expires_at"`
+}
+
+func (it contactItem) contact() (shared.Contact, error) {
+	c := shared.Contact{Site: it.Site, DealershipSlug: it.DealershipSlug, FirstName: it.FirstName, LastName: it.LastName,
+		Email: it.Email, Phone: it.Phone, OptIn: it.OptIn, Leads: it.Leads, FirstLead: it.FirstLead, LastLead: it.LastLead}
+	var err error
+	if c.FirstSeen, err = time.Parse(time.RFC3339, it.FirstSeen); err != nil {
+		return shared.Contact{}, fmt.Errorf("contact record: first_seen: %w", err)
+	}
+	if c.LastSeen, err = time.Parse(time.RFC3339, it.LastSeen); err != nil {
+		return shared.Contact{}, fmt.Errorf("contact record: last_seen: %w", err)
+	}
+	return c, nil
 }
 
 // contactID keys the record by dealership and e-mail address, ignoring
@@ -72,10 +83,18 @@ func (s *LeadStore) contactUpdate(l shared.StoredLead) *dynamo.Update {
 
 // DealershipContacts returns the dealership's user-contact records, for
 // `forecourt export`. A scan, as DealershipLeads.
-func (s *LeadStore) DealershipContacts(ctx context.Context, dealershipSlug string) ([]Contact, error) {
-	var out []Contact
-	if err := s.table.Scan().Filter("kind = ? AND dealership_slug = ?", KindContact, dealershipSlug).All(ctx, &out); err != nil {
+func (s *LeadStore) DealershipContacts(ctx context.Context, dealershipSlug string) ([]shared.Contact, error) {
+	var items []contactItem
+	if err := s.table.Scan().Filter("kind = ? AND dealership_slug = ?", KindContact, dealershipSlug).All(ctx, &items); err != nil {
 		return nil, fmt.Errorf("scan contacts of %s: %w", dealershipSlug, err)
+	}
+	out := make([]shared.Contact, 0, len(items))
+	for _, it := range items {
+		c, err := it.contact()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
 	}
 	return out, nil
 }

@@ -40,20 +40,25 @@ func TestContactRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := dynamo.Contact{
-		ID: "contact#acme-kia#sam@example.test", Kind: dynamo.KindContact, Site: "acme", DealershipSlug: "acme-kia",
-		FirstName: "Sam", Email: "SAM@example.test", Phone: "0400 000 001", OptIn: true, Leads: 2,
-		FirstLead: first.ID, LastLead: second.ID, FirstSeen: "2026-05-01T09:00:00Z", LastSeen: "2026-05-03T09:00:00Z",
-		ExpiresAt: second.ExpiresAt.Unix(),
+	want := shared.Contact{
+		Site: "acme", DealershipSlug: "acme-kia", FirstName: "Sam", Email: "SAM@example.test", Phone: "0400 000 001", OptIn: true,
+		Leads: 2, FirstLead: first.ID, LastLead: second.ID, FirstSeen: first.CreatedAt, LastSeen: second.CreatedAt,
 	}
 	if len(got) != 1 || got[0] != want {
 		t.Fatalf("acme-kia contacts:\n got %+v\nwant [%+v]\n(the retried submit counts once; the lead without a phone keeps none)", got, want)
+	}
+	var item map[string]any
+	if err := db.Table(tables.Leads).Get("id", "contact#acme-kia#sam@example.test").One(ctx, &item); err != nil {
+		t.Fatalf("the record's item: %v", err)
+	}
+	if item["kind"] != dynamo.KindContact || item["expires_at"] != float64(second.ExpiresAt.Unix()) {
+		t.Errorf("item kind %v, expires_at %v; want %s, the latest lead's %d", item["kind"], item["expires_at"], dynamo.KindContact, second.ExpiresAt.Unix())
 	}
 	if got, err := store.DealershipContacts(ctx, "acme-mazda"); err != nil || len(got) != 1 || got[0].Leads != 1 {
 		t.Errorf("another dealership's record of the same shopper: %+v, %v; want its own, one lead", got, err)
 	}
 	// The deliverers and the lead reads see leads only.
-	if _, err := store.FindLead(ctx, want.ID); shared.ErrorCode(err) != shared.ENOTFOUND {
+	if _, err := store.FindLead(ctx, "contact#acme-kia#sam@example.test"); shared.ErrorCode(err) != shared.ENOTFOUND {
 		t.Errorf("a contact read as a lead: %v", err)
 	}
 

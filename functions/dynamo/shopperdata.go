@@ -94,7 +94,7 @@ func (s *LeadStore) DeleteContacts(ctx context.Context, phone, email string) (in
 	if phone == "" && email == "" {
 		return 0, fmt.Errorf("delete contacts: no phone or e-mail")
 	}
-	var items []Contact
+	var items []contactItem
 	if err := s.table.Scan().Filter("kind = ?", KindContact).All(ctx, &items); err != nil {
 		return 0, fmt.Errorf("scan contacts: %w", err)
 	}

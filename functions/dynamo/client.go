@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 	"github.com/guregu/dynamo/v2"
@@ -41,13 +42,21 @@ func Connect(ctx context.Context, cfg Config) (*dynamo.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	var clientOpts []func(*dynamodb.Options)
+	clientOpts := []func(*dynamodb.Options){func(o *dynamodb.Options) { o.Retryer = retryer() }}
 	if cfg.Endpoint != "" {
 		clientOpts = append(clientOpts, func(o *dynamodb.Options) {
 			o.BaseEndpoint = aws.String(cfg.Endpoint)
 		})
 	}
 	return dynamo.New(awsCfg, clientOpts...), nil
+}
+
+// retryer is the SDK's standard retryer that also retries a transaction
+// DynamoDB cancelled for a conflict with another write to one of its items
+// (a lead and its contact record: one shopper sending two enquiries at
+// once). A cancelled transaction wrote nothing, so running it again is safe.
+func retryer() aws.Retryer {
+	return retry.NewStandard(dynamo.RetryTxConflicts)
 }
 
 // ConnectStreams returns a DynamoDB Streams client for cfg: the dev

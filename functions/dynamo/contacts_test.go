@@ -2,6 +2,7 @@ package dynamo_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -91,5 +92,34 @@ func TestContactRecords(t *testing.T) {
 	}
 	if got, _ := store.DealershipContacts(ctx, "acme-used"); len(got) != 1 || got[0].Leads != 1 {
 		t.Errorf("after a refused update: %+v; want one lead", got)
+	}
+}
+
+// One shopper sending several enquiries at once: each transaction updates
+// the same contact record, and every lead is stored and counted. (DynamoDB
+// Local serialises them; DynamoDB may cancel one for the conflict, which
+// Connect's retryer runs again: TestRetryerRetriesTransactionConflicts.)
+func TestContactRecordConcurrentLeads(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	store := dynamo.NewLeadStore(db, tables)
+	const n = 8
+	errs := make(chan error, n)
+	for i := range n {
+		go func() {
+			l := testLead(fmt.Sprintf("d00000000000000000000000000000%02d", i))
+			l.Lead.Email = "sam@example.test"
+			_, _, err := store.CreateLead(ctx, l)
+			errs <- err
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Errorf("create: %v", err)
+		}
+	}
+	got, err := store.DealershipContacts(ctx, "acme-kia")
+	if err != nil || len(got) != 1 || got[0].Leads != n {
+		t.Errorf("contacts %+v, %v; want one record counting %d leads", got, err, n)
 	}
 }

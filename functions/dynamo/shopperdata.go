@@ -61,8 +61,8 @@ func (s *ReservationStore) ForgetShopper(ctx context.Context, sub string) (int, 
 // nothing. A lead already delivered is in the dealer's inbox or CRM too:
 // the dealer answers for that copy.
 func (s *LeadStore) DeleteContactLeads(ctx context.Context, phone, email string) ([]string, error) {
-	phone, email = phoneDigits(phone), strings.ToLower(strings.TrimSpace(email))
-	if phone == "" && email == "" {
+	shopper := contactOf(phone, email)
+	if shopper == (shopperContact{}) {
 		return nil, fmt.Errorf("delete leads: no phone or e-mail")
 	}
 	var items []intakeLeadItem
@@ -75,7 +75,7 @@ func (s *LeadStore) DeleteContactLeads(ctx context.Context, phone, email string)
 		if err := json.Unmarshal([]byte(it.Lead), &l); err != nil {
 			return deleted, fmt.Errorf("lead %s: decode lead: %w", it.ID, err)
 		}
-		if (phone == "" || phoneDigits(l.Phone) != phone) && (email == "" || strings.ToLower(strings.TrimSpace(l.Email)) != email) {
+		if !shopper.gave(l.Phone, l.Email) {
 			continue
 		}
 		if err := s.table.Delete("id", it.ID).Run(ctx); err != nil {
@@ -90,8 +90,8 @@ func (s *LeadStore) DeleteContactLeads(ctx context.Context, phone, email string)
 // the shopper's, matched as DeleteContactLeads matches leads, and returns
 // how many.
 func (s *LeadStore) DeleteContacts(ctx context.Context, phone, email string) (int, error) {
-	phone, email = phoneDigits(phone), strings.ToLower(strings.TrimSpace(email))
-	if phone == "" && email == "" {
+	shopper := contactOf(phone, email)
+	if shopper == (shopperContact{}) {
 		return 0, fmt.Errorf("delete contacts: no phone or e-mail")
 	}
 	var items []contactItem
@@ -100,7 +100,7 @@ func (s *LeadStore) DeleteContacts(ctx context.Context, phone, email string) (in
 	}
 	n := 0
 	for _, it := range items {
-		if (phone == "" || phoneDigits(it.Phone) != phone) && (email == "" || strings.ToLower(it.Email) != email) {
+		if !shopper.gave(it.Phone, it.Email) {
 			continue
 		}
 		if err := s.table.Delete("id", it.ID).Run(ctx); err != nil {
@@ -109,6 +109,21 @@ func (s *LeadStore) DeleteContacts(ctx context.Context, phone, email string) (in
 		n++
 	}
 	return n, nil
+}
+
+// shopperContact is the phone and e-mail a deletion request names, as they
+// are compared: a phone's digits with +61 read as 0, an e-mail in lower
+// case; either may be empty, which matches nothing.
+type shopperContact struct{ phone, email string }
+
+func contactOf(phone, email string) shopperContact {
+	return shopperContact{phone: phoneDigits(phone), email: strings.ToLower(strings.TrimSpace(email))}
+}
+
+// gave reports whether a record giving this phone and e-mail is the shopper's.
+func (c shopperContact) gave(phone, email string) bool {
+	other := contactOf(phone, email)
+	return (c.phone != "" && other.phone == c.phone) || (c.email != "" && other.email == c.email)
 }
 
 // phoneDigits is an Australian number's digits in national form.

@@ -38,10 +38,11 @@
 // table and the search index under its feed lease, its manifest, and its
 // cars from the stats of the sites still listing it (docs/operations.md
 // "Offboard a dealer"; revoke its provider keys first).
-// export writes a dealership's cars, leads, contacts and reservations as JSON lines
-// into DIR, for a dealer leaving the platform (issue 15). shopper delete
-// deletes a shopper's data on request: their watchlists, their leads and
-// their name on reservations (issue 15).
+// export writes a dealership's cars, leads, contacts and reservations as
+// JSON lines into DIR, for a dealer leaving the platform (issue 15).
+// shopper delete deletes a shopper's data on request: their watchlists,
+// their leads and contact records, and their name on reservations (issue
+// 15).
 package main
 
 import (

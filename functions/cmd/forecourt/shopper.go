@@ -14,8 +14,8 @@ import (
 // (the user pool id of a signed-in shopper) their saved cars on every site,
 // and their sub and phone on reservations, which stay as the dealership's
 // record of a payment; with --phone or --email every lead and user-contact
-// record giving that contact. It prints what it did, never the data. The user pool account
-// itself is deleted with Cognito's own admin-delete-user
+// record giving that contact. It prints what it did, never the data. The
+// user pool account itself is deleted with Cognito's own admin-delete-user
 // (docs/operations.md), and copies already delivered to dealers are theirs
 // to delete.
 func shopperDelete(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -48,7 +48,8 @@ func shopperDelete(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintf(stdout, "%d reservations no longer name the shopper\n", n)
 	}
 	if *phone != "" || *email != "" {
-		ids, err := dynamo.NewLeadStore(db, tables).DeleteContactLeads(ctx, *phone, *email)
+		leads := dynamo.NewLeadStore(db, tables)
+		ids, err := leads.DeleteContactLeads(ctx, *phone, *email)
 		if err != nil {
 			return err
 		}
@@ -56,7 +57,7 @@ func shopperDelete(ctx context.Context, args []string, stdout, stderr io.Writer)
 		for _, id := range ids {
 			fmt.Fprintf(stdout, "  lead %s\n", id)
 		}
-		n, err := dynamo.NewLeadStore(db, tables).DeleteContacts(ctx, *phone, *email)
+		n, err := leads.DeleteContacts(ctx, *phone, *email)
 		if err != nil {
 			return err
 		}

@@ -15,8 +15,7 @@ import (
 // delete)", against DynamoDB Local: the shopper's saved cars on every site
 // go, their reservations stay without their sub or phone, and the leads and
 // user-contact records giving their phone (in any format) or e-mail (any
-// case) go; another
-// shopper's data is untouched.
+// case) go; another shopper's data is untouched.
 func TestShopperDelete(t *testing.T) {
 	ctx := context.Background()
 	db, tables, _ := platformEnv(t)

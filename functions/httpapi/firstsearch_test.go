@@ -39,7 +39,8 @@ func indexFirstSearchCars(t *testing.T, idx *algolia.Index) {
 	car := func(id, make, model, badge string) shared.Car {
 		return shared.Car{ID: id, Slug: "car-" + id, Make: make, Model: model, Badge: badge, Year: 2022, Price: 30000,
 			CarType: shared.CarTypeUsed, Status: shared.StatusInStock, DealershipSlug: "riverside-toyota",
-			PrimaryImageURL: "/media/cars/" + id + "/1.jpg"}
+			PrimaryImageURL: "/media/cars/" + id + "/1.jpg", Images: []shared.Image{{URL: "/media/cars/" + id + "/1.jpg"}},
+			StandardEquipment: []string{"Cruise control"}, DealerComments: "One owner"}
 	}
 	err := idx.Save(context.Background(), []shared.IndexedCar{
 		{Car: car("r1", "Toyota", "Corolla", "</script><b>Ascent"), Placement: place("riverside")},
@@ -55,7 +56,8 @@ func indexFirstSearchCars(t *testing.T, idx *algolia.Index) {
 // Issue 14 "First paint without a round trip": a listing page carries its
 // first search's answer, searched on the real engine with the site's
 // secured key (only the site's cars), for InstantSearch to start from; other
-// pages carry none.
+// pages carry none. Its hits leave out what only the car page reads (the
+// gallery, equipment and comments).
 func TestDocumentInlinesListingFirstSearch(t *testing.T) {
 	idx, cfg := testenv.Index(t)
 	indexFirstSearchCars(t, idx)
@@ -111,11 +113,8 @@ func TestDocumentInlinesListingFirstSearch(t *testing.T) {
 						DisjunctiveFacetsRefinements map[string][]string `json:"disjunctiveFacetsRefinements"`
 					} `json:"state"`
 					Results []struct {
-						Hits []struct {
-							ObjectID string `json:"objectID"`
-							Badge    string `json:"badge"`
-						} `json:"hits"`
-						NbHits int `json:"nbHits"`
+						Hits   []map[string]any `json:"hits"`
+						NbHits int              `json:"nbHits"`
 					} `json:"results"`
 				} `json:"initialResults"`
 			}
@@ -142,9 +141,18 @@ func TestDocumentInlinesListingFirstSearch(t *testing.T) {
 			}
 			var ids []string
 			for _, hit := range res.Results[0].Hits {
-				ids = append(ids, hit.ObjectID)
-				if hit.ObjectID == "r1" && hit.Badge != "</script><b>Ascent" {
-					t.Errorf("badge read back as %q", hit.Badge)
+				id, _ := hit["objectID"].(string)
+				ids = append(ids, id)
+				if id == "r1" && hit["badge"] != "</script><b>Ascent" {
+					t.Errorf("badge read back as %q", hit["badge"])
+				}
+				if hit["primary_image_url"] != "/media/cars/"+id+"/1.jpg" {
+					t.Errorf("%s: card photo %v", id, hit["primary_image_url"])
+				}
+				for _, unread := range []string{"images", "standardEquipment", "dealercomments"} {
+					if _, ok := hit[unread]; ok {
+						t.Errorf("%s: hit carries %s, which no card reads", id, unread)
+					}
 				}
 			}
 			slices.Sort(ids)

@@ -26,6 +26,15 @@ const (
 	highlightPostTag = "__/ais-highlight__"
 )
 
+// cardAttributes are the attributes a listing asks the engine for: all but
+// those only the car page reads (its gallery, equipment list and the
+// dealer's comments), a sixth of each hit that a card would carry for
+// nothing (web: lib/search/cardAttributes.ts). A card's photo is the
+// primary image, which feed.Normalize sets from the first image.
+func cardAttributes() []string {
+	return []string{"*", "-standardEquipment", "-dealercomments", "-images"}
+}
+
 // SearchRequest is one query of a multi-query search, as InstantSearch
 // hands it to the search client.
 type SearchRequest struct {
@@ -40,8 +49,11 @@ type SearchParams struct {
 	ClickAnalytics *bool `json:"clickAnalytics,omitempty"`
 	// AttributesToHighlight is empty: the listing shows no highlights, so
 	// the engine sends none (each hit's _highlightResult was a quarter of it).
-	AttributesToHighlight []string   `json:"attributesToHighlight"`
-	FacetFilters          [][]string `json:"facetFilters,omitempty"`
+	AttributesToHighlight []string `json:"attributesToHighlight"`
+	// AttributesToRetrieve leaves out what a car card never reads
+	// (cardAttributes).
+	AttributesToRetrieve []string   `json:"attributesToRetrieve"`
+	FacetFilters         [][]string `json:"facetFilters,omitempty"`
 	// Facets is a list on the hits query and one name on a facet's query.
 	Facets            any    `json:"facets"`
 	Filters           string `json:"filters"`
@@ -75,6 +87,7 @@ type SearchState struct {
 	HighlightPreTag               string                          `json:"highlightPreTag"`
 	HighlightPostTag              string                          `json:"highlightPostTag"`
 	AttributesToHighlight         []string                        `json:"attributesToHighlight"`
+	AttributesToRetrieve          []string                        `json:"attributesToRetrieve"`
 	Page                          int                             `json:"page"`
 }
 
@@ -179,6 +192,7 @@ func (l Listing) FirstSearch(site shared.Site, index string, now time.Time) Firs
 		HighlightPreTag:               highlightPreTag,
 		HighlightPostTag:              highlightPostTag,
 		AttributesToHighlight:         []string{},
+		AttributesToRetrieve:          cardAttributes(),
 	}
 	presets := l.presets()
 	list := func(attribute string, values int) {
@@ -297,6 +311,7 @@ func firstRequests(st SearchState) []SearchRequest {
 			HighlightPreTag: st.HighlightPreTag, HitsPerPage: st.HitsPerPage,
 			MaxValuesPerFacet: st.MaxValuesPerFacet, Page: st.Page, Query: st.Query,
 			AttributesToHighlight: st.AttributesToHighlight,
+			AttributesToRetrieve:  st.AttributesToRetrieve,
 		}
 	}
 	hits := params("")

@@ -4,6 +4,7 @@
 // (docs/spec-deviations.md "Open points").
 import { useEffect, useState } from 'react';
 import type { Car } from '../types';
+import { CARD_ATTRIBUTES } from './cardAttributes';
 import type { FacetClient } from './useFacetCounts';
 
 export type LookupState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; cars: Car[] } | { status: 'error' };
@@ -31,7 +32,18 @@ export function useSecondaryLookup(client: FacetClient, lookup: Lookup, enabled:
     let live = true;
     setState({ status: 'loading' });
     client
-      .search({ requests: [{ indexName: index, query: '', hitsPerPage: exclude ? limit + 1 : limit, filters }] })
+      .search({
+        requests: [
+          {
+            indexName: index,
+            query: '',
+            hitsPerPage: exclude ? limit + 1 : limit,
+            filters,
+            attributesToRetrieve: CARD_ATTRIBUTES,
+            attributesToHighlight: [],
+          },
+        ],
+      })
       .then((res) => {
         const [result] = (res as { results: Array<{ hits?: Array<Car & { objectID?: string }> }> }).results;
         const cars = (result.hits ?? []).filter((c) => !exclude || (c.id ?? c.objectID) !== exclude).slice(0, limit);

@@ -7,6 +7,7 @@ import { useSite } from '../../../lib/siteContext';
 import type { Dealership } from '../../../lib/types';
 import { facetByName } from '../../../lib/search/facets';
 import { andFilters, baseFilters, facetFilter } from '../../../lib/search/filters';
+import { CARD_ATTRIBUTES } from '../../../lib/search/cardAttributes';
 import { dealershipListingPath, dealershipSearchPath } from '../../../lib/listingUrl';
 import { createRouting } from '../../../lib/search/routing';
 import { createSearchClient } from '../../../lib/search/searchClient';
@@ -51,7 +52,11 @@ export default function DealershipSearchPage({ searchClient }: { searchClient?: 
   }
   return (
     <SiteInstantSearch key={slug} searchClient={client} indexName={search.index} routing={routing}>
-      <Configure hitsPerPage={DEALERSHIP_HITS_PER_PAGE} filters={dealershipFilters(baseFilters(site, false), slug)} />
+      <Configure
+        hitsPerPage={DEALERSHIP_HITS_PER_PAGE}
+        filters={dealershipFilters(baseFilters(site, false), slug)}
+        attributesToRetrieve={CARD_ATTRIBUTES}
+      />
       <DealershipListing dealership={dealership} />
     </SiteInstantSearch>
   );

@@ -4,6 +4,7 @@ import { SiteInstantSearch } from '../../../lib/search/SiteInstantSearch';
 import { useLocation, useNavigationType } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import { baseFilters } from '../../../lib/search/filters';
+import { CARD_ATTRIBUTES } from '../../../lib/search/cardAttributes';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { enabledFacets, facetByName } from '../../../lib/search/facets';
 import { createRouting } from '../../../lib/search/routing';
@@ -99,7 +100,12 @@ function ListingConfigure() {
   const { indexUiState } = useInstantSearch();
   const priceAscending = Boolean(search.sortIndices.price_asc) && indexUiState.sortBy === search.sortIndices.price_asc;
   return (
-    <Configure hitsPerPage={site.search.hits_per_page} filters={baseFilters(site, priceAscending)} attributesToHighlight={NO_HIGHLIGHTS} />
+    <Configure
+      hitsPerPage={site.search.hits_per_page}
+      filters={baseFilters(site, priceAscending)}
+      attributesToHighlight={NO_HIGHLIGHTS}
+      attributesToRetrieve={CARD_ATTRIBUTES}
+    />
   );
 }
 

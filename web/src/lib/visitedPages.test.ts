@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_VISITED, recordVisit, visitedPages } from './visitedPages';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_VISITED, recordVisit, recordVisitWhenIdle, visitedPages } from './visitedPages';
 
 afterEach(() => window.sessionStorage.clear());
 
@@ -13,5 +13,18 @@ describe('visited pages (spec 001 §3 trade-in lead_attributes.visited_pages)', 
     for (let i = 0; i < 30; i++) recordVisit(`/p${i}`);
     expect(visitedPages()).toHaveLength(MAX_VISITED);
     expect(visitedPages().at(-1)).toBe('/p29');
+  });
+
+  it('records a visit when the page is idle, in the order the visits were made', async () => {
+    vi.useFakeTimers();
+    try {
+      recordVisitWhenIdle('/');
+      recordVisitWhenIdle('/search/new-used-and-demo-cars/');
+      expect(visitedPages()).toEqual([]);
+      await vi.runAllTimersAsync();
+      expect(visitedPages()).toEqual(['/', '/search/new-used-and-demo-cars/']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pathCases from '../../../shared/testdata/vectors/listing_paths.json';
-import { carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, pathPreset, routeToURL, urlToRoute } from './listingUrl';
+import { type RouteState, carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, pathPreset, routeToURL, urlToRoute, withPage } from './listingUrl';
 import { similarPath } from './similarPath';
 
 describe('links into the listing: one URL rule (spec 000 §2, §4; issue 5 "Paths")', () => {
@@ -53,5 +53,19 @@ describe('/search/{slug} (spec 001 §2 "Make and body facet tiles")', () => {
 describe('listing paths read as Go reads them (shared vector listing_paths.json; Go TestListingPathVectors)', () => {
   it.each(pathCases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(pathPreset(c.input.path)).toEqual(c.want);
+  });
+});
+
+describe('pagination links (spec 000 §4: every page a link of its own)', () => {
+  it.each<[RouteState, string | undefined]>([
+    [{}, undefined],
+    [{ lists: { car_type: ['used'] } }, undefined],
+    [{ lists: { make: ['Toyota'], model: ['HiLux'] }, ranges: { price: '10000:30000' }, sortBy: 'price_asc' }, undefined],
+    [{ query: 'ute 4x4', lists: { fuel: ['Diesel', 'Petrol'] } }, undefined],
+    [{ lists: { categories: ['SUV'] } }, '/dealerships/riverside-toyota/search'],
+  ])('withPage(page-1 URL) is routeToURL with the page, for %j', (route, basePath) => {
+    const first = routeToURL(route, basePath);
+    expect(withPage(first, 0)).toBe(first);
+    for (const page of [1, 2, 9]) expect(withPage(first, page)).toBe(routeToURL({ ...route, page: page + 1 }, basePath));
   });
 });

@@ -1,10 +1,13 @@
 import { usePagination } from 'react-instantsearch';
+import { withPage } from '../../lib/listingUrl';
 import './SearchPagination.css';
 
 /** SearchPagination is a list of page links; each keeps its URL so pages can be opened in a new tab. */
 export function SearchPagination({ onNavigate }: { onNavigate?: () => void }) {
   const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } = usePagination({ padding: 2 });
   if (nbPages <= 1) return null;
+  const first = createURL(0);
+  const url = (page: number) => withPage(first, page);
   const go = (page: number) => (e: React.MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
@@ -20,7 +23,7 @@ export function SearchPagination({ onNavigate }: { onNavigate?: () => void }) {
               Previous
             </span>
           ) : (
-            <a className="pagination__link" href={createURL(currentRefinement - 1)} onClick={go(currentRefinement - 1)} rel="prev">
+            <a className="pagination__link" href={url(currentRefinement - 1)} onClick={go(currentRefinement - 1)} rel="prev">
               Previous
             </a>
           )}
@@ -29,7 +32,7 @@ export function SearchPagination({ onNavigate }: { onNavigate?: () => void }) {
           <li key={p}>
             <a
               className="pagination__link"
-              href={createURL(p)}
+              href={url(p)}
               onClick={go(p)}
               aria-current={p === currentRefinement ? 'page' : undefined}
               aria-label={`Page ${p + 1}`}
@@ -44,7 +47,7 @@ export function SearchPagination({ onNavigate }: { onNavigate?: () => void }) {
               Next
             </span>
           ) : (
-            <a className="pagination__link" href={createURL(currentRefinement + 1)} onClick={go(currentRefinement + 1)} rel="next">
+            <a className="pagination__link" href={url(currentRefinement + 1)} onClick={go(currentRefinement + 1)} rel="next">
               Next
             </a>
           )}

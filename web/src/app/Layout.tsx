@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { recordVisitWhenIdle } from '../lib/visitedPages';
+import { recordVisitSoon } from '../lib/visitedPages';
 import { useSite } from '../lib/siteContext';
 import { templateOf } from '../features/site/theme';
 import { Header } from '../features/shell/components/Header';
@@ -21,7 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const template = templateOf(site.template);
   const { pathname } = useLocation();
   // The trade-in lead names the pages opened before it (spec 001 §3).
-  useEffect(() => recordVisitWhenIdle(pathname), [pathname]);
+  useEffect(() => recordVisitSoon(pathname), [pathname]);
   return (
     <div className={`layout layout--${template}`}>
       <a className="skip-link" href="#main">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_VISITED, recordVisit, recordVisitWhenIdle, visitedPages } from './visitedPages';
+import { MAX_VISITED, recordVisit, recordVisitSoon, visitedPages } from './visitedPages';
 
 afterEach(() => window.sessionStorage.clear());
 
@@ -15,11 +15,11 @@ describe('visited pages (spec 001 §3 trade-in lead_attributes.visited_pages)', 
     expect(visitedPages().at(-1)).toBe('/p29');
   });
 
-  it('records a visit when the page is idle, in the order the visits were made', async () => {
+  it('records a visit in a task of its own, in the order the visits were made', async () => {
     vi.useFakeTimers();
     try {
-      recordVisitWhenIdle('/');
-      recordVisitWhenIdle('/search/new-used-and-demo-cars/');
+      recordVisitSoon('/');
+      recordVisitSoon('/search/new-used-and-demo-cars/');
       expect(visitedPages()).toEqual([]);
       await vi.runAllTimersAsync();
       expect(visitedPages()).toEqual(['/', '/search/new-used-and-demo-cars/']);

@@ -28,13 +28,11 @@ export function recordVisit(path: string): void {
 }
 
 /**
- * recordVisitWhenIdle records the visit once the page is idle: a tab's
- * first sessionStorage access waits for the browser to open it, and in the
- * app's first commit that wait lengthened its longest task (issue 14). The
- * visits still go in the order they were made.
+ * recordVisitSoon records the visit in a task of its own: a tab's first
+ * sessionStorage access waits for the browser to open it, and in the app's
+ * first commit that wait lengthened its longest task (issue 14). The visits
+ * still go in the order they were made.
  */
-export function recordVisitWhenIdle(path: string): void {
-  const record = () => recordVisit(path);
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(record, { timeout: 2000 });
-  else window.setTimeout(record, 0);
+export function recordVisitSoon(path: string): void {
+  setTimeout(() => recordVisit(path));
 }

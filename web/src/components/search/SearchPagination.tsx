@@ -7,7 +7,6 @@ export function SearchPagination({ onNavigate }: { onNavigate?: () => void }) {
   const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } = usePagination({ padding: 2 });
   if (nbPages <= 1) return null;
   const first = createURL(0);
-  const url = (page: number) => withPage(first, page);
   const go = (page: number) => (e: React.MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
@@ -23,7 +22,7 @@ export function SearchPagination({ onNavigate }: { onNavigate?: () => void }) {
               Previous
             </span>
           ) : (
-            <a className="pagination__link" href={url(currentRefinement - 1)} onClick={go(currentRefinement - 1)} rel="prev">
+            <a className="pagination__link" href={withPage(first, currentRefinement - 1)} onClick={go(currentRefinement - 1)} rel="prev">
               Previous
             </a>
           )}
@@ -32,7 +31,7 @@ export function SearchPagination({ onNavigate }: { onNavigate?: () => void }) {
           <li key={p}>
             <a
               className="pagination__link"
-              href={url(p)}
+              href={withPage(first, p)}
               onClick={go(p)}
               aria-current={p === currentRefinement ? 'page' : undefined}
               aria-label={`Page ${p + 1}`}
@@ -47,7 +46,7 @@ export function SearchPagination({ onNavigate }: { onNavigate?: () => void }) {
               Next
             </span>
           ) : (
-            <a className="pagination__link" href={url(currentRefinement + 1)} onClick={go(currentRefinement + 1)} rel="next">
+            <a className="pagination__link" href={withPage(first, currentRefinement + 1)} onClick={go(currentRefinement + 1)} rel="next">
               Next
             </a>
           )}

@@ -40,7 +40,6 @@ export function useSecondaryLookup(client: FacetClient, lookup: Lookup, enabled:
             hitsPerPage: exclude ? limit + 1 : limit,
             filters,
             attributesToRetrieve: CARD_ATTRIBUTES,
-            attributesToHighlight: [],
           },
         ],
       })

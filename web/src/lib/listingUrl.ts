@@ -128,7 +128,8 @@ export function routeToURL(route: RouteState, basePath?: string): string {
  * firstPage: what routeToURL gives for the same route on that page, which
  * writes the page last. The pagination's links are made from one URL with it
  * rather than one InstantSearch createURL each, which reads every widget's
- * state (issue 14: seven of them were a quarter of a render).
+ * state (issue 14: with seven links they were most of the pagination's
+ * rendering).
  */
 export function withPage(firstPage: string, page: number): string {
   if (page <= 0) return firstPage;

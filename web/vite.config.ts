@@ -67,7 +67,7 @@ function instantSearchUnused(): Plugin {
   };
 }
 
-// Vite's modulepreload polyfill and rolldown's runtime: loaded first on every page.
+// Vite's modulepreload polyfill (when on) and rolldown's runtime: loaded first on every page.
 const BUILD_HELPERS = /modulepreload-polyfill|rolldown\/runtime/;
 const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
@@ -254,6 +254,11 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // No modulepreload polyfill (0.23 KB gzip of every page's entry): every
+    // browser since Safari 17 and Firefox 115 preloads modules itself, and
+    // one without it still runs the app, fetching a route's chunks when it
+    // imports them.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: listing.name }] } } },
   },
   test: {

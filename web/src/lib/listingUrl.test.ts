@@ -57,6 +57,11 @@ describe('listing paths read as Go reads them (shared vector listing_paths.json;
 });
 
 describe('pagination links (spec 000 §4: every page a link of its own)', () => {
+  it('writes the page last and leaves page 1 out', () => {
+    expect(routeToURL({ lists: { car_type: ['used'] }, page: 1 })).toBe('/search/used-cars');
+    expect(routeToURL({ lists: { car_type: ['used'] }, page: 2 })).toBe('/search/used-cars?page=2');
+    expect(routeToURL({ lists: { car_type: ['used'] }, sortBy: 'price_asc', page: 3 })).toBe('/search/used-cars?sortBy=price_asc&page=3');
+  });
   it.each<[RouteState, string | undefined]>([
     [{}, undefined],
     [{ lists: { car_type: ['used'] } }, undefined],

@@ -118,18 +118,16 @@ export function routeToURL(route: RouteState, basePath?: string): string {
     else if (route.ranges?.[def.name]) params.set(def.name, route.ranges[def.name]);
   }
   if (route.sortBy) params.set('sortBy', route.sortBy);
-  if (route.page && route.page > 1) params.set('page', String(route.page));
   const qs = params.toString().replace(/%3A/gi, ':');
-  return qs ? `${path}?${qs}` : path;
+  return withPage(qs ? `${path}?${qs}` : path, (route.page ?? 1) - 1);
 }
 
 /**
  * withPage is the URL of page (0-based) of the listing whose page-1 URL is
- * firstPage: what routeToURL gives for the same route on that page, which
- * writes the page last. The pagination's links are made from one URL with it
- * rather than one InstantSearch createURL each, which reads every widget's
- * state (issue 14: with seven links they were most of the pagination's
- * rendering).
+ * firstPage; routeToURL writes the page with it, last. The pagination's
+ * links are made from one URL with it rather than one InstantSearch
+ * createURL each, which reads every widget's state (issue 14: with seven
+ * links they were most of the pagination's rendering).
  */
 export function withPage(firstPage: string, page: number): string {
   if (page <= 0) return firstPage;

@@ -54,7 +54,19 @@ func DisplayPrice(c Car, s Site) PriceDisplay {
 // FormatPrice formats whole dollars with thousands separators: 24990 ->
 // "$24,990". Cents are rounded half away from zero.
 func FormatPrice(p float64) string {
-	n := int64(math.Round(p))
+	n := FormatNumber(p)
+	if rest, ok := strings.CutPrefix(n, "-"); ok {
+		return "-$" + rest
+	}
+	return "$" + n
+}
+
+// FormatNumber writes a whole number with thousands separators, as the
+// pages show counts and readings: 1234567.5 -> "1,234,568" (rounded half
+// away from zero). The web's lib/format.ts writes the same
+// (testdata/vectors/number_format.json).
+func FormatNumber(v float64) string {
+	n := int64(math.Round(v))
 	sign := ""
 	if n < 0 {
 		sign, n = "-", -n
@@ -67,10 +79,10 @@ func FormatPrice(p float64) string {
 		}
 		out = append(out, digits[i])
 	}
-	return sign + "$" + string(out)
+	return sign + string(out)
 }
 
 // FormatKM writes an odometer reading as the pages show it: "35,120 km".
 func FormatKM(km float64) string {
-	return strings.TrimPrefix(FormatPrice(km), "$") + " km"
+	return FormatNumber(km) + " km"
 }

@@ -52,6 +52,27 @@ func TestPriceDisplayVectors(t *testing.T) {
 	}
 }
 
+// Whole numbers, prices and odometer readings as every page writes them;
+// the web's lib/format.ts writes them without Intl (issue 14: the first
+// Intl.NumberFormat costs 12-20 ms on the listing's boot).
+func TestNumberFormatVectors(t *testing.T) {
+	type want struct {
+		Number string `json:"number"`
+		Price  string `json:"price"`
+		KM     string `json:"km"`
+	}
+	for _, v := range loadVectors[struct {
+		Value float64 `json:"value"`
+	}, want](t, "number_format.json") {
+		t.Run(v.Name, func(t *testing.T) {
+			got := want{FormatNumber(v.Input.Value), FormatPrice(v.Input.Value), FormatKM(v.Input.Value)}
+			if got != v.Want {
+				t.Errorf("got %+v, want %+v", got, v.Want)
+			}
+		})
+	}
+}
+
 func TestTagPriorityVectors(t *testing.T) {
 	type in struct {
 		Car  Car       `json:"car"`

@@ -325,7 +325,7 @@ func (d *doc) section(title string) {
 func DetailRows(c shared.Car) [][2]string {
 	km := ""
 	if c.KM > 0 || c.CarType == shared.CarTypeUsed {
-		km = groupThousands(c.KM) + " km"
+		km = shared.FormatKM(float64(c.KM))
 	}
 	seats, doors, year := "", "", ""
 	if c.Seats > 0 {
@@ -411,10 +411,6 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
-}
-
-func groupThousands(n int) string {
-	return strings.TrimPrefix(shared.FormatPrice(float64(n)), "$")
 }
 
 // hexRGB reads a theme colour "#1d4ed8" (or "#abc"); anything else is a dark blue.

@@ -141,7 +141,7 @@ func (p Page) ListingPaint(l Listing, query url.Values, r ListingResults, s List
 		configured += d.StockCount
 	}
 	count := shared.StockCount(r.NbHits, configured, r.Facets["car_type"])
-	lp.Count = strings.TrimPrefix(shared.FormatPrice(float64(count)), "$") + " cars found"
+	lp.Count = shared.FormatNumber(float64(count)) + " cars found"
 	if count == 1 {
 		lp.Count = "1 car found"
 	}

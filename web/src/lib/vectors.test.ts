@@ -10,6 +10,8 @@ import similarCases from '../../../shared/testdata/vectors/similar_cars_path.jso
 import carTitleCases from '../../../shared/testdata/vectors/car_title.json';
 import themeCases from '../../../shared/testdata/vectors/theme_variables.json';
 import headerMenuCases from '../../../shared/testdata/vectors/header_menu.json';
+import numberCases from '../../../shared/testdata/vectors/number_format.json';
+import { formatKm, formatNumber, formatPrice } from './format';
 import { navigationOf } from '../app/navigation';
 import type { ConfiguredSite } from './siteConfig';
 import { carTitle } from './carTitle';
@@ -32,6 +34,13 @@ describe('price display vectors (spec 001 §5, §9)', () => {
       was_text: got.wasText,
       price_type: got.priceType,
     }).toEqual({ ...c.want, below_market: undefined });
+  });
+});
+
+describe('number format vectors (spec 001 §5, §9)', () => {
+  it.each(numberCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const v = c.input.value;
+    expect({ number: formatNumber(v), price: formatPrice(v), km: formatKm(v) }).toEqual(c.want);
   });
 });
 

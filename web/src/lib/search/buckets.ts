@@ -2,6 +2,8 @@
 // lower bound, so "Under $10,000" comes before "$10,000 - $20,000" and
 // "$100,000+" comes last (docs/contracts.md bucket labels).
 
+import { compareNames } from '../compareNames';
+
 export function bucketLowerBound(label: string): number {
   if (/^under\b/i.test(label.trim())) return 0;
   const m = label.replace(/,/g, '').match(/\d+(?:\.\d+)?/);
@@ -26,6 +28,6 @@ export function popularFirst(popular: string[]) {
     const rb = rank.get(b.name.toLowerCase()) ?? Number.MAX_SAFE_INTEGER;
     if (ra !== rb) return ra - rb;
     if (a.count !== b.count) return b.count - a.count;
-    return a.name.localeCompare(b.name);
+    return compareNames(a.name, b.name);
   };
 }

@@ -3,6 +3,8 @@
 // stock, in the site's order, or, when the site names none, the makes with
 // the most stock; either way at most 20.
 
+import { compareNames } from '../compareNames';
+
 export const MAKE_SPLIT_INDEX = 20;
 
 export interface FacetCount {
@@ -22,7 +24,7 @@ export function facetCounts(data: Record<string, number> | undefined): FacetCoun
     .map(([name, count]) => ({ name, count }));
 }
 
-const byName = (a: FacetCount, b: FacetCount) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+const byName = (a: FacetCount, b: FacetCount) => compareNames(a.name, b.name);
 const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || byName(a, b);
 
 export function makeMenu(makes: FacetCount[], popular: string[] = [], splitAt = MAKE_SPLIT_INDEX): MakeMenu {

@@ -3,16 +3,21 @@ import { Link } from 'react-router';
 import type { FinanceEstimate as FinanceView } from '../../../lib/types';
 import { useFinanceDisclaimer } from '../api/getFinanceDisclaimer';
 import { InfoPopup } from '../../../components/InfoPopup';
+import { formatPrice } from '../../../lib/format';
 
 /** DISCLAIMER_CUT is where a long disclaimer is truncated until View full (spec 001 §4). */
 export const DISCLAIMER_CUT = 200;
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Built on first use: most cars have no offer date, and a page's first
+// DateTimeFormat loads ICU's date data (issue 14: 2-12 ms on a fast machine).
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** validUntil formats the server's YYYY-MM-DD offer date as a day, e.g. "23 December 2026". */
 function validUntil(day: string): string {
   const t = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(t) ? day : dateFormat.format(t);
+  if (Number.isNaN(t)) return day;
+  dateFormat ??= new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return dateFormat.format(t);
 }
 
 /**
@@ -72,7 +77,7 @@ export function FinanceEstimate({ finance }: { finance: FinanceView }) {
         {finance.balloon ? (
           <div>
             <dt>Balloon</dt>
-            <dd>${finance.balloon.toLocaleString('en-AU')}</dd>
+            <dd>{formatPrice(finance.balloon)}</dd>
           </div>
         ) : null}
         {finance.offer_valid_until ? (

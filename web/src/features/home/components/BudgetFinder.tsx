@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BUDGET_MIN_FILTER_PRICE, budgetAmount, budgetEstimate, budgetTooLow, type Frequency } from '../../../lib/budget';
-import { formatPrice } from '../../../lib/format';
+import { formatNumber, formatPrice } from '../../../lib/format';
 import type { CarType } from '../../../lib/types';
 import { useSite } from '../../../lib/siteContext';
 import { baseFilters } from '../../../lib/search/filters';
@@ -132,7 +132,7 @@ export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
       </div>
       {tooLow ? <p className="budget-finder__none">No {noun.toLowerCase()}s found for this budget</p> : null}
       <button type="submit" className="button button--block" disabled={!result || tooLow || count === 0}>
-        {!result ? 'Searching…' : tooLow || count === 0 ? `0 ${noun}s Found` : `Show ${count.toLocaleString('en-AU')} ${count === 1 ? noun : `${noun}s`}`}
+        {!result ? 'Searching…' : tooLow || count === 0 ? `0 ${noun}s Found` : `Show ${formatNumber(count)} ${count === 1 ? noun : `${noun}s`}`}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useInstantSearch } from 'react-instantsearch';
 import { useSite } from '../../../lib/siteContext';
 import { enabledFacets } from '../../../lib/search/facets';
+import { formatNumber } from '../../../lib/format';
 import { ClearFilters } from '../../../components/search/CurrentFilters';
 import { RangeFacet } from '../../../components/search/RangeFacet';
 import { RefinementFacet } from '../../../components/search/RefinementFacet';
@@ -91,7 +92,7 @@ function ShowCarsButton({ onClick }: { onClick: () => void }) {
   const count = useInstantSearch().results?.nbHits ?? 0;
   return (
     <button type="button" className="button button--block" onClick={onClick}>
-      Show {count.toLocaleString('en-AU')} {count === 1 ? 'car' : 'cars'}
+      Show {formatNumber(count)} {count === 1 ? 'car' : 'cars'}
     </button>
   );
 }

@@ -12,6 +12,7 @@ import { SearchForm } from '../../../components/search/SearchForm';
 import '../../../components/browse/directory.css';
 import '../../../components/search/ListingHeading.css';
 import '../../../components/search/SearchPagination.css';
+import { compareNames } from '../../../lib/compareNames';
 
 /** MANUFACTURERS_PER_PAGE: the manufacturer search pages like every search (spec 000 §9). */
 export const MANUFACTURERS_PER_PAGE = 21;
@@ -21,7 +22,7 @@ export function matchMakes(makes: FacetCount[], query: string): FacetCount[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return makes
     .filter((m) => words.every((w) => m.name.toLowerCase().includes(w)))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    .sort((a, b) => compareNames(a.name, b.name));
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
 import type { NavItem } from '../../../lib/types';
 import { Dropdown } from './Dropdown';
 import { MenuLink } from './MenuLink';
+import { compareNames } from '../../../lib/compareNames';
 
 /**
  * ModelsMenu is the Vehicles dropdown of a manufacturer's site (spec 001 §2):
@@ -30,7 +31,7 @@ export function ModelsMenu({
   const facetClient = useFacetClient(search, client);
   const filters = andFilters(baseFilters(site, false), facetFilter('make', make));
   const state = useFacetCounts(facetClient, search.index, ['model'], filters, !wanted || !make);
-  const models = state.status === 'ready' ? Object.keys(state.facets.model ?? {}).sort((a, b) => a.localeCompare(b)) : [];
+  const models = state.status === 'ready' ? Object.keys(state.facets.model ?? {}).sort(compareNames) : [];
   return (
     <Dropdown label={item.label} hover={hover} onOpen={() => setWanted(true)}>
       {state.status === 'loading' && wanted ? (

@@ -43,7 +43,7 @@ node web/scripts/bundle-size.mjs web/dist
 log "memory: each Lambda's handler in a fresh process under its load, against an idle process of the same binary (issue 15; sizes in docs/operations.md)"
 bash scripts/membench.sh -shell web/dist -upload-cars 20000
 
-log "web: Lighthouse on a demo tenant's home, listing and car page (mobile, simulated throttling; issue 14 targets)"
+log "web: Lighthouse on a demo tenant's home, listing and car page (mobile, simulated throttling; issue 14 targets), then with the CPU slowdown scaled to this host (not judged)"
 cognito_port=$(free_port)
 start_cognito "$cognito_port" "$OUT/cognito"
 # Reserving needs the local Stripe API (the reserve benchmark below).
@@ -56,7 +56,7 @@ lh_site="${GATEWAY_URL/localhost/riverside-toyota.localhost}"
 # (sed reads to the end: an early exit would fail the pipe under pipefail)
 lh_car=$(curl -fsS "$GATEWAY_URL/sitemap-cars-1.xml?site=riverside-toyota" | sed -E 's#</loc>#\n#g' | sed -n -E 's#.*<loc>https?://[^/]+(/cars/.*)$#\1#p' | sed -n 1p)
 [ -n "$lh_car" ] || die "no car in riverside-toyota's sitemap"
-node scripts/lighthouse.mjs --out "$OUT" --runs 5 home="$lh_site/" listing="$lh_site/search/new-used-and-demo-cars/" car="$lh_site$lh_car"
+node scripts/lighthouse.mjs --out "$OUT" --runs 5 --calibrated-runs 5 home="$lh_site/" listing="$lh_site/search/new-used-and-demo-cars/" car="$lh_site$lh_car"
 
 log "geocode: GET /api/geocode through the dev gateway, against GET /api/site"
 go run ./functions/cmd/geocodebench -url "$GATEWAY_URL" -site riverside-toyota -n "${BENCH_GEOCODE:-2000}"

@@ -194,7 +194,7 @@ function runLine(lhr) {
   );
 }
 
-const median = (xs) => {
+const medianOf = (xs) => {
   const s = [...xs].sort((x, y) => x - y);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
@@ -205,7 +205,7 @@ const median = (xs) => {
  * their median run.
  */
 async function calibrated(name, url, defaultRuns) {
-  const index = median(defaultRuns.map((lhr) => lhr.environment.benchmarkIndex));
+  const index = medianOf(defaultRuns.map((lhr) => lhr.environment.benchmarkIndex));
   const slowdown = Math.round(((DEFAULT_CPU_SLOWDOWN * index) / REFERENCE_BENCHMARK_INDEX) * 10) / 10;
   const runs = [];
   for (let i = 1; i <= CALIBRATED_RUNS; i++) {

@@ -88,13 +88,5 @@ func (s *LeadStore) DealershipContacts(ctx context.Context, dealershipSlug strin
 	if err := s.table.Scan().Filter("kind = ? AND dealership_slug = ?", KindContact, dealershipSlug).All(ctx, &items); err != nil {
 		return nil, fmt.Errorf("scan contacts of %s: %w", dealershipSlug, err)
 	}
-	out := make([]shared.Contact, 0, len(items))
-	for _, it := range items {
-		c, err := it.contact()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, nil
+	return decodeAll(items, contactItem.contact)
 }

@@ -212,13 +212,5 @@ func (s *LeadStore) DealershipLeads(ctx context.Context, dealershipSlug string) 
 	if err := s.table.Scan().Filter("kind = ? AND dealership_slug = ?", KindLead, dealershipSlug).All(ctx, &items); err != nil {
 		return nil, fmt.Errorf("scan leads of %s: %w", dealershipSlug, err)
 	}
-	out := make([]shared.StoredLead, 0, len(items))
-	for _, it := range items {
-		l, err := fromLeadItem(it)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, nil
+	return decodeAll(items, fromLeadItem)
 }

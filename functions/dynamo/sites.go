@@ -69,13 +69,9 @@ func (s *SiteStore) ListSites(ctx context.Context) ([]shared.Site, error) {
 	if err := s.table.Scan().Filter("NOT begins_with($, ?) AND $ <> ?", "slug", sitesOfPrefix, "slug", dealershipListKey).All(ctx, &items); err != nil {
 		return nil, fmt.Errorf("list sites: %w", err)
 	}
-	sites := make([]shared.Site, 0, len(items))
-	for _, it := range items {
-		site, err := decodeSite(it)
-		if err != nil {
-			return nil, err
-		}
-		sites = append(sites, site)
+	sites, err := decodeAll(items, decodeSite)
+	if err != nil {
+		return nil, err
 	}
 	sortSites(sites)
 	return sites, nil

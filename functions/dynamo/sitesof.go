@@ -257,13 +257,9 @@ func (s *SiteStore) placementSites(ctx context.Context, slugs []string) ([]share
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, err
 	}
-	sites := make([]shared.Site, 0, len(items))
-	for _, item := range items {
-		site, err := decodeSite(item)
-		if err != nil {
-			return nil, err
-		}
-		sites = append(sites, site)
+	sites, err := decodeAll(items, decodeSite)
+	if err != nil {
+		return nil, err
 	}
 	sortSites(sites)
 	return sites, nil

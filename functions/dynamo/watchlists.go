@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -88,20 +89,12 @@ func (s *WatchlistStore) SavedCars(ctx context.Context, w shared.Watchlist) ([]s
 	if err := s.table.Get("list", key).Consistent(true).All(ctx, &items); err != nil {
 		return nil, fmt.Errorf("read watchlist: %w", err)
 	}
-	out := make([]shared.SavedCar, 0, len(items))
-	for _, it := range items {
-		c, err := it.saved()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
+	out, err := decodeAll(items, watchlistItem.saved)
+	if err != nil {
+		return nil, err
 	}
 	// Newest first; equal times keep the car id order the query gave.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].SavedAt.After(out[j-1].SavedAt); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortStableFunc(out, func(a, b shared.SavedCar) int { return b.SavedAt.Compare(a.SavedAt) })
 	return out, nil
 }
 

@@ -6,7 +6,7 @@
 // failing save rolls back with an alert; gated routes go to sign-in.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { confirmationCode, launch, sharedBrowser, signedUpShopper, tenantURL } from './browser.mjs';
+import { confirmationCode, launch, nationalNumber, sharedBrowser, signedUpShopper, tenantURL, testPhone } from './browser.mjs';
 
 const desktop = sharedBrowser();
 const SITE = 'riverside-toyota';
@@ -24,6 +24,21 @@ test('signed out, the watchlist goes to sign-in with the Authenticator', async (
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   const phone = page.getByLabel('Phone Number', { exact: true });
   await phone.waitFor();
+  // Shoppers are Australian: the phone starts at +61 (Amplify's own default is +1), on signing up too.
+  assert.equal(await page.getByLabel('Country code', { exact: true }).inputValue(), '+61');
+  // In the dealer's brand colour, not Amplify's teal.
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  const [button, brand] = await signIn.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--fc-primary)';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return [getComputedStyle(el).backgroundColor, colour];
+  });
+  assert.equal(button, brand);
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  assert.equal(await page.getByLabel('Country code', { exact: true }).inputValue(), '+61');
 });
 
 test('signed out, a gated route goes to sign-in (spec 001 §5)', async () => {
@@ -55,7 +70,7 @@ test('a signed-out save goes to sign-in, completes after it with the toast, and 
   assert.equal(url.searchParams.get('type'), 'watchlist');
   assert.equal(url.searchParams.get('redirect'), LISTING);
 
-  await page.getByLabel('Phone Number', { exact: true }).fill(phone.slice(2));
+  await page.getByLabel('Phone Number', { exact: true }).fill(nationalNumber(phone));
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((u) => u.pathname === LISTING);
@@ -102,11 +117,13 @@ test('a shopper signs up in the Authenticator, types the texted code, and the sa
     await heart.click();
     await page.waitForURL(/\/sign-in\?/);
 
-    // Sign up with a phone number (the Authenticator's country code is +1).
-    const phone = `+1555${String(Date.now()).slice(-7)}`;
+    // Sign up with a phone number after the form's +61, typed as Australians
+    // write it, with the trunk 0 ("0412 345 678"): the account is +61412345678.
+    const phone = testPhone();
+    const national = nationalNumber(phone);
     const password = 'Forecourt-e2e-1';
     await page.getByRole('tab', { name: 'Create Account' }).click();
-    await page.getByLabel('Phone Number', { exact: true }).fill(phone.slice(2));
+    await page.getByLabel('Phone Number', { exact: true }).fill(`0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();

@@ -248,12 +248,23 @@ export async function cognito(endpoint, action, body) {
 }
 
 /**
+ * testPhone is a new Australian mobile number in E.164 (+61 4xx xxx xxx),
+ * apart from other tests' by the time and n.
+ */
+export function testPhone(n = 0) {
+  return `+614${String(Date.now() + n).slice(-8)}`;
+}
+
+/** nationalNumber is what a shopper types after the sign-in form's +61 country code. */
+export const nationalNumber = (phone) => phone.replace(/^\+61/, '');
+
+/**
  * signedUpShopper signs a new shopper up in the site's pool (auth from GET
  * /api/site) and confirms them with a verified phone; n keeps shoppers of
  * one test apart.
  */
 export async function signedUpShopper(auth, n = 0) {
-  const phone = `+1555${String(Date.now() + n).slice(-7)}`;
+  const phone = testPhone(n);
   const password = 'Forecourt-e2e-1';
   await cognito(auth.endpoint, 'SignUp', { ClientId: auth.userPoolClientId, Username: phone, Password: password, UserAttributes: [{ Name: 'phone_number', Value: phone }] });
   await cognito(auth.endpoint, 'AdminConfirmSignUp', { UserPoolId: auth.userPoolId, Username: phone });

@@ -7,7 +7,7 @@
 // shopper, on the checkout of the same car, is told it has just been reserved.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { launch, sharedBrowser, signedUpShopper, tenantURL, waitForResults } from './browser.mjs';
+import { launch, nationalNumber, sharedBrowser, signedUpShopper, tenantURL, waitForResults } from './browser.mjs';
 
 const desktop = sharedBrowser();
 const SITE = 'riverside-toyota';
@@ -15,7 +15,7 @@ const LISTING = '/search/new-used-and-demo-cars/';
 
 /** signIn fills the sign-in page the browser is on and waits to be sent back to `back`. */
 async function signIn(page, { phone, password }, back) {
-  await page.getByLabel('Phone Number', { exact: true }).fill(phone.slice(2));
+  await page.getByLabel('Phone Number', { exact: true }).fill(nationalNumber(phone));
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((u) => u.pathname + u.search === back);

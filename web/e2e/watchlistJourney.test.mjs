@@ -5,7 +5,7 @@
 // read nor change that list (spec 000 §6, DESIGN decision 11).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cards, cognito, launch, sharedBrowser, signedUpShopper, tenantURL, waitForResults } from './browser.mjs';
+import { cards, cognito, launch, nationalNumber, sharedBrowser, signedUpShopper, tenantURL, waitForResults } from './browser.mjs';
 
 const first = sharedBrowser();
 const SITE = 'coastal-motor-group';
@@ -31,7 +31,7 @@ async function api(method, path, token, body) {
 }
 
 async function signIn(page, who) {
-  await page.getByLabel('Phone Number', { exact: true }).fill(who.phone.slice(2));
+  await page.getByLabel('Phone Number', { exact: true }).fill(nationalNumber(who.phone));
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

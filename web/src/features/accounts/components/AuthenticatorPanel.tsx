@@ -1,17 +1,46 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Authenticator } from '@aws-amplify/ui-react';
-import { signIn, signUp, type SignInInput, type SignUpInput } from 'aws-amplify/auth';
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signUp,
+  type ConfirmResetPasswordInput,
+  type ConfirmSignUpInput,
+  type ResendSignUpCodeInput,
+  type ResetPasswordInput,
+  type SignInInput,
+  type SignUpInput,
+} from 'aws-amplify/auth';
 import '@aws-amplify/ui-react/styles.css';
+import './AuthenticatorPanel.css';
 import type { AuthSettings } from '../../../lib/types';
 import { amplifyAuth } from '../lib/amplify';
+import { withoutTrunkZero } from '../lib/phone';
 
 // The Amplify Authenticator (sign up, confirm, sign in, forgot password),
 // with the phone number as the sign-in name and a required attribute: the
 // spec identifies shoppers by phone (spec 000 §6). This module is its own
 // chunk, loaded by the sign-in page only.
 
+/**
+ * DIAL_CODE is the country code the phone fields start with: the platform's
+ * dealers and shoppers are Australian (prices in AUD, Australian postcodes),
+ * and Amplify's own default is +1. The list still offers every code.
+ */
+const DIAL_CODE = '+61';
+
+const FORM_FIELDS = {
+  signIn: { username: { dialCode: DIAL_CODE } },
+  signUp: { phone_number: { dialCode: DIAL_CODE } },
+  forgotPassword: { username: { dialCode: DIAL_CODE } },
+};
+
 export default function AuthenticatorPanel({ auth, onSignedIn }: { auth: AuthSettings; onSignedIn: () => void }) {
   const [ready, setReady] = useState(false);
+  const calls = useMemo(() => services(Boolean(auth.endpoint)), [auth.endpoint]);
   useEffect(() => {
     let live = true;
     void amplifyAuth(auth).then(() => live && setReady(true));
@@ -24,7 +53,8 @@ export default function AuthenticatorPanel({ auth, onSignedIn }: { auth: AuthSet
     <Authenticator
       loginMechanisms={['phone_number']}
       signUpAttributes={['phone_number']}
-      services={auth.endpoint ? { handleSignIn: passwordSignIn as typeof signIn, handleSignUp: passwordSignUp as typeof signUp } : undefined}
+      formFields={FORM_FIELDS}
+      services={calls}
     >
       {({ user }) => <SignedIn user={user?.username} onSignedIn={onSignedIn} />}
     </Authenticator>
@@ -32,21 +62,49 @@ export default function AuthenticatorPanel({ auth, onSignedIn }: { auth: AuthSet
 }
 
 /**
- * passwordSignIn signs in with USER_PASSWORD_AUTH: cognito-local (auth.endpoint
- * is set only locally) does not answer Amplify's default SRP flow. In AWS the
- * default SRP flow is kept (the app clients allow SRP only).
+ * services are the Authenticator's calls to Cognito with the phone number
+ * (the username) without its trunk 0 (../lib/phone.ts), in every step that
+ * sends it, so a sign-up, its code and the sign-in after it name the same
+ * shopper.
+ *
+ * local (cognito-local: auth.endpoint is set only locally) signs in with
+ * USER_PASSWORD_AUTH, as cognito-local does not answer Amplify's default
+ * SRP flow, and keeps the sign-in that follows a confirmed sign-up on the
+ * same flow (Amplify's automatic sign-in after the code would otherwise try
+ * SRP and leave the shopper on the sign-in form). In AWS the default SRP
+ * flow is kept (the app clients allow SRP only).
  */
-function passwordSignIn(input: SignInInput) {
-  return signIn({ ...input, options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' } });
-}
-
-/**
- * passwordSignUp keeps the sign-in that follows a confirmed sign-up on the
- * same flow: Amplify's automatic sign-in after the code would otherwise try
- * SRP against cognito-local and leave the shopper on the sign-in form.
- */
-function passwordSignUp(input: SignUpInput) {
-  return signUp({ ...input, options: { userAttributes: {}, ...input.options, autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' } } });
+function services(local: boolean) {
+  // The casts: each of Amplify's functions is typed with an overload that
+  // takes an AmplifyContext first, which the Authenticator never passes.
+  return {
+    handleSignIn: ((input: SignInInput) =>
+      signIn({
+        ...input,
+        username: withoutTrunkZero(input.username),
+        ...(local ? { options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' as const } } : {}),
+      })) as typeof signIn,
+    handleSignUp: ((input: SignUpInput) => {
+      const attributes = input.options?.userAttributes ?? {};
+      return signUp({
+        ...input,
+        username: withoutTrunkZero(input.username),
+        options: {
+          ...input.options,
+          userAttributes: { ...attributes, ...(attributes.phone_number ? { phone_number: withoutTrunkZero(attributes.phone_number) } : {}) },
+          ...(local ? { autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' as const } } : {}),
+        },
+      });
+    }) as typeof signUp,
+    handleConfirmSignUp: ((input: ConfirmSignUpInput) =>
+      confirmSignUp({ ...input, username: withoutTrunkZero(input.username) })) as typeof confirmSignUp,
+    handleResendSignUpCode: ((input: ResendSignUpCodeInput) =>
+      resendSignUpCode({ ...input, username: withoutTrunkZero(input.username) })) as typeof resendSignUpCode,
+    handleForgotPassword: ((input: ResetPasswordInput) =>
+      resetPassword({ ...input, username: withoutTrunkZero(input.username) })) as typeof resetPassword,
+    handleForgotPasswordSubmit: ((input: ConfirmResetPasswordInput) =>
+      confirmResetPassword({ ...input, username: withoutTrunkZero(input.username) })) as typeof confirmResetPassword,
+  };
 }
 
 function SignedIn({ user, onSignedIn }: { user?: string; onSignedIn: () => void }) {

@@ -32,10 +32,14 @@ import { withoutTrunkZero } from '../lib/phone';
  */
 const DIAL_CODE = '+61';
 
+// The placeholder shows the number as Australians write it (Amplify's own,
+// "Enter your Phone Number", is cut off on a phone); the 0 is dropped before
+// it is sent (services below).
+const PHONE = { dialCode: DIAL_CODE, placeholder: '0412 345 678' };
 const FORM_FIELDS = {
-  signIn: { username: { dialCode: DIAL_CODE } },
-  signUp: { phone_number: { dialCode: DIAL_CODE } },
-  forgotPassword: { username: { dialCode: DIAL_CODE } },
+  signIn: { username: PHONE },
+  signUp: { phone_number: PHONE },
+  forgotPassword: { username: PHONE },
 };
 
 export default function AuthenticatorPanel({ auth, onSignedIn }: { auth: AuthSettings; onSignedIn: () => void }) {

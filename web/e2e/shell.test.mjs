@@ -132,6 +132,16 @@ test('on a 375 px phone the menu is a drawer with every entry and nothing scroll
   }
 });
 
+test('the footer’s payment badges sit in one row beside “We accept:” on a desktop (spec 001 §2 footer)', async () => {
+  const { page } = desktop;
+  await page.goto(tenantURL('riverside-toyota', '/compare'));
+  const strip = page.getByRole('list', { name: 'We accept:' });
+  await strip.waitFor();
+  const badges = await strip.getByRole('listitem').evaluateAll((items) => items.map((el) => el.getBoundingClientRect().top));
+  assert.ok(badges.length > 1, 'the demo dealer lists several ways to pay');
+  assert.equal(new Set(badges.map(Math.round)).size, 1, `one row, tops ${badges.join(', ')}`);
+});
+
 test('an offer’s Enquire Now opens the enquiry form with the offer named and sends it (issue 11, spec 001 §2)', async () => {
   const { page } = desktop;
   await page.goto(tenantURL('riverside-toyota', '/special-offers'));

@@ -17,3 +17,9 @@ export function compareNames(a: string, b: string): number {
   if (fa !== fb) return fa < fb ? -1 : 1;
   return a === b ? 0 : a < b ? -1 : 1;
 }
+
+/** byName orders named things (makes, models, locations) A-Z by compareNames. */
+export const byName = (a: { name: string }, b: { name: string }) => compareNames(a.name, b.name);
+
+/** byCount orders facet values most stock first, then A-Z. */
+export const byCount = (a: { name: string; count: number }, b: { name: string; count: number }) => b.count - a.count || byName(a, b);

@@ -1,7 +1,7 @@
 import { useRefinementList } from 'react-instantsearch';
 import { useSite } from '../../lib/siteContext';
+import { byCount } from '../../lib/compareNames';
 import './BodyTiles.css';
-import { compareNames } from '../../lib/compareNames';
 
 /** BODY_TILE_LIMIT: body-type tiles shown by default (spec 001 §9). */
 export const BODY_TILE_LIMIT = 4;
@@ -17,7 +17,7 @@ export function bodyTiles<T extends { name: string; count: number }>(counts: T[]
     const by = new Map(counts.map((c) => [c.name.toLowerCase(), c]));
     return custom.map((b) => by.get(b.toLowerCase())).filter((c): c is T => !!c).slice(0, CUSTOM_BODY_TILE_LIMIT);
   }
-  return [...counts].sort((a, b) => b.count - a.count || compareNames(a.name, b.name)).slice(0, BODY_TILE_LIMIT);
+  return [...counts].sort(byCount).slice(0, BODY_TILE_LIMIT);
 }
 
 /** BodyTiles are quick toggles of the most common body types (spec 001 §4: a tile toggles simple_body). */

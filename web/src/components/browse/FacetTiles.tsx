@@ -5,8 +5,8 @@ import type { FacetData } from '../../lib/search/useFacetCounts';
 import { facetCounts } from '../../lib/search/makeMenu';
 import { LISTING_PATH, routeToURL } from '../../lib/listingUrl';
 import { bodyTiles } from './BodyTiles';
+import { byCount } from '../../lib/compareNames';
 import './FacetTiles.css';
-import { compareNames } from '../../lib/compareNames';
 
 /** MAKE_TILE_LIMIT: make tiles shown before the link to every make. */
 export const MAKE_TILE_LIMIT = 8;
@@ -29,7 +29,6 @@ export function Tile({ to, name, count }: { to: string; name: string; count: num
  */
 export function FacetTiles({ facets, customBodies }: { facets: FacetData | undefined; customBodies?: string[] }) {
   if (!facets) return null;
-  const byCount = (a: { count: number; name: string }, b: { count: number; name: string }) => b.count - a.count || compareNames(a.name, b.name);
   const makes = facetCounts(facets.make).sort(byCount);
   const bodies = bodyTiles(facetCounts(facets.simple_body), customBodies);
   const prices = facetCounts(facets.price_range).sort(bucketOrder);

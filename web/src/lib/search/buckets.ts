@@ -2,7 +2,7 @@
 // lower bound, so "Under $10,000" comes before "$10,000 - $20,000" and
 // "$100,000+" comes last (docs/contracts.md bucket labels).
 
-import { compareNames } from '../compareNames';
+import { byCount } from '../compareNames';
 
 export function bucketLowerBound(label: string): number {
   if (/^under\b/i.test(label.trim())) return 0;
@@ -27,7 +27,6 @@ export function popularFirst(popular: string[]) {
     const ra = rank.get(a.name.toLowerCase()) ?? Number.MAX_SAFE_INTEGER;
     const rb = rank.get(b.name.toLowerCase()) ?? Number.MAX_SAFE_INTEGER;
     if (ra !== rb) return ra - rb;
-    if (a.count !== b.count) return b.count - a.count;
-    return compareNames(a.name, b.name);
+    return byCount(a, b);
   };
 }

@@ -3,7 +3,7 @@
 // stock, in the site's order, or, when the site names none, the makes with
 // the most stock; either way at most 20.
 
-import { compareNames } from '../compareNames';
+import { byCount, byName } from '../compareNames';
 
 export const MAKE_SPLIT_INDEX = 20;
 
@@ -23,9 +23,6 @@ export function facetCounts(data: Record<string, number> | undefined): FacetCoun
     .filter(([name, count]) => name.trim() !== '' && count > 0)
     .map(([name, count]) => ({ name, count }));
 }
-
-const byName = (a: FacetCount, b: FacetCount) => compareNames(a.name, b.name);
-const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || byName(a, b);
 
 export function makeMenu(makes: FacetCount[], popular: string[] = [], splitAt = MAKE_SPLIT_INDEX): MakeMenu {
   const all = [...makes].sort(byName);

@@ -6,8 +6,8 @@ import { andFilters, baseFilters, facetFilter } from '../../../lib/search/filter
 import { useFacetCounts, type FacetClient, type FacetData } from '../../../lib/search/useFacetCounts';
 import { facetCounts, makeMenu } from '../../../lib/search/makeMenu';
 import { routeToURL } from '../../../lib/listingUrl';
+import { byName } from '../../../lib/compareNames';
 import './QuickSearch.css';
-import { compareNames } from '../../../lib/compareNames';
 
 const MAX_PRICES = [10000, 20000, 30000, 40000, 50000, 75000, 100000];
 
@@ -40,7 +40,7 @@ export function QuickSearch({ client, facets }: { client: FacetClient; facets: F
   // Only the chosen make's models, never the previous make's while the next load.
   const modelList =
     make && models.status === 'ready' && models.filters === modelFilter
-      ? facetCounts(models.facets.model).sort((a, b) => compareNames(a.name, b.name))
+      ? facetCounts(models.facets.model).sort(byName)
       : [];
 
   return (

@@ -3,7 +3,7 @@ import { useSite } from '../../../lib/siteContext';
 import type { LocationView } from '../../../lib/types';
 import { useLocations } from '../api/getLocations';
 import { LocationCard } from './LocationCard';
-import { compareNames } from '../../../lib/compareNames';
+import { byName } from '../../../lib/compareNames';
 
 const CarouselContext = createContext<{ count: number } | null>(null);
 
@@ -61,7 +61,7 @@ function useScrollEdges(ref: RefObject<HTMLElement | null>, deps: unknown): Edge
 export function OurLocationsCarousel({ locations }: { locations: LocationView[] }) {
   const { site } = useSite();
   const track = useRef<HTMLUListElement>(null);
-  const sorted = [...locations].sort((a, b) => compareNames(a.name, b.name));
+  const sorted = [...locations].sort(byName);
   const start = sorted.length > 1 ? 1 : 0;
   useEffect(() => {
     const el = track.current;

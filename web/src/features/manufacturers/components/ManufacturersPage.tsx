@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { byName } from '../../../lib/compareNames';
 import { formatNumber } from '../../../lib/format';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -12,7 +13,6 @@ import { SearchForm } from '../../../components/search/SearchForm';
 import '../../../components/browse/directory.css';
 import '../../../components/search/ListingHeading.css';
 import '../../../components/search/SearchPagination.css';
-import { compareNames } from '../../../lib/compareNames';
 
 /** MANUFACTURERS_PER_PAGE: the manufacturer search pages like every search (spec 000 §9). */
 export const MANUFACTURERS_PER_PAGE = 21;
@@ -22,7 +22,7 @@ export function matchMakes(makes: FacetCount[], query: string): FacetCount[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return makes
     .filter((m) => words.every((w) => m.name.toLowerCase().includes(w)))
-    .sort((a, b) => compareNames(a.name, b.name));
+    .sort(byName);
 }
 
 /**

@@ -7,10 +7,6 @@ import {
   resetPassword,
   signIn,
   signUp,
-  type ConfirmResetPasswordInput,
-  type ConfirmSignUpInput,
-  type ResendSignUpCodeInput,
-  type ResetPasswordInput,
   type SignInInput,
   type SignUpInput,
 } from 'aws-amplify/auth';
@@ -82,17 +78,13 @@ function services(local: boolean) {
   // The casts: each of Amplify's functions is typed with an overload that
   // takes an AmplifyContext first, which the Authenticator never passes.
   return {
-    handleSignIn: ((input: SignInInput) =>
-      signIn({
-        ...input,
-        username: withoutTrunkZero(input.username),
-        ...(local ? { options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' as const } } : {}),
-      })) as typeof signIn,
-    handleSignUp: ((input: SignUpInput) => {
+    handleSignIn: withNumber((input: SignInInput) =>
+      signIn(local ? { ...input, options: { ...input.options, authFlowType: 'USER_PASSWORD_AUTH' } } : input),
+    ) as typeof signIn,
+    handleSignUp: withNumber((input: SignUpInput) => {
       const attributes = input.options?.userAttributes ?? {};
       return signUp({
         ...input,
-        username: withoutTrunkZero(input.username),
         options: {
           ...input.options,
           userAttributes: { ...attributes, ...(attributes.phone_number ? { phone_number: withoutTrunkZero(attributes.phone_number) } : {}) },
@@ -100,15 +92,16 @@ function services(local: boolean) {
         },
       });
     }) as typeof signUp,
-    handleConfirmSignUp: ((input: ConfirmSignUpInput) =>
-      confirmSignUp({ ...input, username: withoutTrunkZero(input.username) })) as typeof confirmSignUp,
-    handleResendSignUpCode: ((input: ResendSignUpCodeInput) =>
-      resendSignUpCode({ ...input, username: withoutTrunkZero(input.username) })) as typeof resendSignUpCode,
-    handleForgotPassword: ((input: ResetPasswordInput) =>
-      resetPassword({ ...input, username: withoutTrunkZero(input.username) })) as typeof resetPassword,
-    handleForgotPasswordSubmit: ((input: ConfirmResetPasswordInput) =>
-      confirmResetPassword({ ...input, username: withoutTrunkZero(input.username) })) as typeof confirmResetPassword,
+    handleConfirmSignUp: withNumber(confirmSignUp) as typeof confirmSignUp,
+    handleResendSignUpCode: withNumber(resendSignUpCode) as typeof resendSignUpCode,
+    handleForgotPassword: withNumber(resetPassword) as typeof resetPassword,
+    handleForgotPasswordSubmit: withNumber(confirmResetPassword) as typeof confirmResetPassword,
   };
+}
+
+/** withNumber makes call take the shopper's number (the username) without its trunk 0. */
+function withNumber<I extends { username: string }, R>(call: (input: I) => R) {
+  return (input: I) => call({ ...input, username: withoutTrunkZero(input.username) });
 }
 
 function SignedIn({ user, onSignedIn }: { user?: string; onSignedIn: () => void }) {

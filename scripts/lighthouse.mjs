@@ -154,7 +154,8 @@ const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
 
 /**
  * audit runs Lighthouse on one page in its own Chromium and returns the
- * report; cpuSlowdown overrides the default 4x when given.
+ * report, or throws when Lighthouse could not audit the page; cpuSlowdown
+ * overrides the default 4x when given.
  */
 async function audit(url, cpuSlowdown) {
   const chrome = await launchChrome(opts.chrome);
@@ -178,6 +179,8 @@ async function audit(url, cpuSlowdown) {
     await chrome.stop();
   }
   if (!result) throw new Error(`lighthouse ${url}: no result`);
+  const { runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`lighthouse ${url}: ${runtimeError.code}: ${runtimeError.message}`);
   return result;
 }
 
@@ -210,7 +213,6 @@ async function calibrated(name, url, defaultRuns) {
   const runs = [];
   for (let i = 1; i <= CALIBRATED_RUNS; i++) {
     const { lhr } = await audit(url, slowdown);
-    if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     runs.push(lhr);
     console.log(`lighthouse ${name} calibrated run ${i}/${CALIBRATED_RUNS}: ${runLine(lhr)}`);
   }
@@ -230,7 +232,6 @@ async function main() {
     const runs = [];
     for (let i = 1; i <= RUNS; i++) {
       const { lhr, report } = await audit(url);
-      if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       runs.push({ lhr, report: Array.isArray(report) ? report[0] : report });
       if (RUNS > 1) console.log(`lighthouse ${name} run ${i}/${RUNS}: ${runLine(lhr)}`);
     }

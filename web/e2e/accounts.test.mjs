@@ -41,6 +41,23 @@ test('signed out, the watchlist goes to sign-in with the Authenticator', async (
   assert.equal(await page.getByLabel('Country code', { exact: true }).inputValue(), '+61');
 });
 
+// Issue 31 (medium): the Back link and the redirect stay on the dealer's
+// origin whatever form of another host the query string carries.
+test('the sign-in page keeps back and redirect targets on the site', async () => {
+  const { page } = desktop;
+  const forms = ['/%09/evil.example/login', '/%0A/evil.example/login', '/%5Cevil.example/login', '%2F%2Fevil.example/login',
+    '//evil.example/login', 'https://evil.example/login', 'javascript:alert(1)'];
+  for (const form of forms) {
+    await page.goto(tenantURL(SITE, `/sign-in?type=watchlist&redirect=${form}&back=${form}`));
+    const back = page.getByRole('link', { name: 'Back', exact: true });
+    await back.waitFor();
+    const href = await back.evaluate((a) => a.href);
+    const origin = await page.evaluate(() => location.origin);
+    assert.equal(new URL(href).origin, origin, `back=${form} leaves the site: ${href}`);
+    assert.equal(new URL(href).pathname, '/', `back=${form} falls back to the home page`);
+  }
+});
+
 test('signed out, a gated route goes to sign-in (spec 001 §5)', async () => {
   const { page } = desktop;
   await page.goto(tenantURL(WATCHLIST_SITE, '/online-payment'));

@@ -237,11 +237,12 @@ func (l Lead) ReadyForDealer() bool {
 	return l.Type != LeadTradeIn || l.FormCompleted
 }
 
-// DecodeLead decodes a lead form payload, with opt_in true when the payload
-// omits it (spec 001 §3 "Lead form defaults": opt_in checked by default).
-// Unknown fields are left to the caller's decoder: this one ignores them.
-func DecodeLead(data []byte) (Lead, error) {
-	l := Lead{OptIn: true}
+// DecodeLead decodes a lead form payload, with opt_in optIn when the payload
+// omits it: the site's leads.opt_in_checked (spec 001 §3 "Lead form
+// defaults": opt_in checked by default). Unknown fields are left to the
+// caller's decoder: this one ignores them.
+func DecodeLead(data []byte, optIn bool) (Lead, error) {
+	l := Lead{OptIn: optIn}
 	if err := json.Unmarshal(data, &l); err != nil {
 		return Lead{}, err
 	}
@@ -286,7 +287,7 @@ type Lead struct {
 	Phone                  string `json:"phone,omitempty"`
 	Email                  string `json:"email,omitempty"`
 	PreferredContactMethod string `json:"preferred_contact_method,omitempty"` // Phone (default), Email, SMS
-	OptIn                  bool   `json:"opt_in"`                             // default true
+	OptIn                  bool   `json:"opt_in"`                             // default the site's leads.opt_in_checked
 	TermsConditions        bool   `json:"terms_conditions,omitempty"`
 
 	// Where and what.

@@ -169,22 +169,27 @@ func TestValidateLead(t *testing.T) {
 	}
 }
 
-// Spec 001 §3 "Lead form defaults": opt_in is checked unless the form says otherwise.
+// Spec 001 §3 "Lead form defaults": opt_in is checked unless the form says
+// otherwise; a site with leads.opt_in_checked false (issue 32: express
+// consent) reads an omitted opt_in as no.
 func TestDecodeLeadOptInDefault(t *testing.T) {
 	for _, tt := range []struct {
-		body string
-		want bool
+		body    string
+		checked bool
+		want    bool
 	}{
-		{`{"name":"Sam"}`, true},
-		{`{"name":"Sam","opt_in":false}`, false},
-		{`{"name":"Sam","opt_in":true}`, true},
+		{`{"name":"Sam"}`, true, true},
+		{`{"name":"Sam","opt_in":false}`, true, false},
+		{`{"name":"Sam","opt_in":true}`, true, true},
+		{`{"name":"Sam"}`, false, false},
+		{`{"name":"Sam","opt_in":true}`, false, true},
 	} {
-		l, err := DecodeLead([]byte(tt.body))
+		l, err := DecodeLead([]byte(tt.body), tt.checked)
 		if err != nil || l.OptIn != tt.want {
-			t.Errorf("spec 001 §3 opt_in default: %s: got %v, %v; want %v", tt.body, l.OptIn, err, tt.want)
+			t.Errorf("spec 001 §3 opt_in default: %s (opt_in_checked %v): got %v, %v; want %v", tt.body, tt.checked, l.OptIn, err, tt.want)
 		}
 	}
-	if _, err := DecodeLead([]byte(`{"name":`)); err == nil {
+	if _, err := DecodeLead([]byte(`{"name":`), true); err == nil {
 		t.Error("malformed JSON decoded")
 	}
 }

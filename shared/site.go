@@ -456,6 +456,11 @@ type FooterConfig struct {
 type LeadsConfig struct {
 	// MessageOptional lifts the enquiry form's message requirement; default false.
 	MessageOptional bool `json:"message_optional"`
+	// OptInChecked starts the forms' marketing opt-in ticked, and is what a
+	// lead that omits opt_in means; default true (spec 001 §3). A dealer
+	// that wants express consent under the Spam Act 2003 sets it false
+	// (docs/spec-deviations.md).
+	OptInChecked bool `json:"opt_in_checked"`
 	// Categories are the general enquiry's category select options (spec 001
 	// §5: shown for event 22 / General Enquiry); default DefaultLeadCategories.
 	Categories []string `json:"categories"`

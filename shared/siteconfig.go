@@ -69,6 +69,7 @@ func DefaultSite() Site {
 	s.Features = Features{Compare: true, Favourites: true, Reserve: true, TradeIn: true, PhoneLinks: true, CertifiedBadge: true, SpinToWinGated: true}
 	s.Search.LocationFilter = true
 	s.Leads.Captcha = true
+	s.Leads.OptInChecked = true
 	s.Leads.Categories = slices.Clone(DefaultLeadCategories)
 	s.LocationsBlock.ShowContact, s.LocationsBlock.EmailUs = true, true
 	// Counts whose 0 means "off": set here so a tenant file can say 0.

@@ -120,6 +120,7 @@ func TestDecodeSiteDefaults(t *testing.T) {
 		{"badge filter off", s.Search.BadgeFilter, false},
 		{"captcha on (spec 001 §5)", s.Leads.Captcha, true},
 		{"message required (spec 001 §5)", s.Leads.MessageOptional, false},
+		{"opt-in ticked (spec 001 §3)", s.Leads.OptInChecked, true},
 		{"min rating (spec 001 §9)", s.Reviews.MinRating, 4},
 		{"reviews shown", s.Reviews.Shown, 10},
 		{"reviews full quantity (spec 001 §9)", s.Reviews.FullQuantity, 12},

@@ -124,7 +124,7 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	l, err := shared.DecodeLead(body)
+	l, err := shared.DecodeLead(body, site.Leads.OptInChecked)
 	if err != nil {
 		return shared.Errorf(shared.EINVALID, "the body is not a lead: %v", jsonProblem(err))
 	}

@@ -106,6 +106,7 @@ func leadsAPI(t *testing.T) (http.Handler, *memLeads) {
 	other := shared.DefaultSite()
 	other.Slug = "other"
 	other.Leads.Captcha = false
+	other.Leads.OptInChecked = false
 	other.Dealerships = []shared.Dealership{{Slug: "other-ford", Name: "Other Ford"}}
 	car := shared.Car{ID: "c1", Slug: "c1", StockNum: "K1", Make: "Kia", Model: "Rio", DealershipSlug: "acme-kia",
 		CarType: shared.CarTypeUsed, Status: shared.StatusInStock, ShowOnDealerWebsite: true}
@@ -176,6 +177,31 @@ func TestCaptchaChallenge(t *testing.T) {
 	want := "expires=" + strconv.FormatInt(testNow.Add(10*time.Minute).Unix(), 10)
 	if !strings.Contains(got["salt"].(string), want) {
 		t.Errorf("salt %v, want %s", got["salt"], want)
+	}
+}
+
+// Issue 32: on a site whose opt-in starts unticked (leads.opt_in_checked
+// false: express consent), a lead that does not say opt_in is stored
+// without consent; one that ticks it keeps it.
+func TestCreateLeadOptInFollowsSite(t *testing.T) {
+	h, store := leadsAPI(t)
+	for _, tt := range []struct {
+		fields string
+		want   bool
+	}{
+		{`"type":"enquiry","name":"Sam","phone":"0491570110","message":"Hi"`, false},
+		{`"type":"enquiry","name":"Sam","phone":"0491570110","message":"Hi","opt_in":true`, true},
+	} {
+		rec := send(h, "POST", "/api/leads", "other", map[string]string{HeaderIdempotency: tt.fields}, "{"+tt.fields+"}")
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("%s: %d %s", tt.fields, rec.Code, rec.Body)
+		}
+		var created LeadCreated
+		_ = json.Unmarshal(rec.Body.Bytes(), &created)
+		l, _ := store.FindLead(context.Background(), created.LeadID)
+		if l.Lead.OptIn != tt.want {
+			t.Errorf("%s: stored opt_in %v, want %v", tt.fields, l.Lead.OptIn, tt.want)
+		}
 	}
 }
 

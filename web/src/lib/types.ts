@@ -1197,6 +1197,13 @@ export interface LeadsConfig {
   /** MessageOptional lifts the enquiry form's message requirement; default false. */
   message_optional: boolean;
   /**
+   * OptInChecked starts the forms' marketing opt-in ticked, and is what a
+   * lead that omits opt_in means; default true (spec 001 §3). A dealer
+   * that wants express consent under the Spam Act 2003 sets it false
+   * (docs/spec-deviations.md).
+   */
+  opt_in_checked: boolean;
+  /**
    * Categories are the general enquiry's category select options (spec 001
    * §5: shown for event 22 / General Enquiry); default DefaultLeadCategories.
    */

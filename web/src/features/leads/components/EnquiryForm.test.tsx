@@ -62,6 +62,12 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     expect(form.queryByRole('checkbox', { name: /terms/i })).not.toBeInTheDocument();
   });
 
+  it('issue 32: on a site that asks for express consent (leads.opt_in_checked false) the opt-in starts unticked', () => {
+    stubLeadsAPI();
+    const { form } = renderForm(<EnquiryForm />, { leads: leads({ opt_in_checked: false }) } as SiteOverrides);
+    expect(form.getByRole('checkbox', { name: /Keep me informed/ })).not.toBeChecked();
+  });
+
   it('spec 001 §5: the location select is required when shown; nothing is sent until it is chosen', async () => {
     const { posts } = stubLeadsAPI();
     const { user, form } = renderForm();

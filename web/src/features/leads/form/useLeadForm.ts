@@ -57,7 +57,7 @@ export interface LeadFormOptions {
   type: LeadType;
   /** fields sent with every submit that the shopper does not edit (car_id, subcategory, page_id) */
   fixed?: Partial<LeadPayload>;
-  /** starting values; opt_in is checked and the contact method is Phone unless given */
+  /** starting values; opt_in as the site's leads.opt_in_checked and the contact method Phone unless given */
   defaults?: Partial<LeadFormValues>;
   require?: LeadFormRequire;
   /** lifts the message requirement of an enquiry (spec 001 §5 "the caller says it is optional") */
@@ -149,7 +149,7 @@ export function useLeadForm(opts: LeadFormOptions): LeadForm {
       has_trade_in: '',
       appointment: '',
       message: '',
-      opt_in: true,
+      opt_in: site.leads?.opt_in_checked ?? true,
       terms_conditions: false,
       altcha: '',
       ...opts.defaults,

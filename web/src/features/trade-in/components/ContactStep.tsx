@@ -33,6 +33,8 @@ export interface ContactStepProps {
   terms?: string;
   /** shows 'You must agree to the terms of use before submitting the form' (leads.terms_note) */
   termsNote?: boolean;
+  /** the opt-in starts ticked (leads.opt_in_checked; default true, spec 001 §3) */
+  optInChecked?: boolean;
   submitting: boolean;
   submitLabel: string;
   error?: LeadError;
@@ -46,12 +48,12 @@ export interface ContactStepProps {
  * contact method (Phone, Email, SMS; default Phone), an optional message and
  * the opt-in (checked by default). Its submit completes the lead.
  */
-export function ContactStep({ terms = '', termsNote = false, submitting, submitLabel, error, onSubmit, onBack }: ContactStepProps) {
+export function ContactStep({ terms = '', termsNote = false, optInChecked = true, submitting, submitLabel, error, onSubmit, onBack }: ContactStepProps) {
   const id = useId();
   const fid = (f: string) => `${id}-${f}`;
   const [errs, setErrs] = useState<Record<string, string>>({});
   const { register, handleSubmit } = useForm<ContactValues>({
-    defaultValues: { name: '', last_name: '', phone: '', email: '', postcode: '', preferred_contact_method: 'Phone', message: '', opt_in: true, terms_conditions: false },
+    defaultValues: { name: '', last_name: '', phone: '', email: '', postcode: '', preferred_contact_method: 'Phone', message: '', opt_in: optInChecked, terms_conditions: false },
   });
   const shown = { ...(error?.fields ?? {}), ...errs };
 

@@ -84,7 +84,7 @@ export function TradeInForm({ carId, query }: { carId?: string; query: Record<st
         />
       ) : null}
       {n === 2 ? <ConditionStep draft={draft} questions={site.leads?.trade_in_questions ?? []} submitting={submitting} error={error} onNext={sendCondition} onBack={back} /> : null}
-      {n === 3 ? <ContactStep terms={site.leads?.terms ?? ''} termsNote={site.leads?.terms_note ?? false} submitting={submitting} submitLabel={site.texts.submit_label} error={error} onSubmit={complete} onBack={back} /> : null}
+      {n === 3 ? <ContactStep terms={site.leads?.terms ?? ''} termsNote={site.leads?.terms_note ?? false} optInChecked={site.leads?.opt_in_checked ?? true} submitting={submitting} submitLabel={site.texts.submit_label} error={error} onSubmit={complete} onBack={back} /> : null}
     </div>
   );
 }

@@ -172,7 +172,8 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
           type: 'trade_in',
           category: TRADE_IN_CATEGORY,
           name: '',
-          opt_in: true,
+          // Consent is the contact step's tick box, which the shopper has not seen yet.
+          opt_in: false,
           car_id: ctx.carId,
           dealership_slug: d.dealershipSlug || undefined,
           source: 'Website',

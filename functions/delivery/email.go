@@ -136,7 +136,7 @@ func RenderEmail(site shared.Site, it Item, dealer string) LeadEmail {
 
 	secs = append(secs, carSection(site, it))
 
-	where := section{Title: "Dealership"}
+	where := section{Title: "Sent to"}
 	where.add("Dealership", dealer)
 	if loc, ok := leadLocation(site, it.dealership(), l.LocationID); ok {
 		where.add("Location", loc.Name)
@@ -208,7 +208,7 @@ func subjectCar(it Item) string {
 func variant(c shared.Car) string { return joinNonEmpty(" · ", c.Badge, c.Series) }
 
 func carSection(site shared.Site, it Item) section {
-	s := section{Title: "Car"}
+	s := section{Title: "Car of interest"}
 	l := it.Lead
 	c := it.Car
 	if c == nil {

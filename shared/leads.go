@@ -210,6 +210,10 @@ func validateFinanceFields(l Lead) []error {
 // leadTypes are the form types a lead may have ("" is an enquiry).
 var leadTypes = []LeadType{"", LeadEnquiry, LeadTestDrive, LeadTradeIn, LeadFinance, LeadPhotos, LeadCareers}
 
+// LeadTypes are the form types a lead may have, "" (an enquiry) first:
+// what a renderer of every type, such as the lead e-mail, goes through.
+func LeadTypes() []LeadType { return slices.Clone(leadTypes) }
+
 // contactMethods are the preferred contact methods of spec 001 §5.
 var contactMethods = []string{"Phone", "Email", "SMS"}
 
@@ -266,6 +270,9 @@ const (
 	CategoryGeneralEnquiry = "General Enquiry"
 	SubcategoryCareers     = "Career Enquiry"
 	SubcategoryOfferAccept = "3. Offer Accepted"
+	// SubcategoryReservationPaid marks the enquiry lead a paid online
+	// reservation makes (issue 13; functions/reserve writes it).
+	SubcategoryReservationPaid = "Online Reservation - Deposit Paid"
 )
 
 // Lead is a lead form submission: the contact fields, the lead form defaults,

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"forecourt/functions/adf"
@@ -255,10 +254,7 @@ func (d *Deliverer) message(ctx context.Context, it Item) (mail.Message, string)
 	if err != nil {
 		return mail.Message{}, ErrCodeNoSite
 	}
-	slug := it.DealershipSlug
-	if slug == "" {
-		slug = it.Lead.DealershipSlug
-	}
+	slug := it.dealership()
 	dealer, _ := site.Dealership(slug)
 	loc, hasLoc := leadLocation(site, slug, it.Lead.LocationID)
 	to := site.Leads.Email
@@ -279,10 +275,12 @@ func (d *Deliverer) message(ctx context.Context, it Item) (mail.Message, string)
 	if err != nil {
 		return mail.Message{}, "adf error"
 	}
+	body := RenderEmail(site, it, vendor.Name)
 	m := mail.Message{
 		To:        []string{to},
-		Subject:   subject(it),
-		Text:      summary(it, vendor.Name),
+		Subject:   body.Subject,
+		Text:      body.Text,
+		HTML:      body.HTML,
 		MessageID: MessageID(it.ID),
 		Headers:   map[string]string{"X-Forecourt-Lead": it.ID},
 		Attachments: []mail.Attachment{{
@@ -312,61 +310,4 @@ func leadLocation(site shared.Site, dealership, locationID string) (shared.Locat
 		}
 	}
 	return shared.Location{}, false
-}
-
-func carName(it Item) string {
-	if it.Car != nil {
-		name := strings.TrimSpace(fmt.Sprintf("%d %s %s", it.Car.Year, it.Car.Make, it.Car.Model))
-		return strings.TrimPrefix(name, "0 ")
-	}
-	if v := it.Lead.TradeInVehicle; v != nil && v.Name() != "" {
-		// A trade-in not against one of the dealer's cars: the shopper's car.
-		return v.Name()
-	}
-	return strings.TrimSpace(it.Lead.VehicleMake + " " + it.Lead.VehicleModel)
-}
-
-func subject(it Item) string {
-	s := "New lead: " + it.Lead.Category
-	if c := carName(it); c != "" {
-		s += " – " + c
-	}
-	return strings.Map(func(r rune) rune {
-		if r == '\r' || r == '\n' {
-			return ' '
-		}
-		return r
-	}, s)
-}
-
-// summary is the e-mail's text body: what a person reading it needs first;
-// the attachment has every field.
-func summary(it Item, dealer string) string {
-	var b strings.Builder
-	line := func(label, v string) {
-		if v = strings.TrimSpace(v); v != "" {
-			fmt.Fprintf(&b, "%s: %s\n", label, v)
-		}
-	}
-	line("Enquiry", strings.TrimSpace(it.Lead.Category+" "+it.Lead.Subcategory))
-	line("Dealership", dealer)
-	line("Car", carName(it))
-	if it.Car != nil {
-		line("Stock number", it.Car.StockNum)
-	} else {
-		line("Stock number", it.Lead.StockNumber)
-	}
-	if v := it.Lead.TradeInVehicle; v != nil && it.Car != nil {
-		line("Trade-in", v.Name())
-	}
-	if v := it.Lead.TradeInVehicle; v != nil && v.KM > 0 {
-		line("Trade-in odometer", fmt.Sprintf("%d km", v.KM))
-	}
-	line("Name", it.Lead.FirstName+" "+it.Lead.LastName)
-	line("Phone", it.Lead.Phone)
-	line("Email", it.Lead.Email)
-	line("Message", it.Lead.Message)
-	line("Lead id", it.ID)
-	b.WriteString("\nThe full lead is attached as ADF XML (lead.xml).\n")
-	return b.String()
 }

@@ -167,7 +167,7 @@ func TestDeliverSendsADF(t *testing.T) {
 	if len(m.To) != 1 || m.To[0].Address != "sales@demo.test" {
 		t.Errorf("to = %+v, want the sales location's address", m.To)
 	}
-	if want := "New lead: Vehicle Enquiry – 2021 Toyota Corolla"; m.Subject != want {
+	if want := "General enquiry – 2021 Toyota Corolla – Ada Lovelace"; m.Subject != want {
 		t.Errorf("subject = %q, want %q", m.Subject, want)
 	}
 	var xml []byte
@@ -306,14 +306,14 @@ func TestDeliverWaitsForReady(t *testing.T) {
 	if res, err := d.Deliver(ctx, id); err != nil || res != delivery.Sent {
 		t.Fatalf("Deliver ready = %q, %v; want sent", res, err)
 	}
-	if m := e.dev.WaitForEmail(t, delivery.MessageID(id), 10*time.Second); m.Subject != "New lead: Trade-In – Mazda 3" {
+	if m := e.dev.WaitForEmail(t, delivery.MessageID(id), 10*time.Second); m.Subject != "Trade-in – Mazda 3 – Ada" {
 		t.Errorf("subject = %q", m.Subject)
 	}
 }
 
 // Issue 9 trade-in: a trade-in not against a dealer's car names the
 // shopper's own car (its looked-up year, make and model) in the subject,
-// with its odometer in the summary.
+// with its odometer in the body (text and HTML, issue 32 item 4).
 func TestDeliverTradeInNamesTheVehicle(t *testing.T) {
 	e := newEnv(t)
 	lead := shared.Lead{Type: shared.LeadTradeIn, Category: "Trade-In", FirstName: "Ada", Email: "ada@example.test", FormCompleted: true,
@@ -323,7 +323,7 @@ func TestDeliverTradeInNamesTheVehicle(t *testing.T) {
 		t.Fatalf("Deliver = %q, %v; want sent", res, err)
 	}
 	m := e.dev.WaitForEmail(t, delivery.MessageID(id), 10*time.Second)
-	if m.Subject != "New lead: Trade-In – 2018 Mazda CX-5" || !strings.Contains(m.Text, "Trade-in odometer: 85000 km") {
+	if m.Subject != "Trade-in – 2018 Mazda CX-5 – Ada" || !strings.Contains(m.Text, "Odometer: 85,000 km") || !strings.Contains(m.HTML, "85,000 km") {
 		t.Errorf("subject %q, text %q; want the trade-in vehicle and its km", m.Subject, m.Text)
 	}
 }

@@ -22,7 +22,8 @@ type Sender interface {
 	Send(ctx context.Context, m Message) error
 }
 
-// Message is one e-mail: a text body and any attachments.
+// Message is one e-mail: a text body, optionally an HTML one, and any
+// attachments.
 type Message struct {
 	// From is the sender; empty means the Sender's configured address
 	// (FORECOURT_MAIL_FROM), which is what SES requires in AWS.
@@ -31,6 +32,10 @@ type Message struct {
 	ReplyTo []string
 	Subject string
 	Text    string
+	// HTML, when set, is the same content as Text laid out as HTML: the
+	// message carries both as multipart/alternative, Text first, so a
+	// client that shows only text still has all of it.
+	HTML string
 	// MessageID, when set, is the Message-ID header ("lead-123@forecourt",
 	// angle brackets optional). A stable id per lead lets an inbox or CRM
 	// recognise a resent message as the same one.
@@ -143,6 +148,9 @@ func compose(m Message, from string) (*gomail.Msg, error) {
 		msg.SetGenHeader(gomail.Header(name), value)
 	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	if m.HTML != "" {
+		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
 	for i, a := range m.Attachments {
 		if a.Filename == "" || strings.ContainsAny(a.Filename, "\r\n\"/\\") {
 			return nil, fmt.Errorf("mail: attachment %d needs a plain file name", i+1)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"mime/multipart"
+	"mime/quotedprintable"
 	netmail "net/mail"
 	"strings"
 	"testing"
@@ -38,7 +39,9 @@ func leadMessage() Message {
 // part is one leaf of a parsed MIME message.
 type part struct {
 	contentType, disposition, filename string
-	body                               []byte
+	// parent is the media type of the multipart the part is in.
+	parent string
+	body   []byte
 }
 
 // parse reads raw as a mail message and returns its headers and leaves.
@@ -49,8 +52,8 @@ func parse(t *testing.T, raw []byte) (netmail.Header, []part) {
 		t.Fatalf("read message: %v\n%s", err, raw)
 	}
 	var parts []part
-	var walk func(contentType string, header map[string][]string, body io.Reader)
-	walk = func(contentType string, header map[string][]string, body io.Reader) {
+	var walk func(parent, contentType string, header map[string][]string, body io.Reader)
+	walk = func(parent, contentType string, header map[string][]string, body io.Reader) {
 		mt, params, err := mime.ParseMediaType(contentType)
 		if err != nil {
 			t.Fatalf("content type %q: %v", contentType, err)
@@ -65,7 +68,7 @@ func parse(t *testing.T, raw []byte) (netmail.Header, []part) {
 				if err != nil {
 					t.Fatalf("multipart: %v", err)
 				}
-				walk(p.Header.Get("Content-Type"), p.Header, p)
+				walk(mt, p.Header.Get("Content-Type"), p.Header, p)
 			}
 		}
 		data, err := io.ReadAll(body)
@@ -78,13 +81,18 @@ func parse(t *testing.T, raw []byte) (netmail.Header, []part) {
 			}
 			return ""
 		}
-		if strings.EqualFold(get("Content-Transfer-Encoding"), "base64") {
+		switch strings.ToLower(get("Content-Transfer-Encoding")) {
+		case "base64":
 			data = decodeBase64(t, data)
+		case "quoted-printable":
+			if data, err = io.ReadAll(quotedprintable.NewReader(bytes.NewReader(data))); err != nil {
+				t.Fatalf("quoted-printable: %v", err)
+			}
 		}
 		disp, dparams, _ := mime.ParseMediaType(get("Content-Disposition"))
-		parts = append(parts, part{contentType: mt, disposition: disp, filename: dparams["filename"], body: data})
+		parts = append(parts, part{contentType: mt, disposition: disp, filename: dparams["filename"], parent: parent, body: data})
 	}
-	walk(msg.Header.Get("Content-Type"), msg.Header, msg.Body)
+	walk("", msg.Header.Get("Content-Type"), msg.Header, msg.Body)
 	return msg.Header, parts
 }
 
@@ -172,6 +180,37 @@ func TestRawBuildsTheLeadMessage(t *testing.T) {
 				t.Errorf("XML body: got %q, want %q", got, adf)
 			}
 		})
+	}
+}
+
+// Issue 32 item 4: the lead e-mail is laid out for a person as HTML, with
+// the same content as plain text beside it (multipart/alternative) for mail
+// clients that show text, and the ADF still attached.
+func TestRawSendsTheHTMLBesideTheText(t *testing.T) {
+	m := leadMessage()
+	m.HTML = `<p>A shopper asked about stock <b>AB123</b>.</p>`
+	raw, err := Raw(m, "")
+	if err != nil {
+		t.Fatalf("Raw: %v", err)
+	}
+	_, parts := parse(t, raw)
+	got := map[string]part{}
+	for _, p := range parts {
+		got[p.contentType] = p
+	}
+	for ct, want := range map[string]string{"text/plain": m.Text, "text/html": m.HTML, "application/xml": adf} {
+		p, ok := got[ct]
+		if !ok {
+			t.Errorf("no %s part in %d parts", ct, len(parts))
+			continue
+		}
+		if string(p.body) != want {
+			t.Errorf("%s body: got %q, want %q", ct, p.body, want)
+		}
+	}
+	if got["text/plain"].parent != "multipart/alternative" || got["text/html"].parent != "multipart/alternative" {
+		t.Errorf("text in %q and HTML in %q, want both alternatives of one multipart/alternative",
+			got["text/plain"].parent, got["text/html"].parent)
 	}
 }
 

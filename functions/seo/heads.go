@@ -17,10 +17,8 @@ const ListingPath = "/search/new-used-and-demo-cars/"
 // Origin is the scheme and host canonical URLs use: the site's primary
 // domain (its first), else the host the request came to (a local site).
 func Origin(site shared.Site, host string) string {
-	for _, d := range site.Domains {
-		if d = strings.TrimSpace(d); d != "" {
-			return "https://" + strings.ToLower(d)
-		}
+	if o := site.PrimaryOrigin(); o != "" {
+		return o
 	}
 	return "http://" + host
 }
@@ -162,7 +160,7 @@ func (p Page) Car(f CarFacts) Head {
 		d = "Sold: " + d
 	}
 	h := p.base(p.titled(title), d)
-	h.Canonical = p.Origin + "/cars/" + url.PathEscape(c.Slug)
+	h.Canonical = p.Origin + shared.CarPath(c.Slug)
 	h.OGType = "product"
 	images := carImages(p, c)
 	if len(images) > 0 {

@@ -79,7 +79,7 @@ func (p Page) NewSitemaps(d SitemapData) Sitemaps {
 	}
 	for _, c := range cars {
 		mod := c.LastMod
-		s.cars = append(s.cars, SitemapURL{Loc: p.Origin + "/cars/" + url.PathEscape(c.Slug), LastMod: day(mod)})
+		s.cars = append(s.cars, SitemapURL{Loc: p.Origin + shared.CarPath(c.Slug), LastMod: day(mod)})
 		note(ListingPath, mod)
 		note("/search/"+string(c.CarType)+"-cars/", mod)
 		if c.Make != "" {

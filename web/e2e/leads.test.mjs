@@ -18,6 +18,15 @@ async function emails() {
   return res.json();
 }
 
+/** htmlText is an e-mail's HTML part as a person reads it: tags dropped, entities decoded, spaces collapsed. */
+function htmlText(html) {
+  const entities = { amp: '&', lt: '<', gt: '>', quot: '"', '#34': '"', '#39': "'" };
+  return String(html ?? '')
+    .replace(/<head>[\s\S]*<\/head>|<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#34|#39);/g, (_, e) => entities[e])
+    .replace(/\s+/g, ' ');
+}
+
 /**
  * waitForLeadEmail polls the inbox until a message of the lead (its
  * Message-ID, docs/contracts.md "Lead delivery") naming the stock number
@@ -81,7 +90,13 @@ test('an enquiry from the car page reaches the dealer’s inbox once (issue 9)',
   await form.getByLabel('Email').fill('sam@example.com');
   await form.getByLabel('Postcode').fill('4032');
   await form.getByLabel('Message *').fill(note);
+  await form.getByLabel('Preferred Contact Method').selectOption('Email');
+  await form.getByLabel('Keep me informed about offers and news').uncheck();
   await captchaVerified(page);
+  // What the page shows of the car is what the desk reads (issue 32 item 4).
+  const shownPrice = (await page.locator('.car-page__price strong').first().textContent()).trim();
+  const badge = page.locator('.car-page__badge');
+  const shownVariant = (await badge.count()) > 0 ? (await badge.first().textContent()).trim() : '';
 
   const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/leads' && r.request().method() === 'POST');
   await form.getByRole('button', { name: 'Submit Form' }).click();
@@ -100,6 +115,19 @@ test('an enquiry from the car page reaches the dealer’s inbox once (issue 9)',
   const delivered = await waitForLeadEmail(leadID, car.stocknum);
   assert.equal(delivered.length, 1, `the lead arrived once (${delivered.length} messages)`);
   assert.ok(delivered[0].text.includes(note), 'the e-mail carries the message');
+  // Issue 32 item 4: titled by type, car and shopper; how to reach them and the car as the site shows it, in both parts.
+  const [mail] = delivered;
+  assert.ok(mail.subject.startsWith(`General enquiry – ${car.year} ${car.make} ${car.model}`), `subject ${mail.subject}`);
+  assert.ok(mail.subject.endsWith(' – Sam Tester'), `the subject names the shopper: ${mail.subject}`);
+  const link = `https://www.riversidetoyota.com.au/cars/${car.slug}`;
+  const lines = ['Postcode: 4032', 'Preferred contact: Email', 'Marketing consent: No', `Price: ${shownPrice}`, `Page: ${link}`, `Reference: ${leadID}`];
+  if (shownVariant) lines.push(`Variant: ${shownVariant}`);
+  for (const line of lines) {
+    assert.ok(mail.text.includes(line), `the text part reads “${line}”:\n${mail.text}`);
+    assert.ok(htmlText(mail.html).includes(line.replace(': ', ' ')), `the HTML part reads “${line}”`);
+  }
+  assert.ok(mail.html.includes(`href="${link}"`), 'the HTML part links to the car on the dealer’s domain');
+  assert.ok(mail.html.includes('href="tel:0491570110"'), 'the HTML part has a tap-to-call link');
 });
 
 test('a bad postcode is refused on the page with the spec message (spec 001 §5)', async () => {

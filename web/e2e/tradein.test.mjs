@@ -25,6 +25,15 @@ async function leadEmails(leadID, timeoutMs = 30000) {
   }
 }
 
+/** htmlText is an e-mail's HTML part as a person reads it: tags dropped, entities decoded, spaces collapsed. */
+function htmlText(html) {
+  const entities = { amp: '&', lt: '<', gt: '>', quot: '"', '#34': '"', '#39': "'" };
+  return String(html ?? '')
+    .replace(/<head>[\s\S]*<\/head>|<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#34|#39);/g, (_, e) => entities[e])
+    .replace(/\s+/g, ' ');
+}
+
 /** captchaVerified waits until the ALTCHA widget reports it solved its challenge. */
 async function captchaVerified(page) {
   await page.waitForFunction(() => document.querySelector('altcha-widget')?.getState?.() === 'verified', null, { timeout: 30000 });
@@ -94,8 +103,23 @@ test('a trade-in in three steps is one lead that reaches the dealer once, naming
   assert.deepEqual({ POST: calls.POST, PATCH: calls.PATCH }, { POST: 1, PATCH: 2 }, 'one create and two updates of the same lead');
   const mails = await leadEmails(leadID);
   assert.equal(mails.length, 1, `the trade-in arrived once (${mails.length} messages)`);
-  assert.match(mails[0].subject, /Trade-In – 2019 Toyota Corolla/, 'the subject names the shopper’s car');
-  assert.match(mails[0].text, /Trade-in odometer: 64000 km/);
+  // Issue 32 item 4: titled by its type, the shopper's car and name, not by the form's last step; the
+  // condition answers and how to reach the shopper in both parts, not only in the ADF attachment.
+  assert.equal(mails[0].subject, 'Trade-in – 2019 Toyota Corolla Ascent Sport – Tess', 'the subject names the type, the car and the shopper');
+  for (const line of [
+    'Odometer: 64,000 km',
+    'Overall condition: Good',
+    'Service history: Full',
+    'Has it been in an accident?: No',
+    'Number of keys: 2 or more',
+    'Postcode: 4000',
+    'Preferred contact: Phone',
+    'Marketing consent: Yes',
+  ]) {
+    assert.ok(mails[0].text.includes(line), `the text part reads “${line}”`);
+    assert.ok(htmlText(mails[0].html).includes(line.replace(': ', ' ')), `the HTML part reads “${line}”`);
+  }
+  assert.ok(!`${mails[0].subject}\n${mails[0].text}`.includes('3. Contact Details'), 'no form step name');
 });
 
 test('a finance enquiry from /finance?car_id= reaches the dealer naming the car (issue 9)', async () => {
@@ -122,8 +146,14 @@ test('a finance enquiry from /finance?car_id= reaches the dealer naming the car 
   await page.getByText('A finance specialist will contact you about your application.').waitFor();
   const mails = await leadEmails(leadID);
   assert.equal(mails.length, 1, `the enquiry arrived once (${mails.length} messages)`);
-  assert.ok(mails[0].subject.startsWith('New lead: Finance Enquiry'), `subject ${mails[0].subject}`);
-  assert.ok(`${mails[0].subject}\n${mails[0].text}`.includes(car.stocknum), `the e-mail names stock number ${car.stocknum}`);
+  assert.ok(mails[0].subject.startsWith(`Finance – ${car.year} ${car.make} ${car.model}`), `subject ${mails[0].subject}`);
+  assert.ok(mails[0].subject.endsWith(' – Fin'), `the subject names the shopper: ${mails[0].subject}`);
+  const link = `https://www.riversidetoyota.com.au/cars/${car.slug}`;
+  for (const line of [`Stock number: ${car.stocknum}`, 'Postcode: 4032', 'Marketing consent: Yes', `Page: ${link}`]) {
+    assert.ok(mails[0].text.includes(line), `the text part reads “${line}”`);
+    assert.ok(htmlText(mails[0].html).includes(line.replace(': ', ' ')), `the HTML part reads “${line}”`);
+  }
+  assert.ok(mails[0].html.includes(`href="${link}"`), 'the HTML part links to the car on the dealer’s domain');
 });
 
 test('axe-core finds no serious or critical violation on the trade-in and finance pages at 375 px', async () => {

@@ -105,6 +105,7 @@ type Email struct {
 	ID          string            `json:"id"`
 	Subject     string            `json:"subject"`
 	Text        string            `json:"text"`
+	HTML        string            `json:"html"`
 	From        []EmailAddress    `json:"from"`
 	To          []EmailAddress    `json:"to"`
 	Headers     map[string]any    `json:"headers"`

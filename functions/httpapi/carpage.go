@@ -102,7 +102,7 @@ func (s *apiServer) handleCarPDF(w http.ResponseWriter, r *http.Request) error {
 		Car:                car,
 		View:               shared.ViewCar(car, site, now),
 		Site:               site,
-		PageURL:            siteBaseURL(site, r) + "/cars/" + car.Slug,
+		PageURL:            siteBaseURL(site, r) + shared.CarPath(car.Slug),
 		ProviderDisclaimer: shared.FinanceDisclaimer(car, site),
 		Now:                now,
 	}
@@ -148,8 +148,8 @@ func photoURL(c shared.Car) string {
 // else the address the request came to (the dev gateway's
 // http://<slug>.localhost:8080).
 func siteBaseURL(site shared.Site, r *http.Request) string {
-	if len(site.Domains) > 0 && site.Domains[0] != "" {
-		return "https://" + site.Domains[0]
+	if origin := site.PrimaryOrigin(); origin != "" {
+		return origin
 	}
 	scheme := "http"
 	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {

@@ -199,15 +199,8 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 	return Handle(func(w http.ResponseWriter, r *http.Request) error {
 		// Errors must not be cached; handlers replace this on success.
 		w.Header().Set("Cache-Control", errorCacheControl)
-		accepted := []string{s.cfg.OriginSecret}
-		if s.cfg.OriginSecrets != nil {
-			var err error
-			if accepted, err = s.cfg.OriginSecrets.Accepted(r.Context()); err != nil {
-				return fmt.Errorf("origin secret: %w", err)
-			}
-		}
-		if !secretAmong(r.Header.Get(HeaderOriginSecret), accepted) {
-			return shared.Errorf(shared.EFORBIDDEN, "request did not come through the site's origin")
+		if err := s.checkOrigin(r); err != nil {
+			return err
 		}
 		slug := r.Header.Get(HeaderSite)
 		if slug == "" {
@@ -229,6 +222,35 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 			WriteError(w, r, err)
 		}
 		return nil
+	})
+}
+
+// checkOrigin refuses a request without the origin secret: it did not
+// come through the site's distribution or the dev gateway.
+func (s *apiServer) checkOrigin(r *http.Request) error {
+	accepted := []string{s.cfg.OriginSecret}
+	if s.cfg.OriginSecrets != nil {
+		var err error
+		if accepted, err = s.cfg.OriginSecrets.Accepted(r.Context()); err != nil {
+			return fmt.Errorf("origin secret: %w", err)
+		}
+	}
+	if !secretAmong(r.Header.Get(HeaderOriginSecret), accepted) {
+		return shared.Errorf(shared.EFORBIDDEN, "request did not come through the site's origin")
+	}
+	return nil
+}
+
+// origin is h behind the origin secret alone, for /media: its files are
+// the same for every tenant (logos by slug, photos by content hash), so
+// it resolves no site and costs no site read (issue 31).
+func (s *apiServer) origin(h HandlerFunc) http.Handler {
+	return Handle(func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Cache-Control", errorCacheControl)
+		if err := s.checkOrigin(r); err != nil {
+			return err
+		}
+		return h(w, r)
 	})
 }
 

@@ -131,7 +131,10 @@ func TestUnknownRoutesAreJSONErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest(tt.method, tt.target, nil))
+			// Through the origin, as CloudFront sends every path.
+			req := httptest.NewRequest(tt.method, tt.target, nil)
+			req.Header.Set(HeaderOriginSecret, testSecret)
+			h.ServeHTTP(rec, req)
 			if rec.Code != tt.wantStatus || errorCode(t, rec) != tt.wantCode {
 				t.Errorf("got %d %s, want %d %s", rec.Code, rec.Body, tt.wantStatus, tt.wantCode)
 			}
@@ -156,9 +159,7 @@ func TestMediaRoute(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
-		return rec
+		return get(h, target, "", testSecret)
 	}
 	rec := serve(fakeMedia{}, "/media/logos/acme.svg?angle=2")
 	if rec.Code != 200 || rec.Body.String() != "<svg>2</svg>" ||

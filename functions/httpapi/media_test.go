@@ -42,9 +42,7 @@ func resizingAPI(t *testing.T) func(target string) *httptest.ResponseRecorder {
 		t.Fatal(err)
 	}
 	return func(target string) *httptest.ResponseRecorder {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
-		return rec
+		return get(h, target, "", testSecret)
 	}
 }
 
@@ -99,8 +97,7 @@ func TestMediaMirroredPhotos(t *testing.T) {
 		{"/media/" + key + "?w=640", 200, mediaImmutableCacheControl},
 		{"/media/photos/ffff.jpg", 404, errorCacheControl},
 	} {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", tt.target, nil))
+		rec := get(h, tt.target, "", testSecret)
 		if rec.Code != tt.wantCode || tt.wantCache != "" && rec.Header().Get("Cache-Control") != tt.wantCache {
 			t.Errorf("%s: got %d %q, want %d %q", tt.target, rec.Code, rec.Header().Get("Cache-Control"), tt.wantCode, tt.wantCache)
 		}
@@ -147,4 +144,53 @@ func TestMediaWebP(t *testing.T) {
 	if rec := get("/media/_/w=640,f=webp/cars/c1/1.jpg"); !bytes.Equal(rec.Body.Bytes(), query.Body.Bytes()) {
 		t.Error("the path form answers other bytes than the query form")
 	}
+}
+
+// Issue 31 (HIGH, media): /media is answered only through the site's origin
+// (CloudFront or the dev gateway), as /api is: without the origin secret, or
+// with a wrong one, a 403 JSON error and no store read or resize; with a
+// rotated secret's accepted values, either one.
+func TestMediaRequiresOriginSecret(t *testing.T) {
+	for _, tt := range []struct {
+		name, secret string
+		secrets      OriginSecrets
+		want         int
+	}{
+		{"no secret", "", nil, 403},
+		{"a wrong secret", "forged", nil, 403},
+		{"the secret", testSecret, nil, 200},
+		{"the old secret during a rotation", "old-secret", acceptedSecrets{"new-secret", "old-secret"}, 200},
+		{"a retired secret after a rotation", testSecret, acceptedSecrets{"new-secret"}, 403},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			store := &countingMedia{}
+			d := allDeps()
+			d.API.OriginSecrets = tt.secrets
+			d.Media = store
+			h, err := NewHandler(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := get(h, "/media/logos/acme.svg", "", tt.secret)
+			if rec.Code != tt.want {
+				t.Fatalf("got %d %s, want %d", rec.Code, rec.Body, tt.want)
+			}
+			if tt.want == 403 {
+				if code := errorCode(t, rec); code != shared.EFORBIDDEN {
+					t.Errorf("code %q, want %q", code, shared.EFORBIDDEN)
+				}
+				if store.reads != 0 {
+					t.Errorf("%d store reads for a refused request, want none", store.reads)
+				}
+			}
+		})
+	}
+}
+
+// countingMedia is fakeMedia counting its reads.
+type countingMedia struct{ reads int }
+
+func (m *countingMedia) Media(ctx context.Context, name string, q url.Values) ([]byte, string, error) {
+	m.reads++
+	return fakeMedia{}.Media(ctx, name, q)
 }

@@ -50,7 +50,7 @@ func resizingAPI(t *testing.T) func(target string) *httptest.ResponseRecorder {
 // immutably; a width outside the fixed set is a 400 naming the field.
 func TestMediaWidths(t *testing.T) {
 	get := resizingAPI(t)
-	rec := get("/media/cars/c1/1.jpg?w=640&q=70")
+	rec := get("/media/cars/c1/1.jpg?w=640")
 	img, err := jpeg.Decode(rec.Body)
 	if rec.Code != 200 || err != nil || img.Bounds().Dx() != 640 || img.Bounds().Dy() != 426 {
 		t.Fatalf("w=640: got %d, %v, %v", rec.Code, err, img)
@@ -130,7 +130,7 @@ func TestMediaWebP(t *testing.T) {
 		wantCode         int
 	}{
 		{"/media/_/w=640,f=webp/cars/c1/1.jpg", "image/webp", 200},
-		{"/media/_/w=640,q=75/cars/c1/1.jpg", "image/jpeg", 200},
+		{"/media/_/w=640/cars/c1/1.jpg", "image/jpeg", 200},
 		{"/media/_/w=640/nothing.jpg", "application/json", 404},
 		{"/media/_/w=640", "application/json", 404},
 		{"/media/_/w=640,f=avif/cars/c1/1.jpg", "application/json", 400},
@@ -193,4 +193,73 @@ type countingMedia struct{ reads int }
 func (m *countingMedia) Media(ctx context.Context, name string, q url.Values) ([]byte, string, error) {
 	m.reads++
 	return fakeMedia{}.Media(ctx, name, q)
+}
+
+// Issue 31 (HIGH, media): the URLs the pages use (the srcset's ?w=&f=webp,
+// in the query or in the path form the cells' viewer-request function
+// writes, w then q then f) are served; anything else is a 400 naming the
+// field and why, before the store is read: a quality (the one quality is
+// the default), a width off the list, and in the path form a key the
+// function never writes, a key twice or keys out of its order (each would
+// be another cache key for the same photo).
+func TestMediaServesOnlyThePagesSizes(t *testing.T) {
+	var src bytes.Buffer
+	if err := jpeg.Encode(&src, image.NewRGBA(image.Rect(0, 0, 1200, 900)), nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		target    string
+		wantCode  int
+		wantField string
+	}{
+		{"/media/cars/c1/1.jpg?w=640&f=webp", 200, ""},
+		{"/media/_/w=640,f=webp/cars/c1/1.jpg", 200, ""},
+		{"/media/_/w=1920/cars/c1/1.jpg", 200, ""},
+		{"/media/cars/c1/1.jpg?w=640&q=75", 400, "q"},
+		{"/media/cars/c1/1.jpg?w=640&q=1", 400, "q"},
+		{"/media/_/w=640,q=75,f=webp/cars/c1/1.jpg", 400, "q"},
+		{"/media/_/w=641/cars/c1/1.jpg", 400, "w"},
+		{"/media/_/q=50/cars/c1/1.jpg", 400, "w"},
+		{"/media/_/f=webp/cars/c1/1.jpg", 400, "w"},
+		{"/media/_/f=webp,w=640/cars/c1/1.jpg", 400, "size"},
+		{"/media/_/w=640,w=320/cars/c1/1.jpg", 400, "size"},
+		{"/media/_/w=640,x=1/cars/c1/1.jpg", 400, "size"},
+		{"/media/_/w640/cars/c1/1.jpg", 400, "size"},
+		{"/media/_/cars/c1/1.jpg", 400, "size"},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			store := &countingPhoto{onePhoto: onePhoto{src.Bytes()}}
+			d := allDeps()
+			d.Media = media.Resized{Store: store}
+			h, err := NewHandler(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := get(h, tt.target, "", testSecret)
+			if rec.Code != tt.wantCode {
+				t.Fatalf("got %d %q, want %d", rec.Code, rec.Header().Get("Content-Type"), tt.wantCode)
+			}
+			if tt.wantCode != 400 {
+				return
+			}
+			var body ErrorBody
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body.Error.Field != tt.wantField || body.Error.Message == "" {
+				t.Errorf("body %s, want a reason on field %q", rec.Body, tt.wantField)
+			}
+			if store.reads != 0 {
+				t.Errorf("%d store reads, want none", store.reads)
+			}
+		})
+	}
+}
+
+// countingPhoto is onePhoto counting its reads.
+type countingPhoto struct {
+	onePhoto
+	reads int
+}
+
+func (p *countingPhoto) Media(ctx context.Context, name string, q url.Values) ([]byte, string, error) {
+	p.reads++
+	return p.onePhoto.Media(ctx, name, q)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -52,7 +53,7 @@ func TestResized(t *testing.T) {
 	src := photo(t, 2000, 2000) // square: the crop trims top and bottom
 	store := Resized{Store: oneFile{src, "image/png"}}
 	for _, w := range Widths {
-		body, ct, err := store.Media(context.Background(), "cars/x/1.png", url.Values{"w": {itoa(w)}, "q": {"70"}})
+		body, ct, err := store.Media(context.Background(), "cars/x/1.png", url.Values{"w": {itoa(w)}})
 		if err != nil {
 			t.Fatalf("w=%d: %v", w, err)
 		}
@@ -76,6 +77,63 @@ func TestResized(t *testing.T) {
 	if body, ct, err := svg.Media(context.Background(), "logos/a.svg", url.Values{"w": {"640"}}); err != nil || ct != svgType || string(body) != "<svg/>" {
 		t.Errorf("svg: got %q %q %v", body, ct, err)
 	}
+}
+
+// Issue 31 (HIGH, media): a resized photo comes at the widths and the one
+// quality the pages ask for (the srcset sends ?w= and ?f=webp, never ?q=),
+// so each photo has a handful of renderings, not one per quality. Any ?q=,
+// the default's too, and a ?q= or ?f= without ?w=, is a 400 on its field,
+// refused before the store is read.
+func TestResizedRefusesWhatNoPageAsks(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		query     url.Values
+		wantField string
+	}{
+		{"a quality", url.Values{"w": {"640"}, "q": {"70"}}, "q"},
+		{"the default quality by name", url.Values{"w": {"640"}, "q": {itoa(DefaultQuality)}}, "q"},
+		{"an empty quality", url.Values{"w": {"640"}, "q": {""}}, "q"},
+		{"a quality without a width", url.Values{"q": {"70"}}, "w"},
+		{"a format without a width", url.Values{"f": {"webp"}}, "w"},
+		{"a width off the list", url.Values{"w": {"641"}}, "w"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			store := &countingFile{oneFile: oneFile{photo(t, 40, 30), "image/png"}}
+			_, _, err := Resized{Store: store}.Media(context.Background(), "cars/x/1.png", tt.query)
+			var e *shared.Error
+			if !errors.As(err, &e) || e.Code != shared.EINVALID || e.Field != tt.wantField {
+				t.Fatalf("got %v, want a field error on %s", err, tt.wantField)
+			}
+			if e.Message == "" {
+				t.Error("the error gives no reason")
+			}
+			if store.reads != 0 {
+				t.Errorf("%d store reads, want none before the size is valid", store.reads)
+			}
+		})
+	}
+	for _, w := range Widths {
+		for _, f := range []string{"", FormatJPEG, FormatWebP} {
+			q := url.Values{"w": {itoa(w)}}
+			if f != "" {
+				q.Set("f", f)
+			}
+			if _, err := ParseSize(q); err != nil {
+				t.Errorf("%v: %v, want served", q, err)
+			}
+		}
+	}
+}
+
+// countingFile is oneFile counting its reads.
+type countingFile struct {
+	oneFile
+	reads int
+}
+
+func (f *countingFile) Media(ctx context.Context, name string, q url.Values) ([]byte, string, error) {
+	f.reads++
+	return f.oneFile.Media(ctx, name, q)
 }
 
 // A wide photo is cropped at the sides around its centre, a small one is

@@ -3,6 +3,7 @@ package media
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -117,13 +118,40 @@ func ParseSize(query url.Values) (Size, error) {
 	return s, nil
 }
 
-// Resize decodes a JPEG or PNG, crops it to 3:2 around its centre, scales
+// MaxPixels bounds the photos decoded (about 40 megapixels, 160 MB as
+// RGBA): a feed's photo or a mirrored one over it is refused from its
+// header, before its pixels are allocated (issue 31: a tiny file can claim
+// 60000x60000 and cost an instance its memory).
+const MaxPixels = 40_000_000
+
+// ErrTooManyPixels is a photo whose header says it is larger than MaxPixels.
+var ErrTooManyPixels = errors.New("image has too many pixels")
+
+// Decode decodes a JPEG or PNG whose header says it is at most MaxPixels;
+// any other is refused with ErrTooManyPixels before it is decoded.
+func Decode(src []byte) (image.Image, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+	if err != nil {
+		return nil, fmt.Errorf("decode image header: %w", err)
+	}
+	if n := int64(cfg.Width) * int64(cfg.Height); n > MaxPixels || cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, fmt.Errorf("%w: %dx%d is %.1f megapixels, over the %d megapixel limit",
+			ErrTooManyPixels, cfg.Width, cfg.Height, float64(n)/1e6, MaxPixels/1_000_000)
+	}
+	img, _, err := image.Decode(bytes.NewReader(src))
+	if err != nil {
+		return nil, fmt.Errorf("decode image: %w", err)
+	}
+	return img, nil
+}
+
+// Resize decodes a JPEG or PNG (Decode: at most MaxPixels), crops it to 3:2 around its centre, scales
 // it to s.Width (never up: a smaller source keeps its size) and encodes it
 // in s.Format, returning the bytes and their content type.
 func Resize(src []byte, s Size) ([]byte, string, error) {
-	img, _, err := image.Decode(bytes.NewReader(src))
+	img, err := Decode(src)
 	if err != nil {
-		return nil, "", fmt.Errorf("decode image: %w", err)
+		return nil, "", err
 	}
 	crop := cropToAspect(img.Bounds())
 	width := min(s.Width, crop.Dx())

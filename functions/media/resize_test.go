@@ -3,15 +3,19 @@ package media
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
 	"net/url"
 	"os"
+	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 
 	"forecourt/shared"
@@ -209,5 +213,65 @@ func TestSrcSetVectors(t *testing.T) {
 		if got := SrcSet(c.Input.Src); got != c.Want.SrcSet {
 			t.Errorf("%s: got %q, want %q", c.Name, got, c.Want.SrcSet)
 		}
+	}
+}
+
+// hugePNG is a PNG whose header says w x h but whose body is a few bytes:
+// a decoder that trusts the header allocates w*h*4 bytes before it
+// finds the pixels missing.
+func hugePNG(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		binary.Write(&b, binary.BigEndian, uint32(len(data)))
+		crc := crc32.NewIEEE()
+		crc.Write([]byte(typ))
+		crc.Write(data)
+		b.WriteString(typ)
+		b.Write(data)
+		binary.Write(&b, binary.BigEndian, crc.Sum32())
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = 8, 6 // 8-bit RGBA
+	chunk("IHDR", ihdr)
+	chunk("IDAT", []byte{0x78, 0x9c, 0x62, 0x00})
+	chunk("IEND", nil)
+	return b.Bytes()
+}
+
+// Issue 31 (MEDIUM, pixel limit): a photo whose header says more than
+// MaxPixels is refused from its header, before its pixels are allocated
+// (a 60000x60000 PNG of a few dozen bytes would take 14 GB), with an error
+// naming its size; a photo within the limit decodes.
+func TestDecodeRefusesTooManyPixels(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		src     []byte
+		refused bool
+	}{
+		{"60000x60000 in a tiny file", hugePNG(60000, 60000), true},
+		{"just over the limit", hugePNG(8000, 5001), true},
+		{"a photo", photo(t, 300, 200), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, _, err := Resize(tt.src, Size{Width: 640, Quality: DefaultQuality, Format: FormatJPEG})
+			runtime.ReadMemStats(&after)
+			if !tt.refused {
+				if err != nil {
+					t.Fatalf("got %v, want it resized", err)
+				}
+				return
+			}
+			if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+				t.Errorf("allocated %d MB refusing it, want the header read only", grew>>20)
+			}
+			if !errors.Is(err, ErrTooManyPixels) || !strings.Contains(err.Error(), "megapixels") {
+				t.Errorf("got %v, want ErrTooManyPixels naming the size", err)
+			}
+		})
 	}
 }

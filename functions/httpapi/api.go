@@ -329,17 +329,29 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 
 // siteResponse is the body of GET /api/site, which page shells inline too.
 func (s *apiServer) siteResponse(ctx context.Context, site shared.Site) (SiteResponse, error) {
+	return s.siteResponseWith(ctx, site, s.siteStats(ctx, site))
+}
+
+// siteStats are the site's stats, or nil when there are none or they
+// cannot be read: stats save search requests; without them the page still
+// works.
+func (s *apiServer) siteStats(ctx context.Context, site shared.Site) *shared.SiteStats {
+	if s.cfg.Stats == nil {
+		return nil
+	}
+	stats, err := s.cfg.Stats.SiteStats(ctx, site.Slug)
+	if err != nil {
+		slog.ErrorContext(ctx, "site stats unreadable", "site", site.Slug, "error", err)
+		return nil
+	}
+	return stats
+}
+
+// siteResponseWith is siteResponse with the site's stats already read.
+func (s *apiServer) siteResponseWith(ctx context.Context, site shared.Site, stats *shared.SiteStats) (SiteResponse, error) {
 	key, until, err := s.cfg.Keys.SecuredKey(site, s.now())
 	if err != nil {
 		return SiteResponse{}, fmt.Errorf("secured key for %q: %w", site.Slug, err)
-	}
-	var stats *shared.SiteStats
-	if s.cfg.Stats != nil {
-		// Stats save search requests; without them the page still works.
-		if stats, err = s.cfg.Stats.SiteStats(ctx, site.Slug); err != nil {
-			slog.ErrorContext(ctx, "site stats unreadable", "site", site.Slug, "error", err)
-			stats = nil
-		}
 	}
 	return SiteResponse{
 		Site:            publicSite(site),

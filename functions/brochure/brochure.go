@@ -21,11 +21,10 @@ import (
 // MaxPages is the brochure's length limit (issue 10: one to two pages).
 const MaxPages = 2
 
-// Photo is an image the brochure can embed: JPEG or PNG bytes.
+// Photo is an image the brochure can embed: a JPEG this package encoded
+// (PhotoOf), never bytes from elsewhere.
 type Photo struct {
-	Data []byte
-	// Type is "JPG" or "PNG".
-	Type string
+	jpeg []byte
 }
 
 // Input is everything the brochure shows.
@@ -129,12 +128,12 @@ func (d *doc) header(in Input) {
 
 // photo embeds the photo scaled to the content width, at most photoMaxH tall.
 func (d *doc) photo(ph *Photo) {
-	if ph == nil || len(ph.Data) == 0 {
+	if ph == nil || len(ph.jpeg) == 0 {
 		return
 	}
 	p := d.pdf
-	opts := fpdf.ImageOptions{ImageType: ph.Type, ReadDpi: false}
-	info := p.RegisterImageOptionsReader("photo", opts, bytes.NewReader(ph.Data))
+	opts := fpdf.ImageOptions{ImageType: "JPG", ReadDpi: false}
+	info := p.RegisterImageOptionsReader("photo", opts, bytes.NewReader(ph.jpeg))
 	if p.Err() || info == nil || info.Width() <= 0 {
 		// A photo that cannot be read leaves the brochure without one,
 		// not without a brochure.

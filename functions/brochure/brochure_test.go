@@ -3,9 +3,14 @@ package brochure
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
@@ -13,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"forecourt/functions/media"
 	"forecourt/shared"
 )
 
@@ -158,10 +164,13 @@ func TestPhotos(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	photos := NewWebPhotos()
+	// The real fetcher refuses the loopback test server
+	// (TestWebPhotosRefuseInternalAddresses); this one stands in for a
+	// public host.
+	photos := WebPhotos{Fetcher: plainFetcher{}}
 	ctx := context.Background()
 	ph, err := photos.LoadPhoto(ctx, srv.URL+"/car.png")
-	if err != nil || ph.Type != "PNG" {
+	if err != nil || ph == nil {
 		t.Fatalf("png: %+v, %v", ph, err)
 	}
 	in := testInput(t, nil)
@@ -173,8 +182,8 @@ func TestPhotos(t *testing.T) {
 	if !bytes.Contains(with, []byte("/Subtype /Image")) {
 		t.Error("brochure has no embedded image")
 	}
-	if _, err := photos.LoadPhoto(ctx, srv.URL+"/car.svg"); shared.ErrorCode(err) != shared.EINVALID {
-		t.Errorf("svg: got %v, want an invalid error", err)
+	if _, err := photos.LoadPhoto(ctx, srv.URL+"/car.svg"); err == nil {
+		t.Error("svg: got a photo, want an error")
 	}
 	if _, err := photos.LoadPhoto(ctx, "/media/demo/suv/white.svg"); shared.ErrorCode(err) != shared.EINVALID {
 		t.Errorf("relative URL: got %v, want an invalid error", err)
@@ -201,4 +210,91 @@ func BenchmarkBrochure(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// Issue 31 (MEDIUM, SSRF): a feed-supplied photo URL is fetched through
+// the photo mirror's guarded fetcher (media.Fetcher): an address on the
+// machine, the private network or the cloud's metadata service is refused
+// at dial time, before any request is sent.
+func TestWebPhotosRefuseInternalAddresses(t *testing.T) {
+	pngData := testPNG(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write(pngData)
+	}))
+	defer srv.Close()
+	for _, raw := range []string{
+		srv.URL + "/car.png", // 127.0.0.1
+		"http://169.254.169.254/latest/meta-data/",
+		"http://10.0.0.8/car.png",
+		"http://[::1]:1/car.png",
+	} {
+		if _, err := NewWebPhotos().LoadPhoto(context.Background(), raw); !errors.Is(err, media.ErrBlocked) {
+			t.Errorf("%s: got %v, want refused by the fetch guard", raw, err)
+		}
+	}
+}
+
+// withSize is a PNG whose header claims w x h, its body unchanged.
+func withSize(src []byte, w, h uint32) []byte {
+	out := bytes.Clone(src)
+	binary.BigEndian.PutUint32(out[16:], w)
+	binary.BigEndian.PutUint32(out[20:], h)
+	binary.BigEndian.PutUint32(out[29:], crc32.ChecksumIEEE(out[12:29]))
+	return out
+}
+
+// Issue 31 (MEDIUM, decode limits): the brochure hands fpdf only images it
+// encoded itself: a photo is decoded within media.MaxPixels and embedded as
+// the JPEG re-encoded from it; a truncated PNG or one whose header claims
+// 60000x60000 is refused by PhotoOf, so the brochure is drawn without it.
+func TestPhotoOfReencodes(t *testing.T) {
+	good := testPNG(t)
+	ph, err := PhotoOf(good)
+	if err != nil {
+		t.Fatalf("a PNG: %v", err)
+	}
+	in := testInput(t, nil)
+	in.Photo = ph
+	pdf, err := Bytes(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(pdf, []byte("/Subtype /Image")) || !bytes.Contains(pdf, []byte("/DCTDecode")) {
+		t.Error("the photo is not embedded as a JPEG")
+	}
+	for _, tt := range []struct {
+		name string
+		src  []byte
+		want error
+	}{
+		{"truncated after its header", good[:20], nil},
+		{"60000x60000 claimed by a tiny file", withSize(good, 60000, 60000), media.ErrTooManyPixels},
+		{"not an image", []byte("<svg/>"), nil},
+	} {
+		ph, err := PhotoOf(tt.src)
+		if err == nil || tt.want != nil && !errors.Is(err, tt.want) {
+			t.Errorf("%s: got %v, %v; want refused (%v)", tt.name, ph, err, tt.want)
+		}
+	}
+}
+
+// plainFetcher fetches with no address guard: the tests' stand-in for a
+// public photo host on the loopback test server.
+type plainFetcher struct{}
+
+func (plainFetcher) Fetch(ctx context.Context, raw string) ([]byte, string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, raw, nil)
+	if err != nil {
+		return nil, "", err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, "", err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, "", fmt.Errorf("status %d", res.StatusCode)
+	}
+	body, err := io.ReadAll(res.Body)
+	return body, http.DetectContentType(body), err
 }

@@ -1,68 +1,77 @@
 package brochure
 
 import (
+	"bytes"
 	"context"
 	"fmt"
-	"io"
+	"image/jpeg"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
+	"forecourt/functions/media"
 	"forecourt/shared"
 )
 
-// WebPhotos loads a car's photo over HTTP(S) for the brochure: JPEG and PNG
-// only (what PDF embeds), at most MaxBytes, within the client's timeout.
+// PhotoFetcher downloads a photo from another host (media.Fetcher).
+type PhotoFetcher interface {
+	Fetch(ctx context.Context, rawURL string) (body []byte, contentType string, err error)
+}
+
+// WebPhotos loads a car's photo from another host for the brochure through
+// Fetcher, the guard photo mirroring uses (media.Fetcher: public addresses
+// only, checked at dial time and on every redirect, a time and size
+// limit), since the URL is the feed's (issue 31: no second, weaker client).
 type WebPhotos struct {
-	Client   *http.Client
-	MaxBytes int64
+	Fetcher PhotoFetcher
 }
 
 // NewWebPhotos returns a loader with a 3-second timeout and an 8 MiB limit,
 // so a slow or huge image costs the brochure its photo, not its answer.
 func NewWebPhotos() WebPhotos {
-	return WebPhotos{Client: &http.Client{Timeout: 3 * time.Second}, MaxBytes: 8 << 20}
+	return WebPhotos{Fetcher: media.NewFetcher(media.FetchLimits{Timeout: 3 * time.Second, MaxBytes: 8 << 20})}
 }
 
-// LoadPhoto fetches the image at rawURL. An image of another type (the demo
-// stock's SVGs) is an EINVALID error; callers draw the brochure without it.
+// LoadPhoto fetches the image at rawURL. A URL that is not http(s) (the
+// demo stock's /media SVGs) is an EINVALID error, and so is an image of
+// another type; callers draw the brochure without it.
 func (w WebPhotos) LoadPhoto(ctx context.Context, rawURL string) (*Photo, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return nil, shared.Errorf(shared.EINVALID, "photo %q is not an http(s) URL", rawURL)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	data, _, err := w.Fetcher.Fetch(ctx, u.String())
 	if err != nil {
-		return nil, fmt.Errorf("photo %s: %w", rawURL, err)
-	}
-	resp, err := w.Client.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("photo %s: %w", rawURL, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("photo %s: status %d", rawURL, resp.StatusCode)
-	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, w.MaxBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("photo %s: %w", rawURL, err)
-	}
-	if int64(len(data)) > w.MaxBytes {
-		return nil, shared.Errorf(shared.EINVALID, "photo %s is over %d bytes", rawURL, w.MaxBytes)
+		return nil, fmt.Errorf("brochure photo: %w", err)
 	}
 	return PhotoOf(data)
 }
 
-// PhotoOf types image bytes by their content: JPEG or PNG, else EINVALID.
+// photoQuality is the brochure's JPEG quality: print wants a little more
+// than the web's cards.
+const photoQuality = 85
+
+// PhotoOf decodes a JPEG or PNG within media.MaxPixels and re-encodes it
+// as JPEG, the only form the brochure embeds: fpdf parses an image from its
+// header and panics on a short body (issue 31), so it never sees bytes it
+// did not get from us. Anything else is an error: EINVALID for another
+// type, the decoder's for a broken or oversized image.
 func PhotoOf(data []byte) (*Photo, error) {
 	switch http.DetectContentType(data) {
-	case "image/jpeg":
-		return &Photo{Data: data, Type: "JPG"}, nil
-	case "image/png":
-		return &Photo{Data: data, Type: "PNG"}, nil
+	case "image/jpeg", "image/png":
+	default:
+		return nil, shared.Errorf(shared.EINVALID, "photo is neither JPEG nor PNG")
 	}
-	return nil, shared.Errorf(shared.EINVALID, "photo is neither JPEG nor PNG")
+	img, err := media.Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("brochure photo: %w", err)
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: photoQuality}); err != nil {
+		return nil, fmt.Errorf("brochure photo: encode jpeg: %w", err)
+	}
+	return &Photo{jpeg: b.Bytes()}, nil
 }
 
 // MediaReader reads a file served under /media/ (httpapi.MediaStore).

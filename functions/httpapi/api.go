@@ -199,15 +199,8 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 	return Handle(func(w http.ResponseWriter, r *http.Request) error {
 		// Errors must not be cached; handlers replace this on success.
 		w.Header().Set("Cache-Control", errorCacheControl)
-		accepted := []string{s.cfg.OriginSecret}
-		if s.cfg.OriginSecrets != nil {
-			var err error
-			if accepted, err = s.cfg.OriginSecrets.Accepted(r.Context()); err != nil {
-				return fmt.Errorf("origin secret: %w", err)
-			}
-		}
-		if !secretAmong(r.Header.Get(HeaderOriginSecret), accepted) {
-			return shared.Errorf(shared.EFORBIDDEN, "request did not come through the site's origin")
+		if err := s.checkOrigin(r); err != nil {
+			return err
 		}
 		slug := r.Header.Get(HeaderSite)
 		if slug == "" {
@@ -229,6 +222,35 @@ func (s *apiServer) tenant(h HandlerFunc) http.Handler {
 			WriteError(w, r, err)
 		}
 		return nil
+	})
+}
+
+// checkOrigin refuses a request without the origin secret: it did not
+// come through the site's distribution or the dev gateway.
+func (s *apiServer) checkOrigin(r *http.Request) error {
+	accepted := []string{s.cfg.OriginSecret}
+	if s.cfg.OriginSecrets != nil {
+		var err error
+		if accepted, err = s.cfg.OriginSecrets.Accepted(r.Context()); err != nil {
+			return fmt.Errorf("origin secret: %w", err)
+		}
+	}
+	if !secretAmong(r.Header.Get(HeaderOriginSecret), accepted) {
+		return shared.Errorf(shared.EFORBIDDEN, "request did not come through the site's origin")
+	}
+	return nil
+}
+
+// origin is h behind the origin secret alone, for /media: its files are
+// the same for every tenant (logos by slug, photos by content hash), so
+// it resolves no site and costs no site read (issue 31).
+func (s *apiServer) origin(h HandlerFunc) http.Handler {
+	return Handle(func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Cache-Control", errorCacheControl)
+		if err := s.checkOrigin(r); err != nil {
+			return err
+		}
+		return h(w, r)
 	})
 }
 
@@ -307,17 +329,29 @@ func (s *apiServer) handleSite(w http.ResponseWriter, r *http.Request) error {
 
 // siteResponse is the body of GET /api/site, which page shells inline too.
 func (s *apiServer) siteResponse(ctx context.Context, site shared.Site) (SiteResponse, error) {
+	return s.siteResponseWith(ctx, site, s.siteStats(ctx, site))
+}
+
+// siteStats are the site's stats, or nil when there are none or they
+// cannot be read: stats save search requests; without them the page still
+// works.
+func (s *apiServer) siteStats(ctx context.Context, site shared.Site) *shared.SiteStats {
+	if s.cfg.Stats == nil {
+		return nil
+	}
+	stats, err := s.cfg.Stats.SiteStats(ctx, site.Slug)
+	if err != nil {
+		slog.ErrorContext(ctx, "site stats unreadable", "site", site.Slug, "error", err)
+		return nil
+	}
+	return stats
+}
+
+// siteResponseWith is siteResponse with the site's stats already read.
+func (s *apiServer) siteResponseWith(ctx context.Context, site shared.Site, stats *shared.SiteStats) (SiteResponse, error) {
 	key, until, err := s.cfg.Keys.SecuredKey(site, s.now())
 	if err != nil {
 		return SiteResponse{}, fmt.Errorf("secured key for %q: %w", site.Slug, err)
-	}
-	var stats *shared.SiteStats
-	if s.cfg.Stats != nil {
-		// Stats save search requests; without them the page still works.
-		if stats, err = s.cfg.Stats.SiteStats(ctx, site.Slug); err != nil {
-			slog.ErrorContext(ctx, "site stats unreadable", "site", site.Slug, "error", err)
-			stats = nil
-		}
 	}
 	return SiteResponse{
 		Site:            publicSite(site),

@@ -1,8 +1,11 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/png"
 	"net/http"
 	"os/exec"
 	"strings"
@@ -189,5 +192,31 @@ func TestCarPDF(t *testing.T) {
 	}
 	if rec := get(h, "/api/cars/2018-mazda-3/pdf", "coastal", testSecret); rec.Code != 404 {
 		t.Errorf("another site's car: status %d, want 404", rec.Code)
+	}
+}
+
+// photoBytes loads every photo as the given bytes, typed by brochure.PhotoOf
+// as the stored and web loaders type them.
+type photoBytes []byte
+
+func (p photoBytes) LoadPhoto(context.Context, string) (*brochure.Photo, error) {
+	return brochure.PhotoOf(p)
+}
+
+// Issue 31 (MEDIUM): a truncated PNG (a valid signature and header, then
+// nothing) does not take the api down: the brochure is drawn without the
+// photo. fpdf parses PNGs from their header and panicked on the short body.
+func TestCarPDFWithTruncatedPhoto(t *testing.T) {
+	var full bytes.Buffer
+	if err := png.Encode(&full, image.NewRGBA(image.Rect(0, 0, 64, 48))); err != nil {
+		t.Fatal(err)
+	}
+	h := carPageAPI(t, photoBytes(full.Bytes()[:20]))
+	rec := get(h, "/api/cars/2024-kia-sportage/pdf", "coastal", testSecret)
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/pdf" {
+		t.Fatalf("got %d %q, want the brochure", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	if bytes.Contains(rec.Body.Bytes(), []byte("/Subtype /Image")) {
+		t.Error("the brochure embeds the truncated photo")
 	}
 }

@@ -91,11 +91,13 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 		http.Redirect(w, r, to, http.StatusMovedPermanently)
 		return nil
 	}
-	head, err := s.documentHead(r.Context(), page)
+	// Read once: the listing's make check and the page's site data.
+	stats := s.siteStats(r.Context(), site)
+	head, err := s.documentHead(r.Context(), page, stats)
 	if err != nil {
 		return err
 	}
-	data, err := s.siteResponse(r.Context(), site)
+	data, err := s.siteResponseWith(r.Context(), site, stats)
 	if err != nil {
 		return err
 	}
@@ -117,8 +119,9 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-// documentHead decides the page a path is and builds its head.
-func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, error) {
+// documentHead decides the page a path is and builds its head; stats are
+// the site's (nil when none are computed yet).
+func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.SiteStats) (seo.Head, error) {
 	clean := path.Clean("/" + p.Path)
 	segs := strings.Split(strings.Trim(clean, "/"), "/")
 	site := p.Site
@@ -138,9 +141,18 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		return h, nil
 	}
 	if l, ok := seo.ParseListing(clean); ok {
+		// Issue 31: a path naming no stock is the 404 before the count's
+		// read and the first search, each billed per request, and each
+		// random path is its own cache key at the edge.
+		if l.Excess || !makeInStats(l.Make, stats) {
+			return p.NotFound(), nil
+		}
 		n, err := s.stockCount(ctx, site, l)
 		if err != nil {
 			return seo.Head{}, err
+		}
+		if l.Model != "" && n == 0 {
+			return p.NotFound(), nil
 		}
 		h := p.Listing(l, n)
 		// The first search's answer, so the app renders the cars without
@@ -215,6 +227,24 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page) (seo.Head, err
 		return p.NotFound(), nil
 	}
 	return s.contentHead(ctx, p, clean)
+}
+
+// makeInStats reports whether the site has stock of the make by its stats
+// (the make facet, as the home page's make menu reads it), comparing as
+// the listing's count does and also ignoring punctuation
+// (/search/land-rover). No make named, or no stats computed yet, is
+// unknown here and passes: the count decides.
+func makeInStats(name string, stats *shared.SiteStats) bool {
+	if name == "" || stats == nil || stats.Facets["make"] == nil {
+		return true
+	}
+	want := shared.Squash(name)
+	for m, n := range stats.Facets["make"] {
+		if n > 0 && shared.Squash(m) == want {
+			return true
+		}
+	}
+	return false
 }
 
 // oldForm is the path an older form of a page's URL now lives at, for a

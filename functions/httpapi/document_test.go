@@ -398,3 +398,76 @@ func TestCarAPIRecentlySold(t *testing.T) {
 		})
 	}
 }
+
+// listingCosts counts what a listing page costs: first searches, stored
+// sitemap list reads and car reads.
+type listingCosts struct{ searches, lists, carReads int }
+
+type countingSearcher struct{ c *listingCosts }
+
+func (s countingSearcher) SearchAs(context.Context, string, any) ([]json.RawMessage, error) {
+	s.c.searches++
+	return nil, errors.New("not answered: counted only")
+}
+
+type countingLists struct{ c *listingCosts }
+
+func (l countingLists) SiteCars(context.Context, shared.Site) ([]shared.SitemapCar, bool, error) {
+	l.c.lists++
+	return nil, false, nil // none current: the cars are read
+}
+
+type countingCars struct {
+	fakeCars
+	c *listingCosts
+}
+
+func (s countingCars) FindCarsByDealership(ctx context.Context, d string) ([]shared.Car, error) {
+	s.c.carReads++
+	return s.fakeCars.FindCarsByDealership(ctx, d)
+}
+
+// Issue 31 (HIGH): a /search/ path naming a make the site has no stock of
+// (by its stats, read with the site for every page anyway), or segments
+// past what a listing path names (/search/used-cars/x: the web never
+// writes one), is the 404 page before any search is sent or any stored
+// list or car is read; a model of a known make that matches no car is the
+// 404 after the count's one read, before the search. Real makes and models
+// are served as before, in any case.
+func TestUnknownListingPathsAreNotFoundBeforeAnySearch(t *testing.T) {
+	stats := fakeStats{"riverside": {NbHits: 3, Facets: map[string]map[string]int{"make": {"Toyota": 3}}}}
+	for _, tt := range []struct {
+		path       string
+		wantStatus int
+		want       listingCosts
+	}{
+		{"/search/notamake/", 404, listingCosts{}},
+		{"/search/notamake/notamodel", 404, listingCosts{}},
+		{"/search/used-cars/notamake/", 404, listingCosts{}},
+		{"/search/new-used-and-demo-cars/toyota/notamodel", 404, listingCosts{}},
+		{"/search/Toyota/Corolla/extra", 404, listingCosts{}},
+		{"/search/suv/notamodel", 404, listingCosts{}},
+		{"/search/Toyota/notamodel", 404, listingCosts{lists: 1, carReads: 1}},
+		{"/search/Toyota/Corolla/", 200, listingCosts{searches: 1, lists: 1, carReads: 1}},
+		{"/search/toyota/hilux", 200, listingCosts{searches: 1, lists: 1, carReads: 1}},
+		{"/search/Toyota", 200, listingCosts{searches: 1, lists: 1, carReads: 1}},
+		{"/search/used-cars/", 200, listingCosts{searches: 1, lists: 1, carReads: 1}},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			var got listingCosts
+			h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return countingCars{c, &got} }, func(c *APIConfig) {
+				c.Stats, c.Sitemaps, c.FirstSearch = stats, countingLists{&got}, countingSearcher{&got}
+			})
+			rec := get(h, tt.path, "riverside", testSecret)
+			if rec.Code != tt.wantStatus {
+				t.Fatalf("status %d, want %d", rec.Code, tt.wantStatus)
+			}
+			if tt.wantStatus == 404 && !strings.Contains(rec.Body.String(), "<title>Page not found") {
+				t.Error("not the 404 page")
+			}
+			if got != tt.want {
+				t.Errorf("costs %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}

@@ -6,9 +6,11 @@ package httpapi
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 
 	"forecourt/shared"
@@ -55,9 +57,23 @@ type ErrorDetail struct {
 // so that every error is written one way, by Handle.
 type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
 
-// Handle adapts h to an http.Handler that writes h's error as JSON.
+// Handle adapts h to an http.Handler that writes h's error as JSON. A
+// panic in h is recovered into a logged 500 (issue 31): under Lambda an
+// unrecovered one ends the instance, and with it every request it holds.
+// http.ErrAbortHandler is passed on, as net/http means it.
 func Handle(h HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			w.Header().Set("Cache-Control", errorCacheControl)
+			WriteError(w, r, fmt.Errorf("panic: %v\n%s", v, debug.Stack()))
+		}()
 		if err := h(w, r); err != nil {
 			WriteError(w, r, err)
 		}

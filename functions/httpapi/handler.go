@@ -123,15 +123,19 @@ func routeHandlers(deps Deps) (map[string]http.Handler, error) {
 		return nil, fmt.Errorf("handler: no routes for Lambda %q", deps.Lambda)
 	}
 	handlers := map[string]http.Handler{}
-	if need["api"] {
+	var api *apiServer
+	if need["api"] || need["media"] {
+		// /media is the api Lambda's too, behind the same origin secret.
 		if deps.API == nil {
-			return nil, fmt.Errorf("handler: the /api routes need Deps.API")
+			return nil, fmt.Errorf("handler: the /api and /media routes need Deps.API")
 		}
-		s, err := newAPIServer(*deps.API)
-		if err != nil {
+		var err error
+		if api, err = newAPIServer(*deps.API); err != nil {
 			return nil, err
 		}
-		for k, h := range s.handlers() {
+	}
+	if need["api"] {
+		for k, h := range api.handlers() {
 			handlers[k] = h
 		}
 	}
@@ -149,7 +153,7 @@ func routeHandlers(deps Deps) (map[string]http.Handler, error) {
 		if deps.Media == nil {
 			return nil, fmt.Errorf("handler: the /media route needs Deps.Media")
 		}
-		handlers[mediaRoute] = Handle(mediaHandler(deps.Media))
+		handlers[mediaRoute] = api.origin(mediaHandler(deps.Media))
 	}
 	return handlers, nil
 }

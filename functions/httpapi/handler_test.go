@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -131,7 +133,10 @@ func TestUnknownRoutesAreJSONErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest(tt.method, tt.target, nil))
+			// Through the origin, as CloudFront sends every path.
+			req := httptest.NewRequest(tt.method, tt.target, nil)
+			req.Header.Set(HeaderOriginSecret, testSecret)
+			h.ServeHTTP(rec, req)
 			if rec.Code != tt.wantStatus || errorCode(t, rec) != tt.wantCode {
 				t.Errorf("got %d %s, want %d %s", rec.Code, rec.Body, tt.wantStatus, tt.wantCode)
 			}
@@ -156,9 +161,7 @@ func TestMediaRoute(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
-		return rec
+		return get(h, target, "", testSecret)
 	}
 	rec := serve(fakeMedia{}, "/media/logos/acme.svg?angle=2")
 	if rec.Code != 200 || rec.Body.String() != "<svg>2</svg>" ||
@@ -200,4 +203,53 @@ func TestTooManyRequestsCarriesRetryAfter(t *testing.T) {
 	if len(seen) < 2 {
 		t.Errorf("every answer said Retry-After %v: the retries would arrive together", seen)
 	}
+}
+
+// Issue 31 (MEDIUM): a handler that panics (a decoder on a crafted photo)
+// costs its own request a logged 500 JSON error, not the process: the
+// next request is answered. http.ErrAbortHandler still aborts, as
+// net/http means it to.
+func TestHandlePanicIsA500(t *testing.T) {
+	var logged bytes.Buffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewJSONHandler(&logged, nil)))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+
+	calls := 0
+	h := Handle(func(w http.ResponseWriter, r *http.Request) error {
+		calls++
+		if calls == 1 {
+			var m map[string]int
+			m["boom"]++ // a nil map write: a runtime panic
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	})
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/site", nil))
+	var body ErrorBody
+	if rec.Code != 500 || json.Unmarshal(rec.Body.Bytes(), &body) != nil || body.Error.Code != shared.EINTERNAL || body.Error.Message != "internal error" {
+		t.Fatalf("got %d %s, want a 500 JSON internal error", rec.Code, rec.Body)
+	}
+	if rec.Header().Get("Cache-Control") != errorCacheControl {
+		t.Errorf("Cache-Control %q, want %q", rec.Header().Get("Cache-Control"), errorCacheControl)
+	}
+	if !strings.Contains(logged.String(), "nil map") || !strings.Contains(logged.String(), `"path":"/api/site"`) {
+		t.Errorf("log %s, want the panic and the request logged", logged.String())
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/site", nil))
+	if rec.Code != http.StatusNoContent {
+		t.Errorf("the next request: got %d, want it answered", rec.Code)
+	}
+
+	abort := Handle(func(http.ResponseWriter, *http.Request) error { panic(http.ErrAbortHandler) })
+	func() {
+		defer func() {
+			if r := recover(); r != http.ErrAbortHandler {
+				t.Errorf("ErrAbortHandler: recovered %v, want it passed on", r)
+			}
+		}()
+		abort.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
+	}()
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"forecourt/shared"
@@ -35,7 +36,10 @@ const (
 func mediaHandler(store MediaStore) HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Cache-Control", errorCacheControl)
-		name, query := sizedMedia(r.PathValue("proxy"), r.URL.Query())
+		name, query, err := sizedMedia(r.PathValue("proxy"), r.URL.Query())
+		if err != nil {
+			return err
+		}
 		body, contentType, err := store.Media(r.Context(), name, query)
 		if err != nil {
 			if shared.ErrorCode(err) == shared.ENOTFOUND {
@@ -62,22 +66,36 @@ func mediaHandler(store MediaStore) HandlerFunc {
 // /media/_/w=640,f=webp/photos/x.jpg.
 const sizedPrefix = "_/"
 
+// sizedKeys are the keys the viewer-request function writes into the
+// path, in its order.
+var sizedKeys = []string{"w", "q", "f"}
+
 // sizedMedia undoes that rewrite: the name and the query it stands for. A
 // name without the prefix keeps its own query string (the dev gateway).
-func sizedMedia(name string, query url.Values) (string, url.Values) {
+// The path form must be what the function writes: keys of sizedKeys, each
+// once, in its order, each with a value; any other spelling of the same
+// size would be another cache key for the same photo (issue 31), so it is
+// an EINVALID error on the field "size". The values themselves are the
+// media store's to check (media.ParseSize), as in the query form.
+func sizedMedia(name string, query url.Values) (string, url.Values, error) {
 	rest, ok := strings.CutPrefix(name, sizedPrefix)
 	if !ok {
-		return name, query
+		return name, query, nil
 	}
 	params, name, ok := strings.Cut(rest, "/")
 	if !ok {
-		return rest, url.Values{} // no file after the sizes: a 404
+		return rest, url.Values{}, nil // no file after the sizes: a 404
 	}
 	query = url.Values{}
+	next := 0 // the index in sizedKeys the next key may start at
 	for _, kv := range strings.Split(params, ",") {
-		if k, v, ok := strings.Cut(kv, "="); ok {
-			query.Set(k, v)
+		k, v, ok := strings.Cut(kv, "=")
+		at := slices.Index(sizedKeys[next:], k)
+		if !ok || v == "" || at < 0 {
+			return "", nil, shared.FieldError("size", "the path's sizes %q are not w=, q=, f= in that order, each once with a value", params)
 		}
+		next += at + 1
+		query.Set(k, v)
 	}
-	return name, query
+	return name, query, nil
 }

@@ -42,9 +42,7 @@ func resizingAPI(t *testing.T) func(target string) *httptest.ResponseRecorder {
 		t.Fatal(err)
 	}
 	return func(target string) *httptest.ResponseRecorder {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
-		return rec
+		return get(h, target, "", testSecret)
 	}
 }
 
@@ -52,7 +50,7 @@ func resizingAPI(t *testing.T) func(target string) *httptest.ResponseRecorder {
 // immutably; a width outside the fixed set is a 400 naming the field.
 func TestMediaWidths(t *testing.T) {
 	get := resizingAPI(t)
-	rec := get("/media/cars/c1/1.jpg?w=640&q=70")
+	rec := get("/media/cars/c1/1.jpg?w=640")
 	img, err := jpeg.Decode(rec.Body)
 	if rec.Code != 200 || err != nil || img.Bounds().Dx() != 640 || img.Bounds().Dy() != 426 {
 		t.Fatalf("w=640: got %d, %v, %v", rec.Code, err, img)
@@ -99,8 +97,7 @@ func TestMediaMirroredPhotos(t *testing.T) {
 		{"/media/" + key + "?w=640", 200, mediaImmutableCacheControl},
 		{"/media/photos/ffff.jpg", 404, errorCacheControl},
 	} {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", tt.target, nil))
+		rec := get(h, tt.target, "", testSecret)
 		if rec.Code != tt.wantCode || tt.wantCache != "" && rec.Header().Get("Cache-Control") != tt.wantCache {
 			t.Errorf("%s: got %d %q, want %d %q", tt.target, rec.Code, rec.Header().Get("Cache-Control"), tt.wantCode, tt.wantCache)
 		}
@@ -133,7 +130,7 @@ func TestMediaWebP(t *testing.T) {
 		wantCode         int
 	}{
 		{"/media/_/w=640,f=webp/cars/c1/1.jpg", "image/webp", 200},
-		{"/media/_/w=640,q=75/cars/c1/1.jpg", "image/jpeg", 200},
+		{"/media/_/w=640/cars/c1/1.jpg", "image/jpeg", 200},
 		{"/media/_/w=640/nothing.jpg", "application/json", 404},
 		{"/media/_/w=640", "application/json", 404},
 		{"/media/_/w=640,f=avif/cars/c1/1.jpg", "application/json", 400},
@@ -147,4 +144,122 @@ func TestMediaWebP(t *testing.T) {
 	if rec := get("/media/_/w=640,f=webp/cars/c1/1.jpg"); !bytes.Equal(rec.Body.Bytes(), query.Body.Bytes()) {
 		t.Error("the path form answers other bytes than the query form")
 	}
+}
+
+// Issue 31 (HIGH, media): /media is answered only through the site's origin
+// (CloudFront or the dev gateway), as /api is: without the origin secret, or
+// with a wrong one, a 403 JSON error and no store read or resize; with a
+// rotated secret's accepted values, either one.
+func TestMediaRequiresOriginSecret(t *testing.T) {
+	for _, tt := range []struct {
+		name, secret string
+		secrets      OriginSecrets
+		want         int
+	}{
+		{"no secret", "", nil, 403},
+		{"a wrong secret", "forged", nil, 403},
+		{"the secret", testSecret, nil, 200},
+		{"the old secret during a rotation", "old-secret", acceptedSecrets{"new-secret", "old-secret"}, 200},
+		{"a retired secret after a rotation", testSecret, acceptedSecrets{"new-secret"}, 403},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			store := &countingMedia{}
+			d := allDeps()
+			d.API.OriginSecrets = tt.secrets
+			d.Media = store
+			h, err := NewHandler(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := get(h, "/media/logos/acme.svg", "", tt.secret)
+			if rec.Code != tt.want {
+				t.Fatalf("got %d %s, want %d", rec.Code, rec.Body, tt.want)
+			}
+			if tt.want == 403 {
+				if code := errorCode(t, rec); code != shared.EFORBIDDEN {
+					t.Errorf("code %q, want %q", code, shared.EFORBIDDEN)
+				}
+				if store.reads != 0 {
+					t.Errorf("%d store reads for a refused request, want none", store.reads)
+				}
+			}
+		})
+	}
+}
+
+// countingMedia is fakeMedia counting its reads.
+type countingMedia struct{ reads int }
+
+func (m *countingMedia) Media(ctx context.Context, name string, q url.Values) ([]byte, string, error) {
+	m.reads++
+	return fakeMedia{}.Media(ctx, name, q)
+}
+
+// Issue 31 (HIGH, media): the URLs the pages use (the srcset's ?w=&f=webp,
+// in the query or in the path form the cells' viewer-request function
+// writes, w then q then f) are served; anything else is a 400 naming the
+// field and why, before the store is read: a quality (the one quality is
+// the default), a width off the list, and in the path form a key the
+// function never writes, a key twice or keys out of its order (each would
+// be another cache key for the same photo).
+func TestMediaServesOnlyThePagesSizes(t *testing.T) {
+	var src bytes.Buffer
+	if err := jpeg.Encode(&src, image.NewRGBA(image.Rect(0, 0, 1200, 900)), nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		target    string
+		wantCode  int
+		wantField string
+	}{
+		{"/media/cars/c1/1.jpg?w=640&f=webp", 200, ""},
+		{"/media/_/w=640,f=webp/cars/c1/1.jpg", 200, ""},
+		{"/media/_/w=1920/cars/c1/1.jpg", 200, ""},
+		{"/media/cars/c1/1.jpg?w=640&q=75", 400, "q"},
+		{"/media/cars/c1/1.jpg?w=640&q=1", 400, "q"},
+		{"/media/_/w=640,q=75,f=webp/cars/c1/1.jpg", 400, "q"},
+		{"/media/_/w=641/cars/c1/1.jpg", 400, "w"},
+		{"/media/_/q=50/cars/c1/1.jpg", 400, "w"},
+		{"/media/_/f=webp/cars/c1/1.jpg", 400, "w"},
+		{"/media/_/f=webp,w=640/cars/c1/1.jpg", 400, "size"},
+		{"/media/_/w=640,w=320/cars/c1/1.jpg", 400, "size"},
+		{"/media/_/w=640,x=1/cars/c1/1.jpg", 400, "size"},
+		{"/media/_/w640/cars/c1/1.jpg", 400, "size"},
+		{"/media/_/cars/c1/1.jpg", 400, "size"},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			store := &countingPhoto{onePhoto: onePhoto{src.Bytes()}}
+			d := allDeps()
+			d.Media = media.Resized{Store: store}
+			h, err := NewHandler(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := get(h, tt.target, "", testSecret)
+			if rec.Code != tt.wantCode {
+				t.Fatalf("got %d %q, want %d", rec.Code, rec.Header().Get("Content-Type"), tt.wantCode)
+			}
+			if tt.wantCode != 400 {
+				return
+			}
+			var body ErrorBody
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body.Error.Field != tt.wantField || body.Error.Message == "" {
+				t.Errorf("body %s, want a reason on field %q", rec.Body, tt.wantField)
+			}
+			if store.reads != 0 {
+				t.Errorf("%d store reads, want none", store.reads)
+			}
+		})
+	}
+}
+
+// countingPhoto is onePhoto counting its reads.
+type countingPhoto struct {
+	onePhoto
+	reads int
+}
+
+func (p *countingPhoto) Media(ctx context.Context, name string, q url.Values) ([]byte, string, error) {
+	p.reads++
+	return p.onePhoto.Media(ctx, name, q)
 }

@@ -10,3 +10,11 @@ func NewLoopbackMirror(store PhotoStore, l FetchLimits) *Mirror {
 		return a == netip.MustParseAddr("127.0.0.1") || publicAddr(a)
 	}}
 }
+
+// NewLoopbackFetcher is NewFetcher with 127.0.0.1 let through as the
+// tests' public host; every other rule stays in force.
+func NewLoopbackFetcher(l FetchLimits) *Fetcher {
+	return newFetcher(l, func(a netip.Addr) bool {
+		return a == netip.MustParseAddr("127.0.0.1") || publicAddr(a)
+	})
+}

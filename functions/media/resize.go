@@ -3,6 +3,7 @@ package media
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -47,8 +48,9 @@ var resizable = regexp.MustCompile(`(?i)^/media/.+\.(jpe?g|png)$`)
 // (CarCard's 480x320, Gallery's 960x640).
 const aspectW, aspectH = 3, 2
 
-// DefaultQuality is the quality without ?q=; a 640 px card stays well
-// under 60 KB at it, as JPEG and as WebP.
+// DefaultQuality is the one quality resized photos are encoded at; a 640
+// px card stays well under 60 KB at it, as JPEG and as WebP. No URL can
+// ask for another (issue 31): one rendering per width and format.
 const DefaultQuality = 75
 
 // Formats a resized photo is encoded in (?f=): JPEG unless WebP is asked
@@ -60,20 +62,25 @@ const (
 )
 
 // Resized serves raster photos of the store at a width of Widths, cropped
-// to 3:2 around the centre, as JPEG or (?f=webp) WebP. Without ?w= the
-// store's file is served unchanged; SVG and other non-raster files ignore
-// ?w=.
+// to 3:2 around the centre, as JPEG or (?f=webp) WebP. Without ?w=, ?q=
+// or ?f= the store's file is served unchanged; with any of them the size
+// must be valid (ParseSize) before the store is read, so a bad URL costs
+// no read. SVG and other non-raster files ignore a valid size.
 type Resized struct{ Store Store }
 
 // Media implements httpapi.MediaStore.
 func (r Resized) Media(ctx context.Context, name string, query url.Values) ([]byte, string, error) {
-	body, contentType, err := r.Store.Media(ctx, name, query)
-	if err != nil || !query.Has("w") || (contentType != "image/jpeg" && contentType != "image/png") {
-		return body, contentType, err
+	sized := query.Has("w") || query.Has("q") || query.Has("f")
+	var size Size
+	if sized {
+		var err error
+		if size, err = ParseSize(query); err != nil {
+			return nil, "", err
+		}
 	}
-	size, err := ParseSize(query)
-	if err != nil {
-		return nil, "", err
+	body, contentType, err := r.Store.Media(ctx, name, query)
+	if err != nil || !sized || (contentType != "image/jpeg" && contentType != "image/png") {
+		return body, contentType, err
 	}
 	out, ct, err := Resize(body, size)
 	if err != nil {
@@ -88,19 +95,18 @@ type Size struct {
 	Format         string // FormatJPEG or FormatWebP
 }
 
-// ParseSize reads ?w= (one of Widths), ?q= (1-100, default DefaultQuality)
-// and ?f= (jpeg, the default, or webp).
+// ParseSize reads ?w= (one of Widths, required) and ?f= (jpeg, the
+// default, or webp). The quality is always DefaultQuality: ?q=, even the
+// default's value, is refused, since the web's srcset never sends it
+// (issue 31: a few cache keys per photo, not one per quality).
 func ParseSize(query url.Values) (Size, error) {
 	width, err := strconv.Atoi(query.Get("w"))
 	if err != nil || !slices.Contains(Widths, width) {
 		return Size{}, shared.FieldError("w", "width must be one of %v", Widths)
 	}
 	s := Size{Width: width, Quality: DefaultQuality, Format: FormatJPEG}
-	if q := query.Get("q"); q != "" {
-		s.Quality, err = strconv.Atoi(q)
-		if err != nil || s.Quality < 1 || s.Quality > 100 {
-			return Size{}, shared.FieldError("q", "quality must be a whole number from 1 to 100")
-		}
+	if query.Has("q") {
+		return Size{}, shared.FieldError("q", "quality is not a parameter: photos are served at quality %d only; leave q out", DefaultQuality)
 	}
 	switch f := query.Get("f"); f {
 	case "", FormatJPEG:
@@ -112,13 +118,40 @@ func ParseSize(query url.Values) (Size, error) {
 	return s, nil
 }
 
-// Resize decodes a JPEG or PNG, crops it to 3:2 around its centre, scales
+// MaxPixels bounds the photos decoded (about 40 megapixels, 160 MB as
+// RGBA): a feed's photo or a mirrored one over it is refused from its
+// header, before its pixels are allocated (issue 31: a tiny file can claim
+// 60000x60000 and cost an instance its memory).
+const MaxPixels = 40_000_000
+
+// ErrTooManyPixels is a photo whose header says it is larger than MaxPixels.
+var ErrTooManyPixels = errors.New("image has too many pixels")
+
+// Decode decodes a JPEG or PNG whose header says it is at most MaxPixels;
+// any other is refused with ErrTooManyPixels before it is decoded.
+func Decode(src []byte) (image.Image, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+	if err != nil {
+		return nil, fmt.Errorf("decode image header: %w", err)
+	}
+	if n := int64(cfg.Width) * int64(cfg.Height); n > MaxPixels || cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, fmt.Errorf("%w: %dx%d is %.1f megapixels, over the %d megapixel limit",
+			ErrTooManyPixels, cfg.Width, cfg.Height, float64(n)/1e6, MaxPixels/1_000_000)
+	}
+	img, _, err := image.Decode(bytes.NewReader(src))
+	if err != nil {
+		return nil, fmt.Errorf("decode image: %w", err)
+	}
+	return img, nil
+}
+
+// Resize decodes a JPEG or PNG (Decode: at most MaxPixels), crops it to 3:2 around its centre, scales
 // it to s.Width (never up: a smaller source keeps its size) and encodes it
 // in s.Format, returning the bytes and their content type.
 func Resize(src []byte, s Size) ([]byte, string, error) {
-	img, _, err := image.Decode(bytes.NewReader(src))
+	img, err := Decode(src)
 	if err != nil {
-		return nil, "", fmt.Errorf("decode image: %w", err)
+		return nil, "", err
 	}
 	crop := cropToAspect(img.Bounds())
 	width := min(s.Width, crop.Dx())

@@ -3,14 +3,19 @@ package media
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
 	"net/url"
 	"os"
+	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 
 	"forecourt/shared"
@@ -52,7 +57,7 @@ func TestResized(t *testing.T) {
 	src := photo(t, 2000, 2000) // square: the crop trims top and bottom
 	store := Resized{Store: oneFile{src, "image/png"}}
 	for _, w := range Widths {
-		body, ct, err := store.Media(context.Background(), "cars/x/1.png", url.Values{"w": {itoa(w)}, "q": {"70"}})
+		body, ct, err := store.Media(context.Background(), "cars/x/1.png", url.Values{"w": {itoa(w)}})
 		if err != nil {
 			t.Fatalf("w=%d: %v", w, err)
 		}
@@ -76,6 +81,63 @@ func TestResized(t *testing.T) {
 	if body, ct, err := svg.Media(context.Background(), "logos/a.svg", url.Values{"w": {"640"}}); err != nil || ct != svgType || string(body) != "<svg/>" {
 		t.Errorf("svg: got %q %q %v", body, ct, err)
 	}
+}
+
+// Issue 31 (HIGH, media): a resized photo comes at the widths and the one
+// quality the pages ask for (the srcset sends ?w= and ?f=webp, never ?q=),
+// so each photo has a handful of renderings, not one per quality. Any ?q=,
+// the default's too, and a ?q= or ?f= without ?w=, is a 400 on its field,
+// refused before the store is read.
+func TestResizedRefusesWhatNoPageAsks(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		query     url.Values
+		wantField string
+	}{
+		{"a quality", url.Values{"w": {"640"}, "q": {"70"}}, "q"},
+		{"the default quality by name", url.Values{"w": {"640"}, "q": {itoa(DefaultQuality)}}, "q"},
+		{"an empty quality", url.Values{"w": {"640"}, "q": {""}}, "q"},
+		{"a quality without a width", url.Values{"q": {"70"}}, "w"},
+		{"a format without a width", url.Values{"f": {"webp"}}, "w"},
+		{"a width off the list", url.Values{"w": {"641"}}, "w"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			store := &countingFile{oneFile: oneFile{photo(t, 40, 30), "image/png"}}
+			_, _, err := Resized{Store: store}.Media(context.Background(), "cars/x/1.png", tt.query)
+			var e *shared.Error
+			if !errors.As(err, &e) || e.Code != shared.EINVALID || e.Field != tt.wantField {
+				t.Fatalf("got %v, want a field error on %s", err, tt.wantField)
+			}
+			if e.Message == "" {
+				t.Error("the error gives no reason")
+			}
+			if store.reads != 0 {
+				t.Errorf("%d store reads, want none before the size is valid", store.reads)
+			}
+		})
+	}
+	for _, w := range Widths {
+		for _, f := range []string{"", FormatJPEG, FormatWebP} {
+			q := url.Values{"w": {itoa(w)}}
+			if f != "" {
+				q.Set("f", f)
+			}
+			if _, err := ParseSize(q); err != nil {
+				t.Errorf("%v: %v, want served", q, err)
+			}
+		}
+	}
+}
+
+// countingFile is oneFile counting its reads.
+type countingFile struct {
+	oneFile
+	reads int
+}
+
+func (f *countingFile) Media(ctx context.Context, name string, q url.Values) ([]byte, string, error) {
+	f.reads++
+	return f.oneFile.Media(ctx, name, q)
 }
 
 // A wide photo is cropped at the sides around its centre, a small one is
@@ -151,5 +213,65 @@ func TestSrcSetVectors(t *testing.T) {
 		if got := SrcSet(c.Input.Src); got != c.Want.SrcSet {
 			t.Errorf("%s: got %q, want %q", c.Name, got, c.Want.SrcSet)
 		}
+	}
+}
+
+// hugePNG is a PNG whose header says w x h but whose body is a few bytes:
+// a decoder that trusts the header allocates w*h*4 bytes before it
+// finds the pixels missing.
+func hugePNG(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		binary.Write(&b, binary.BigEndian, uint32(len(data)))
+		crc := crc32.NewIEEE()
+		crc.Write([]byte(typ))
+		crc.Write(data)
+		b.WriteString(typ)
+		b.Write(data)
+		binary.Write(&b, binary.BigEndian, crc.Sum32())
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = 8, 6 // 8-bit RGBA
+	chunk("IHDR", ihdr)
+	chunk("IDAT", []byte{0x78, 0x9c, 0x62, 0x00})
+	chunk("IEND", nil)
+	return b.Bytes()
+}
+
+// Issue 31 (MEDIUM, pixel limit): a photo whose header says more than
+// MaxPixels is refused from its header, before its pixels are allocated
+// (a 60000x60000 PNG of a few dozen bytes would take 14 GB), with an error
+// naming its size; a photo within the limit decodes.
+func TestDecodeRefusesTooManyPixels(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		src     []byte
+		refused bool
+	}{
+		{"60000x60000 in a tiny file", hugePNG(60000, 60000), true},
+		{"just over the limit", hugePNG(8000, 5001), true},
+		{"a photo", photo(t, 300, 200), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, _, err := Resize(tt.src, Size{Width: 640, Quality: DefaultQuality, Format: FormatJPEG})
+			runtime.ReadMemStats(&after)
+			if !tt.refused {
+				if err != nil {
+					t.Fatalf("got %v, want it resized", err)
+				}
+				return
+			}
+			if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+				t.Errorf("allocated %d MB refusing it, want the header read only", grew>>20)
+			}
+			if !errors.Is(err, ErrTooManyPixels) || !strings.Contains(err.Error(), "megapixels") {
+				t.Errorf("got %v, want ErrTooManyPixels naming the size", err)
+			}
+		})
 	}
 }

@@ -296,6 +296,11 @@ type Listing struct {
 	// Body is a simple_body label (shared.SimpleBodies) a body tile's path
 	// names: /search/suv.
 	Body string
+	// Excess is set when the path has segments past what it names
+	// (/search/used-cars/x, /search/Toyota/Corolla/x): no page of the web
+	// links one, so the document is the 404 (issue 31), though the web's
+	// router, which ignores them, would show the listing.
+	Excess bool
 }
 
 // typePaths are the listing's car-type presets by path segment (web:
@@ -325,10 +330,10 @@ func ParseListing(p string) (Listing, bool) {
 		}
 	}
 	if segs[0] == "new-used-and-demo-cars" {
-		return Listing{}, true
+		return Listing{Excess: len(segs) > 1}, true
 	}
 	if t, ok := typePaths[segs[0]]; ok {
-		return Listing{Types: t}, true
+		return Listing{Types: t, Excess: len(segs) > 1}, true
 	}
 	// /search/suv is a body tile (spec 001 §2 "/search/{slug}"): no make is
 	// named like a body. The web reads paths the same way (listingUrl.ts
@@ -338,7 +343,7 @@ func ParseListing(p string) (Listing, bool) {
 			return Listing{Body: b}, true
 		}
 	}
-	l := Listing{Make: segs[0]}
+	l := Listing{Make: segs[0], Excess: len(segs) > 2}
 	if len(segs) > 1 {
 		l.Model = segs[1]
 	}

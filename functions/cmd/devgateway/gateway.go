@@ -89,6 +89,15 @@ func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		g.app.ServeHTTP(w, r)
+	case strings.HasPrefix(path, "/media/"):
+		// As the tenant distributions' API origin does for /media/*
+		// (infra/constructs/tenant): the api refuses media without the
+		// origin secret (issue 31).
+		if slug != "" {
+			r.Header.Set(httpapi.HeaderSite, slug)
+		}
+		r.Header.Set(httpapi.HeaderOriginSecret, g.secret)
+		g.app.ServeHTTP(w, r)
 	case isRouted(path):
 		g.app.ServeHTTP(w, r)
 	case strings.HasPrefix(path, checkoutStandInPath) && g.checkout != nil:

@@ -334,3 +334,31 @@ func TestGatewaySendsSecurityHeaders(t *testing.T) {
 		t.Errorf("/healthz carries a CSP")
 	}
 }
+
+// Issue 31: /media reaches the route table with the origin secret and the
+// site, as the tenant distributions send it (their API origin's custom
+// headers, infra/constructs/tenant), since the api now refuses /media
+// without the secret; a client's own X-Forecourt-* headers never pass.
+func TestGatewaySendsMediaThroughTheOrigin(t *testing.T) {
+	for _, tt := range []struct{ name, target, wantSite string }{
+		{"a tenant's host", "http://northside-used.localhost:8080/media/demo/suv/red.svg", "northside-used"},
+		{"plain localhost", "http://localhost:8080/media/logos/northside-used.svg", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := testGateway()
+			req := httptest.NewRequest(http.MethodGet, tt.target, nil)
+			req.Header.Set("X-Forecourt-Origin-Secret", "forged")
+			req.Header.Set("X-Forecourt-Site", "forged")
+			do(r.gw, req)
+			if r.app.got == nil {
+				t.Fatal("the route table's handler was not called")
+			}
+			if s := r.app.got.Header.Get("X-Forecourt-Origin-Secret"); s != "s3cret" {
+				t.Errorf("X-Forecourt-Origin-Secret: got %q, want the gateway's secret", s)
+			}
+			if s := r.app.got.Header.Get("X-Forecourt-Site"); s != tt.wantSite {
+				t.Errorf("X-Forecourt-Site: got %q, want %q", s, tt.wantSite)
+			}
+		})
+	}
+}

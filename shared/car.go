@@ -15,6 +15,20 @@ const (
 	CarTypeDemo CarType = "demo"
 )
 
+// Label is the car type as pages and e-mails name it: "New", "Used",
+// "Demo"; another value as it is.
+func (t CarType) Label() string {
+	switch t {
+	case CarTypeNew:
+		return "New"
+	case CarTypeUsed:
+		return "Used"
+	case CarTypeDemo:
+		return "Demo"
+	}
+	return string(t)
+}
+
 // CarStatus is a car's availability (spec 000 §3). in_stock and coming_soon
 // count as available (spec 001 §4).
 type CarStatus string

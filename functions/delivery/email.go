@@ -226,7 +226,7 @@ func carSection(site shared.Site, it Item) section {
 		price += " (was " + p.WasText + ")"
 	}
 	s.add("Price", price)
-	s.add("Condition", carTypeLabel(c.CarType))
+	s.add("Condition", c.CarType.Label())
 	if c.KM > 0 {
 		s.add("Odometer", shared.FormatKM(float64(c.KM)))
 	}
@@ -236,18 +236,6 @@ func carSection(site shared.Site, it Item) section {
 		s.link("Page", u, u)
 	}
 	return s
-}
-
-func carTypeLabel(t shared.CarType) string {
-	switch t {
-	case shared.CarTypeNew:
-		return "New"
-	case shared.CarTypeUsed:
-		return "Used"
-	case shared.CarTypeDemo:
-		return "Demo"
-	}
-	return string(t)
 }
 
 func tradeInSection(site shared.Site, l shared.Lead) section {

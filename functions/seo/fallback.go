@@ -22,7 +22,7 @@ func (p Page) listingLinks() []Link {
 	for _, t := range []shared.CarType{shared.CarTypeNew, shared.CarTypeDemo, shared.CarTypeUsed} {
 		for _, sold := range types {
 			if sold == t {
-				links = append(links, Link{Text: carTypeLabel(t) + " cars", URL: p.Origin + "/search/" + string(t) + "-cars/"})
+				links = append(links, Link{Text: t.Label() + " cars", URL: p.Origin + "/search/" + string(t) + "-cars/"})
 			}
 		}
 	}
@@ -65,7 +65,7 @@ func (p Page) carFallback(f CarFacts) *Fallback {
 	if f.View.Price.HasPrice {
 		add("Price", strings.TrimSpace(f.View.Price.Text+" "+f.View.Price.PriceType))
 	}
-	add("Condition", carTypeLabel(c.CarType))
+	add("Condition", c.CarType.Label())
 	if c.KM > 0 {
 		add("Kilometres", shared.FormatKM(float64(c.KM)))
 	}

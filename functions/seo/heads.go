@@ -140,7 +140,7 @@ func (p Page) Car(f CarFacts) Head {
 		title += " " + f.View.Price.Text
 	}
 	loc := carLocationName(p.Site, c)
-	desc := []string{carTypeLabel(c.CarType) + " " + name}
+	desc := []string{c.CarType.Label() + " " + name}
 	if price != "" {
 		desc = append(desc, price)
 	}
@@ -175,7 +175,7 @@ func (p Page) Car(f CarFacts) Head {
 	} else {
 		seller = &AutoDealer{Type: "AutoDealer", Name: p.Site.Name, URL: p.Origin + "/", Address: postal(p.Site.Address)}
 	}
-	crumbs := []Crumb{p.home(), {Name: carTypeLabel(c.CarType) + " cars", URL: p.Origin + "/search/" + string(c.CarType) + "-cars/"}}
+	crumbs := []Crumb{p.home(), {Name: c.CarType.Label() + " cars", URL: p.Origin + "/search/" + string(c.CarType) + "-cars/"}}
 	if c.Make != "" {
 		crumbs = append(crumbs, Crumb{Name: c.Make, URL: p.Origin + "/search/" + url.PathEscape(c.Make) + "/"})
 		if c.Model != "" {
@@ -276,16 +276,6 @@ func carLocationName(site shared.Site, c shared.Car) string {
 		return name
 	}
 	return place
-}
-
-func carTypeLabel(t shared.CarType) string {
-	switch t {
-	case shared.CarTypeNew:
-		return "New"
-	case shared.CarTypeDemo:
-		return "Demo"
-	}
-	return "Used"
 }
 
 // Listing is what a listing path selects (issue 5 "Paths": a car-type
@@ -391,7 +381,7 @@ func (l Listing) label() string {
 	}
 	switch len(l.Types) {
 	case 1:
-		return carTypeLabel(l.Types[0])
+		return l.Types[0].Label()
 	case 2:
 		return "New and demo"
 	}

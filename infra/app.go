@@ -168,6 +168,9 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 	if c.Region == "" {
 		c.Region = os.Getenv("CDK_DEFAULT_REGION")
 	}
+	// The deploy job applies the index settings with the admin key
+	// (deploy.yml, `forecourt index settings`).
+	c.GitHub.DeploySecrets = []string{c.AlgoliaSecretName}
 	var err error
 	if c.SMSSpendLimitUSD, err = wholeNumber(node, ctxSMSSpendLimit, auth.DefaultSMSSpendLimitUSD, 1, 1<<31); err != nil {
 		return Config{}, nil, err

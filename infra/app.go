@@ -28,12 +28,15 @@ const (
 	ctxIndexName         = "forecourt:indexName"
 	ctxPublicSearchURL   = "forecourt:publicSearchUrl"
 	ctxAlgoliaSecretName = "forecourt:algoliaSecretName"
-	ctxOriginSecretName  = "forecourt:originSecretName"
-	ctxCaptchaSecretName = "forecourt:captchaSecretName"
-	ctxOpsSecretName     = "forecourt:opsSecretName"
-	ctxMailFrom          = "forecourt:mailFrom"
-	ctxStripeSecretName  = "forecourt:stripeSecretName"
-	ctxCertificatePrefix = "forecourt:certificateArn:"
+	// ctxAlgoliaAPISecretName names the api function's search keys: a
+	// write-only key and the search-only key (issue 31), never the admin key.
+	ctxAlgoliaAPISecretName = "forecourt:algoliaApiSecretName"
+	ctxOriginSecretName     = "forecourt:originSecretName"
+	ctxCaptchaSecretName    = "forecourt:captchaSecretName"
+	ctxOpsSecretName        = "forecourt:opsSecretName"
+	ctxMailFrom             = "forecourt:mailFrom"
+	ctxStripeSecretName     = "forecourt:stripeSecretName"
+	ctxCertificatePrefix    = "forecourt:certificateArn:"
 	// ctxAlarmTopicARN names the SNS topic the alarms notify (optional:
 	// without it the platform stack creates one).
 	ctxAlarmTopicARN = "forecourt:alarmTopicArn"
@@ -67,6 +70,10 @@ const (
 const (
 	secretAdminKey  = "admin_key"
 	secretSearchKey = "search_key"
+	// secretWriteKey is the field of forecourt:algoliaApiSecretName's
+	// secret holding the key that may only add and delete records of the
+	// index (docs/operations.md "Search keys").
+	secretWriteKey = "write_key"
 )
 
 // Stripe secret fields (issue 13): the secret named by
@@ -103,8 +110,11 @@ type Config struct {
 	IndexName         string
 	PublicSearchURL   string
 	AlgoliaSecretName string
-	OriginSecretName  string
-	CaptchaSecretName string
+	// AlgoliaAPISecretName names the api function's write-only and search
+	// keys' secret.
+	AlgoliaAPISecretName string
+	OriginSecretName     string
+	CaptchaSecretName    string
 	// OpsSecretName names the ops key's secret (POST /ingest/v1/reindex).
 	OpsSecretName string
 	// StripeSecretName names the Stripe keys' secret (issue 13).
@@ -146,28 +156,32 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 		return ""
 	}
 	c := Config{
-		TenantsDir:        get(ctxTenantsDir),
-		LambdaDir:         get(ctxLambdaDir),
-		WebDist:           get(ctxWebDist),
-		AlgoliaAppID:      get(ctxAlgoliaAppID),
-		IndexName:         get(ctxIndexName),
-		PublicSearchURL:   get(ctxPublicSearchURL),
-		AlgoliaSecretName: get(ctxAlgoliaSecretName),
-		OriginSecretName:  get(ctxOriginSecretName),
-		CaptchaSecretName: get(ctxCaptchaSecretName),
-		OpsSecretName:     get(ctxOpsSecretName),
-		StripeSecretName:  get(ctxStripeSecretName),
-		MailFrom:          get(ctxMailFrom),
-		CertificateARNs:   map[string]string{},
-		AlarmTopicARN:     get(ctxAlarmTopicARN),
-		APIDomainName:     get(ctxAPIDomainName),
-		APICertificateARN: get(ctxAPICertificateARN),
-		Region:            get(ctxRegion),
-		GitHub:            github.Props{Repository: get(ctxGitHubRepository), ProviderARN: get(ctxGitHubProvider)},
+		TenantsDir:           get(ctxTenantsDir),
+		LambdaDir:            get(ctxLambdaDir),
+		WebDist:              get(ctxWebDist),
+		AlgoliaAppID:         get(ctxAlgoliaAppID),
+		IndexName:            get(ctxIndexName),
+		PublicSearchURL:      get(ctxPublicSearchURL),
+		AlgoliaSecretName:    get(ctxAlgoliaSecretName),
+		AlgoliaAPISecretName: get(ctxAlgoliaAPISecretName),
+		OriginSecretName:     get(ctxOriginSecretName),
+		CaptchaSecretName:    get(ctxCaptchaSecretName),
+		OpsSecretName:        get(ctxOpsSecretName),
+		StripeSecretName:     get(ctxStripeSecretName),
+		MailFrom:             get(ctxMailFrom),
+		CertificateARNs:      map[string]string{},
+		AlarmTopicARN:        get(ctxAlarmTopicARN),
+		APIDomainName:        get(ctxAPIDomainName),
+		APICertificateARN:    get(ctxAPICertificateARN),
+		Region:               get(ctxRegion),
+		GitHub:               github.Props{Repository: get(ctxGitHubRepository), ProviderARN: get(ctxGitHubProvider)},
 	}
 	if c.Region == "" {
 		c.Region = os.Getenv("CDK_DEFAULT_REGION")
 	}
+	// The deploy job applies the index settings with the admin key
+	// (deploy.yml, `forecourt index settings`).
+	c.GitHub.DeploySecrets = []string{c.AlgoliaSecretName}
 	var err error
 	if c.SMSSpendLimitUSD, err = wholeNumber(node, ctxSMSSpendLimit, auth.DefaultSMSSpendLimitUSD, 1, 1<<31); err != nil {
 		return Config{}, nil, err
@@ -177,7 +191,7 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 	}
 	for key, v := range map[string]string{
 		ctxTenantsDir: c.TenantsDir, ctxLambdaDir: c.LambdaDir, ctxWebDist: c.WebDist, ctxAlgoliaAppID: c.AlgoliaAppID,
-		ctxIndexName: c.IndexName, ctxAlgoliaSecretName: c.AlgoliaSecretName, ctxOriginSecretName: c.OriginSecretName,
+		ctxIndexName: c.IndexName, ctxAlgoliaSecretName: c.AlgoliaSecretName, ctxAlgoliaAPISecretName: c.AlgoliaAPISecretName, ctxOriginSecretName: c.OriginSecretName,
 		ctxCaptchaSecretName: c.CaptchaSecretName, ctxOpsSecretName: c.OpsSecretName, ctxMailFrom: c.MailFrom, ctxStripeSecretName: c.StripeSecretName,
 		ctxAPIDomainName: c.APIDomainName, ctxAPICertificateARN: c.APICertificateARN,
 	} {
@@ -277,11 +291,13 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		LambdaDir:  c.LambdaDir,
 		WebDist:    c.WebDist,
 		Search: api.Search{
-			AppID:     c.AlgoliaAppID,
-			IndexName: c.IndexName,
-			PublicURL: c.PublicSearchURL,
-			AdminKey:  algoliaKey(secretAdminKey),
-			SearchKey: algoliaKey(secretSearchKey),
+			AppID:        c.AlgoliaAppID,
+			IndexName:    c.IndexName,
+			PublicURL:    c.PublicSearchURL,
+			AdminKey:     algoliaKey(secretAdminKey),
+			SearchKey:    algoliaKey(secretSearchKey),
+			APIWriteKey:  api.SecretRef{Name: c.AlgoliaAPISecretName, Field: secretWriteKey},
+			APISearchKey: api.SecretRef{Name: c.AlgoliaAPISecretName, Field: secretSearchKey},
 		},
 		OriginSecret:        api.SecretRef{Name: c.OriginSecretName},
 		CaptchaKey:          api.SecretRef{Name: c.CaptchaSecretName},

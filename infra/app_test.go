@@ -136,6 +136,7 @@ func synthApp(o synthOptions) (s *synthesized, err error) {
 		ctxWebDist:                  webDist,
 		ctxAlgoliaAppID:             "TESTAPP",
 		ctxAlgoliaSecretName:        "test/algolia",
+		ctxAlgoliaAPISecretName:     "test/algolia-api",
 		ctxOriginSecretName:         "test/origin",
 		ctxCaptchaSecretName:        "test/captcha",
 		ctxStripeSecretName:         "test/stripe",

@@ -124,3 +124,26 @@ func TestRejectedRowsPercentFromContext(t *testing.T) {
 		})
 	}
 }
+
+// Issue 31 (second pass) "the stateful web client keeps CDK's default
+// OAuth settings": left unset, CDK gives the pool's Web client the
+// implicit and code grants, every scope and https://example.com as its
+// callback. The browser signs in through the tenants' own clients with
+// SRP (auth.NewSiteClient); this client serves no hosted-UI redirect, so
+// OAuth is off and it names no callback.
+func TestStatefulWebClientHasNoOAuth(t *testing.T) {
+	s := synth(t)
+	client := only(t, s.json[StatefulStackName], "AWS::Cognito::UserPoolClient")
+	props, _ := path(client, "Properties").(map[string]any)
+	if got, _ := props["AllowedOAuthFlowsUserPoolClient"].(bool); got {
+		t.Errorf("Web client allows OAuth flows: %v", props)
+	}
+	for _, k := range []string{"AllowedOAuthFlows", "AllowedOAuthScopes", "CallbackURLs", "LogoutURLs"} {
+		if v, ok := props[k]; ok {
+			t.Errorf("Web client sets %s = %v, want none", k, v)
+		}
+	}
+	if path(props, "GenerateSecret") != false || path(props, "PreventUserExistenceErrors") != "ENABLED" {
+		t.Errorf("Web client %v, want no secret and no user-existence errors", props)
+	}
+}

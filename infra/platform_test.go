@@ -24,7 +24,8 @@ func TestLambdas(t *testing.T) {
 	}
 	secretVars := map[string]string{
 		"ALGOLIA_ADMIN_KEY_SECRET_ID":       "test/algolia#admin_key",
-		"ALGOLIA_SEARCH_KEY_SECRET_ID":      "test/algolia#search_key",
+		"ALGOLIA_SEARCH_KEY_SECRET_ID":      "test/algolia-api#search_key",
+		"ALGOLIA_WRITE_KEY_SECRET_ID":       "test/algolia-api#write_key",
 		"FORECOURT_ORIGIN_SECRET_SECRET_ID": "test/origin",
 		"FORECOURT_CAPTCHA_KEY_SECRET_ID":   "test/captcha",
 		"STRIPE_SECRET_KEY_SECRET_ID":       "test/stripe#secret_key",

@@ -173,3 +173,128 @@ func TestShopperPoolHasWebACL(t *testing.T) {
 		t.Errorf("ACL associated with %v, want the user pool %s", path(assoc, "Properties", "ResourceArn"), pool)
 	}
 }
+
+// pathMatches walks v (a statement or a rule) and calls f with every byte
+// or regex match on the URI path, and every rate key on it, and where it is.
+func pathMatches(v any, where string, f func(where string, match map[string]any)) {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, kind := range []string{"ByteMatchStatement", "RegexMatchStatement"} {
+			if m, ok := x[kind].(map[string]any); ok && path(m, "FieldToMatch", "UriPath") != nil {
+				f(where+"."+kind, m)
+			}
+		}
+		if m, ok := x["UriPath"].(map[string]any); ok && m["TextTransformations"] != nil {
+			f(where+".UriPath key", m)
+		}
+		for k, c := range x {
+			pathMatches(c, where+"."+k, f)
+		}
+	case []any:
+		for i, c := range x {
+			pathMatches(c, fmt.Sprintf("%s[%d]", where, i), f)
+		}
+	}
+}
+
+// transforms lists a match's text transformations in priority order.
+func transforms(m map[string]any) []string {
+	ts, _ := m["TextTransformations"].([]any)
+	slices.SortFunc(ts, func(a, b any) int {
+		pa, _ := path(a, "Priority").(float64)
+		pb, _ := path(b, "Priority").(float64)
+		return int(pa - pb)
+	})
+	var out []string
+	for _, t := range ts {
+		s, _ := path(t, "Type").(string)
+		out = append(out, s)
+	}
+	return out
+}
+
+// Issue 31 (second pass) "WAF rate rules bypassed by encoding the path":
+// POST /api/l%65ads reached the leads handler past the per-address rule,
+// which compared the raw path. Every path match of the edge ACL (scope-down
+// statements, the managed rule set's exclusion, the per-path rate key)
+// decodes the path and lower-cases it first, so an encoded or upper-cased
+// spelling counts as the path API Gateway routes it to.
+func TestEdgeACLPathMatchesDecodeAndLowercase(t *testing.T) {
+	s := synth(t)
+	for n, ws := range s.stacks.EdgeWAFs {
+		acl := only(t, s.json[*ws.StackName()], "AWS::WAFv2::WebACL")
+		seen := 0
+		for _, r := range path(acl, "Properties", "Rules").([]any) {
+			name, _ := path(r, "Name").(string)
+			pathMatches(r, name, func(where string, m map[string]any) {
+				seen++
+				got := transforms(m)
+				if !slices.Equal(got, []string{"URL_DECODE", "LOWERCASE"}) {
+					t.Errorf("cell %d %s: transformations %v, want URL_DECODE then LOWERCASE", n, where, got)
+				}
+			})
+		}
+		if seen < 5 {
+			t.Errorf("cell %d: %d path matches found, want every rate rule's and the managed set's", n, seen)
+		}
+	}
+}
+
+// Issue 31 (second pass) "No WAF rule covers /media/ or page documents",
+// "lead and reservation throttles shared by every tenant": besides the
+// per-address limits on the public writes, each edge ACL limits one
+// address's requests to /media/, to page documents (paths without a file
+// extension outside /api/, /ingest/ and /media/, which the distributions
+// render in the api Lambda) and to the whole site (but /ingest/, whose
+// providers push for many dealerships from one address), and limits each
+// site's (Host's) leads and reservations, so one abused site cannot use
+// up API Gateway's route limits shared by every tenant.
+func TestEdgeACLRateRulesCoverMediaDocumentsAndTenants(t *testing.T) {
+	s := synth(t)
+	for n, ws := range s.stacks.EdgeWAFs {
+		acl := only(t, s.json[*ws.StackName()], "AWS::WAFv2::WebACL")
+		rules := aclRules(acl)
+		for _, tc := range []struct {
+			rule  string
+			limit int
+			// key is the aggregation: IP or the Host header.
+			key string
+			// scope must appear in the scope-down statement (JSON), absent
+			// must not; "" means no scope-down at all.
+			scope  []string
+			absent []string
+		}{
+			{"rate-media", 3000, "IP", []string{`"SearchString":"/media/"`, "STARTS_WITH"}, nil},
+			{"rate-documents", 600, "IP", []string{`"RegexString":"^[^.]*$"`, `"SearchString":"/api/"`, `"SearchString":"/ingest/"`, `"SearchString":"/media/"`, "NotStatement"}, nil},
+			{"rate-site", 6000, "IP", []string{`"NotStatement"`, `"SearchString":"/ingest/"`}, []string{`"/api/"`}},
+			{"rate-leads-per-site", 300, "host", []string{`"SearchString":"/api/leads"`, "STARTS_WITH"}, nil},
+			{"rate-reservations-per-site", 100, "host", []string{`"SearchString":"/api/reservations"`, "STARTS_WITH"}, nil},
+		} {
+			what := fmt.Sprintf("cell %d %s", n, tc.rule)
+			scope := checkRateRule(t, what, rules[tc.rule], tc.limit)
+			for _, want := range tc.scope {
+				if !strings.Contains(scope, want) {
+					t.Errorf("%s: scope %s lacks %s", what, scope, want)
+				}
+			}
+			for _, not := range tc.absent {
+				if strings.Contains(scope, not) {
+					t.Errorf("%s: scope %s holds %s", what, scope, not)
+				}
+			}
+			stmt := path(rules[tc.rule], "Statement", "RateBasedStatement")
+			switch tc.key {
+			case "IP":
+				if path(stmt, "AggregateKeyType") != "IP" {
+					t.Errorf("%s: aggregated on %v, want each client address", what, path(stmt, "AggregateKeyType"))
+				}
+			default:
+				keys, _ := json.Marshal(path(stmt, "CustomKeys"))
+				if path(stmt, "AggregateKeyType") != "CUSTOM_KEYS" || !strings.Contains(string(keys), `"Header":{"Name":"`+tc.key+`"`) ||
+					!strings.Contains(string(keys), "LOWERCASE") || strings.Contains(string(keys), `"IP"`) {
+					t.Errorf("%s: aggregated on %v %s, want the %s header alone, lower-cased (one count per site)", what, path(stmt, "AggregateKeyType"), keys, tc.key)
+				}
+			}
+		}
+	}
+}

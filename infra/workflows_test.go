@@ -31,6 +31,7 @@ type workflow struct {
 			Uses string            `yaml:"uses"`
 			Run  string            `yaml:"run"`
 			With map[string]string `yaml:"with"`
+			Env  map[string]string `yaml:"env"`
 		} `yaml:"steps"`
 	} `yaml:"jobs"`
 }
@@ -134,7 +135,7 @@ func TestWorkflows(t *testing.T) {
 func TestGitHubDeployRoles(t *testing.T) {
 	app := awscdk.NewApp(nil)
 	stack := awscdk.NewStack(app, jsii.String("Deploy"), nil)
-	github.New(stack, "GitHub", github.Props{Repository: "forecourt/forecourt"})
+	github.New(stack, "GitHub", github.Props{Repository: "forecourt/forecourt", DeploySecrets: []string{"forecourt/algolia"}})
 	tpl := *assertions.Template_FromStack(stack, nil).ToJSON()
 	provider := only(t, tpl, "AWS::IAM::OIDCProvider")
 	if path(provider, "Properties", "Url") != "https://"+github.TokenHost || path(provider, "Properties", "ClientIdList", 0) != "sts.amazonaws.com" {
@@ -152,15 +153,23 @@ func TestGitHubDeployRoles(t *testing.T) {
 		policies[role] = string(doc)
 	}
 	tests := []struct {
-		prefix       string
-		subjects     []string
-		mayAssume    []string
-		mayNotAssume []string
+		prefix   string
+		subjects []string
+		allows   []string
+		forbids  []string
 	}{
-		{"GitHubDiffRole", []string{"repo:forecourt/forecourt:pull_request"}, []string{"-lookup-role-"},
-			[]string{"-deploy-role-", "environment:"}},
+		// Issue 31 (second pass): a pull request's code runs with the diff
+		// role, so it reads templates, stack descriptions and the
+		// /forecourt/ parameters itself and assumes no bootstrap role (the
+		// lookup role is ReadOnlyAccess: distribution configs with the
+		// origin secret, buckets, logs).
+		{"GitHubDiffRole", []string{"repo:forecourt/forecourt:pull_request"},
+			[]string{"cloudformation:GetTemplate", "cloudformation:DescribeStacks", ":stack/Forecourt-", "ssm:GetParameter", ":parameter/forecourt/"},
+			[]string{"-deploy-role-", "environment:", "-lookup-role-", "sts:AssumeRole\"", "secretsmanager:", "s3:", "cloudfront:", "logs:", `"*"`}},
 		{"GitHubDeployRole", []string{"repo:forecourt/forecourt:environment:production", "repo:forecourt/forecourt:environment:production-tenants"},
-			[]string{"-deploy-role-", "-file-publishing-role-", "-lookup-role-"}, []string{"pull_request"}},
+			// and reads the search admin key to apply the index settings.
+			[]string{"-deploy-role-", "-file-publishing-role-", "-lookup-role-", "secretsmanager:GetSecretValue", ":secret:forecourt/algolia-??????"},
+			[]string{"pull_request"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.prefix, func(t *testing.T) {
@@ -182,12 +191,12 @@ func TestGitHubDeployRoles(t *testing.T) {
 					t.Errorf("trust %s lacks subject %s", trust, s)
 				}
 			}
-			for _, want := range tt.mayAssume {
+			for _, want := range tt.allows {
 				if !strings.Contains(policy, want) {
-					t.Errorf("policy %s may not assume the bootstrap's %s", policy, want)
+					t.Errorf("policy %s lacks %s", policy, want)
 				}
 			}
-			for _, not := range tt.mayNotAssume {
+			for _, not := range tt.forbids {
 				if strings.Contains(trust+policy, not) {
 					t.Errorf("role %s allows %s: %s %s", tt.prefix, not, trust, policy)
 				}
@@ -196,5 +205,54 @@ func TestGitHubDeployRoles(t *testing.T) {
 				t.Errorf("role %s holds an account id %s", tt.prefix, id)
 			}
 		})
+	}
+}
+
+// stepIndex is the index of the first step of job whose run or uses
+// contains s, or -1.
+func stepIndex(w workflow, job, s string) int {
+	for i, st := range w.Jobs[job].Steps {
+		if strings.Contains(st.Run, s) || strings.Contains(st.Uses, s) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Issue 31 (second pass) "the pull-request cdk diff job can read
+// production": the pull request's own code (make synth runs its Go) runs
+// before the job has any AWS credentials; only the CLI's diff runs with
+// the diff role (TestGitHubDeployRoles: templates and /forecourt/
+// parameters only).
+func TestDiffJobSynthesizesWithoutCredentials(t *testing.T) {
+	d, _ := readWorkflow(t, "deploy.yml")
+	synth, creds, diff := stepIndex(d, "diff", "make synth"), stepIndex(d, "diff", "aws-actions/configure-aws-credentials@"), stepIndex(d, "diff", "cdk diff")
+	if synth < 0 || creds < 0 || diff < 0 || !(synth < creds && creds < diff) {
+		t.Errorf("diff job steps: synth %d, credentials %d, diff %d; want synth, then credentials, then diff", synth, creds, diff)
+	}
+}
+
+// Issue 31 (second pass) "index settings never applied in production":
+// every deploy of the platform applies the search index's settings
+// (unretrievable private fields, facets, sort replicas) with `forecourt
+// index settings`, after the platform stacks and before any tenant's, with
+// the admin key read from its secret by name (no key in the workflow).
+func TestDeployAppliesIndexSettings(t *testing.T) {
+	d, raw := readWorkflow(t, "deploy.yml")
+	deploy, settings := stepIndex(d, "platform", "Forecourt-Platform"), stepIndex(d, "platform", "index settings")
+	if settings < 0 || settings < deploy {
+		t.Fatalf("platform job: index settings at step %d, platform deploy at %d; want the settings applied after the deploy", settings, deploy)
+	}
+	step := d.Jobs["platform"].Steps[settings]
+	if !strings.Contains(step.Run, "go run ./cmd/forecourt index settings") {
+		t.Errorf("settings step runs %q, want the ops CLI's index settings", step.Run)
+	}
+	for _, v := range []string{"ALGOLIA_APP_ID", "FORECOURT_INDEX", "ALGOLIA_ADMIN_KEY_SECRET_ID", "ALGOLIA_HOST"} {
+		if _, ok := step.Env[v]; !ok {
+			t.Errorf("settings step env %v lacks %s", step.Env, v)
+		}
+	}
+	if strings.Contains(raw, "ALGOLIA_ADMIN_KEY:") {
+		t.Errorf("deploy.yml sets ALGOLIA_ADMIN_KEY itself: the key must come from its secret")
 	}
 }

@@ -141,7 +141,7 @@ func FromLookup(ctx context.Context, lookup secrets.Lookup) (*Platform, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dynamodb: %w", err)
 	}
-	cfg := algolia.ConfigFrom(lookup)
+	cfg := SearchConfig(lookup)
 	idx, err := algolia.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
@@ -173,6 +173,17 @@ func FromLookup(ctx context.Context, lookup secrets.Lookup) (*Platform, error) {
 		}
 	}
 	return p, nil
+}
+
+// SearchConfig is algolia.ConfigFrom with ALGOLIA_WRITE_KEY, when set, as
+// the key records are written with: the api function is given a key that
+// may only add and delete records, never the admin key (issue 31).
+func SearchConfig(lookup secrets.Lookup) algolia.Config {
+	cfg := algolia.ConfigFrom(lookup)
+	if k, ok := lookup("ALGOLIA_WRITE_KEY"); ok && k != "" {
+		cfg.AdminKey = k
+	}
+	return cfg
 }
 
 // NewShoppers returns the verifier of the pool's tokens; its key cache
@@ -402,7 +413,7 @@ func StripeFrom(lookup secrets.Lookup) StripeConfig {
 // SecretVars are the variables a Lambda may receive as secret names
 // (<VAR>_SECRET_ID, secrets.Resolve) instead of values (issue 15).
 func SecretVars() []string {
-	return []string{"ALGOLIA_ADMIN_KEY", "ALGOLIA_SEARCH_KEY", "FORECOURT_CAPTCHA_KEY",
+	return []string{"ALGOLIA_ADMIN_KEY", "ALGOLIA_WRITE_KEY", "ALGOLIA_SEARCH_KEY", "FORECOURT_CAPTCHA_KEY",
 		"STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "FORECOURT_OPS_KEY"}
 }
 

@@ -77,7 +77,10 @@ type getter interface {
 
 type cached struct {
 	value string
-	at    time.Time
+	// created is when the version was created (Secrets Manager's
+	// CreatedDate): for the current value, when it was rotated in.
+	created time.Time
+	at      time.Time
 }
 
 // Version stages Secrets Manager moves on a rotation: the new value becomes
@@ -101,23 +104,31 @@ func newManager(client getter, now func() time.Time) *Manager {
 }
 
 func (m *Manager) Secret(ctx context.Context, name string) (string, error) {
-	v, _, err := m.stage(ctx, name, stageCurrent)
-	return v, err
+	c, err := m.stage(ctx, name, stageCurrent)
+	return c.value, err
 }
 
 // Previous returns the value a rotation replaced, and false when the
 // secret has never been rotated.
 func (m *Manager) Previous(ctx context.Context, name string) (string, bool, error) {
-	return m.stage(ctx, name, stagePrevious)
+	c, err := m.stage(ctx, name, stagePrevious)
+	return c.value, c.value != "", err
 }
 
-func (m *Manager) stage(ctx context.Context, name, stage string) (string, bool, error) {
+// RotatedAt is when the secret's current value was put (its version's
+// creation).
+func (m *Manager) RotatedAt(ctx context.Context, name string) (time.Time, error) {
+	c, err := m.stage(ctx, name, stageCurrent)
+	return c.created, err
+}
+
+func (m *Manager) stage(ctx context.Context, name, stage string) (cached, error) {
 	key := stage + "\x00" + name
 	m.mu.Lock()
 	c, ok := m.cache[key]
 	m.mu.Unlock()
 	if ok && m.now().Sub(c.at) < CacheFor {
-		return c.value, c.value != "", nil
+		return c, nil
 	}
 	out, err := m.client.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{
 		SecretId: aws.String(name), VersionStage: aws.String(stage)})
@@ -127,13 +138,13 @@ func (m *Manager) stage(ctx context.Context, name, stage string) (string, bool, 
 		// Never rotated: no previous version. Cached like a value.
 		out = &secretsmanager.GetSecretValueOutput{}
 	case err != nil:
-		return "", false, fmt.Errorf("get secret %q (%s): %w", name, stage, err)
+		return cached{}, fmt.Errorf("get secret %q (%s): %w", name, stage, err)
 	}
-	v := aws.ToString(out.SecretString)
+	c = cached{value: aws.ToString(out.SecretString), created: aws.ToTime(out.CreatedDate), at: m.now()}
 	m.mu.Lock()
-	m.cache[key] = cached{value: v, at: m.now()}
+	m.cache[key] = c
 	m.mu.Unlock()
-	return v, v != "", nil
+	return c, nil
 }
 
 // FromEnv chooses the source the environment configures: Secrets Manager
@@ -218,16 +229,18 @@ func Resolve(ctx context.Context, src Source, lookup Lookup, names ...string) (L
 }
 
 // Rotating is a secret that may have two accepted values while it is being
-// rotated: the current one and the one it replaced (the origin secret,
-// which the tenant distributions send and switch to only when their stacks
-// are deployed again; docs/operations.md "Rotate a secret").
+// rotated: the current one and, for OriginGrace after the rotation, the one
+// it replaced (the origin secret, which the tenant distributions send and
+// switch to only when their stacks are deployed again; docs/operations.md
+// "Rotate a secret").
 type Rotating struct {
 	Source *Manager
 	// Ref is "name" or "name#field".
 	Ref string
 }
 
-// Accepted returns the current value and, during a rotation, the previous.
+// Accepted returns the current value and, within OriginGrace of a
+// rotation, the previous.
 func (r Rotating) Accepted(ctx context.Context) ([]string, error) {
 	name, field := ParseRef(r.Ref)
 	raw, err := r.Source.Secret(ctx, name)
@@ -239,6 +252,14 @@ func (r Rotating) Accepted(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	out := []string{cur}
+	// The previous value only within OriginGrace of the rotation.
+	rotated, err := r.Source.RotatedAt(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if r.Source.now().Sub(rotated) >= OriginGrace {
+		return out, nil
+	}
 	prevRaw, ok, err := r.Source.Previous(ctx, name)
 	if err != nil {
 		return nil, err
@@ -257,3 +278,10 @@ func (r Rotating) Accepted(ctx context.Context) ([]string, error) {
 type Static []string
 
 func (s Static) Accepted(context.Context) ([]string, error) { return s, nil }
+
+// OriginGrace is how long a rotated origin secret's previous value stays
+// accepted after the new one was put: time to deploy every tenant stack,
+// whose distributions send the new value only then (docs/operations.md
+// "Rotate a secret"). After it the previous value opens nothing, whether
+// or not anyone rotates again (issue 31).
+const OriginGrace = 24 * time.Hour

@@ -42,7 +42,10 @@ func TestEnv(t *testing.T) {
 // fakeManager answers GetSecretValue from versions by stage, counting calls.
 type fakeManager struct {
 	versions map[string]map[string]string // name → stage → value
-	calls    int
+	// created is when each name's versions were created, by stage
+	// (Secrets Manager's CreatedDate); unset is the zero time.
+	created map[string]map[string]time.Time
+	calls   int
 }
 
 func (f *fakeManager) GetSecretValue(_ context.Context, in *secretsmanager.GetSecretValueInput, _ ...func(*secretsmanager.Options)) (*secretsmanager.GetSecretValueOutput, error) {
@@ -51,7 +54,8 @@ func (f *fakeManager) GetSecretValue(_ context.Context, in *secretsmanager.GetSe
 	if !ok {
 		return nil, &types.ResourceNotFoundException{Message: aws.String("no such version")}
 	}
-	return &secretsmanager.GetSecretValueOutput{SecretString: aws.String(v)}, nil
+	created := f.created[aws.ToString(in.SecretId)][aws.ToString(in.VersionStage)]
+	return &secretsmanager.GetSecretValueOutput{SecretString: aws.String(v), CreatedDate: aws.Time(created)}, nil
 }
 
 // Issue 15 "Secrets": a Lambda's environment names its secrets
@@ -116,11 +120,46 @@ func TestRotatingAcceptsCurrentAndPrevious(t *testing.T) {
 		t.Fatalf("before rotation: %v, %v; want [one]", got, err)
 	}
 	f.versions["origin"] = map[string]string{stageCurrent: "two", stagePrevious: "one"}
+	f.created = map[string]map[string]time.Time{"origin": {stageCurrent: now}}
 	if got, _ := r.Accepted(ctx); !slices.Equal(got, []string{"one"}) {
 		t.Errorf("within the cache: %v, want [one] still", got)
 	}
 	now = now.Add(CacheFor)
 	if got, err := r.Accepted(ctx); err != nil || !slices.Equal(got, []string{"two", "one"}) {
 		t.Errorf("after rotation: %v, %v; want [two one]", got, err)
+	}
+}
+
+// Issue 31 (second pass) "the previous origin secret stays valid until the
+// next rotation": the replaced value is accepted only for OriginGrace after
+// the new one was put (its version's creation), long enough to deploy every
+// tenant stack; after that only the current value opens the origin, even
+// if nobody rotates again.
+func TestRotatingAcceptsPreviousForTheGracePeriodOnly(t *testing.T) {
+	rotated := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	f := &fakeManager{
+		versions: map[string]map[string]string{"origin": {stageCurrent: "two", stagePrevious: "one"}},
+		created:  map[string]map[string]time.Time{"origin": {stageCurrent: rotated}},
+	}
+	tests := []struct {
+		after time.Duration
+		want  []string
+	}{
+		{0, []string{"two", "one"}},
+		{OriginGrace - time.Minute, []string{"two", "one"}},
+		{OriginGrace, []string{"two"}},
+		{30 * 24 * time.Hour, []string{"two"}},
+	}
+	for _, tt := range tests {
+		// A fresh container at each moment: nothing cached.
+		now := rotated.Add(tt.after)
+		r := Rotating{Source: newManager(f, func() time.Time { return now }), Ref: "origin"}
+		got, err := r.Accepted(context.Background())
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("%v after the rotation: %v, %v; want %v", tt.after, got, err, tt.want)
+		}
+	}
+	if OriginGrace < 12*time.Hour {
+		t.Errorf("OriginGrace %v: too short to deploy every tenant stack", OriginGrace)
 	}
 }

@@ -12,6 +12,7 @@
 //	forecourt reservations list|cancel|refund [ID] --dealership SLUG
 //	forecourt export --dealership SLUG --out DIR
 //	forecourt shopper delete [--sub SUB] [--phone PHONE] [--email EMAIL]
+//	forecourt index settings
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed
 // (waiting out 429 answers, when the platform is applying as many feeds as
@@ -40,6 +41,9 @@
 // "Offboard a dealer"; revoke its provider keys first).
 // export writes a dealership's cars, leads, contacts and reservations as
 // JSON lines into DIR, for a dealer leaving the platform (issue 15).
+// index settings applies the search index's settings (facets, private
+// fields unretrievable, sort replicas; algolia.EnsureSettings) with the
+// admin key: every deploy runs it (deploy.yml, issue 31).
 // shopper delete deletes a shopper's data on request: their watchlists,
 // their leads and contact records, and their name on reservations (issue
 // 15).
@@ -89,6 +93,7 @@ const usage = `usage:
   forecourt reservations cancel|refund ID --dealership SLUG
   forecourt export --dealership SLUG --out DIR
   forecourt shopper delete [--sub SUB] [--phone PHONE] [--email EMAIL]
+  forecourt index settings
 `
 
 func main() {
@@ -127,6 +132,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return shopperDelete(ctx, args[2:], stdout, stderr)
 	case len(args) >= 1 && args[0] == "export":
 		return export(ctx, args[1:], stdout, stderr)
+	case len(args) == 2 && args[0] == "index" && args[1] == "settings":
+		return indexSettings(ctx, stdout)
 	case len(args) >= 2 && args[0] == "reservations":
 		return reservations(ctx, args[1], args[2:], stdout, stderr)
 	}

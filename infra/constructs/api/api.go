@@ -78,6 +78,10 @@ type Search struct {
 	PublicURL string
 	AdminKey  SecretRef
 	SearchKey SecretRef
+	// APIWriteKey and APISearchKey are the api function's keys, in a secret
+	// of their own (issue 31): a key that may only add and delete records
+	// of the index, and the search-only key its secured keys derive from.
+	APIWriteKey, APISearchKey SecretRef
 }
 
 // Shoppers names the Cognito user pool and its web client, which the api
@@ -334,21 +338,31 @@ func functions() []function {
 			},
 			secrets: func(p *Props) map[string]SecretRef {
 				return map[string]SecretRef{
-					"ALGOLIA_SEARCH_KEY":      p.Search.SearchKey,
+					"ALGOLIA_SEARCH_KEY":      p.Search.APISearchKey,
 					"FORECOURT_CAPTCHA_KEY":   p.CaptchaKey,
 					"FORECOURT_ORIGIN_SECRET": p.OriginSecret,
 					"STRIPE_SECRET_KEY":       p.Stripe.SecretKey,
 					"STRIPE_WEBHOOK_SECRET":   p.Stripe.WebhookSecret,
 					// Marking a paid car reserved rewrites its search record
-					// at once, so this function writes to the index too.
-					"ALGOLIA_ADMIN_KEY": p.Search.AdminKey,
+					// at once, so this function writes to the index too:
+					// with a key that may only add and delete records
+					// (issue 31), not the admin key.
+					"ALGOLIA_WRITE_KEY": p.Search.APIWriteKey,
 				}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
-				t.Cars.GrantReadData(fn)
-				t.Sites.GrantReadData(fn)
-				// Leads and captcha replay keys (POST/PATCH /api/leads).
-				t.Leads.GrantReadWriteData(fn)
+				// Issue 31: only the actions its routes' stores make
+				// (functions/dynamo). Cars: a car page, compare and similar
+				// (GetItem, BatchGetItem, the slug index's Query), a paid
+				// reservation's flag (UpdateItem); no scans.
+				t.Cars.Grant(fn, jsii.String("dynamodb:GetItem"), jsii.String("dynamodb:BatchGetItem"),
+					jsii.String("dynamodb:Query"), jsii.String("dynamodb:UpdateItem"))
+				// A site, its pages and stats; the sites of a dealership.
+				t.Sites.Grant(fn, jsii.String("dynamodb:GetItem"), jsii.String("dynamodb:BatchGetItem"))
+				// Leads, their contact records and captcha replay keys
+				// (POST/PATCH /api/leads): no batch writes, deletes or scans.
+				t.Leads.Grant(fn, jsii.String("dynamodb:GetItem"), jsii.String("dynamodb:PutItem"),
+					jsii.String("dynamodb:UpdateItem"))
 				// Tracking events are written, never read back (POST /api/events).
 				t.Events.Grant(fn, jsii.String("dynamodb:PutItem"))
 				// The watchlist reads a list (Query), saves a car (one
@@ -357,14 +371,13 @@ func functions() []function {
 				t.Watchlists.Grant(fn, jsii.String("dynamodb:Query"),
 					jsii.String("dynamodb:UpdateItem"), jsii.String("dynamodb:DeleteItem"))
 				// Review summaries and lists (GET /api/locations).
-				t.Reviews.GrantReadData(fn)
+				t.Reviews.Grant(fn, jsii.String("dynamodb:Query"))
 				// Reservations: conditional puts, transactions over the
 				// reservation and its car lock, the dealership GSI; and the
 				// car's reserved flag (UpdateItem only).
 				t.Reservations.Grant(fn, jsii.String("dynamodb:GetItem"), jsii.String("dynamodb:PutItem"),
 					jsii.String("dynamodb:UpdateItem"), jsii.String("dynamodb:DeleteItem"), jsii.String("dynamodb:Query"),
 					jsii.String("dynamodb:ConditionCheckItem"))
-				t.Cars.Grant(fn, jsii.String("dynamodb:UpdateItem"))
 			},
 			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
 				// The sitemaps read the stored lists, never write them;

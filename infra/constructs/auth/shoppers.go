@@ -46,6 +46,10 @@ func NewShoppers(scope constructs.Construct, id string) *Shoppers {
 	client := pool.AddClient(jsii.String("Web"), &awscognito.UserPoolClientOptions{
 		GenerateSecret:             jsii.Bool(false),
 		PreventUserExistenceErrors: jsii.Bool(true),
+		// Issue 31: no hosted-UI redirects. Left unset, CDK allows the
+		// implicit and code grants to https://example.com; the browser
+		// signs in with SRP through its site's own client.
+		DisableOAuth: jsii.Bool(true),
 		AuthFlows: &awscognito.AuthFlow{
 			UserSrp: jsii.Bool(true),
 			Custom:  jsii.Bool(true),

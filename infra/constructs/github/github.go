@@ -1,7 +1,11 @@
 // Package github provides the IAM roles GitHub Actions assumes with OIDC
 // (.github/workflows/deploy.yml): no long-lived keys are stored anywhere.
-// The roles may only assume the CDK bootstrap roles of their own account;
-// CloudFormation changes the stacks with the bootstrap's execution role.
+// The deploy role may only assume the CDK bootstrap roles of its own
+// account (CloudFormation changes the stacks with the bootstrap's execution
+// role) and read the search admin key, to apply the index settings. The
+// diff role, which runs a pull request's diff, assumes no role: it reads
+// the stacks' templates and descriptions and the /forecourt/ parameters
+// itself (issue 31).
 package github
 
 import (
@@ -34,13 +38,25 @@ type Props struct {
 	ProviderARN string
 	// Qualifier is the CDK bootstrap qualifier ("hnb659fds" by default).
 	Qualifier string
+	// DeploySecrets name the Secrets Manager secrets the deploy job reads
+	// (the search admin key's: `forecourt index settings`).
+	DeploySecrets []string
 }
+
+// StackPrefix begins every Forecourt stack's name: the diff role reads
+// only those stacks.
+const StackPrefix = "Forecourt-"
+
+// ParameterPrefix is the path of the parameters the stacks publish and
+// read (package param), which the diff reads as CloudFormation
+// parameters' values.
+const ParameterPrefix = "/forecourt/"
 
 // Roles are the workflow's roles.
 type Roles struct {
 	constructs.Construct
-	// Diff may only assume the bootstrap lookup role (read only): pull
-	// requests run `cdk diff`.
+	// Diff reads the Forecourt stacks' templates and descriptions and the
+	// /forecourt/ parameters, nothing else: pull requests run `cdk diff`.
 	Diff awsiam.Role
 	// Deploy may assume the bootstrap deploy, publishing and lookup roles,
 	// from the deploy workflow's environments only.
@@ -78,19 +94,44 @@ func New(scope constructs.Construct, id string, p Props) *Roles {
 			arns = append(arns, jsii.String(fmt.Sprintf("arn:%s:iam::%s:role/cdk-%s-%s-role-%s-*",
 				*awscdk.Aws_PARTITION(), *awscdk.Aws_ACCOUNT_ID(), qualifier, b, *awscdk.Aws_ACCOUNT_ID())))
 		}
-		r.AddToPolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
-			Actions:   jsii.Strings("sts:AssumeRole", "sts:TagSession"),
-			Resources: &arns,
-		}))
+		if len(arns) > 0 {
+			r.AddToPolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+				Actions:   jsii.Strings("sts:AssumeRole", "sts:TagSession"),
+				Resources: &arns,
+			}))
+		}
 		return r
 	}
 	repo := "repo:" + p.Repository + ":"
-	return &Roles{
-		Construct: c,
-		Diff: role("DiffRole", "GitHub Actions: cdk diff on pull requests (read only)",
-			[]string{repo + "pull_request"}, "lookup"),
-		Deploy: role("DeployRole", "GitHub Actions: cdk deploy of main after approval",
-			[]string{repo + "environment:" + Production, repo + "environment:" + ProductionTenants},
-			"deploy", "file-publishing", "image-publishing", "lookup"),
+	arn := func(service, resource string) *string {
+		return jsii.String(fmt.Sprintf("arn:%s:%s:*:%s:%s", *awscdk.Aws_PARTITION(), service, *awscdk.Aws_ACCOUNT_ID(), resource))
 	}
+	diff := role("DiffRole", "GitHub Actions: cdk diff on pull requests (templates and /forecourt/ parameters only)",
+		[]string{repo + "pull_request"})
+	// What `cdk diff --no-change-set` reads with the job's own credentials
+	// when it cannot assume the lookup role: the deployed template and the
+	// stack's description (its parameters' resolved values).
+	diff.AddToPolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:   jsii.Strings("cloudformation:GetTemplate", "cloudformation:DescribeStacks"),
+		Resources: &[]*string{arn("cloudformation", "stack/"+StackPrefix+"*/*")},
+	}))
+	diff.AddToPolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions:   jsii.Strings("ssm:GetParameter", "ssm:GetParameters"),
+		Resources: &[]*string{arn("ssm", "parameter"+ParameterPrefix+"*")},
+	}))
+	deploy := role("DeployRole", "GitHub Actions: cdk deploy of main after approval",
+		[]string{repo + "environment:" + Production, repo + "environment:" + ProductionTenants},
+		"deploy", "file-publishing", "image-publishing", "lookup")
+	if len(p.DeploySecrets) > 0 {
+		var secrets []*string
+		for _, name := range p.DeploySecrets {
+			// Secrets Manager appends six random characters to a name.
+			secrets = append(secrets, arn("secretsmanager", "secret:"+name+"-??????"))
+		}
+		deploy.AddToPolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+			Actions:   jsii.Strings("secretsmanager:GetSecretValue"),
+			Resources: &secrets,
+		}))
+	}
+	return &Roles{Construct: c, Diff: diff, Deploy: deploy}
 }

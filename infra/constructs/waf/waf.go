@@ -30,8 +30,10 @@ const CloudFrontRegion = "us-east-1"
 const Window = 300
 
 // Rate is one rate-based rule: at most Limit requests per Window seconds
-// from one address to paths starting with Path (CloudFront ACL) or to the
-// Cognito operations Targets (user pool ACL).
+// from one address (or to one site, PerSite) to paths starting with Path,
+// to the page documents (Documents) or to every path but /ingest/
+// (SiteWide) (CloudFront ACL), or to the Cognito operations Targets (user
+// pool ACL).
 type Rate struct {
 	Name  string
 	Path  string
@@ -40,13 +42,25 @@ type Rate struct {
 	// provider pushing feeds for hundreds of dealerships from one address
 	// gets each dealership's allowance.
 	PerPath bool
+	// PerSite counts each site's requests together, whatever their address:
+	// the viewer's Host header names the distribution, so its tenant.
+	PerSite bool
+	// Documents scopes the rule to page documents: the paths without a
+	// file extension outside /api/, /ingest/ and /media/, which the tenant
+	// distributions' default behaviour sends to the api Lambda to render.
+	Documents bool
+	// SiteWide scopes the rule to every path but /ingest/ (the providers',
+	// limited by IngestRate and their keys).
+	SiteWide bool
 	// Targets are Cognito operations (the X-Amz-Target header's values).
 	Targets []string
 }
 
 // EdgeRates are the tenant distributions' rate rules: the public writes
-// (spec 001 leads, issue 13 reservations) and the providers' ingestion.
-// WAF's smallest limit is 10 per window.
+// (spec 001 leads, issue 13 reservations) per address and per site, the
+// providers' ingestion, and (issue 31) /media/, the page documents and the
+// whole site per address. WAF's smallest limit is 10 per window. The
+// numbers and their reasons are in docs/operations.md "Edge rate limits".
 var EdgeRates = []Rate{
 	// A shopper sends a handful of enquiries; 50 in five minutes leaves
 	// room for a showroom's shared address.
@@ -55,6 +69,20 @@ var EdgeRates = []Rate{
 	// A provider pushes a feed every few minutes per dealership; API
 	// Gateway's route throttles bound the total.
 	{Name: "ingest", Path: "/ingest/", Limit: 300, PerPath: true},
+	// One site's share of API Gateway's lead and reservation limits, which
+	// every tenant shares (api.Throttled: 50 and 20 a second): a second
+	// and a third of a request a second, so an abused site takes a few
+	// per cent of them and the other dealers keep the rest.
+	{Name: "leads-per-site", Path: "/api/leads", Limit: 300, PerSite: true},
+	{Name: "reservations-per-site", Path: "/api/reservations", Limit: 100, PerSite: true},
+	// Photos and logos: a listing page shows 24 cards, a car page a dozen
+	// photos; 3,000 in five minutes is ten a second throughout.
+	{Name: "media", Path: "/media/", Limit: 3000},
+	// Page documents are loaded on arrival and on reload only (the app
+	// routes in the browser): two a second for five minutes.
+	{Name: "documents", Documents: true, Limit: 600},
+	// Everything else from one address: 20 a second for five minutes.
+	{Name: "site", SiteWide: true, Limit: 6000},
 }
 
 // cognitoTarget names a Cognito user pools API operation as the browser's
@@ -119,34 +147,72 @@ func managed(priority int, group string, scopeDown any, countOnly ...string) *aw
 	}
 }
 
-func byteMatch(field *awswafv2.CfnWebACL_FieldToMatchProperty, position, value string, lower bool) *awswafv2.CfnWebACL_StatementProperty {
-	transform := "NONE"
-	if lower {
-		transform = "LOWERCASE"
+// transformations are WAF's text transformations, applied in order.
+func transformations(types ...string) []any {
+	out := make([]any, len(types))
+	for i, t := range types {
+		out[i] = &awswafv2.CfnWebACL_TextTransformationProperty{Priority: jsii.Number(i), Type: jsii.String(t)}
 	}
+	return out
+}
+
+// pathTransformations turn a path into the one API Gateway routes
+// (issue 31): /api/l%65ads and /API/Leads match /api/leads.
+func pathTransformations() []any { return transformations("URL_DECODE", "LOWERCASE") }
+
+func byteMatch(field *awswafv2.CfnWebACL_FieldToMatchProperty, position, value string, transforms []any) *awswafv2.CfnWebACL_StatementProperty {
 	return &awswafv2.CfnWebACL_StatementProperty{ByteMatchStatement: &awswafv2.CfnWebACL_ByteMatchStatementProperty{
 		FieldToMatch:         field,
 		PositionalConstraint: jsii.String(position),
 		SearchString:         jsii.String(value),
-		TextTransformations: []any{&awswafv2.CfnWebACL_TextTransformationProperty{
-			Priority: jsii.Number(0), Type: jsii.String(transform)}},
+		TextTransformations:  transforms,
 	}}
 }
 
+func uriPath() *awswafv2.CfnWebACL_FieldToMatchProperty {
+	return &awswafv2.CfnWebACL_FieldToMatchProperty{UriPath: map[string]any{}}
+}
+
+// pathStarts matches paths starting with prefix (lower-case), decoded.
 func pathStarts(prefix string) *awswafv2.CfnWebACL_StatementProperty {
-	return byteMatch(&awswafv2.CfnWebACL_FieldToMatchProperty{UriPath: map[string]any{}}, "STARTS_WITH", prefix, false)
+	return byteMatch(uriPath(), "STARTS_WITH", prefix, pathTransformations())
+}
+
+func not(s *awswafv2.CfnWebACL_StatementProperty) *awswafv2.CfnWebACL_StatementProperty {
+	return &awswafv2.CfnWebACL_StatementProperty{NotStatement: &awswafv2.CfnWebACL_NotStatementProperty{Statement: s}}
+}
+
+func and(ss ...any) *awswafv2.CfnWebACL_StatementProperty {
+	return &awswafv2.CfnWebACL_StatementProperty{AndStatement: &awswafv2.CfnWebACL_AndStatementProperty{Statements: ss}}
+}
+
+// documentPaths matches what the distributions' default behaviour sends to
+// the api Lambda as a page: no dot anywhere in the path (CloudFront's
+// "/*.*" files behaviour takes those), outside the API's prefixes.
+func documentPaths() *awswafv2.CfnWebACL_StatementProperty {
+	noExtension := &awswafv2.CfnWebACL_StatementProperty{RegexMatchStatement: &awswafv2.CfnWebACL_RegexMatchStatementProperty{
+		FieldToMatch:        uriPath(),
+		RegexString:         jsii.String("^[^.]*$"),
+		TextTransformations: pathTransformations(),
+	}}
+	return and(noExtension, not(pathStarts("/api/")), not(pathStarts("/ingest/")), not(pathStarts("/media/")))
 }
 
 // rateRule blocks an address over r's limit with a 429 in the API's words.
 func rateRule(priority int, r Rate) *awswafv2.CfnWebACL_RuleProperty {
 	var scope *awswafv2.CfnWebACL_StatementProperty
-	if r.Path != "" {
+	switch {
+	case r.Path != "":
 		scope = pathStarts(r.Path)
-	} else {
+	case r.Documents:
+		scope = documentPaths()
+	case r.SiteWide:
+		scope = not(pathStarts("/ingest/"))
+	default:
 		var any_ []any
 		for _, t := range r.Targets {
 			any_ = append(any_, byteMatch(&awswafv2.CfnWebACL_FieldToMatchProperty{
-				SingleHeader: map[string]any{"Name": "x-amz-target"}}, "EXACTLY", t, false))
+				SingleHeader: map[string]any{"Name": "x-amz-target"}}, "EXACTLY", t, transformations("NONE")))
 		}
 		scope = &awswafv2.CfnWebACL_StatementProperty{OrStatement: &awswafv2.CfnWebACL_OrStatementProperty{Statements: any_}}
 		if len(any_) == 1 {
@@ -159,13 +225,22 @@ func rateRule(priority int, r Rate) *awswafv2.CfnWebACL_RuleProperty {
 		AggregateKeyType:    jsii.String("IP"),
 		ScopeDownStatement:  scope,
 	}
-	if r.PerPath {
+	switch {
+	case r.PerPath:
 		stmt.AggregateKeyType = jsii.String("CUSTOM_KEYS")
 		stmt.CustomKeys = []any{
 			&awswafv2.CfnWebACL_RateBasedStatementCustomKeyProperty{Ip: map[string]any{}},
 			&awswafv2.CfnWebACL_RateBasedStatementCustomKeyProperty{UriPath: &awswafv2.CfnWebACL_RateLimitUriPathProperty{
-				TextTransformations: []any{&awswafv2.CfnWebACL_TextTransformationProperty{Priority: jsii.Number(0), Type: jsii.String("NONE")}}}},
+				TextTransformations: pathTransformations()}},
 		}
+	case r.PerSite:
+		// The viewer's Host (CloudFront routes on it, so it names the
+		// tenant's distribution); the site header CloudFront adds is set
+		// after WAF has run.
+		stmt.AggregateKeyType = jsii.String("CUSTOM_KEYS")
+		stmt.CustomKeys = []any{&awswafv2.CfnWebACL_RateBasedStatementCustomKeyProperty{
+			Header: &awswafv2.CfnWebACL_RateLimitHeaderProperty{
+				Name: jsii.String("host"), TextTransformations: transformations("LOWERCASE")}}}
 	}
 	return &awswafv2.CfnWebACL_RuleProperty{
 		Name:     jsii.String("rate-" + r.Name),
@@ -203,8 +278,7 @@ func newACL(scope constructs.Construct, id, name, scopeKind, description string,
 // feed parser guard that path. Its 8 KB body size rule only counts: every
 // route has its own body limit with a JSON error the browser shows.
 func NewEdgeACL(scope constructs.Construct, id string, n int) awswafv2.CfnWebACL {
-	notIngest := &awswafv2.CfnWebACL_StatementProperty{NotStatement: &awswafv2.CfnWebACL_NotStatementProperty{
-		Statement: pathStarts("/ingest/")}}
+	notIngest := not(pathStarts("/ingest/"))
 	rules := []any{
 		managed(0, "AWSManagedRulesCommonRuleSet", notIngest, "SizeRestrictions_BODY"),
 		managed(1, "AWSManagedRulesKnownBadInputsRuleSet", nil),

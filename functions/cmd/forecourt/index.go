@@ -1,0 +1,33 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"forecourt/functions/algolia"
+	"forecourt/functions/platform"
+)
+
+// indexSettings applies the index's settings, configured as the Lambdas
+// are: ALGOLIA_ADMIN_KEY or, in the deploy job, ALGOLIA_ADMIN_KEY_SECRET_ID
+// naming its secret (docs/operations.md "Deploy from GitHub").
+func indexSettings(ctx context.Context, stdout io.Writer) error {
+	env, err := platform.ResolveEnv(ctx)
+	if err != nil {
+		return fmt.Errorf("index settings: %w", err)
+	}
+	cfg := algolia.ConfigFrom(env)
+	if cfg.Index == "" {
+		return fmt.Errorf("index settings: FORECOURT_INDEX is empty: name the index")
+	}
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		return fmt.Errorf("index settings: %w", err)
+	}
+	if err := idx.EnsureSettings(ctx); err != nil {
+		return fmt.Errorf("index settings: %w", err)
+	}
+	fmt.Fprintf(stdout, "applied the settings of index %s and its %d sort replicas\n", cfg.Index, len(idx.SortIndices())-1)
+	return nil
+}

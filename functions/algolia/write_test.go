@@ -281,3 +281,55 @@ func TestVirtualSorts(t *testing.T) {
 		t.Errorf("unknown virtual sort: got %v, want an error naming it", err)
 	}
 }
+
+// Issue 31 "records carry private fields", the shopper's view: through the
+// official client against the engine, a site's secured key asking for every
+// attribute (attributesToRetrieve ["*"]) of an index that was never given
+// the unretrievable setting reads no private field, since the record never
+// held one.
+func TestSecuredKeyReadsNoPrivateFieldWithoutSettings(t *testing.T) {
+	_, cfg := testenv.Engine(t)
+	cfg.Index = "bare_cars" // not EnsureSettings: no unretrievable attributes
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	// Facets only, so the key's sites filter applies; nothing unretrievable.
+	c := idx.Client()
+	if _, err := c.SetSettings(c.NewApiSetSettingsRequest(cfg.Index,
+		search.NewEmptyIndexSettings().SetAttributesForFaceting(algolia.Facets))); err != nil {
+		t.Fatal(err)
+	}
+	car := shared.Car{ID: "p1", Make: "Kia", Model: "Rio", CarType: shared.CarTypeUsed, Price: 15000,
+		Status: shared.StatusInStock, PrivateSuburb: "Carlton", PrivatePostcode: "3053",
+		AutograbData: &shared.AutograbData{AverageMarketPrice: 17000}}
+	place := shared.Placement{Sites: []string{"north"}, SearchableUntil: shared.NoExpiry}
+	if err := idx.Save(ctx, []shared.IndexedCar{{Car: car, Placement: place}}); err != nil {
+		t.Fatal(err)
+	}
+	key, _, err := idx.SecuredKey(shared.Site{Slug: "north"}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := *idx.Client().GetConfiguration()
+	conf.ApiKey = key
+	sc, err := search.NewClientWithConfig(conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sc.SearchSingleIndex(sc.NewApiSearchSingleIndexRequest(cfg.Index).WithSearchParams(
+		search.SearchParamsObjectAsSearchParams(search.NewEmptySearchParamsObject().SetAttributesToRetrieve([]string{"*"}))))
+	if err != nil || len(res.Hits) != 1 {
+		t.Fatalf("search: %v, %v", res, err)
+	}
+	hit := res.Hits[0].AdditionalProperties
+	if hit["make"] != "Kia" {
+		t.Fatalf("hit = %v, want the car's attributes", hit)
+	}
+	for _, attr := range append(slices.Clone(shared.PrivateCarAttributes), "autograb_data") {
+		if v, ok := hit[attr]; ok {
+			t.Errorf("hit carries %s = %v", attr, v)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package shared
 
 import (
+	"fmt"
 	"slices"
 	"time"
 	// The Lambdas' runtime may lack a zoneinfo database; HoldEndText needs one.
@@ -54,6 +55,30 @@ func HoldZone(s Site, dealershipSlug string) *time.Location {
 // a second shopper is refused at once instead of paying for a car that is
 // being paid for.
 const PendingHold = 15 * time.Minute
+
+// DefaultMaxPendingHolds is reserve.max_pending_holds when the site sets
+// none: a shopper may compare two cars' checkouts, not hold a yard.
+const DefaultMaxPendingHolds = 2
+
+// MaxPendingHolds is how many pending holds one shopper may have on the
+// site at once (reserve.max_pending_holds; DefaultMaxPendingHolds when unset).
+func MaxPendingHolds(s Site) int {
+	if n := s.Reserve.MaxPendingHolds; n > 0 {
+		return n
+	}
+	return DefaultMaxPendingHolds
+}
+
+// HoldCapText is what a shopper at the site's cap of pending holds is told
+// (issue 31).
+func HoldCapText(max int) string {
+	cars := "cars"
+	if max == 1 {
+		cars = "car"
+	}
+	return fmt.Sprintf("You are already reserving %d %s on this site. Pay for or cancel one, or wait %d minutes for its hold to end, before you reserve another.",
+		max, cars, int(PendingHold/time.Minute))
+}
 
 // ReservationState is where a reservation is in its life.
 type ReservationState string

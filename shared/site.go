@@ -558,6 +558,11 @@ type ReserveConfig struct {
 	// means the dealership's location's zone, else the site's time_zone
 	// (HoldZone).
 	TimeZone string `json:"time_zone,omitempty"`
+	// MaxPendingHolds is how many cars one shopper may hold in checkout
+	// (pending, PendingHold each) on the site at once (issue 31: one shopper
+	// cannot hold every reservable car); default DefaultMaxPendingHolds (2),
+	// at least 1. A paid deposit no longer counts.
+	MaxPendingHolds int `json:"max_pending_holds"`
 }
 
 // DefaultWidgetCount is how many cars a fixed-count widget (home latest

@@ -200,6 +200,7 @@ func ApplyDefaults(s *Site) {
 
 	setInt(&s.Reserve.Deposit, 200)
 	setInt(&s.Reserve.HoldHours, 48)
+	setInt(&s.Reserve.MaxPendingHolds, DefaultMaxPendingHolds)
 	setStr(&s.Reserve.RefundableText, DefaultRefundableText)
 
 	setStr(&f.DefaultRateLabel, DefaultRateEstimateLabel)
@@ -509,6 +510,7 @@ func (s Site) Validate() error {
 	}
 	nonNegative("reserve.deposit", s.Reserve.Deposit)
 	nonNegative("reserve.hold_hours", s.Reserve.HoldHours)
+	nonNegative("reserve.max_pending_holds", s.Reserve.MaxPendingHolds)
 	nonNegative("leads.retention_days", s.Leads.RetentionDays)
 	nonNegative("leads.test_drive.days", s.Leads.TestDrive.Days)
 	if s.Leads.TestDrive.Days > 90 {

@@ -41,13 +41,27 @@ func (s Site) showsUntil(c Car) (until int64, ok bool) {
 }
 
 // SearchKeyFilter is the filter a site's secured search key embeds: the
-// site's records (sites:<slug>, placed by Shows) and its StockFilter. The
-// search service ANDs it into every query, so a shopper who edits the
-// browser's filters still reads only what the site shows (issue 15). The
-// web's base filter repeats the stock filter for its facet counts; the key
-// is what enforces it.
+// site's records (sites:<slug>, placed by Shows) of the dealerships the
+// site lists now, and its StockFilter. The search service ANDs it into
+// every query, so a shopper who edits the browser's filters still reads
+// only what the site shows (issue 15). Naming the dealerships means one
+// removed from the site is out of the key's reach at once, although its
+// records list the site until the next reindex (issue 31); a site with no
+// dealership reaches nothing. The web's base filter repeats the stock
+// filter for its facet counts; the key is what enforces it.
 func (s Site) SearchKeyFilter() string {
-	return strings.Join(append([]string{"sites:" + strconv.Quote(s.Slug)}, s.StockFilter()...), " AND ")
+	site := "sites:" + strconv.Quote(s.Slug)
+	parts := []string{site}
+	if len(s.Dealerships) == 0 {
+		parts = append(parts, "NOT "+site)
+	} else {
+		ors := make([]string, len(s.Dealerships))
+		for i, d := range s.Dealerships {
+			ors[i] = "dealership_slug:" + strconv.Quote(d.Slug)
+		}
+		parts = append(parts, "("+strings.Join(ors, " OR ")+")")
+	}
+	return strings.Join(append(parts, s.StockFilter()...), " AND ")
 }
 
 // StockFilter are the filter terms that select the site's stock: its own

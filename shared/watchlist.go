@@ -10,7 +10,8 @@ type Shopper struct {
 	Sub string
 	// Username is the sign-in name (the phone number).
 	Username string
-	// PhoneNumber is the verified phone_number claim, when the token has one.
+	// PhoneNumber is the phone_number claim when the token also says
+	// phone_number_verified is true; else empty (issue 31).
 	PhoneNumber string
 	// ClientID is the site's app client the token was issued to.
 	ClientID string

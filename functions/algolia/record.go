@@ -3,6 +3,7 @@ package algolia
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"forecourt/shared"
 )
@@ -10,6 +11,35 @@ import (
 // Record is one index record: the Car JSON plus the attributes of
 // docs/contracts.md "Search index". objectID is the car id.
 type Record map[string]any
+
+// PublicAttributes are the only attributes an index record holds (issue 31:
+// a record is public, since any site's search key may retrieve every
+// attribute of what it reaches, whatever the index's settings say): the
+// car's public fields, then what the index adds. Not here, so never indexed: the
+// private seller's private_suburb and private_postcode (shared.
+// PrivateCarAttributes; no search, facet or filter reads them) and the
+// valuation provider's autograb_data (the cards read below_market_sites).
+// A new Car field reaches the index only once it is listed here.
+var PublicAttributes = []string{
+	// The car (shared.Car).
+	"id", "slug", "name", "year", "make", "model", "badge", "series",
+	"car_type", "status", "sold", "tag", "reserved", "certified", "item_type",
+	"created_at", "rego_expiry", "compliance_date", "build_date", "sold_date_timestamp",
+	"price", "price_type", "before_price", "offer_price", "subscription_price", "preorder",
+	"stocknum", "vin", "regplate", "payment_processors",
+	"km", "colour", "interior_colour", "seats", "doors", "body", "fuel", "simple_fuel",
+	"simple_body", "simple_transmission", "trans", "drive", "engine_size", "views", "has_nvic",
+	"categories", "filtered_features",
+	"dealercomments", "standardEquipment", "thumbnails", "images", "primary_image_url",
+	"photos_count", "file", "carsales_title",
+	"dealership_id", "dealership_slug", "location", "location_name", "location_id", "city",
+	"state", "show_on_dealer_website",
+	"finance_lenders", "variant", "specifications",
+	// What the index adds (NewRecord, SoldUpdate).
+	"objectID", "sites", "dealership_name", "make_model", "transmission", "price_range",
+	"weekly_price", "weekly_price_range", "created_at_timestamp", "searchable_until",
+	"available", "below_market_sites", "similar_path",
+}
 
 // NewRecord builds the index record of a placed car.
 func NewRecord(ic shared.IndexedCar) (Record, error) {
@@ -40,7 +70,11 @@ func NewRecord(ic shared.IndexedCar) (Record, error) {
 	// A sold card's Find Me Something Similar, decided in Go like the car
 	// page's (issue 17), so the listing's script carries no copy of the rule.
 	r["similar_path"] = shared.SimilarCarsPath(c)
-	delete(r, "autograb_data")
+	for k := range r {
+		if !slices.Contains(PublicAttributes, k) {
+			delete(r, k)
+		}
+	}
 	return r, nil
 }
 

@@ -1,6 +1,7 @@
 package algolia_test
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -102,6 +103,85 @@ func TestIndexFacetsCoverSiteFacets(t *testing.T) {
 	for _, f := range shared.Facets {
 		if !slices.Contains(algolia.Facets, f) {
 			t.Errorf("site facet %q is not in algolia.Facets", f)
+		}
+	}
+}
+
+// fillAll sets every field of the struct v points to, nested structs,
+// pointers, slices and maps included, to a non-zero value, so that every
+// omitempty attribute is present.
+func fillAll(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fillAll(v.Elem())
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[time.Time]() {
+			v.Set(reflect.ValueOf(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)))
+			return
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fillAll(v.Field(i))
+			}
+		}
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+		fillAll(v.Index(0))
+	case reflect.Map:
+		m := reflect.MakeMap(v.Type())
+		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		fillAll(k)
+		fillAll(e)
+		m.SetMapIndex(k, e)
+		v.Set(m)
+	case reflect.String:
+		v.SetString("x")
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64:
+		v.SetInt(7)
+	case reflect.Float64:
+		v.SetFloat(7.5)
+	}
+}
+
+// Issue 31 "records carry private fields": a record built from a car with
+// every field set, the private seller's suburb and postcode included, holds
+// only algolia.PublicAttributes, so an index without the unretrievable
+// setting still never holds a private field.
+func TestRecordHoldsOnlyPublicAttributes(t *testing.T) {
+	var car shared.Car
+	fillAll(reflect.ValueOf(&car).Elem())
+	if car.PrivateSuburb == "" || car.PrivatePostcode == "" || car.AutograbData == nil {
+		t.Fatalf("car not filled: %+v", car)
+	}
+	ic := shared.IndexedCar{Car: car, Placement: shared.Placement{Sites: []string{"s"}, DealershipName: "D",
+		InterestRate: 8.5, TermYears: 5, SearchableUntil: shared.NoExpiry, BelowMarketSites: []string{"s"}}}
+	rec, err := algolia.NewRecord(ic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		rec  algolia.Record
+	}{{"record", rec}, {"sold update", algolia.SoldUpdate(ic)}} {
+		for key := range tt.rec {
+			if !slices.Contains(algolia.PublicAttributes, key) {
+				t.Errorf("%s: attribute %q is not in algolia.PublicAttributes", tt.name, key)
+			}
+		}
+		for _, private := range append(slices.Clone(shared.PrivateCarAttributes), "autograb_data") {
+			if v, ok := tt.rec[private]; ok {
+				t.Errorf("%s carries %s = %v", tt.name, private, v)
+			}
+		}
+	}
+	// Every public attribute of the full car reaches the record: the list
+	// names real attributes, not a typo that silently drops one.
+	for _, key := range algolia.PublicAttributes {
+		if _, ok := rec[key]; !ok {
+			t.Errorf("public attribute %q is missing from the full car's record", key)
 		}
 	}
 }

@@ -101,7 +101,7 @@ func TestIndexWritesAndSecuredKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	place := shared.Placement{Sites: []string{"north-site"}, DealershipName: "North", InterestRate: 8.5, TermYears: 5, SearchableUntil: shared.NoExpiry}
-	car := shared.Car{ID: "c1", Make: "Kia", Model: "Rio", Year: 2020, Price: 15000, Status: shared.StatusInStock}
+	car := shared.Car{ID: "c1", DealershipSlug: "north", Make: "Kia", Model: "Rio", Year: 2020, Price: 15000, Status: shared.StatusInStock}
 	if err := idx.Save(ctx, []shared.IndexedCar{{Car: car, Placement: place}}); err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestIndexWritesAndSecuredKey(t *testing.T) {
 	}
 	hits := func(site string) []search.Hit {
 		t.Helper()
-		key, _, err := idx.SecuredKey(shared.Site{Slug: site}, time.Now())
+		key, _, err := idx.SecuredKey(shared.Site{Slug: site, Dealerships: []shared.Dealership{{Slug: "north"}}}, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,13 +156,13 @@ func TestSecuredKeyEnforcesVisibility(t *testing.T) {
 		t.Fatal(err)
 	}
 	place := shared.Placement{Sites: []string{"north-used"}, DealershipName: "North", SearchableUntil: shared.NoExpiry}
-	used := shared.Car{ID: "u1", Make: "Kia", Model: "Rio", CarType: shared.CarTypeUsed, Price: 15000, Status: shared.StatusInStock,
+	used := shared.Car{ID: "u1", DealershipSlug: "north", Make: "Kia", Model: "Rio", CarType: shared.CarTypeUsed, Price: 15000, Status: shared.StatusInStock,
 		PrivateSuburb: "Carlton", PrivatePostcode: "3053"}
-	brandNew := shared.Car{ID: "n1", Make: "Kia", Model: "EV6", CarType: shared.CarTypeNew, Price: 65000, Status: shared.StatusInStock}
+	brandNew := shared.Car{ID: "n1", DealershipSlug: "north", Make: "Kia", Model: "EV6", CarType: shared.CarTypeNew, Price: 65000, Status: shared.StatusInStock}
 	if err := idx.Save(ctx, []shared.IndexedCar{{Car: used, Placement: place}, {Car: brandNew, Placement: place}}); err != nil {
 		t.Fatal(err)
 	}
-	site := shared.Site{Slug: "north-used", Stock: shared.StockConfig{CarTypes: []shared.CarType{shared.CarTypeUsed}}}
+	site := shared.Site{Slug: "north-used", Dealerships: []shared.Dealership{{Slug: "north"}}, Stock: shared.StockConfig{CarTypes: []shared.CarType{shared.CarTypeUsed}}}
 	client := func(now time.Time) *search.APIClient {
 		t.Helper()
 		key, _, err := idx.SecuredKey(site, now)
@@ -279,5 +279,114 @@ func TestVirtualSorts(t *testing.T) {
 	cfg.VirtualSorts = []string{"colour"}
 	if _, err := algolia.New(cfg); err == nil || !strings.Contains(err.Error(), "colour") {
 		t.Errorf("unknown virtual sort: got %v, want an error naming it", err)
+	}
+}
+
+// Issue 31 "records carry private fields", the shopper's view: through the
+// official client against the engine, a site's secured key asking for every
+// attribute (attributesToRetrieve ["*"]) of an index that was never given
+// the unretrievable setting reads no private field, since the record never
+// held one.
+func TestSecuredKeyReadsNoPrivateFieldWithoutSettings(t *testing.T) {
+	_, cfg := testenv.Engine(t)
+	cfg.Index = "bare_cars" // not EnsureSettings: no unretrievable attributes
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	// Facets only, so the key's sites filter applies; nothing unretrievable.
+	c := idx.Client()
+	if _, err := c.SetSettings(c.NewApiSetSettingsRequest(cfg.Index,
+		search.NewEmptyIndexSettings().SetAttributesForFaceting(algolia.Facets))); err != nil {
+		t.Fatal(err)
+	}
+	car := shared.Car{ID: "p1", DealershipSlug: "north", Make: "Kia", Model: "Rio", CarType: shared.CarTypeUsed, Price: 15000,
+		Status: shared.StatusInStock, PrivateSuburb: "Carlton", PrivatePostcode: "3053",
+		AutograbData: &shared.AutograbData{AverageMarketPrice: 17000}}
+	place := shared.Placement{Sites: []string{"north"}, SearchableUntil: shared.NoExpiry}
+	if err := idx.Save(ctx, []shared.IndexedCar{{Car: car, Placement: place}}); err != nil {
+		t.Fatal(err)
+	}
+	key, _, err := idx.SecuredKey(shared.Site{Slug: "north", Dealerships: []shared.Dealership{{Slug: "north"}}}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := *idx.Client().GetConfiguration()
+	conf.ApiKey = key
+	sc, err := search.NewClientWithConfig(conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sc.SearchSingleIndex(sc.NewApiSearchSingleIndexRequest(cfg.Index).WithSearchParams(
+		search.SearchParamsObjectAsSearchParams(search.NewEmptySearchParamsObject().SetAttributesToRetrieve([]string{"*"}))))
+	if err != nil || len(res.Hits) != 1 {
+		t.Fatalf("search: %v, %v", res, err)
+	}
+	hit := res.Hits[0].AdditionalProperties
+	if hit["make"] != "Kia" {
+		t.Fatalf("hit = %v, want the car's attributes", hit)
+	}
+	for _, attr := range append(slices.Clone(shared.PrivateCarAttributes), "autograb_data") {
+		if v, ok := hit[attr]; ok {
+			t.Errorf("hit carries %s = %v", attr, v)
+		}
+	}
+}
+
+// Issue 31 "a removed dealership stays in the key's reach until a
+// reindex": the records of a dealership the site no longer lists still
+// name the site, but the site's key, minted from its current config,
+// reads only its current dealerships' cars.
+func TestSecuredKeyReachesOnlyCurrentDealerships(t *testing.T) {
+	_, cfg := testenv.Engine(t)
+	cfg.Index = "moved_cars"
+	idx, err := algolia.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := idx.EnsureSettings(ctx); err != nil {
+		t.Fatal(err)
+	}
+	place := shared.Placement{Sites: []string{"group"}, SearchableUntil: shared.NoExpiry}
+	var cars []shared.IndexedCar
+	for _, d := range []string{"kept", "removed"} {
+		cars = append(cars, shared.IndexedCar{Car: shared.Car{ID: d + "-car", DealershipSlug: d, Make: "Kia", Model: "Rio",
+			Price: 15000, Status: shared.StatusInStock}, Placement: place})
+	}
+	if err := idx.Save(ctx, cars); err != nil {
+		t.Fatal(err)
+	}
+	key, _, err := idx.SecuredKey(shared.Site{Slug: "group", Dealerships: []shared.Dealership{{Slug: "kept"}}}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := *idx.Client().GetConfiguration()
+	conf.ApiKey = key
+	sc, err := search.NewClientWithConfig(conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, filters := range []string{"", `dealership_slug:"removed"`} {
+		req := sc.NewApiSearchSingleIndexRequest(cfg.Index)
+		if filters != "" {
+			req = req.WithSearchParams(search.SearchParamsObjectAsSearchParams(search.NewEmptySearchParamsObject().SetFilters(filters)))
+		}
+		res, err := sc.SearchSingleIndex(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range res.Hits {
+			got = append(got, h.ObjectID)
+		}
+		want := "[kept-car]"
+		if filters != "" {
+			want = "[]"
+		}
+		if fmt.Sprint(got) != want {
+			t.Errorf("filters %q: the key reads %v, want %s", filters, got, want)
+		}
 	}
 }

@@ -35,6 +35,24 @@ import (
 // Algorithm is the only hash this package issues and accepts.
 const Algorithm = "SHA-256"
 
+// MaxNumber is the largest secret number of the lead forms' challenges: the
+// widget tries numbers from 0, so a shopper's phone hashes MaxNumber/2 times
+// on average and MaxNumber at worst (issue 31: "about half a second on a
+// phone").
+//
+// Measured with the real widget (npm altcha 3.2.2, which solves a v1
+// challenge with one WebCrypto digest call per number, in one Web Worker per
+// core) in headless Chromium on the 2-core build machine:
+// `node web/scripts/altcha-rate.mjs 300000` and `... 100000` gave 52,174 and
+// 51,021 hashes per CPU second (median of 3; 2026-11-28, load average 19, so
+// the wall times, 8.7 s and 3.5 s, are not the figure). A mid-range phone
+// is taken as 2 workers on big cores each 2.5 times slower than one core
+// here: 2 × 52,000 / 2.5 ≈ 42,000 hashes/s, so 40,000 costs a phone about
+// 0.5 s on average and 1 s at worst. The brief's 1–2 million hashes/s is the
+// rate of a plain SHA-256 loop, not of this widget's digest-per-number
+// solver; the previous 100,000 already cost a phone about 1.2 s.
+const MaxNumber = 40_000
+
 // saltBytes is altcha-lib's default random salt length.
 const saltBytes = 12
 

@@ -99,6 +99,9 @@ type claims struct {
 	Username    string `json:"username"`
 	CogUsername string `json:"cognito:username"`
 	PhoneNumber string `json:"phone_number"`
+	// PhoneVerified is phone_number_verified: Cognito sends a boolean;
+	// "true" as a string is read the same.
+	PhoneVerified any `json:"phone_number_verified"`
 }
 
 // Verify returns the shopper of an ID or access token issued by the pool to
@@ -121,7 +124,12 @@ func (v *Verifier) Verify(ctx context.Context, token, clientID string) (shared.S
 	if err != nil {
 		return shared.Shopper{}, fmt.Errorf("%w: %w", ErrInvalidToken, err)
 	}
-	s := shared.Shopper{Sub: c.Subject, PhoneNumber: c.PhoneNumber}
+	s := shared.Shopper{Sub: c.Subject}
+	if c.PhoneVerified == true || c.PhoneVerified == "true" {
+		// Issue 31: an unverified phone_number is whatever the user typed
+		// at sign-up; only a verified one names the shopper to a dealer.
+		s.PhoneNumber = c.PhoneNumber
+	}
 	switch c.TokenUse {
 	case "id":
 		if !slices.Contains(c.Audience, clientID) {

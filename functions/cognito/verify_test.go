@@ -101,6 +101,36 @@ func TestVerify(t *testing.T) {
 	}
 }
 
+// Issue 31 "the reservation lead takes an unverified phone_number claim":
+// the shopper's phone is the token's phone_number only when
+// phone_number_verified is true; otherwise the shopper has no phone (their
+// identity stays the sub and username).
+func TestVerifyPhoneOnlyWhenVerified(t *testing.T) {
+	pool := cognitotest.NewPool(t, "k1")
+	const iss = "https://issuer.example/pool"
+	v := newVerifier(t, pool, iss)
+	phone := with(idClaims(iss), "phone_number", "+61400000009")
+	for _, tt := range []struct {
+		name     string
+		verified any // nil: no phone_number_verified claim
+		want     string
+	}{
+		{"verified", true, "+61400000009"},
+		{"verified, as a string", "true", "+61400000009"},
+		{"not verified", false, ""},
+		{"not verified, as a string", "false", ""},
+		{"no verified claim", nil, ""},
+	} {
+		got, err := v.Verify(context.Background(), sign(t, pool.Key("k1"), "k1", with(phone, "phone_number_verified", tt.verified)), client)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got.PhoneNumber != tt.want || got.Sub != "shopper-1" || got.Username != "+61400000001" {
+			t.Errorf("%s: shopper %+v, want phone %q with the sub and username", tt.name, got, tt.want)
+		}
+	}
+}
+
 // Cognito rotates its keys: a token signed by a key the cache does not hold
 // makes the verifier read the keys again, but forged kids do not make it
 // read them on every request.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -60,6 +61,18 @@ type (
 		ReservationID string `dynamo:"reservation_id"`
 		HeldUntil     int64  `dynamo:"held_until"`
 	}
+	// shopperItem is one shopper's reservations on one site (id
+	// "shopper#<site>#<sub>"): their pending holds (reservation id to
+	// held_until, unix seconds), the ids of their newest reservations, and
+	// the version every claim conditions on.
+	shopperItem struct {
+		ID           string           `dynamo:"id,hash"`
+		Kind         string           `dynamo:"kind"`
+		Site         string           `dynamo:"site"`
+		Holds        map[string]int64 `dynamo:"holds"`
+		Reservations []string         `dynamo:"reservations"`
+		Version      int64            `dynamo:"version"`
+	}
 	stripeEventItem struct {
 		ID        string `dynamo:"id,hash"`
 		Kind      string `dynamo:"kind"`
@@ -71,6 +84,7 @@ const (
 	kindReservation = "reservation"
 	kindCarLock     = "car_lock"
 	kindEvent       = "stripe_event"
+	kindShopper     = "shopper"
 )
 
 // eventMemory is how long a handled Stripe event id is remembered: Stripe
@@ -80,6 +94,8 @@ const eventMemory = 7 * 24 * time.Hour
 func carLockID(dealershipSlug, carID string) string {
 	return "lock#" + dealershipSlug + "#" + carID
 }
+
+func shopperID(site, sub string) string { return "shopper#" + site + "#" + sub }
 
 func toReservationItem(r shared.Reservation) reservationItem {
 	it := reservationItem{
@@ -122,23 +138,145 @@ func NewReservationStore(db *dynamo.DB, t Tables) *ReservationStore {
 	return &ReservationStore{db: db, table: db.Table(t.Reservations)}
 }
 
+// maxClaimAttempts bounds how often Claim reads the shopper's holds again
+// after another claim of the same shopper changed them first: each round
+// one of the concurrent claims wins, so this many serve that many at once.
+const maxClaimAttempts = 16
+
+// ShopperReservations is how many of a shopper's reservations on a site
+// their shopper item lists (the newest), which is what GET
+// /api/reservations reads: one item and one batch of reservations, never
+// the site's whole table.
+const ShopperReservations = 100
+
 // Claim writes a new reservation and takes its car's lock in one
 // transaction. The lock is taken only when no lock exists or the one there
 // has lapsed, so of any number of concurrent claims on one car exactly one
-// succeeds; the others get an ECONFLICT error.
-func (s *ReservationStore) Claim(ctx context.Context, r shared.Reservation, now time.Time) error {
+// succeeds; the others get an ECONFLICT error with
+// shared.ReservationRefusedText.
+//
+// When maxPending is above 0 the same transaction also records the hold in
+// the shopper's item on the site (issue 31: one shopper cannot hold every
+// reservable car), conditioned on the item's version as read: a shopper who
+// already has maxPending pending holds that have not lapsed gets an
+// ECONFLICT error naming car_id with shared.HoldCapText, and concurrent
+// claims of one shopper are serialised by the version, so they cannot
+// exceed the cap together. A lapsed hold no longer counts, whether or not
+// the sweep has moved it yet.
+func (s *ReservationStore) Claim(ctx context.Context, r shared.Reservation, now time.Time, maxPending int) error {
 	lock := carLockItem{ID: carLockID(r.DealershipSlug, r.CarID), Kind: kindCarLock, ReservationID: r.ID, HeldUntil: r.HeldUntil.Unix()}
-	err := s.db.WriteTx().
-		Put(s.table.Put(lock).If("attribute_not_exists(id) OR held_until <= ?", now.Unix())).
-		Put(s.table.Put(toReservationItem(r)).If("attribute_not_exists(id)")).
-		Run(ctx)
-	if isTxConditionFailed(err) {
-		return shared.Errorf(shared.ECONFLICT, "%s", shared.ReservationRefusedText)
+	for range maxClaimAttempts {
+		tx := s.db.WriteTx().
+			Put(s.table.Put(lock).If("attribute_not_exists(id) OR held_until <= ?", now.Unix())).
+			Put(s.table.Put(toReservationItem(r)).If("attribute_not_exists(id)"))
+		if r.Shopper != "" {
+			sh, found, err := s.shopper(ctx, r.Site, r.Shopper)
+			if err != nil {
+				return err
+			}
+			live := sh.liveHolds(now)
+			if maxPending > 0 && len(live) >= maxPending {
+				return &shared.Error{Code: shared.ECONFLICT, Field: "car_id", Message: shared.HoldCapText(maxPending)}
+			}
+			next := sh
+			next.ID, next.Kind, next.Site, next.Version = shopperID(r.Site, r.Shopper), kindShopper, r.Site, sh.Version+1
+			next.Holds = live
+			next.Holds[r.ID] = r.HeldUntil.Unix()
+			next.Reservations = append(slices.Clone(sh.Reservations), r.ID)
+			if n := len(next.Reservations); n > ShopperReservations {
+				next.Reservations = next.Reservations[n-ShopperReservations:]
+			}
+			put := s.table.Put(next).If("$ = ?", "version", sh.Version)
+			if !found {
+				put = s.table.Put(next).If("attribute_not_exists(id)")
+			}
+			tx = tx.Put(put)
+		}
+		err := tx.Run(ctx)
+		reason := txReasons(err)
+		switch {
+		case err == nil:
+			return nil
+		case reason(0) == condFailed || reason(1) == condFailed:
+			return shared.Errorf(shared.ECONFLICT, "%s", shared.ReservationRefusedText)
+		case reason(2) == condFailed || reason(2) == "TransactionConflict":
+			continue // another claim of this shopper came first: read again
+		case isTxConditionFailed(err):
+			return shared.Errorf(shared.ECONFLICT, "%s", shared.ReservationRefusedText)
+		default:
+			return fmt.Errorf("claim car %s for reservation %s: %w", r.CarID, r.ID, err)
+		}
+	}
+	return shared.Errorf(shared.ECONFLICT, "too many reservations at once; try again")
+}
+
+const condFailed = "ConditionalCheckFailed"
+
+// txReasons returns the cancellation reason code of each item of a
+// cancelled transaction, by position ("" past the list or for any other
+// error).
+func txReasons(err error) func(i int) string {
+	var tc *types.TransactionCanceledException
+	if !errors.As(err, &tc) {
+		return func(int) string { return "" }
+	}
+	return func(i int) string {
+		if i >= len(tc.CancellationReasons) || tc.CancellationReasons[i].Code == nil {
+			return ""
+		}
+		return *tc.CancellationReasons[i].Code
+	}
+}
+
+// shopper reads the shopper's item on the site; found is false when the
+// shopper never reserved there.
+func (s *ReservationStore) shopper(ctx context.Context, site, sub string) (shopperItem, bool, error) {
+	var it shopperItem
+	err := s.table.Get("id", shopperID(site, sub)).Consistent(true).One(ctx, &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return shopperItem{}, false, nil
 	}
 	if err != nil {
-		return fmt.Errorf("claim car %s for reservation %s: %w", r.CarID, r.ID, err)
+		return shopperItem{}, false, fmt.Errorf("holds of shopper on %s: %w", site, err)
 	}
-	return nil
+	return it, true, nil
+}
+
+// liveHolds are the shopper's pending holds that have not lapsed at now.
+func (it shopperItem) liveHolds(now time.Time) map[string]int64 {
+	live := map[string]int64{}
+	for id, until := range it.Holds {
+		if until > now.Unix() {
+			live[id] = until
+		}
+	}
+	return live
+}
+
+// ByShopper returns the shopper's reservations on the site, newest first:
+// the ids their shopper item lists (the newest ShopperReservations), read in
+// batches, never a query or scan of the site's dealerships.
+func (s *ReservationStore) ByShopper(ctx context.Context, site, sub string) ([]shared.Reservation, error) {
+	sh, found, err := s.shopper(ctx, site, sub)
+	if err != nil || !found || len(sh.Reservations) == 0 {
+		return nil, err
+	}
+	keys := make([]dynamo.Keyed, len(sh.Reservations))
+	for i, id := range sh.Reservations {
+		keys[i] = dynamo.Keys{id}
+	}
+	var items []reservationItem
+	if err := s.table.Batch("id").Get(keys...).All(ctx, &items); err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, fmt.Errorf("reservations of shopper on %s: %w", site, err)
+	}
+	out := make([]shared.Reservation, 0, len(items))
+	for _, it := range items {
+		if it.Kind == kindReservation && it.Site == site && it.Shopper == sub {
+			out = append(out, it.reservation())
+		}
+	}
+	slices.SortStableFunc(out, func(a, b shared.Reservation) int { return b.CreatedAt.Compare(a.CreatedAt) })
+	return out, nil
 }
 
 // Move writes the reservation in its next state, provided it is still in
@@ -164,6 +302,16 @@ func (s *ReservationStore) Move(ctx context.Context, next shared.Reservation, fr
 		err := s.table.Delete("id", carLockID(next.DealershipSlug, next.CarID)).If("reservation_id = ?", next.ID).Run(ctx)
 		if err != nil && !dynamo.IsCondCheckFailed(err) {
 			return fmt.Errorf("free car %s of reservation %s: %w", next.CarID, next.ID, err)
+		}
+	}
+	if from == shared.ReservationPending && next.State != shared.ReservationPending && next.Shopper != "" {
+		// Paid, cancelled or lapsed: the shopper's pending slot is free.
+		// The version moves, so a claim that read the hold reads again; if
+		// this write is lost the hold still stops counting once it lapses.
+		err := s.table.Update("id", shopperID(next.Site, next.Shopper)).RemoveExpr("holds.$", next.ID).Add("version", 1).
+			If("attribute_exists(holds.$)", next.ID).Run(ctx)
+		if err != nil && !dynamo.IsCondCheckFailed(err) {
+			return fmt.Errorf("free shopper's hold of reservation %s: %w", next.ID, err)
 		}
 	}
 	return nil

@@ -33,7 +33,7 @@ func TestLapsedAndHoldingQueryTheHoldingIndex(t *testing.T) {
 		reservation("released", "c5", shared.ReservationPaid, now.Add(-time.Hour)),
 	}
 	for _, r := range claims {
-		if err := store.Claim(ctx, r, now.Add(-2*time.Hour)); err != nil {
+		if err := store.Claim(ctx, r, now.Add(-2*time.Hour), 0); err != nil {
 			t.Fatalf("claim %s: %v", r.ID, err)
 		}
 	}

@@ -32,6 +32,15 @@ type Body struct {
 	Remove []string
 }
 
+// MaxCSVColumns caps a CSV feed's header, and MaxCSVRecordBytes each of
+// its records (the header or one car, quoted line breaks included): the CSV
+// reader holds a whole record at a time, so these bound the memory and the
+// work a hostile header of a million columns could take (issue 31).
+const (
+	MaxCSVColumns     = 1000
+	MaxCSVRecordBytes = MaxCarBytes
+)
+
 // DecodeCSV reads a CSV feed with a header row. A UTF-8 BOM, CRLF line
 // ends, quoted fields with commas or line breaks and blank lines are
 // handled; columns are mapped by cols and the usual DMS names.
@@ -40,7 +49,11 @@ func DecodeCSV(r io.Reader, cols Columns, maxCars int) (Body, error) {
 	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte{0xEF, 0xBB, 0xBF}) {
 		_, _ = br.Discard(3)
 	}
-	cr := csv.NewReader(br)
+	// The budget counts what the CSV reader's own buffer (4 KB) takes from
+	// br, so a record's real limit is within 4 KB of MaxCSVRecordBytes.
+	budget := &budgetReader{r: br}
+	budget.reset(MaxCSVRecordBytes)
+	cr := csv.NewReader(budget)
 	cr.FieldsPerRecord = -1
 	cr.LazyQuotes = true
 	cr.ReuseRecord = true
@@ -49,7 +62,10 @@ func DecodeCSV(r io.Reader, cols Columns, maxCars int) (Body, error) {
 		return Body{}, shared.FieldError("body", "the CSV has no header row")
 	}
 	if err != nil {
-		return Body{}, csvError(err)
+		return Body{}, csvError(err, 0)
+	}
+	if len(header) > MaxCSVColumns {
+		return Body{}, shared.FieldError("body", "the CSV header has %d columns; at most %d are allowed", len(header), MaxCSVColumns)
 	}
 	fields := make([]string, len(header))
 	known := 0
@@ -64,12 +80,13 @@ func DecodeCSV(r io.Reader, cols Columns, maxCars int) (Body, error) {
 	}
 	var body Body
 	for {
+		budget.reset(MaxCSVRecordBytes)
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return Body{}, csvError(err)
+			return Body{}, csvError(err, len(body.Rows)+1)
 		}
 		line, _ := cr.FieldPos(0)
 		row := Row{Num: line, Fields: make(map[string]any, len(rec))}
@@ -92,10 +109,18 @@ func DecodeCSV(r io.Reader, cols Columns, maxCars int) (Body, error) {
 	return body, nil
 }
 
-// csvError names a CSV syntax error in the provider's terms; other errors
-// (a body past its limit, corrupt gzip) are wrapped for Service.decode to
-// classify.
-func csvError(err error) error {
+// csvError names a CSV syntax error or an oversized record (car n, 0 for
+// the header) in the provider's terms; other errors (a body past its
+// limit, corrupt gzip) are wrapped for Service.decode to classify.
+func csvError(err error, n int) error {
+	var big *valueTooLargeError
+	if errors.As(err, &big) {
+		what := "the CSV header"
+		if n > 0 {
+			what = fmt.Sprintf("CSV record %d (after the header)", n)
+		}
+		return shared.Errorf(shared.ETOOLARGE, "%s is longer than %d KB, the limit of one record", what, big.limit>>10)
+	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		return shared.FieldError("body", "CSV line %d: %v", pe.Line, pe.Err)

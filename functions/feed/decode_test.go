@@ -233,3 +233,41 @@ func TestDecodeJSONShapeErrors(t *testing.T) {
 		}
 	}
 }
+
+// Issue 31 "unbounded reads per request": a CSV header of 10,000 columns,
+// or a header or car longer than one record's limit, is refused with an
+// error naming the limit; a header at the column limit is read.
+func TestDecodeCSVBoundsColumnsAndRecords(t *testing.T) {
+	columns := func(n int) string {
+		cols := make([]string, n)
+		for i := range cols {
+			cols[i] = "extra" + strings.Repeat("x", i%3)
+		}
+		cols[0] = "stocknum"
+		return strings.Join(cols, ",")
+	}
+	long := strings.Repeat("y", feed.MaxCSVRecordBytes+8<<10) // past the reader's 4 KB read-ahead
+	for _, tt := range []struct {
+		name     string
+		csv      string
+		wantCode string // "" for no error
+		wantMsg  string
+	}{
+		{"10,000 header columns", columns(10_000) + "\nS1\n", shared.EINVALID, "the CSV header has 10000 columns; at most 1000 are allowed"},
+		{"a header at the column limit", columns(feed.MaxCSVColumns) + "\nS1\n", "", ""},
+		{"a header longer than a record", "stocknum," + long + "\nS1\n", shared.ETOOLARGE, "the CSV header is longer than 256 KB"},
+		{"a car longer than a record", "stocknum,make\nS1,Kia\nS2,\"" + long + "\"\n", shared.ETOOLARGE, "CSV record 2 (after the header) is longer than 256 KB"},
+	} {
+		body, err := feed.DecodeCSV(strings.NewReader(tt.csv), nil, 100)
+		if tt.wantCode == "" {
+			if err != nil || len(body.Rows) != 1 {
+				t.Errorf("%s: %d rows, %v; want 1 row", tt.name, len(body.Rows), err)
+			}
+			continue
+		}
+		var e *shared.Error
+		if !errors.As(err, &e) || e.Code != tt.wantCode || !strings.Contains(e.Message, tt.wantMsg) {
+			t.Errorf("%s: got %v, want %s containing %q", tt.name, err, tt.wantCode, tt.wantMsg)
+		}
+	}
+}

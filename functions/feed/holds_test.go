@@ -27,7 +27,7 @@ func TestFullFeedKeepsAPaidHold(t *testing.T) {
 	now := e.clock.now()
 	r := shared.Reservation{ID: "res_1", Site: "north-site", DealershipSlug: "north", CarID: n1, State: shared.ReservationPending,
 		HeldUntil: now.Add(shared.PendingHold), CreatedAt: now, UpdatedAt: now, Currency: "aud", DepositCents: 20000}
-	if err := holds.Claim(ctx, r, now); err != nil {
+	if err := holds.Claim(ctx, r, now, 0); err != nil {
 		t.Fatal(err)
 	}
 	paid := r
@@ -107,7 +107,7 @@ func TestHoldEndGoesBackToTheFeed(t *testing.T) {
 			now := e.clock.now()
 			r := shared.Reservation{ID: "res_1", Site: "north-site", DealershipSlug: "north", CarID: n1, State: shared.ReservationPending,
 				HeldUntil: now.Add(shared.PendingHold), CreatedAt: now, UpdatedAt: now, Currency: "aud", DepositCents: 20000}
-			if err := holds.Claim(ctx, r, now); err != nil {
+			if err := holds.Claim(ctx, r, now, 0); err != nil {
 				t.Fatal(err)
 			}
 			paid := r
@@ -151,7 +151,7 @@ func TestFullFeedLeavingOutAHeldCar(t *testing.T) {
 	now := e.clock.now()
 	r := shared.Reservation{ID: "res_1", Site: "north-site", DealershipSlug: "north", CarID: n1, State: shared.ReservationPending,
 		HeldUntil: now.Add(shared.PendingHold), CreatedAt: now, UpdatedAt: now, Currency: "aud", DepositCents: 20000}
-	if err := holds.Claim(ctx, r, now); err != nil {
+	if err := holds.Claim(ctx, r, now, 0); err != nil {
 		t.Fatal(err)
 	}
 	paid := r

@@ -50,12 +50,9 @@ type LeadsConfig struct {
 	CaptchaKey []byte
 }
 
-// Captcha challenge parameters: a challenge is valid ten minutes; the
-// widget tries up to maxNumber hashes (well under a second on a phone).
-const (
-	captchaTTL       = 10 * time.Minute
-	captchaMaxNumber = 100_000
-)
+// captchaTTL is how long a captcha challenge is valid; its work factor is
+// altcha.MaxNumber.
+const captchaTTL = 10 * time.Minute
 
 // Lead request limits.
 const (
@@ -104,7 +101,7 @@ func (s *apiServer) handleCaptcha(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	ch, err := altcha.NewChallenge(cfg.CaptchaKey, captchaMaxNumber, s.now().Add(captchaTTL), rand.Reader)
+	ch, err := altcha.NewChallenge(cfg.CaptchaKey, altcha.MaxNumber, s.now().Add(captchaTTL), rand.Reader)
 	if err != nil {
 		return fmt.Errorf("captcha challenge: %w", err)
 	}

@@ -161,7 +161,8 @@ func withAltcha(fields, payload string) string {
 	return `{` + fields + `,"altcha":"` + payload + `"}`
 }
 
-// GET /api/captcha: the widget's challenge JSON, expiring in ten minutes.
+// GET /api/captcha: the widget's challenge JSON, expiring in ten minutes,
+// with the measured work factor altcha.MaxNumber (issue 31).
 func TestCaptchaChallenge(t *testing.T) {
 	h, _ := leadsAPI(t)
 	rec := send(h, "GET", "/api/captcha", "acme", nil, "")
@@ -177,6 +178,9 @@ func TestCaptchaChallenge(t *testing.T) {
 	want := "expires=" + strconv.FormatInt(testNow.Add(10*time.Minute).Unix(), 10)
 	if !strings.Contains(got["salt"].(string), want) {
 		t.Errorf("salt %v, want %s", got["salt"], want)
+	}
+	if got["maxnumber"] != float64(altcha.MaxNumber) {
+		t.Errorf("maxnumber %v, want altcha.MaxNumber %d", got["maxnumber"], altcha.MaxNumber)
 	}
 }
 

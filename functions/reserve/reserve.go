@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"slices"
 	"time"
 
 	"forecourt/shared"
@@ -21,10 +20,15 @@ import (
 // Store keeps reservations; the dynamo package's ReservationStore
 // implements it.
 type Store interface {
-	Claim(ctx context.Context, r shared.Reservation, now time.Time) error
+	// Claim takes the car and, when maxPending is above 0, one of the
+	// shopper's maxPending pending holds on the site, in one transaction.
+	Claim(ctx context.Context, r shared.Reservation, now time.Time, maxPending int) error
 	Move(ctx context.Context, next shared.Reservation, from shared.ReservationState) error
 	Reservation(ctx context.Context, id string) (shared.Reservation, error)
 	ByDealership(ctx context.Context, dealershipSlug string) ([]shared.Reservation, error)
+	// ByShopper reads the shopper's reservations on the site by the
+	// shopper's own key, newest first.
+	ByShopper(ctx context.Context, site, sub string) ([]shared.Reservation, error)
 	Lapsed(ctx context.Context, now time.Time) ([]shared.Reservation, error)
 	Holding(ctx context.Context, now time.Time) ([]shared.Reservation, error)
 	EventSeen(ctx context.Context, eventID string) (bool, error)
@@ -118,8 +122,14 @@ type Start struct {
 // Reserve reserves the car for the shopper: it claims the car for
 // shared.PendingHold and starts a Stripe checkout of the deposit. A car
 // held by another reservation is an ECONFLICT error with
-// shared.ReservationRefusedText, and no checkout is created for it.
+// shared.ReservationRefusedText, and no checkout is created for it; so is a
+// shopper who already holds reserve.max_pending_holds cars in checkout on
+// the site (shared.HoldCapText, naming car_id).
 func (s *Service) Reserve(ctx context.Context, st Start) (shared.Reservation, error) {
+	if st.Shopper.Sub == "" {
+		// The hold cap and the shopper's own list key on the verified sub.
+		return shared.Reservation{}, shared.Errorf(shared.EUNAUTHORIZED, "sign in to reserve a car")
+	}
 	car, err := s.siteCar(ctx, st.Site, st.CarID)
 	if err != nil {
 		return shared.Reservation{}, err
@@ -143,7 +153,7 @@ func (s *Service) Reserve(ctx context.Context, st Start) (shared.Reservation, er
 		ShopperPhone: st.Shopper.PhoneNumber, DepositCents: shared.DepositCents(st.Site), Currency: "aud",
 		HeldUntil: now.Add(shared.PendingHold), CreatedAt: now, UpdatedAt: now,
 	}
-	if err := s.cfg.Store.Claim(ctx, r, now); err != nil {
+	if err := s.cfg.Store.Claim(ctx, r, now, shared.MaxPendingHolds(st.Site)); err != nil {
 		return shared.Reservation{}, err
 	}
 	// Only the claim's winner reaches here: a refused shopper never gets a
@@ -189,26 +199,13 @@ func (s *Service) Reservation(ctx context.Context, site shared.Site, shopper sha
 }
 
 // Mine returns the shopper's reservations on the site, newest first: those
-// of the site's dealerships that the shopper (their verified sub) made on
-// this site.
+// the shopper (their verified sub) made on this site, read by the shopper's
+// own key (issue 31: not every reservation of the site's dealerships).
 func (s *Service) Mine(ctx context.Context, site shared.Site, shopper shared.Shopper) ([]shared.Reservation, error) {
 	if shopper.Sub == "" {
 		return nil, nil
 	}
-	var out []shared.Reservation
-	for _, d := range site.Dealerships {
-		list, err := s.cfg.Store.ByDealership(ctx, d.Slug)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range list {
-			if r.Site == site.Slug && r.Shopper == shopper.Sub {
-				out = append(out, r)
-			}
-		}
-	}
-	slices.SortStableFunc(out, func(a, b shared.Reservation) int { return b.CreatedAt.Compare(a.CreatedAt) })
-	return out, nil
+	return s.cfg.Store.ByShopper(ctx, site.Slug, shopper.Sub)
 }
 
 // List returns the dealership's reservations, newest first.

@@ -91,6 +91,7 @@ type fixture struct {
 	leads    *dynamo.LeadStore
 	car      shared.Car
 	shoppers []shared.Shopper
+	tables   dynamo.Tables
 }
 
 func newFixture(t testing.TB) *fixture {
@@ -98,7 +99,7 @@ func newFixture(t testing.TB) *fixture {
 	ctx := context.Background()
 	db, tables := testenv.DB(t)
 	f := &fixture{pay: &fakePayments{}, index: &fakeIndex{records: map[string]shared.IndexedCar{}},
-		clock: &clock{t: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}}
+		clock: &clock{t: time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)}, tables: tables}
 	f.site = shared.DefaultSite() // reserving on, $200, 48 hours
 	f.site.Slug, f.site.Name, f.site.Dealerships = "northside", "Northside", []shared.Dealership{{Slug: "northside-used", Name: "Northside Used"}}
 	f.other = shared.DefaultSite()
@@ -198,6 +199,156 @@ func TestConcurrentReservationsHoldOnce(t *testing.T) {
 	}
 	if n := f.pay.checkouts.Load(); n != 1 {
 		t.Fatalf("%d checkouts created, want 1 (none for a refused shopper)", n)
+	}
+
+	// Issue 31 "one shopper can hold every reservable car": one shopper
+	// trying three more cars at once holds reserve.max_pending_holds (2) of
+	// them; the third is refused with the cap's message and gets no checkout.
+	ids := f.moreCars(t, 3)
+	var capped atomic.Int64
+	held.Store(0)
+	for _, id := range ids {
+		wg.Go(func() {
+			_, err := f.svc.Reserve(context.Background(), reserve.Start{Site: f.site, Shopper: f.shoppers[50], CarID: id, Origin: "https://northside.example"})
+			var e *shared.Error
+			switch {
+			case err == nil:
+				held.Add(1)
+			case errors.As(err, &e) && e.Code == shared.ECONFLICT && e.Field == "car_id" && e.Message == shared.HoldCapText(2):
+				capped.Add(1)
+			default:
+				t.Errorf("reserve: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if held.Load() != 2 || capped.Load() != 1 {
+		t.Fatalf("one shopper, three cars at once: held %d, capped %d; want 2, 1", held.Load(), capped.Load())
+	}
+	if n := f.pay.checkouts.Load(); n != 3 {
+		t.Fatalf("%d checkouts created, want 3 (none for the capped try)", n)
+	}
+}
+
+// moreCars adds n reservable cars to the site's dealership and returns their ids.
+func (f *fixture) moreCars(t *testing.T, n int) []string {
+	t.Helper()
+	var ids []string
+	var stored []shared.StoredCar
+	for i := range n {
+		c := f.car
+		c.ID, c.Slug = fmt.Sprintf("car-extra-%d", i), fmt.Sprintf("mazda-extra-%d", i)
+		ids, stored = append(ids, c.ID), append(stored, shared.StoredCar{Car: c})
+	}
+	if err := f.cars.PutCars(context.Background(), stored); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// Issue 31 "unbounded reads per request": a shopper's own list (GET
+// /api/reservations) reads the shopper's item and their reservations by
+// key, never a query or scan over the reservations of the site's
+// dealerships, and still lists only their own on this site, newest first.
+func TestMineReadsByShopperKey(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	ids := f.moreCars(t, 2)
+	var mine []string
+	for _, id := range ids {
+		r, err := f.svc.Reserve(ctx, reserve.Start{Site: f.site, Shopper: f.shoppers[0], CarID: id, Origin: "https://northside.example"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine = append([]string{r.ID}, mine...)
+		f.clock.add(time.Minute)
+	}
+	if _, err := f.reserve(t, 1); err != nil { // another shopper's
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Reserve(ctx, reserve.Start{Site: f.other, Shopper: f.shoppers[0], CarID: "car-9", Origin: "https://southside.example"}); err != nil {
+		t.Fatal(err)
+	}
+	db, calls := testenv.RecordingDB(t)
+	svc := reserve.New(reserve.Config{Store: dynamo.NewReservationStore(db, f.tables), Now: f.clock.now})
+	list, err := svc.Mine(ctx, f.site, f.shoppers[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range list {
+		got = append(got, r.ID)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(mine) {
+		t.Errorf("Mine = %v, want the shopper's own on this site, newest first: %v", got, mine)
+	}
+	if q, sc := calls.Of("Query"), calls.Of("Scan"); len(q)+len(sc) != 0 {
+		t.Errorf("Mine queried %v and scanned %v; want reads by the shopper's key only", q, sc)
+	}
+	if g := calls.Of("GetItem"); len(g) != 1 {
+		t.Errorf("Mine made %d GetItem calls, want 1 (the shopper's item)", len(g))
+	}
+}
+
+// Issue 31: the hold cap counts pending holds only. A shopper at the cap
+// may reserve again once one hold lapsed (before any sweep runs), once one
+// was paid, or once one was cancelled; another site's cap is its own.
+func TestPendingHoldCapFreesSlots(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	ids := f.moreCars(t, 6)
+	start := func(id string) (shared.Reservation, error) {
+		return f.svc.Reserve(ctx, reserve.Start{Site: f.site, Shopper: f.shoppers[0], CarID: id, Origin: "https://northside.example"})
+	}
+	capped := func(err error) bool {
+		var e *shared.Error
+		return errors.As(err, &e) && e.Code == shared.ECONFLICT && e.Field == "car_id" && e.Message == shared.HoldCapText(2)
+	}
+	first, err := start(ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.clock.add(5 * time.Minute)
+	if _, err := start(ids[1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := start(ids[2]); !capped(err) {
+		t.Fatalf("third pending hold: %v, want the cap's refusal", err)
+	}
+	// The same shopper on another site has a cap of their own.
+	if _, err := f.svc.Reserve(ctx, reserve.Start{Site: f.other, Shopper: f.shoppers[0], CarID: "car-9", Origin: "https://southside.example"}); err != nil {
+		t.Fatalf("other site: %v", err)
+	}
+	// The first hold lapses at 15 minutes: its slot is free, no sweep needed.
+	f.clock.add(10 * time.Minute)
+	third, err := start(ids[2])
+	if err != nil {
+		t.Fatalf("after the first hold lapsed: %v", err)
+	}
+	if _, err := start(ids[3]); !capped(err) {
+		t.Fatalf("at the cap again: %v, want the cap's refusal", err)
+	}
+	// Paying for one frees its slot.
+	body, sig := completed(t, "evt_paid", third, secret)
+	if err := f.svc.HandleWebhook(ctx, body, sig); err != nil {
+		t.Fatal(err)
+	}
+	fourth, err := start(ids[3])
+	if err != nil {
+		t.Fatalf("after paying for one: %v", err)
+	}
+	if _, err := start(ids[4]); !capped(err) {
+		t.Fatalf("at the cap after paying: %v, want the cap's refusal", err)
+	}
+	// Cancelling one frees its slot.
+	if _, err := f.svc.Cancel(ctx, fourth.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := start(ids[4]); err != nil {
+		t.Fatalf("after cancelling one: %v", err)
+	}
+	if got := f.state(t, first); got.State != shared.ReservationPending {
+		t.Fatalf("the lapsed hold is %s before the sweep, want still pending", got.State)
 	}
 }
 

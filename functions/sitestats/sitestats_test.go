@@ -128,7 +128,7 @@ func TestStatsFollowFeedsAndSweep(t *testing.T) {
 			if err != nil || st == nil {
 				t.Fatalf("%s: stats of %s = %v, %v", when, slug, st, err)
 			}
-			nb, facets := engineFacets(t, idx, cfg, slug, site.Search.Filters)
+			nb, facets := engineFacets(t, idx, cfg, site)
 			if st.NbHits != nb {
 				t.Errorf("%s, %s: nb_hits %d, the index answers %d", when, slug, st.NbHits, nb)
 			}
@@ -166,9 +166,10 @@ func TestStatsFollowFeedsAndSweep(t *testing.T) {
 
 // engineFacets asks the index, with the site's secured key, for what the
 // home page used to ask it: the facet counts under the site's filters.
-func engineFacets(t *testing.T, idx *algolia.Index, cfg algolia.Config, site, filters string) (int, map[string]map[string]int) {
+func engineFacets(t *testing.T, idx *algolia.Index, cfg algolia.Config, site shared.Site) (int, map[string]map[string]int) {
 	t.Helper()
-	key, _, err := idx.SecuredKey(shared.Site{Slug: site}, time.Now())
+	filters := site.Search.Filters
+	key, _, err := idx.SecuredKey(shared.Site{Slug: site.Slug, Dealerships: site.Dealerships}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,7 +49,7 @@ func TestExportDealership(t *testing.T) {
 	}
 	res := shared.Reservation{ID: "res-n", Site: "northside", DealershipSlug: "north", CarID: "n1", Shopper: "sub-1",
 		State: shared.ReservationPending, CreatedAt: at, HeldUntil: at.Add(time.Hour)}
-	if err := dynamo.NewReservationStore(db, tables).Claim(ctx, res, at); err != nil {
+	if err := dynamo.NewReservationStore(db, tables).Claim(ctx, res, at, 0); err != nil {
 		t.Fatal(err)
 	}
 

@@ -33,7 +33,7 @@ func TestShopperDelete(t *testing.T) {
 	for i, sub := range []string{"sub-1", "sub-2"} {
 		r := shared.Reservation{ID: "res-" + sub, Site: "northside", DealershipSlug: "north", CarID: []string{"c1", "c2"}[i], Shopper: sub,
 			ShopperPhone: "+614915701" + sub[4:] + "0", State: shared.ReservationPending, CreatedAt: at, HeldUntil: at.Add(time.Hour)}
-		if err := reservations.Claim(ctx, r, at); err != nil {
+		if err := reservations.Claim(ctx, r, at, 0); err != nil {
 			t.Fatal(err)
 		}
 	}

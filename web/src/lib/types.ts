@@ -1358,6 +1358,13 @@ export interface ReserveConfig {
    * (HoldZone).
    */
   time_zone?: string;
+  /**
+   * MaxPendingHolds is how many cars one shopper may hold in checkout
+   * (pending, PendingHold each) on the site at once (issue 31: one shopper
+   * cannot hold every reservable car); default DefaultMaxPendingHolds (2),
+   * at least 1. A paid deposit no longer counts.
+   */
+  max_pending_holds: number;
 }
 
 /**

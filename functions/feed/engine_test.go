@@ -101,9 +101,17 @@ func (e *engineEnv) search(t *testing.T, key, query string) map[string]map[strin
 	return out
 }
 
-func (e *engineEnv) siteKey(t *testing.T, site string) string {
+// siteKey mints the site's key from its config in testSites (the key names
+// the site's dealerships); a site not there has none and reaches nothing.
+func (e *engineEnv) siteKey(t *testing.T, slug string) string {
 	t.Helper()
-	k, _, err := e.index.SecuredKey(shared.Site{Slug: site}, time.Now())
+	site := shared.Site{Slug: slug}
+	for _, s := range testSites {
+		if s.Slug == slug {
+			site = s
+		}
+	}
+	k, _, err := e.index.SecuredKey(site, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,8 +38,8 @@ const (
 )
 
 // CompareRow is one attribute across the compared cars. Values hold "" where
-// a car has no value; Differs is true when the values are not all the same,
-// which the page highlights.
+// a car has no value; Differs is true when the cars' values really differ
+// (valuesDiffer), which the page highlights.
 type CompareRow struct {
 	Key     string   `json:"key"`
 	Label   string   `json:"label"`
@@ -64,13 +64,15 @@ func CompareCars(cars []Car, site Site, now time.Time) Comparison {
 		row := CompareRow{Key: key, Label: label, Group: group, Values: make([]string, len(cars))}
 		any := false
 		for i, c := range cars {
-			row.Values[i] = value(i, c)
+			row.Values[i] = strings.TrimSpace(value(i, c))
 			any = any || row.Values[i] != ""
 		}
 		if !any {
 			return
 		}
-		row.Differs = slices.ContainsFunc(row.Values, func(v string) bool { return v != row.Values[0] })
+		// A feature a car does not list is "No", a value; any other blank
+		// is a value the car's feed left out.
+		row.Differs = valuesDiffer(row.Values, group == CompareFeatures)
 		out.Rows = append(out.Rows, row)
 	}
 	add(CompareOverview, "price", "Price", func(i int, _ Car) string { return views[i].Price.Text })
@@ -126,6 +128,30 @@ func CompareCars(cars []Car, site Site, now time.Time) Comparison {
 		})
 	}
 	return out
+}
+
+// valuesDiffer is the one rule for marking a row (issue 32 item 12): the
+// values differ when two of them do not read the same, ignoring case and
+// surrounding spaces (feeds capitalise freely). A blank is unknown, not a
+// different value, unless blankIsValue: a row of "5", "5" and a car that
+// lists no seats is not marked.
+func valuesDiffer(values []string, blankIsValue bool) bool {
+	var seen string
+	have := false
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if v == "" && !blankIsValue {
+			continue
+		}
+		if !have {
+			seen, have = v, true
+			continue
+		}
+		if !strings.EqualFold(v, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 func compareTitle(c Car) string {

@@ -95,3 +95,47 @@ func TestParseCompareIDs(t *testing.T) {
 		}
 	}
 }
+
+// Issue 32 item 12: a row is marked as differing only when the cars' values
+// really differ. Values that read the same (a feed's trailing space or
+// capitals) are equal, and a car that does not list an attribute is not a
+// difference (the page shows "–": unknown, not another value); a feature
+// one car lists and another does not is one ("Yes" against "No").
+func TestCompareCarsDiffers(t *testing.T) {
+	now := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	site := DefaultSite()
+	site.Slug = "s"
+	car := func(id, colour, drive string, seats int, features ...string) Car {
+		return Car{ID: id, Slug: id, Year: 2021, Make: "Kia", Model: "Rio", Price: 19990, CarType: CarTypeUsed,
+			Status: StatusInStock, Colour: colour, Drive: drive, Seats: seats, StandardEquipment: features}
+	}
+	tests := []struct {
+		name    string
+		cars    []Car
+		key     string
+		values  []string
+		differs bool
+	}{
+		{"same colour", []Car{car("a", "White", "", 0), car("b", "White", "", 0)}, "colour", []string{"White", "White"}, false},
+		{"same colour, a feed's space and capitals", []Car{car("a", "White ", "", 0), car("b", "white", "", 0)}, "colour", []string{"White", "white"}, false},
+		{"same drive, one padded", []Car{car("a", "", "AWD", 0), car("b", "", " AWD", 0)}, "drive", []string{"AWD", "AWD"}, false},
+		{"one car lists no colour", []Car{car("a", "White", "", 0), car("b", "", "", 0)}, "colour", []string{"White", ""}, false},
+		{"two the same, one unlisted", []Car{car("a", "", "", 5), car("b", "", "", 5), car("c", "", "", 0)}, "seats", []string{"5", "5", ""}, false},
+		{"different colours", []Car{car("a", "White", "", 0), car("b", "Red", "", 0)}, "colour", []string{"White", "Red"}, true},
+		{"different, one unlisted", []Car{car("a", "", "", 5), car("b", "", "", 7), car("c", "", "", 0)}, "seats", []string{"5", "7", ""}, true},
+		{"feature on one car only", []Car{car("a", "", "", 0, "Sunroof"), car("b", "", "", 0)}, "feature:sunroof", []string{"Yes", ""}, true},
+		{"feature on both", []Car{car("a", "", "", 0, "Sunroof"), car("b", "", "", 0, "sunroof ")}, "feature:sunroof", []string{"Yes", "Yes"}, false},
+		{"same price", []Car{car("a", "", "", 0), car("b", "", "", 0)}, "price", []string{"$19,990", "$19,990"}, false},
+	}
+	for _, tt := range tests {
+		got := CompareCars(tt.cars, site, now)
+		i := slices.IndexFunc(got.Rows, func(r CompareRow) bool { return r.Key == tt.key })
+		if i < 0 {
+			t.Errorf("%s: no %q row", tt.name, tt.key)
+			continue
+		}
+		if r := got.Rows[i]; !slices.Equal(r.Values, tt.values) || r.Differs != tt.differs {
+			t.Errorf("%s: got %q differs=%v, want %q differs=%v", tt.name, r.Values, r.Differs, tt.values, tt.differs)
+		}
+	}
+}

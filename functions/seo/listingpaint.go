@@ -104,7 +104,6 @@ type CardPaint struct {
 	Similar     string
 	Reserve     *shared.ReserveOffer
 	Compare     bool
-	CallText    string
 	Phone       string
 	Masked      string
 }
@@ -255,7 +254,6 @@ func (p Page) card(h Hit, s ListingSearch, first bool, now time.Time) CardPaint 
 		Finance: shared.EstimateFinance(c, site, now), FinanceInfo: site.Finance.WeeklyOnCard,
 		FindSimilar: site.Texts.FindSimilar, Similar: h.SimilarPath,
 		Reserve: shared.ReserveFor(c, site), Compare: site.Features.Compare && !sold,
-		CallText: site.Texts.CallText,
 	}
 	if sold {
 		cp.Status = "sold"

@@ -345,7 +345,7 @@ var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
 {{- else}}<a class="button button--block button--ghost" href="{{.Href}}" aria-label="View details of {{.Title}}">View Details</a>{{end}}
 {{- with .Reserve}}<a class="button button--block car-card__reserve" href="{{.Path}}" aria-label="Reserve Now {{.PriceText}}: {{$card.Title}}, refundable deposit">Reserve Now {{.PriceText}}</a>{{end}}
 {{- if .Compare}}<label class="compare-toggle "><input type="checkbox" aria-label="Compare {{.Title}}" /><span aria-hidden="true">Compare</span></label>{{end}}
-{{- if .Phone}}<button type="button" class="button phone-reveal button--ghost button--block"><svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1l-2.3 2.2z" /></svg><span>{{.CallText}}</span> <span class="phone-reveal__masked">{{.Masked}}</span> <span class="visually-hidden">(show number)</span></button>{{end -}}
+{{- if .Phone}}<button type="button" class="button phone-reveal button--ghost button--block"><svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1l-2.3 2.2z" /></svg>Show number <span class="phone-reveal__masked">{{.Masked}}</span></button>{{end -}}
 </div>
                   </div>
                 </article></li>

@@ -17,14 +17,19 @@ export function tenantURL(slug, pathname = '/') {
   return `${gateway.protocol}//${slug}.localhost:${gateway.port || 80}${pathname}`;
 }
 
-/** launch starts Chromium with a fresh profile; close() removes it. javaScriptEnabled false is a client that runs no script. */
-export async function launch({ width = 1280, height = 900, javaScriptEnabled = true } = {}) {
+/**
+ * launch starts Chromium with a fresh profile; close() removes it. javaScriptEnabled false is a client that runs no script;
+ * mobile is a phone: touch, and a page may zoom out to content wider than the screen (as a phone's browser does).
+ */
+export async function launch({ width = 1280, height = 900, javaScriptEnabled = true, mobile = false } = {}) {
   const profile = await mkdtemp(path.join(tmpdir(), 'forecourt-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.FORECOURT_CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width, height },
     javaScriptEnabled,
+    hasTouch: mobile,
+    isMobile: mobile,
     args: [
       '--headless',
       '--no-sandbox',

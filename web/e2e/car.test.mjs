@@ -163,7 +163,7 @@ test('Call masks the number until clicked, sends event 25 and shows a tel: link 
   const phone = found.view.actions.find((a) => a.kind === 'call').phone;
   await page.goto(tenantURL('riverside-toyota', `/cars/${found.car.slug}`));
   const actions = page.getByRole('list', { name: 'Actions' });
-  const reveal = actions.getByRole('button', { name: /\(show number\)$/ });
+  const reveal = actions.getByRole('button', { name: /^Show number / });
   await reveal.waitFor();
   assert.ok(!(await actions.innerText()).includes(phone), 'the number is masked before the click');
   const [event] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/events') && r.method() === 'POST'), reveal.click()]);

@@ -18,7 +18,7 @@ describe('phone reveal (spec 000 §4, spec 001 §8)', () => {
     const fetchMock = reveal(async () => new Response(null, { status: 202 }));
     expect(screen.queryByText('07 3000 0002')).not.toBeInTheDocument();
     expect(screen.getByText('07 30XX XXXX')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
+    await user.click(screen.getByRole('button', { name: 'Show number 07 30XX XXXX' }));
     const link = screen.getByRole('link', { name: 'Call the dealer: 07 3000 0002' });
     expect(link).toHaveAttribute('href', 'tel:0730000002');
     expect(link).toHaveFocus();
@@ -33,10 +33,21 @@ describe('phone reveal (spec 000 §4, spec 001 §8)', () => {
     const user = userEvent.setup();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     reveal(() => Promise.reject(new TypeError('offline')));
-    await user.click(screen.getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
+    await user.click(screen.getByRole('button', { name: 'Show number 07 30XX XXXX' }));
     expect(screen.getByRole('link', { name: 'Call the dealer: 07 3000 0002' })).toBeInTheDocument();
     await vi.waitFor(() => expect(errors).toHaveBeenCalled());
     errors.mockRestore();
+  });
+
+  // Issue 32 item 13: "Call the dealer (02) 55XX XXXX" read as a placeholder;
+  // the control says what a tap does, and the number it shows is the real one.
+  it('says Show number beside the masked number, then shows the full number to tap', async () => {
+    const user = userEvent.setup();
+    reveal(async () => new Response(null, { status: 202 }));
+    const button = screen.getByRole('button');
+    expect(button).toHaveTextContent(/^Show number 07 30XX XXXX$/);
+    await user.click(button);
+    expect(screen.getByRole('link')).toHaveTextContent(/^07 3000 0002$/);
   });
 
   it('renders nothing without a number', () => {

@@ -5,7 +5,9 @@ import './PhoneReveal.css';
 
 /**
  * PhoneReveal is the Call control (spec 000 §4, spec 001 §8): the number is
- * masked until the shopper asks for it; the click sends the reveal event (25)
+ * masked until the shopper asks for it, the control saying so ("Show number",
+ * issue 32 item 13: the call text beside a masked number read as a
+ * placeholder); the click sends the reveal event (25)
  * without waiting for it and shows the number as a tel: link, which takes the
  * focus so a keyboard user can dial at once.
  */
@@ -18,7 +20,7 @@ export function PhoneReveal({
   className = '',
 }: {
   phone: string;
-  /** the site's call text ("Call the dealer") */
+  /** the site's call text ("Call the dealer"): the revealed link's name */
   label: string;
   carId: string;
   dealershipId?: string;
@@ -51,9 +53,7 @@ export function PhoneReveal({
       }}
     >
       <PhoneIcon />
-      <span>{label}</span> <span className="phone-reveal__masked">{maskPhone(phone)}</span>
-      {' '}
-      <span className="visually-hidden">(show number)</span>
+      Show number <span className="phone-reveal__masked">{maskPhone(phone)}</span>
     </button>
   );
 }

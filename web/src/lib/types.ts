@@ -745,8 +745,8 @@ export interface ComparedCar {
 
 /**
  * CompareRow is one attribute across the compared cars. Values hold "" where
- * a car has no value; Differs is true when the values are not all the same,
- * which the page highlights.
+ * a car has no value; Differs is true when the cars' values really differ
+ * (valuesDiffer), which the page highlights.
  */
 export interface CompareRow {
   key: string;

@@ -209,7 +209,7 @@ describe('phone reveal on cards (spec 000 §4, spec 001 §8)', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderWithSite(<CarCard car={car({ dealership_id: 'd1' })} now={now} />, siteResponse(phones));
     expect(screen.queryByText('07 3000 0002')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
+    await user.click(screen.getByRole('button', { name: 'Show number 07 30XX XXXX' }));
     expect(screen.getByRole('link', { name: 'Call the dealer: 07 3000 0002' })).toHaveAttribute('href', 'tel:0730000002');
     expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toMatchObject({ event_id: 25, car_id: 'c1' });
     vi.unstubAllGlobals();
@@ -217,17 +217,17 @@ describe('phone reveal on cards (spec 000 §4, spec 001 §8)', () => {
 
   it('shows no Call where the site turns phone links off, nor on a sold car', () => {
     const { unmount } = renderWithSite(<CarCard car={car()} now={now} />, siteResponse({ ...phones, features: { phone_links: false } }));
-    expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show number/ })).not.toBeInTheDocument();
     unmount();
     renderWithSite(<CarCard car={car({ sold: true, status: 'sold' })} now={now} />, siteResponse(phones));
-    expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show number/ })).not.toBeInTheDocument();
   });
 
   it('spec 001 §8 "No phone available for a car": no Call, a console warning once, no message to the shopper', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const noPhones = siteResponse({ features: { phone_links: true } });
     renderWithSite(<CarCard car={car({ id: 'no-phone-card' })} now={now} />, noPhones);
-    expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show number/ })).not.toBeInTheDocument();
     // The same car shown again (another render of the card) does not warn again.
     renderWithSite(<CarCard car={car({ id: 'no-phone-card' })} now={now} />, noPhones);
     expect(warn.mock.calls.filter((c) => c[0] === 'No phone available for car no-phone-card')).toHaveLength(1);

@@ -73,7 +73,7 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
     stubFetch(200, { car: { ...car, id: 'no-phone-page' }, view: viewOf({ phone: '' }) });
     renderCar();
     await screen.findByRole('heading', { level: 1, name: '2020 Mazda CX-5' });
-    expect(screen.queryByRole('button', { name: /Call the dealer/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show number/ })).not.toBeInTheDocument();
     // The warning comes from an effect after the page renders.
     await waitFor(() => expect(warn).toHaveBeenCalledWith('No phone available for car no-phone-page'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -279,7 +279,7 @@ describe('car page actions (spec 001 §2 "Action buttons")', () => {
     const report = within(list).getByRole('link', { name: 'Vehicle History Report (opens in a new tab)' });
     expect(report).toHaveAttribute('href', 'https://reports.example/c9');
     expect(report).toHaveAttribute('target', '_blank');
-    await user.click(within(list).getByRole('button', { name: 'Call the dealer 07 30XX XXXX (show number)' }));
+    await user.click(within(list).getByRole('button', { name: 'Show number 07 30XX XXXX' }));
     expect(within(list).getByRole('link', { name: 'Call the dealer: 07 3000 0002' })).toHaveAttribute('href', 'tel:0730000002');
   });
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { PageLoading } from '../../../components/PageLoading';
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { formatPrice } from '../../../lib/format';
@@ -127,6 +127,11 @@ export function CarDetail({
     setEnquiryOpen(true);
     requestAnimationFrame(() => enquiryRef.current?.scrollIntoView?.({ block: 'start' }));
   }, []);
+  // The comparison's Enquire links to #enquire: the form opens (issue 32 item 12).
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#enquire') openEnquiry();
+  }, [hash, openEnquiry]);
   const act = (kind: ActionKind) => {
     if (kind !== 'enquiry' && onAction?.(kind, car)) return;
     openEnquiry();
@@ -304,7 +309,7 @@ function EnquirySection({
   ref: React.Ref<HTMLElement>;
 }) {
   return (
-    <section ref={ref} aria-labelledby="enquire-title" className="car-page__section card car-page__enquire">
+    <section ref={ref} id="enquire" aria-labelledby="enquire-title" className="car-page__section card car-page__enquire">
       <h2 id="enquire-title">Enquire about this car</h2>
       <button type="button" className="button button--block" aria-expanded={open} aria-controls={open ? 'enquire-panel' : undefined} onClick={onToggle}>
         {label}

@@ -48,6 +48,32 @@ describe('compare', () => {
     expect(screen.getByRole('columnheader', { name: /Features/ })).toBeInTheDocument();
   });
 
+  // Issue 32 item 12: a car without a photo shows the cards' no-photo panel,
+  // each car has Enquire (its car page's enquiry) and Remove, which takes it
+  // out of the comparison and of the picks without a reload.
+  it('shows the no-photo panel, Enquire and Remove for each car', async () => {
+    window.localStorage.setItem(
+      'forecourt:compare:riverside-toyota',
+      JSON.stringify(comparison.cars!.map((c) => ({ id: c.id, title: c.title }))),
+    );
+    const withPhoto: Comparison = { ...comparison, cars: comparison.cars!.map((c, i) => (i === 0 ? { ...c, primary_image_url: '/media/demo/suv/red.svg' } : c)) };
+    const two: Comparison = { cars: withPhoto.cars!.filter((c) => c.id !== 'b'), rows: [{ ...comparison.rows![0], values: ['$18,990', '$17,500'] }] };
+    const fetch = vi.fn(async (url: string) => new Response(JSON.stringify(url.includes('a,b,c') ? withPhoto : two), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    renderWithSite(<ComparePage />, siteResponse(), '/compare?cars=a,b,c');
+    await screen.findByRole('link', { name: '2021 Kia Rio' });
+    expect(screen.getAllByText('Photos coming soon')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Enquire about 2020 Mazda 3' })).toHaveAttribute('href', '/cars/b-slug#enquire');
+    expect(screen.queryByRole('link', { name: 'Enquire about 2019 Toyota Corolla' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Cars compared side by side' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove 2020 Mazda 3 from the comparison' }));
+    expect(screen.queryByRole('link', { name: '2020 Mazda 3' })).toBeNull();
+    expect(fetch).toHaveBeenLastCalledWith('/api/compare?cars=a,c', expect.anything());
+    expect(JSON.parse(window.localStorage.getItem('forecourt:compare:riverside-toyota')!).map((p: { id: string }) => p.id)).toEqual(['a', 'c']);
+    expect(await screen.findByRole('link', { name: '2019 Toyota Corolla' })).toBeInTheDocument();
+  });
+
   it('picks at most three cars on a narrow screen and links the bar to the shareable comparison', async () => {
     renderWithSite(
       <>

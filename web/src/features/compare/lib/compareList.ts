@@ -46,5 +46,6 @@ export function useCompareList(site: string) {
     [isPicked, picks.length, max, update],
   );
   const clear = useCallback(() => update(() => []), [update]);
-  return { picks, max, isPicked, toggle, clear };
+  const remove = useCallback((id: string) => update((current) => current.filter((p) => p.id !== id)), [update]);
+  return { picks, max, isPicked, toggle, clear, remove };
 }

@@ -16,13 +16,16 @@ export const IMAGE_NOT_FOUND =
 /**
  * Header is the site header of spec 001 §2: the dealer's logo, the menu of
  * its typed navigation (dropdowns for entries with children or models) and
- * the Locations control. Below 900 px the menu is a drawer behind a Menu
+ * the Locations control, and from 900 px the first location's number to
+ * call where phone links are on. Below 900 px the menu is a drawer behind a Menu
  * button; Escape or a navigation closes it.
  */
 export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?: FacetClient }) {
   const config = useSite();
   const { site } = config;
   const hover = site.header?.hover_menus ?? false;
+  // The first location (sales first) is the number a shopper calls (issue 32 item 13).
+  const main = config.header_locations?.[0];
   const [drawer, setDrawer] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setDrawer(false), [pathname]);
@@ -89,6 +92,11 @@ export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?:
             <LocationsMenu link={site.header?.locations_link ?? false} locations={config.header_locations ?? []} hover={hover} />
           </ul>
         </nav>
+        {main?.href.startsWith('tel:') ? (
+          <a className="site-header__phone" href={main.href} aria-label={`Call ${main.name}: ${main.phone}`}>
+            {main.phone}
+          </a>
+        ) : null}
       </div>
     </header>
   );

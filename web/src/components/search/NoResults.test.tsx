@@ -46,10 +46,17 @@ describe('the empty listing (issue 32 item 15)', { timeout: 30000 }, () => {
     expect(within(box).queryByText(/removing a filter/i)).not.toBeInTheDocument();
     expect(within(box).queryByRole('button', { name: /clear/i })).not.toBeInTheDocument();
     const nearest = await within(box).findByRole('navigation', { name: 'Nearest matches' });
+    // Without the words is the whole stock: it is offered once.
     expect(within(nearest).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['50 cars without the words “lamborghini”', '/search/new-used-and-demo-cars/'],
-      ['50 cars in stock, newest first', '/search/new-used-and-demo-cars/?sortBy=latest'],
     ]);
     expect(enquiryHref().searchParams.get('message')).toContain('“lamborghini”');
+  });
+
+  it('a used-only site’s used-cars path is not a filter to remove', async () => {
+    renderListing('/search/used-cars?query=lamborghini', { site: siteResponse({ stock: { car_types: ['used'], listing_path: '/search/used-cars' } }) });
+    const box = await empty();
+    expect(within(box).queryByText(/removing a filter/i)).not.toBeInTheDocument();
+    expect(within(box).queryByRole('button', { name: /clear/i })).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import type { SearchParameters } from 'algoliasearch-helper';
 import { formatPrice } from '../../lib/format';
 import { useSite } from '../../lib/siteContext';
 import { ClearFilters } from './CurrentFilters';
+import './NoResults.css';
 
 /**
  * A step widens the search by dropping one refinement, most specific first
@@ -59,9 +60,14 @@ function widenState(state: SearchParameters, step: Step): SearchParameters {
   return s;
 }
 
-/** hasFilters: any refinement the shopper could remove (words typed are not a filter). */
-export function hasFilters(ui: IndexUiState): boolean {
-  const lists = Object.values(ui.refinementList ?? {}).some((v) => v.length > 0);
+/**
+ * hasFilters: any refinement the shopper could remove. Words typed are not a
+ * filter, nor is a car-type preset naming every type the site sells (a
+ * used-only site's /search/used-cars: removing it finds nothing more).
+ */
+export function hasFilters(ui: IndexUiState, sold: string[] = []): boolean {
+  const everyType = (v: string[]) => sold.length > 0 && sold.every((t) => v.includes(t));
+  const lists = Object.entries(ui.refinementList ?? {}).some(([a, v]) => v.length > 0 && !(a === 'car_type' && everyType(v)));
   const ranges = Object.values(ui.range ?? {}).some(Boolean);
   const toggles = Object.values(ui.toggle ?? {}).some(Boolean);
   return lists || ranges || toggles;
@@ -103,7 +109,7 @@ export default function NoResults() {
   const search = useInstantSearchContext();
   const { indexUiState } = useInstantSearch();
   const [alternatives, setAlternatives] = useState<Alternative[]>([]);
-  const filtered = hasFilters(indexUiState);
+  const filtered = hasFilters(indexUiState, site.stock.car_types);
   const latest = access.sortIndices?.latest;
 
   // Keyed by content: a widget mounting (Clear filters) renders a new but equal state.
@@ -136,7 +142,8 @@ export default function NoResults() {
           if (count > 0) found.push({ href: link(widen(ui, step)), text: `without ${step.what(ui)}`, count });
         });
         const total = results[steps.length]?.nbHits ?? 0;
-        if (total > 0) {
+        // The whole stock, unless a wider search above already is all of it.
+        if (total > 0 && !found.some((a) => a.count === total)) {
           const everythingUi = widen({ ...ui, sortBy: latest ?? ui.sortBy }, everything);
           found.push({ href: link(everythingUi), text: latest ? 'in stock, newest first' : 'in stock', count: total });
         }

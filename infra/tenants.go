@@ -17,8 +17,9 @@ type Tenant struct {
 	// (dynamo.SiteStore.SaveSite), so readers need no defaults of their own.
 	Config string
 	// Pages is the site's content pages as JSON, path to Markdown source
-	// (tenantfile.LoadPages: infra/tenants/_defaults/pages with
-	// infra/tenants/<slug>/pages over it), stored beside Config in the
+	// (tenantfile.LoadPages: infra/tenants/_defaults/pages, the site's
+	// dealer type's _defaults/<dealer_type>/pages and
+	// infra/tenants/<slug>/pages over them), stored beside Config in the
 	// sites item's `pages`, where the api Lambda reads them.
 	Pages string
 }
@@ -37,7 +38,7 @@ func LoadTenants(dir string) ([]Tenant, error) {
 		if err != nil {
 			return nil, fmt.Errorf("tenant %s: encode: %w", s.Slug, err)
 		}
-		pages, err := tenantfile.LoadPages(dir, s.Slug)
+		pages, err := tenantfile.LoadPages(dir, s)
 		if err != nil {
 			return nil, fmt.Errorf("tenant %s: %w", s.Slug, err)
 		}

@@ -20,16 +20,23 @@ var carTypeLinks = []struct {
 // applyFooterDefaults fills the footer groups the site left out (spec 001
 // §2 "Footer groups"). It runs after the stock and feature defaults, which
 // it reads.
+//
+// Issue 32 item 9: a link appears once, and only for stock the site sells.
+// The car-type links sit in Buyer Tools, as the spec lists them, and only
+// when the site sells more than one type: on a used-only site Our Stock is
+// the used-car listing (HeaderMenu's rule).
 func applyFooterDefaults(s *Site) {
 	f := &s.Footer
 	var types []NavItem
-	for _, c := range carTypeLinks {
-		if slices.Contains(s.Stock.CarTypes, c.t) {
-			types = append(types, NavItem{Label: c.label, Path: c.path})
+	if len(s.Stock.CarTypes) > 1 {
+		for _, c := range carTypeLinks {
+			if slices.Contains(s.Stock.CarTypes, c.t) {
+				types = append(types, NavItem{Label: c.label, Path: c.path})
+			}
 		}
 	}
 	if f.Vehicles == nil {
-		f.Vehicles = append([]NavItem{{Label: "Our Stock", Path: StockPath}}, types...)
+		f.Vehicles = []NavItem{{Label: "Our Stock", Path: StockPath}}
 	}
 	if f.BuyerTools == nil {
 		f.BuyerTools = append(slices.Clone(types),

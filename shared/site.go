@@ -30,6 +30,11 @@ type Site struct {
 	// a shopper token is accepted on this site only when issued to it.
 	AuthClientID string `json:"-"`
 
+	// DealerType picks the shared content pages' wording (warranty,
+	// service): "franchise" or "independent"; default DefaultDealerType
+	// (franchise when the site has a manufacturer or sells new or demo cars).
+	DealerType DealerType `json:"dealer_type"`
+
 	Dealerships []Dealership `json:"dealerships"`
 	Locations   []Location   `json:"locations,omitempty"`
 
@@ -398,6 +403,10 @@ type UsedCarTerms struct {
 type StockConfig struct {
 	// CarTypes the site sells; default new, used, demo. A used-only dealer lists ["used"].
 	CarTypes []CarType `json:"car_types,omitempty"`
+	// ListingPath is the listing of all the site's stock, where "Browse
+	// all cars" and the home page's stock search lead; default
+	// StockListingPath(car_types): "/search/used-cars" for a used-only site.
+	ListingPath string `json:"listing_path"`
 	// SoldRetentionDays keeps sold cars searchable this long; default 3 (spec 001 §9).
 	SoldRetentionDays int `json:"sold_retention_days"`
 	// MaxAgeYears is the default stock filter's age rule (spec 000 §9): cars
@@ -436,10 +445,11 @@ type HeaderConfig struct {
 // FooterConfig holds the footer's link groups (spec 001 §2 "Header and
 // footer"). Each list left out gets its default from ApplyDefaults.
 type FooterConfig struct {
-	// Vehicles: default Our Stock and one link per car type sold.
+	// Vehicles: default Our Stock.
 	Vehicles []NavItem `json:"vehicles,omitempty"`
-	// BuyerTools: default New Cars, Demo Cars, Used Cars (the types sold),
-	// Current Offers, Finance Enquiry, Trade-In (when trade-in is on).
+	// BuyerTools: default New Cars, Demo Cars, Used Cars (the types sold,
+	// when there are two or more), Current Offers, Finance Enquiry,
+	// Trade-In (when trade-in is on, to features.trade_in_path).
 	BuyerTools []NavItem `json:"buyer_tools,omitempty"`
 	// Service ("Servicing and Parts"): default Vehicle Service, Genuine Parts
 	// and Accessories, Warranty, Prepaid Maintenance Plan, Roadside Assistance.

@@ -61,10 +61,21 @@ var (
 // (NormalizeLead).
 var DefaultLeadCategories = []string{CategoryGeneralEnquiry, "Sales Enquiry", "Service Enquiry", "Parts Enquiry", "Finance Enquiry", "Careers Enquiry"}
 
-// DefaultSite returns a site holding every documented default. DecodeSite
-// decodes onto it, so a field the JSON leaves out keeps its default, booleans
-// that default to true included.
+// DefaultSite returns a site holding every documented default.
 func DefaultSite() Site {
+	s := DecodeBase()
+	applyDerivedDefaults(&s)
+	return s
+}
+
+// DecodeBase is what a site's JSON is decoded onto (DecodeSite, the stored
+// configs), before ApplyDefaults: every default except those derived from
+// other fields (the footer's links, the dealer type, the stock listing
+// path). A field the JSON leaves out keeps its default, booleans that
+// default to true included; a derived default is filled after decoding,
+// so it follows the file's stock.car_types, not the default types (issue 32
+// item 9: a used-only yard's footer linked New Cars and Demo Cars).
+func DecodeBase() Site {
 	var s Site
 	s.Features = Features{Compare: true, Favourites: true, Reserve: true, TradeIn: true, PhoneLinks: true, CertifiedBadge: true, SpinToWinGated: true}
 	s.Search.LocationFilter = true
@@ -74,14 +85,33 @@ func DefaultSite() Site {
 	s.LocationsBlock.ShowContact, s.LocationsBlock.EmailUs = true, true
 	// Counts whose 0 means "off": set here so a tenant file can say 0.
 	s.Home.LatestArrivals, s.CarPage.SimilarCars = DefaultWidgetCount, DefaultWidgetCount
-	ApplyDefaults(&s)
+	applyOwnDefaults(&s)
 	return s
 }
 
 // ApplyDefaults sets every zero-valued field that has a documented default.
 // Booleans whose default is true cannot be told apart from false here;
-// DefaultSite sets those.
+// DecodeBase sets those.
 func ApplyDefaults(s *Site) {
+	applyOwnDefaults(s)
+	applyDerivedDefaults(s)
+}
+
+// applyDerivedDefaults fills the defaults computed from other fields, which
+// must run after the site's own values are in (DecodeBase).
+func applyDerivedDefaults(s *Site) {
+	if s.DealerType == "" {
+		s.DealerType = DefaultDealerType(*s)
+	}
+	if s.Stock.ListingPath == "" {
+		s.Stock.ListingPath = StockListingPath(s.Stock.CarTypes)
+	}
+	applyFooterDefaults(s)
+	applyPromoTextDefaults(s)
+}
+
+// applyOwnDefaults fills the defaults that depend on no other field.
+func applyOwnDefaults(s *Site) {
 	setStr := func(p *string, v string) {
 		if *p == "" {
 			*p = v
@@ -211,9 +241,7 @@ func ApplyDefaults(s *Site) {
 	setStr(&f.IndicativeDisclaimer, DefaultIndicativeDisclaimer)
 	applyCarPageDefaults(&s.CarPage)
 
-	applyFooterDefaults(s)
 	applyManufacturerDefaults(s.Manufacturer)
-	applyPromoTextDefaults(s)
 }
 
 // DecodeSite reads one site configuration from r. name (usually the file
@@ -226,7 +254,7 @@ func DecodeSite(r io.Reader, name string) (Site, error) {
 	if err != nil {
 		return Site{}, fmt.Errorf("read site %s: %w", name, err)
 	}
-	s := DefaultSite()
+	s := DecodeBase()
 	if err := decodeStrict(data, &s); err != nil {
 		return Site{}, inFile(name, err)
 	}
@@ -437,6 +465,12 @@ func (s Site) Validate() error {
 		bad("finance.term_years", "want 1 to 10 years, got %d", y)
 	}
 
+	if s.DealerType != "" {
+		oneOf("dealer_type", string(s.DealerType), []string{string(DealerFranchise), string(DealerIndependent)})
+	}
+	if p := s.Stock.ListingPath; p != "" && !strings.HasPrefix(p, "/search/") {
+		bad("stock.listing_path", "%q must be a listing path starting /search/", p)
+	}
 	for i, t := range s.Stock.CarTypes {
 		checkCarType(fmt.Sprintf("stock.car_types[%d]", i), t)
 	}

@@ -115,7 +115,7 @@ func (s *SiteStore) FindPages(ctx context.Context, slug string) (map[string]stri
 // its default to every reader. It is not strict: an item written by an older
 // release must still load.
 func decodeSite(it siteItem) (shared.Site, error) {
-	site := shared.DefaultSite()
+	site := shared.DecodeBase()
 	if err := json.Unmarshal([]byte(it.Config), &site); err != nil {
 		return shared.Site{}, fmt.Errorf("decode site %s: %w", it.Slug, err)
 	}

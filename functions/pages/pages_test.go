@@ -71,7 +71,7 @@ func TestTenantPagesRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range sites {
-		all, err := tenantfile.LoadPages(tenantsDir, s.Slug)
+		all, err := tenantfile.LoadPages(tenantsDir, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,5 +98,65 @@ func TestTenantPagesRender(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Issue 32 item 9: the shared warranty, service and roadside pages are
+// worded for the kind of dealer (dealer_type): a franchise talks of the
+// manufacturer's new-car warranty and factory-trained technicians; an
+// independent used-car yard of the statutory used-car warranty and
+// qualified technicians, never of new cars.
+func TestPagesWordedForTheDealerType(t *testing.T) {
+	sites, err := tenantfile.Load(tenantsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		slug   string
+		has    map[string][]string // page -> words it must have
+		hasNot []string            // words no such page may have
+	}{
+		{slug: "riverside-toyota", has: map[string][]string{
+			"warranty": {"manufacturer's warranty"}, "pages/warranty": {"manufacturer's warranty"},
+			"service": {"factory-trained"}}},
+		{slug: "northside-used", has: map[string][]string{
+			"warranty": {"statutory warranty"}, "pages/warranty": {"statutory warranty"},
+			"service": {"qualified technicians"}},
+			hasNot: []string{"new-car", "new vehicle", "new car", "factory-trained", "manufacturer's warranty"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.slug, func(t *testing.T) {
+			var found bool
+			for _, s := range sites {
+				if s.Slug != tt.slug {
+					continue
+				}
+				found = true
+				all, err := tenantfile.LoadPages(tenantsDir, s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, key := range []string{"warranty", "pages/warranty", "service", "roadside-assistance"} {
+					p, err := pages.Render(all[key], s.Name)
+					if err != nil {
+						t.Fatalf("%s: %v", key, err)
+					}
+					text := strings.ToLower(p.Title + " " + p.Description + " " + p.HTML)
+					for _, w := range tt.has[key] {
+						if !strings.Contains(text, strings.ToLower(w)) {
+							t.Errorf("%s lacks %q", key, w)
+						}
+					}
+					for _, w := range tt.hasNot {
+						if strings.Contains(text, strings.ToLower(w)) {
+							t.Errorf("%s says %q", key, w)
+						}
+					}
+				}
+			}
+			if !found {
+				t.Fatalf("no tenant %s", tt.slug)
+			}
+		})
 	}
 }

@@ -14,7 +14,7 @@ const SoldNotice = "Unfortunately this vehicle recently sold."
 // listingLinks lead a reader without JavaScript into the stock: all of it,
 // then each car type the site sells.
 func (p Page) listingLinks() []Link {
-	links := []Link{{Text: "All cars for sale", URL: p.Origin + ListingPath}}
+	links := []Link{{Text: "All cars for sale", URL: p.Origin + p.Site.StockListing()}}
 	types := p.Site.Stock.CarTypes
 	if len(types) == 0 {
 		types = []shared.CarType{shared.CarTypeNew, shared.CarTypeUsed, shared.CarTypeDemo}

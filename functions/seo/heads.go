@@ -97,12 +97,15 @@ func (p Page) home() Crumb { return Crumb{Name: "Home", URL: p.Origin + "/"} }
 
 // Home is the home page's head, with the site and its stock search.
 func (p Page) Home() Head {
-	h := p.base(p.Site.Name+": new, used and demo cars for sale",
-		fmt.Sprintf("Browse new, used and demo cars for sale at %s%s. Search the stock, see prices and enquire online.", p.Site.Name, p.where()))
+	// Named for the stock the site sells (issue 32 item 9): a used-only
+	// yard's title does not promise new and demo cars.
+	words := p.Site.StockWords()
+	h := p.base(p.Site.Name+": "+words+" for sale",
+		fmt.Sprintf("Browse %s for sale at %s%s. Search the stock, see prices and enquire online.", words, p.Site.Name, p.where()))
 	h.Canonical = p.Origin + "/"
 	org := Organization{Context: schemaContext, Type: "AutoDealer", Name: p.Site.Name, URL: p.Origin + "/", Logo: p.URL(h.Icon)}
 	site := WebSite{Context: schemaContext, Type: "WebSite", Name: p.Site.Name, URL: p.Origin + "/",
-		PotentialAction: &SearchAction{Type: "SearchAction", Target: p.Origin + ListingPath + "?query={search_term_string}", QueryInput: "required name=search_term_string"}}
+		PotentialAction: &SearchAction{Type: "SearchAction", Target: p.Origin + p.Site.StockListing() + "?query={search_term_string}", QueryInput: "required name=search_term_string"}}
 	h.JSONLD = []any{site, org}
 	h.Route = "home"
 	return h
@@ -390,7 +393,8 @@ func (l Listing) label() string {
 
 // Listing is a listing page's head: what it lists and how many are in stock.
 func (p Page) Listing(l Listing, count int) Head {
-	what := "New, used and demo cars"
+	what := p.Site.StockWords() // all stock: what the site sells
+	what = strings.ToUpper(what[:1]) + what[1:]
 	if lb := l.label(); lb != "" {
 		what = lb + " cars"
 	}
@@ -400,7 +404,7 @@ func (p Page) Listing(l Listing, count int) Head {
 	}
 	desc := fmt.Sprintf("%d %s in stock at %s%s: %s for sale with prices, photos and finance.", count, cars, p.Site.Name, p.where(), strings.ToLower(what))
 	h := p.base(p.titled(what+" for sale"), desc)
-	crumbs := []Crumb{p.home(), {Name: "Cars for sale", URL: p.Origin + ListingPath}}
+	crumbs := []Crumb{p.home(), {Name: "Cars for sale", URL: p.Origin + p.Site.StockListing()}}
 	if l.Make != "" {
 		crumbs = append(crumbs, Crumb{Name: l.Make, URL: p.Origin + "/search/" + url.PathEscape(l.Make) + "/"})
 		if l.Model != "" {

@@ -178,7 +178,7 @@ var safeBackground = regexp.MustCompile(`^[#\w\s(),.%-]+$`)
 // now, as PromotionsSlider renders them, and the page's heading.
 func (p Page) HomePaint(now time.Time) *Paint {
 	home := p.Site.Home
-	hp := &HomePaint{Width: home.SlideWidth, Height: home.SlideHeight, Listing: ListingPath,
+	hp := &HomePaint{Width: home.SlideWidth, Height: home.SlideHeight, Listing: p.Site.StockListing(),
 		Aspect: template.CSS(fmt.Sprintf("%d / %d", home.SlideWidth, home.SlideHeight))}
 	for _, s := range home.Slides {
 		if !shared.PromoActive(s, now) {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"forecourt/shared"
 )
@@ -499,6 +500,59 @@ func TestGalleryPreload(t *testing.T) {
 			got := GalleryPreload(tt.car)
 			if (got == nil) != (tt.want == nil) || got != nil && *got != *tt.want {
 				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// Issue 32 item 9: the home page's title, description, stock search and
+// "Browse all cars" name the stock the site sells: a used-only yard is not
+// "new, used and demo cars", and its listing of everything is used cars.
+func TestHomeSaysWhatTheSiteSells(t *testing.T) {
+	usedOnly := riverside()
+	usedOnly.Name = "Northside Used Cars"
+	usedOnly.Stock.CarTypes = []shared.CarType{shared.CarTypeUsed}
+	tests := []struct {
+		name, title, description, listing string
+		site                              shared.Site
+		absent                            []string
+	}{
+		{name: "franchise selling every type", site: riverside(),
+			title:       "Riverside Toyota: new, used and demo cars for sale",
+			description: "Browse new, used and demo cars for sale at Riverside Toyota in Brisbane, QLD.",
+			listing:     "/search/new-used-and-demo-cars/"},
+		{name: "used-only yard", site: usedOnly,
+			title:       "Northside Used Cars: used cars for sale",
+			description: "Browse used cars for sale at Northside Used Cars in Brisbane, QLD.",
+			listing:     "/search/used-cars",
+			absent:      []string{"new", "demo", "New", "Demo"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := Page{Site: tt.site, Origin: "https://site.example", Path: "/"}
+			h := p.Home()
+			if h.Title != tt.title {
+				t.Errorf("title: got %q, want %q", h.Title, tt.title)
+			}
+			if !strings.HasPrefix(h.Description, tt.description) {
+				t.Errorf("description: got %q, want it to start %q", h.Description, tt.description)
+			}
+			for _, w := range tt.absent {
+				if strings.Contains(h.Title+h.Description, w) {
+					t.Errorf("title or description says %q: %q %q", w, h.Title, h.Description)
+				}
+			}
+			ld := jsonLD(t, render(t, h))
+			action, _ := ld[0]["potentialAction"].(map[string]any)
+			if want := "https://site.example" + tt.listing + "?query={search_term_string}"; action["target"] != want {
+				t.Errorf("search action: got %v, want %s", action["target"], want)
+			}
+			if got := p.HomePaint(time.Now()).Home.Listing; got != tt.listing {
+				t.Errorf("Browse all cars: got %q, want %q", got, tt.listing)
+			}
+			// The listing of all stock is named for it too.
+			if got, want := p.Listing(Listing{}, 3).Title, strings.ToUpper(tt.title[len(tt.site.Name)+2:][:1])+tt.title[len(tt.site.Name)+3:]+" | "+tt.site.Name; got != want {
+				t.Errorf("listing title: got %q, want %q", got, want)
 			}
 		})
 	}

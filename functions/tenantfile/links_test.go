@@ -55,7 +55,7 @@ func TestDemoTenantLinksReachPages(t *testing.T) {
 		t.Fatal("no demo tenants")
 	}
 	for _, s := range sites {
-		pages, err := LoadPages(dir, s.Slug)
+		pages, err := LoadPages(dir, s)
 		if err != nil {
 			t.Fatal(err)
 		}

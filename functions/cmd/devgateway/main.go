@@ -157,7 +157,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	}
 	pages := map[string]map[string]string{}
 	for _, t := range tenants {
-		if pages[t.Slug], err = tenantfile.LoadPages(cfg.TenantsDir, t.Slug); err != nil {
+		if pages[t.Slug], err = tenantfile.LoadPages(cfg.TenantsDir, t); err != nil {
 			return fmt.Errorf("load tenants: %w", err)
 		}
 	}

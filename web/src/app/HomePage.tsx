@@ -19,7 +19,7 @@ export function HomePage() {
         <h1>{site.name}</h1>
         <p>Find your next car from our current stock.</p>
         <div className="home__actions">
-          <Link className="button" to={LISTING_PATH}>
+          <Link className="button" to={site.stock.listing_path || LISTING_PATH}>
             Browse all cars
           </Link>
           {links.map((l) => (

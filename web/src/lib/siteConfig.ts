@@ -30,7 +30,7 @@ export interface ConfiguredSite extends Site {
   features: Features & { favourites: boolean };
   search: ConfiguredSearch;
   card: CardConfig & { chips: string[] };
-  stock: { car_types: CarType[]; sold_retention_days: number; max_age_years?: number };
+  stock: { car_types: CarType[]; listing_path: string; sold_retention_days: number; max_age_years?: number };
   budget: ConfiguredBudget;
 }
 

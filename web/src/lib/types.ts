@@ -254,6 +254,12 @@ export interface Site {
    * `forecourt tenants new`; a site never moves cell.
    */
   edge_cell?: number;
+  /**
+   * DealerType picks the shared content pages' wording (warranty,
+   * service): "franchise" or "independent"; default DefaultDealerType
+   * (franchise when the site has a manufacturer or sells new or demo cars).
+   */
+  dealer_type: DealerType;
   dealerships: Dealership[] | null;
   locations?: Location[];
   address: Address;
@@ -789,6 +795,14 @@ export interface Theme {
 }
 
 /**
+ * DealerType is the kind of dealer a site is. It picks the wording of the
+ * shared content pages (warranty, service, roadside assistance): a
+ * franchise sells new cars for a maker and services them to its logbook;
+ * an independent yard sells used cars under the statutory warranty.
+ */
+export type DealerType = 'franchise' | 'independent';
+
+/**
  * Dealership is one rooftop or franchise whose stock a site shows. Feeds are
  * pushed per dealership; a dealership may appear on several sites (a group
  * site and its own).
@@ -1116,6 +1130,12 @@ export interface FinanceConfig {
 export interface StockConfig {
   /** CarTypes the site sells; default new, used, demo. A used-only dealer lists ["used"]. */
   car_types?: CarType[];
+  /**
+   * ListingPath is the listing of all the site's stock, where "Browse
+   * all cars" and the home page's stock search lead; default
+   * StockListingPath(car_types): "/search/used-cars" for a used-only site.
+   */
+  listing_path: string;
   /** SoldRetentionDays keeps sold cars searchable this long; default 3 (spec 001 §9). */
   sold_retention_days: number;
   /**

@@ -1,13 +1,15 @@
-import { memo, useState, type ComponentProps } from 'react';
+import { lazy, memo, Suspense, useState, type ComponentProps } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
 import type { Hit } from 'instantsearch.js';
 import type { Car, CarType } from '../../lib/types';
 import { useSite } from '../../lib/siteContext';
 import { ctaSlot, insertCTA, insertPromos, isActive, seededRandom } from '../../lib/search/promos';
 import { CarCard } from './CarCard';
-import { ClearFilters } from './CurrentFilters';
 import { PromoTileCard } from './PromoTileCard';
 import './SearchResults.css';
+
+// The empty state is its own chunk (issue 32 item 15): most listings never show it.
+const NoResults = lazy(() => import('./NoResults'));
 
 /**
  * SearchResults shows the grid of cars with promo tiles. While a search is
@@ -26,7 +28,11 @@ export function SearchResults({ now: nowProp }: { now?: Date }) {
   const [seed] = useState(() => Math.floor(Math.random() * 2 ** 32));
 
   if (status === 'error' && items.length === 0) return <SearchFailed retry={refresh} />;
-  if (results && !results.__isArtificial && results.nbHits === 0 && !busy) return <NoResults />;
+  if (results && !results.__isArtificial && results.nbHits === 0 && !busy) return (
+      <Suspense fallback={<div className="no-results" role="status" aria-busy="true" />}>
+        <NoResults />
+      </Suspense>
+    );
   const refined = (indexUiState.refinementList?.car_type ?? []) as CarType[];
   let grid = insertPromos(items as Array<Hit<Car>>, site.promotions ?? [], {
     positions: site.search.promo_positions,
@@ -80,17 +86,6 @@ export function SearchFailed({ retry }: { retry: () => void }) {
       <button type="button" className="button" onClick={retry}>
         Try again
       </button>
-    </div>
-  );
-}
-
-/** NoResults is the empty state: nothing matched, with a way back to every car. */
-export function NoResults() {
-  return (
-    <div className="no-results" role="status">
-      <h2>No cars match your search</h2>
-      <p>Try removing a filter or searching for something broader.</p>
-      <ClearFilters label="Clear all filters" />
     </div>
   );
 }

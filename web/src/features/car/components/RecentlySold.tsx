@@ -45,7 +45,7 @@ export function RecentlySold({ gone }: { gone: GoneCarResponse }) {
       ) : null}
       <p className="recently-sold__more">
         {more ? <Link to={similarPath({ make: gone.car.make, model: gone.car.model, simple_body: undefined })}>More {more} for sale</Link> : null}{' '}
-        <Link className="button button--ghost" to={LISTING_PATH}>
+        <Link className="button button--ghost" to={site.stock.listing_path || LISTING_PATH}>
           Browse all cars
         </Link>
       </p>

@@ -51,6 +51,14 @@ describe('contact pages (spec 001 §2)', { timeout: 20000 }, () => {
     expect(screen.getByRole('link', { name: '07 5550 2222' })).toHaveAttribute('href', 'tel:0755502222');
   });
 
+  // Issue 32 item 15: the empty listing's "We'll find it for you" opens the
+  // general enquiry with the search in its message; an unknown category is ignored.
+  it('?message= and ?category= start the general enquiry', () => {
+    renderAt('/contact-us?message=I+searched+for%3A+Toyota%2C+HiLux&category=General+Enquiry');
+    expect(screen.getByLabelText('Message *')).toHaveValue('I searched for: Toyota, HiLux');
+    expect(screen.getByLabelText('Category *')).toHaveValue('General Enquiry');
+  });
+
   it('an unknown or hidden location is not found', () => {
     renderAt('/contact-us/old-yard');
     expect(screen.getByRole('heading', { level: 1, name: 'Location not found' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSite } from '../../../lib/siteContext';
@@ -14,11 +14,16 @@ import '../leads.css';
  * location selects) beside where to find the dealer. A location's page
  * matches the slug against the location names with their ' - Sales',
  * ' - Service' or ' - Parts' suffix stripped, and chooses that location in
- * the form; an unknown slug is a not-found page.
+ * the form; an unknown slug is a not-found page. ?message= and ?category=
+ * prefill the form.
  */
 export function ContactPage({ title = 'Contact Us' }: { title?: string }) {
   const { site } = useSite();
   const { slug } = useParams();
+  // ?message= and ?category= start the form (issue 32 item 15: the listing's
+  // "We'll find it for you" link describes the search that found nothing).
+  const [params] = useSearchParams();
+  const prefill = { message: params.get('message') ?? undefined, category: params.get('category') ?? undefined };
   const matches = slug ? contactMatches(site.locations, slug) : visibleLocations(site.locations);
   // A location's departments share one page: sales is offered first.
   const location = slug ? contactLocation(matches) : undefined;
@@ -31,7 +36,7 @@ export function ContactPage({ title = 'Contact Us' }: { title?: string }) {
       <div className="lead-page__grid">
         <div className="lead-page__form" id="contact-form">
           <h2>Send us an enquiry</h2>
-          <EnquiryForm locationId={location?.id} dealershipSlug={location?.dealership_slug} />
+          <EnquiryForm locationId={location?.id} dealershipSlug={location?.dealership_slug} prefill={prefill} />
         </div>
         {matches.length > 0 ? (
           <aside className="lead-page__aside" aria-label={location ? 'This location' : 'Our locations'}>

@@ -15,6 +15,9 @@ const YES_NO = [
 ];
 const CONTACT_METHODS = ['Phone', 'Email', 'SMS'].map((m) => ({ value: m, label: m }));
 
+/** MAX_PREFILL bounds a message a link may start the form with. */
+const MAX_PREFILL = 1000;
+
 /**
  * EnquiryForm is the generic enquiry of spec 001 §3 and §5: the contact
  * fields, a message (required unless the site or the caller lifts it), Rego
@@ -32,6 +35,7 @@ export function EnquiryForm({
   messageOptional,
   id,
   offer,
+  prefill,
 }: {
   carId?: string;
   dealershipSlug?: string;
@@ -42,6 +46,8 @@ export function EnquiryForm({
   id?: string;
   /** An offer the enquiry is about (issue 11): named in the message, its make and model sent with the lead. */
   offer?: { name: string; make?: string; model?: string };
+  /** A message and category to start from (the listing's "We'll find it for you" link, issue 32 item 15); an unknown category is ignored. */
+  prefill?: { message?: string; category?: string };
 }) {
   const { site } = useSite();
   const leads = site.leads;
@@ -61,9 +67,13 @@ export function EnquiryForm({
     dealershipId,
     messageOptional,
     defaults: {
-      category: askCategory ? leads?.default_category || categories[0] : '',
+      category: askCategory
+        ? prefill?.category && categories.includes(prefill.category)
+          ? prefill.category
+          : leads?.default_category || categories[0]
+        : '',
       location_id: locationId ?? '',
-      message: offer ? `I'm interested in the offer "${offer.name}".` : '',
+      message: offer ? `I'm interested in the offer "${offer.name}".` : (prefill?.message ?? '').slice(0, MAX_PREFILL),
     },
     require: { location: askLocation, category: askCategory, terms: terms !== '' },
   });

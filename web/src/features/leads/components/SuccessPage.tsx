@@ -49,7 +49,7 @@ export function SuccessPage() {
         <li>They will reach you by the contact method you chose.</li>
       </ul>
       <nav aria-label="Keep browsing" className="lead-success-page__links">
-        <Link className="button" to={LISTING_PATH}>
+        <Link className="button" to={site.stock.listing_path || LISTING_PATH}>
           Browse all cars
         </Link>
         <Link className="button button--ghost" to="/">

@@ -115,11 +115,11 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows the empty state with a clear-filters action', async () => {
+  it('shows the empty state with a way back to every car (issue 32 item 15)', async () => {
     const user = userEvent.setup();
     renderListing('/search/new-used-and-demo-cars/?query=lamborghini');
     expect(await screen.findByRole('heading', { name: 'No cars match your search' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Clear all filters' }));
+    await user.click(await screen.findByRole('link', { name: '50 cars without the words “lamborghini”' }));
     await waitFor(() => expect(cards()).toHaveLength(21));
   });
 

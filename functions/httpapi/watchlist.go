@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"forecourt/functions/cognito"
+	"forecourt/functions/visible"
 	"forecourt/shared"
 )
 
@@ -218,7 +219,11 @@ func (s *watchlistServer) handleSave(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	if !site.Shows(car, s.now()) {
+	shown, err := visible.For(site)
+	if err != nil {
+		return err
+	}
+	if !shown.Shows(car, s.now()) {
 		return shared.Errorf(shared.ENOTFOUND, "car not found")
 	}
 	// The save and its event 39 are written side by side, both before the
@@ -295,6 +300,10 @@ func (s *watchlistServer) handleList(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return fmt.Errorf("read watchlist: %w", err)
 	}
+	shown, err := visible.For(site)
+	if err != nil {
+		return err
+	}
 	now := s.now()
 	out := make([]WatchlistCar, len(saved))
 	g, ctx := errgroup.WithContext(r.Context())
@@ -316,7 +325,7 @@ func (s *watchlistServer) handleList(w http.ResponseWriter, r *http.Request) err
 			// listing's retention; a car the site no longer shows for any
 			// other reason is listed without its details.
 			sold := car.Sold || car.Status == shared.StatusSold
-			if !site.Shows(car, now) && !(sold && car.ShowOnDealerWebsite) {
+			if !shown.Shows(car, now) && !(sold && car.ShowOnDealerWebsite) {
 				return nil
 			}
 			view := shared.ViewCar(car, site, now)

@@ -31,3 +31,9 @@ type SavedCar struct {
 	DealershipSlug string    `json:"dealership_slug"`
 	SavedAt        time.Time `json:"saved_at"`
 }
+
+// CarKey names a stored car: the cars table's key (dealership, car id).
+type CarKey struct {
+	DealershipSlug string
+	ID             string
+}

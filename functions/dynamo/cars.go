@@ -301,3 +301,26 @@ func (s *CarStore) FindCar(ctx context.Context, dealershipSlug, id string) (shar
 	}
 	return it.Car, nil
 }
+
+// GetCarsByKey reads the cars with the keys, of any dealerships, with one
+// BatchGetItem per 100 keys (the client resends unprocessed keys); missing
+// ones are left out.
+func (s *CarStore) GetCarsByKey(ctx context.Context, keys []shared.CarKey) ([]shared.Car, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	ks := make([]dynamo.Keyed, len(keys))
+	for i, k := range keys {
+		ks[i] = dynamo.Keys{k.DealershipSlug, k.ID}
+	}
+	var items []carItem
+	err := s.table.Batch("dealership_slug", "id").Get(ks...).All(ctx, &items)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, fmt.Errorf("get %d cars: %w", len(keys), err)
+	}
+	out := make([]shared.Car, len(items))
+	for i, sc := range storedCars(items) {
+		out[i] = sc.Car
+	}
+	return out, nil
+}

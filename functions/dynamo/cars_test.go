@@ -3,6 +3,7 @@ package dynamo_test
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -171,5 +172,48 @@ func TestSlugShared(t *testing.T) {
 	}
 	if _, err := cars.FindCarBySlug(ctx, "2022-kia-rio-s1-ab12"); err != nil {
 		t.Errorf("FindCarBySlug with a shared slug: %v", err)
+	}
+}
+
+// Issue 31: the watchlist reads its saved cars by key, across
+// dealerships, in batches; a missing key is left out, and more keys than
+// one BatchGetItem takes (100) are all read.
+func TestGetCarsByKey(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	cars := dynamo.NewCarStore(db, tables)
+	var stored []shared.StoredCar
+	var keys []shared.CarKey
+	for i := range 130 {
+		d := []string{"lot-a", "lot-b"}[i%2]
+		id := "car-" + strconv.Itoa(i)
+		stored = append(stored, shared.StoredCar{Car: shared.Car{ID: id, Slug: id, DealershipSlug: d, Make: "Kia"}})
+		keys = append(keys, shared.CarKey{DealershipSlug: d, ID: id})
+	}
+	if err := cars.PutCars(ctx, stored); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		keys []shared.CarKey
+		want int
+	}{
+		{"none", nil, 0},
+		{"one of each dealership", keys[:2], 2},
+		{"a missing car and a car under the wrong dealership", []shared.CarKey{keys[0], {DealershipSlug: "lot-a", ID: "nope"}, {DealershipSlug: "lot-b", ID: keys[0].ID}}, 1},
+		{"more than one batch", keys, 130},
+	} {
+		got, err := cars.GetCarsByKey(ctx, tt.keys)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if len(got) != tt.want {
+			t.Errorf("%s: %d cars, want %d", tt.name, len(got), tt.want)
+		}
+		for _, c := range got {
+			if !slices.Contains(tt.keys, shared.CarKey{DealershipSlug: c.DealershipSlug, ID: c.ID}) {
+				t.Errorf("%s: got %s/%s, not asked for", tt.name, c.DealershipSlug, c.ID)
+			}
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"forecourt/functions/brochure"
+	"forecourt/functions/visible"
 	"forecourt/shared"
 )
 
@@ -30,9 +31,13 @@ func (s *apiServer) shownCar(ctx context.Context, site shared.Site, slug string)
 		return shared.Car{}, fmt.Errorf("find car %q: %w", slug, err)
 	}
 	// Another tenant's car with the same slug is not this site's business.
+	shown, err := visible.For(site)
+	if err != nil {
+		return shared.Car{}, err
+	}
 	now := s.now()
 	for _, car := range cars {
-		if site.Shows(car, now) {
+		if shown.Shows(car, now) {
 			return car, nil
 		}
 	}
@@ -46,6 +51,10 @@ func (s *apiServer) shownCarByID(ctx context.Context, site shared.Site, id strin
 	if s.cfg.CarsByID == nil {
 		return shared.Car{}, fmt.Errorf("find car by id: no car finder configured")
 	}
+	shown, err := visible.For(site)
+	if err != nil {
+		return shared.Car{}, err
+	}
 	for _, d := range site.Dealerships {
 		c, err := s.cfg.CarsByID.FindCar(ctx, d.Slug, id)
 		if shared.ErrorCode(err) == shared.ENOTFOUND {
@@ -54,7 +63,7 @@ func (s *apiServer) shownCarByID(ctx context.Context, site shared.Site, id strin
 		if err != nil {
 			return shared.Car{}, fmt.Errorf("find car %q of %s: %w", id, d.Slug, err)
 		}
-		if !site.Shows(c, s.now()) {
+		if !shown.Shows(c, s.now()) {
 			break
 		}
 		return c, nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"forecourt/functions/visible"
 	"forecourt/shared"
 )
 
@@ -22,6 +23,10 @@ func (s *apiServer) handleCompare(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	site, now := siteFrom(r.Context()), s.now()
+	shown, err := visible.For(site)
+	if err != nil {
+		return err
+	}
 	var cars []shared.Car
 	for _, id := range ids {
 		for _, d := range site.Dealerships {
@@ -32,7 +37,7 @@ func (s *apiServer) handleCompare(w http.ResponseWriter, r *http.Request) error 
 			if err != nil {
 				return fmt.Errorf("compare: find car %q of %s: %w", id, d.Slug, err)
 			}
-			if site.Shows(c, now) {
+			if shown.Shows(c, now) {
 				cars = append(cars, c)
 			}
 			break

@@ -14,6 +14,7 @@ import (
 
 	"forecourt/functions/pages"
 	"forecourt/functions/seo"
+	"forecourt/functions/visible"
 	"forecourt/shared"
 )
 
@@ -287,9 +288,13 @@ func (s *apiServer) soldPastCar(ctx context.Context, site shared.Site, slug stri
 	if err != nil {
 		return shared.Car{}, nil, false, fmt.Errorf("find car %q: %w", slug, err)
 	}
+	shown, err := visible.For(site)
+	if err != nil {
+		return shared.Car{}, nil, false, err
+	}
 	now := s.now()
 	for _, c := range cars {
-		if !site.SoldPast(c, now) {
+		if !shown.SoldPast(c, now) {
 			continue
 		}
 		similar, err := s.similarCars(ctx, site, c, 6)
@@ -441,6 +446,10 @@ func (s *apiServer) availableCars(ctx context.Context, site shared.Site) ([]shar
 // siteAvailable keeps, of each dealership's cars as list reads them, the
 // ones the site shows that can be bought, each once.
 func (s *apiServer) siteAvailable(ctx context.Context, site shared.Site, list func(context.Context, string) ([]shared.Car, error)) ([]shared.Car, error) {
+	shown, err := visible.For(site)
+	if err != nil {
+		return nil, err
+	}
 	now := s.now()
 	seen := map[string]bool{}
 	var out []shared.Car
@@ -450,7 +459,7 @@ func (s *apiServer) siteAvailable(ctx context.Context, site shared.Site, list fu
 			return nil, fmt.Errorf("cars of %q: %w", d.Slug, err)
 		}
 		for _, c := range cars {
-			if !seen[c.ID] && c.Available() && site.Shows(c, now) {
+			if !seen[c.ID] && c.Available() && shown.Shows(c, now) {
 				seen[c.ID] = true
 				out = append(out, c)
 			}

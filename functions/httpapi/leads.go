@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"forecourt/functions/altcha"
+	"forecourt/functions/visible"
 	"forecourt/shared"
 )
 
@@ -289,6 +290,10 @@ func (s *apiServer) siteCar(ctx context.Context, cars CarFinder, site shared.Sit
 			dealerships = append(dealerships, d.Slug)
 		}
 	}
+	shown, err := visible.For(site)
+	if err != nil {
+		return shared.Car{}, err
+	}
 	for _, d := range dealerships {
 		if _, ok := site.Dealership(d); !ok {
 			return shared.Car{}, shared.FieldError("dealership_slug", "unknown dealership")
@@ -300,7 +305,7 @@ func (s *apiServer) siteCar(ctx context.Context, cars CarFinder, site shared.Sit
 		if err != nil {
 			return shared.Car{}, fmt.Errorf("find car of lead: %w", err)
 		}
-		if !site.Shows(car, s.now()) {
+		if !shown.Shows(car, s.now()) {
 			break
 		}
 		return car, nil

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -76,6 +77,64 @@ func TestIndexPlacementAndCarPageAgree(t *testing.T) {
 			if got != wantCode {
 				t.Errorf("%s on site %s: GET /api/cars got %d, want %d", slug, site, got, wantCode)
 			}
+		}
+	}
+}
+
+// Issue 31: a site's own search.filters are part of what it shows. Its
+// secured search key hides a car they exclude, so the car page API, the
+// compare endpoint and leads refuse that car on the site too, while a site
+// without the filter sharing the dealership shows it.
+func TestSearchFiltersHideCarServerSide(t *testing.T) {
+	site := func(slug, filters string) shared.Site {
+		s := shared.DefaultSite()
+		s.Slug, s.Dealerships = slug, []shared.Dealership{{Slug: "shared-lot", Name: "Shared Lot"}}
+		s.Leads.Captcha = false
+		s.Search.Filters = filters
+		return s
+	}
+	sites := fakeSites{"all": site("all", ""), "fords": site("fords", `make:Ford AND price < 50000`)}
+	car := func(slug, make string, price float64) shared.Car {
+		return shared.Car{ID: slug, Slug: slug, Make: make, Model: "X", Price: price, DealershipSlug: "shared-lot",
+			CarType: shared.CarTypeUsed, Status: shared.StatusInStock, ShowOnDealerWebsite: true}
+	}
+	cars := fakeCars{}
+	byID := memCars{}
+	for _, c := range []shared.Car{car("ford", "Ford", 30000), car("dear-ford", "Ford", 60000), car("kia", "Kia", 30000)} {
+		cars[c.Slug] = c
+		byID["shared-lot/"+c.ID] = c
+	}
+	h, err := newAPIHandler(APIConfig{Sites: sites, Cars: cars, CarsByID: byID, Keys: fakeKeys{}, OriginSecret: testSecret,
+		Now:   func() time.Time { return testNow },
+		Leads: &LeadsConfig{Store: newMemLeads(), Cars: byID, CaptchaKey: captchaKey}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		site, car string
+		shown     bool
+	}{
+		{"all", "ford", true},
+		{"all", "dear-ford", true},
+		{"all", "kia", true},
+		{"fords", "ford", true},
+		{"fords", "dear-ford", false},
+		{"fords", "kia", false},
+	} {
+		wantPage, wantLead, wantCompared := http.StatusNotFound, http.StatusBadRequest, 0
+		if tt.shown {
+			wantPage, wantLead, wantCompared = http.StatusOK, http.StatusCreated, 1
+		}
+		if got := get(h, "/api/cars/"+tt.car, tt.site, testSecret).Code; got != wantPage {
+			t.Errorf("%s on %s: GET /api/cars got %d, want %d", tt.car, tt.site, got, wantPage)
+		}
+		rec := send(h, "POST", "/api/leads", tt.site, nil, `{`+validLead+`,"car_id":"`+tt.car+`"}`)
+		if rec.Code != wantLead {
+			t.Errorf("%s on %s: POST /api/leads got %d %s, want %d", tt.car, tt.site, rec.Code, rec.Body, wantLead)
+		}
+		cmp := get(h, "/api/compare?cars="+tt.car, tt.site, testSecret)
+		if n := strings.Count(cmp.Body.String(), `"id":"`+tt.car+`"`); cmp.Code != http.StatusOK || min(n, 1) != wantCompared {
+			t.Errorf("%s on %s: GET /api/compare got %d with %d mentions, want it compared %d times: %s", tt.car, tt.site, cmp.Code, n, wantCompared, cmp.Body)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"forecourt/functions/cognito"
+	"forecourt/functions/visible"
 	"forecourt/shared"
 )
 
@@ -33,11 +34,24 @@ type WatchlistStore interface {
 	SavedCars(ctx context.Context, w shared.Watchlist) ([]shared.SavedCar, error)
 }
 
+// MaxBatchGet is the most keys one DynamoDB BatchGetItem reads.
+const MaxBatchGet = 100
+
+// WatchlistCars finds the cars of a watchlist; the dynamo package's
+// CarStore implements it.
+type WatchlistCars interface {
+	CarFinder
+	// GetCarsByKey reads the cars with the keys (at most MaxBatchGet) with
+	// one batch read; missing ones are left out (issue 31: a list costs
+	// one read per 100 saved cars, not one per car).
+	GetCarsByKey(ctx context.Context, keys []shared.CarKey) ([]shared.Car, error)
+}
+
 // WatchlistConfig configures the watchlist routes (issue 12, spec 000 §7)
 // of the api Lambda.
 type WatchlistConfig struct {
 	Store WatchlistStore
-	Cars  CarFinder
+	Cars  WatchlistCars
 	// Shoppers verifies tokens; nil (no user pool configured) answers every
 	// watchlist request 500.
 	Shoppers ShopperVerifier
@@ -218,7 +232,11 @@ func (s *watchlistServer) handleSave(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	if !site.Shows(car, s.now()) {
+	shown, err := visible.For(site)
+	if err != nil {
+		return err
+	}
+	if !shown.Shows(car, s.now()) {
 		return shared.Errorf(shared.ENOTFOUND, "car not found")
 	}
 	// The save and its event 39 are written side by side, both before the
@@ -295,38 +313,58 @@ func (s *watchlistServer) handleList(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return fmt.Errorf("read watchlist: %w", err)
 	}
+	shown, err := visible.For(site)
+	if err != nil {
+		return err
+	}
 	now := s.now()
 	out := make([]WatchlistCar, len(saved))
-	g, ctx := errgroup.WithContext(r.Context())
-	g.SetLimit(8)
+	// The saved cars of the site's dealerships, read one batch per
+	// MaxBatchGet keys (issue 31), the batches side by side.
+	var keys []shared.CarKey
 	for i, sc := range saved {
 		out[i] = WatchlistCar{CarID: sc.CarID, SavedAt: sc.SavedAt.UTC().Format(time.RFC3339)}
+		if _, owned := site.Dealership(sc.DealershipSlug); owned { // a dealership that left the site shows nothing
+			keys = append(keys, shared.CarKey{DealershipSlug: sc.DealershipSlug, ID: sc.CarID})
+		}
+	}
+	found := make([][]shared.Car, (len(keys)+MaxBatchGet-1)/MaxBatchGet)
+	g, ctx := errgroup.WithContext(r.Context())
+	g.SetLimit(8)
+	for b := range found {
 		g.Go(func() error {
-			if _, owned := site.Dealership(sc.DealershipSlug); !owned {
-				return nil // the dealership left the site: nothing of it is shown
-			}
-			car, err := s.cfg.Cars.FindCar(ctx, sc.DealershipSlug, sc.CarID)
-			if shared.ErrorCode(err) == shared.ENOTFOUND {
-				return nil
-			}
+			cars, err := s.cfg.Cars.GetCarsByKey(ctx, keys[b*MaxBatchGet:min((b+1)*MaxBatchGet, len(keys))])
 			if err != nil {
-				return fmt.Errorf("find saved car %s: %w", sc.CarID, err)
+				return fmt.Errorf("read saved cars: %w", err)
 			}
-			// A sold car stays listed, shown as sold, even past the
-			// listing's retention; a car the site no longer shows for any
-			// other reason is listed without its details.
-			sold := car.Sold || car.Status == shared.StatusSold
-			if !site.Shows(car, now) && !(sold && car.ShowOnDealerWebsite) {
-				return nil
-			}
-			view := shared.ViewCar(car, site, now)
-			public := shared.PublicCar(car)
-			out[i].Car, out[i].View, out[i].Available = &public, &view, car.Available()
+			found[b] = cars
 			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return err
+	}
+	byKey := map[shared.CarKey]shared.Car{}
+	for _, cars := range found {
+		for _, c := range cars {
+			byKey[shared.CarKey{DealershipSlug: c.DealershipSlug, ID: c.ID}] = c
+		}
+	}
+	for i, sc := range saved {
+		car, ok := byKey[shared.CarKey{DealershipSlug: sc.DealershipSlug, ID: sc.CarID}]
+		if !ok {
+			continue
+		}
+		// A sold car stays listed, shown as sold, even past the
+		// listing's retention; a car the site no longer shows for any
+		// other reason is listed without its details.
+		sold := car.Sold || car.Status == shared.StatusSold
+		if !shown.Shows(car, now) && !(sold && car.ShowOnDealerWebsite) {
+			continue
+		}
+		view := shared.ViewCar(car, site, now)
+		public := shared.PublicCar(car)
+		out[i].Car, out[i].View, out[i].Available = &public, &view, car.Available()
 	}
 	w.Header().Set("Cache-Control", errorCacheControl)
 	WriteJSON(w, http.StatusOK, WatchlistResponse{Success: true, Cars: out})

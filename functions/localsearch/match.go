@@ -23,51 +23,51 @@ func compileFilter(st *store, f *filter) *cfilter {
 	if f == nil {
 		return nil
 	}
-	switch f.kind {
+	switch f.Kind {
 	case fAnd, fOr, fNot:
-		c := &cfilter{kind: f.kind}
-		for _, k := range f.kids {
+		c := &cfilter{kind: f.Kind}
+		for _, k := range f.Kids {
 			c.kids = append(c.kids, compileFilter(st, k))
 		}
 		return c
 	case fFacet:
-		if fa := st.facet(f.attr); fa != nil {
+		if fa := st.facet(f.Attr); fa != nil {
 			c := &cfilter{kind: fFacet}
-			if id, ok := fa.ids[strings.ToLower(f.value)]; ok {
+			if id, ok := fa.ids[strings.ToLower(f.Value)]; ok {
 				c.val = fa.vals[id]
 			}
 			return c
 		}
 		// Booleans and numbers on attributes that are not facets match their value.
-		switch v := strings.ToLower(f.value); v {
+		switch v := strings.ToLower(f.Value); v {
 		case "true", "false":
 			x := 0.0
 			if v == "true" {
 				x = 1
 			}
-			return numInterval(st, f.attr, x, x, false)
+			return numInterval(st, f.Attr, x, x, false)
 		}
-		if x, err := parseNumber(f.value); err == nil {
-			return numInterval(st, f.attr, x, x, false)
+		if x, err := parseNumber(f.Value); err == nil {
+			return numInterval(st, f.Attr, x, x, false)
 		}
 		return &cfilter{kind: fFacet}
 	case fRange:
-		return numInterval(st, f.attr, f.num, f.hi, false)
+		return numInterval(st, f.Attr, f.Num, f.Hi, false)
 	case fNumeric:
-		x, inf := f.num, math.Inf(1)
-		switch f.op {
+		x, inf := f.Num, math.Inf(1)
+		switch f.Op {
 		case "=":
-			return numInterval(st, f.attr, x, x, false)
+			return numInterval(st, f.Attr, x, x, false)
 		case "!=":
-			return numInterval(st, f.attr, x, x, true)
+			return numInterval(st, f.Attr, x, x, true)
 		case "<":
-			return numInterval(st, f.attr, -inf, math.Nextafter(x, -inf), false)
+			return numInterval(st, f.Attr, -inf, math.Nextafter(x, -inf), false)
 		case "<=":
-			return numInterval(st, f.attr, -inf, x, false)
+			return numInterval(st, f.Attr, -inf, x, false)
 		case ">":
-			return numInterval(st, f.attr, math.Nextafter(x, inf), inf, false)
+			return numInterval(st, f.Attr, math.Nextafter(x, inf), inf, false)
 		default:
-			return numInterval(st, f.attr, x, inf, false)
+			return numInterval(st, f.Attr, x, inf, false)
 		}
 	}
 	return &cfilter{kind: fFacet}

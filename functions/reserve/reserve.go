@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"time"
 
+	"forecourt/functions/visible"
 	"forecourt/shared"
 )
 
@@ -141,7 +142,11 @@ func (s *Service) Reserve(ctx context.Context, st Start) (shared.Reservation, er
 	if car.Reserved {
 		return shared.Reservation{}, shared.Errorf(shared.ECONFLICT, "%s", shared.ReservationRefusedText)
 	}
-	if !st.Site.Shows(car, now) {
+	shown, err := visible.For(st.Site)
+	if err != nil {
+		return shared.Reservation{}, err
+	}
+	if !shown.Shows(car, now) {
 		return shared.Reservation{}, shared.Errorf(shared.ENOTFOUND, "car not found")
 	}
 	if !shared.ReserveAllowed(car, st.Site) || st.Site.Reserve.Deposit <= 0 {

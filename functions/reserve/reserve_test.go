@@ -566,3 +566,26 @@ func TestReservationMoves(t *testing.T) {
 		}
 	}
 }
+
+// Issue 31: a site whose search.filters exclude the car (its search key
+// never shows it) refuses to reserve it as a car it does not show; the
+// same car on the same site without the filter can be reserved.
+func TestReserveRespectsSearchFilters(t *testing.T) {
+	for _, tt := range []struct {
+		filters string
+		want    string // error code; "" reserves
+	}{
+		{"", ""},
+		{"make:Mazda", ""},
+		{"make:Toyota", shared.ENOTFOUND},
+		{"price > 40000", shared.ENOTFOUND},
+	} {
+		f := newFixture(t)
+		site := f.site
+		site.Search.Filters = tt.filters
+		_, err := f.svc.Reserve(context.Background(), reserve.Start{Site: site, Shopper: f.shoppers[0], CarID: f.car.ID, Origin: "https://northside.example"})
+		if got := shared.ErrorCode(err); got != tt.want || (tt.want == "" && err != nil) {
+			t.Errorf("search.filters %q: reserve got %v, want code %q", tt.filters, err, tt.want)
+		}
+	}
+}

@@ -4,9 +4,9 @@
 // visit (issue 18: search requests are most of the running cost).
 //
 // It builds each car's index record with the algolia package and applies the
-// site's own search.filters with the local engine's filter grammar, so the
-// counts are those the index would answer for the same filter; it joins the
-// two edge packages, as platform does, and neither knows about it.
+// site's own search.filters with recordfilter (the grammar the local engine
+// evaluates queries with), so the counts are those the index would answer
+// for the same filter, without compiling the engine into production.
 package sitestats
 
 import (
@@ -24,7 +24,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"forecourt/functions/algolia"
-	"forecourt/functions/localsearch"
+	"forecourt/functions/recordfilter"
 	"forecourt/shared"
 )
 
@@ -32,7 +32,7 @@ import (
 // placed. Cars whose placement does not list the site are left out; the
 // site's search.filters apply as in every listing query.
 func Compute(site shared.Site, cars []shared.IndexedCar, now time.Time) (shared.SiteStats, error) {
-	filter, err := localsearch.ParseRecordFilter(site.Search.Filters)
+	filter, err := recordfilter.Compile(site.Search.Filters)
 	if err != nil {
 		return shared.SiteStats{}, fmt.Errorf("site %s search.filters: %w", site.Slug, err)
 	}

@@ -201,13 +201,23 @@ func feedRunEnv(p *Props) map[string]*string {
 // grantFeedRuns is what applying a feed touches: the cars, the sites read
 // and their stock stats updated (issue 18), the run reports, leases and
 // stats shares, and the dealership's held cars (the reservations'
-// by-dealership index, read only).
+// by-dealership index, read only). Only the actions the stores call
+// (issue 31; recorded against DynamoDB Local, docs/operations.md): no
+// Scan, stream reads or DescribeTable.
 func grantFeedRuns(t Tables, fn awslambda.IFunction) {
-	t.Cars.GrantReadWriteData(fn)
-	t.Sites.GrantReadData(fn)
-	t.Sites.Grant(fn, jsii.String("dynamodb:UpdateItem"))
-	t.FeedRuns.GrantReadWriteData(fn)
-	t.Reservations.Grant(fn, jsii.String("dynamodb:Query"))
+	grant(t.Cars, fn, "BatchGetItem", "BatchWriteItem", "GetItem", "Query", "UpdateItem")
+	grant(t.Sites, fn, "BatchGetItem", "GetItem", "UpdateItem")
+	grant(t.FeedRuns, fn, "BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "UpdateItem")
+	grant(t.Reservations, fn, "Query")
+}
+
+// grant gives fn the DynamoDB actions on the table (and its indexes).
+func grant(table awsdynamodb.ITable, fn awslambda.IFunction, actions ...string) {
+	full := make([]*string, len(actions))
+	for i, a := range actions {
+		full[i] = jsii.String("dynamodb:" + a)
+	}
+	table.Grant(fn, full...)
 }
 
 // folder is where scripts/build-lambdas.sh builds the function.
@@ -415,9 +425,12 @@ func functions() []function {
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
 				grantFeedRuns(t, fn)
-				t.ProviderKeys.GrantReadData(fn)
+				// POST /ingest/reindex of every dealership builds the
+				// dealerships list from the sites when it was never built.
+				grant(t.Sites, fn, "Scan")
+				grant(t.ProviderKeys, fn, "GetItem")
 				// POST /ingest/v1/dealerships/{slug}/reviews.
-				t.Reviews.GrantWriteData(fn)
+				grant(t.Reviews, fn, "BatchWriteItem")
 			},
 		},
 		{
@@ -476,11 +489,13 @@ func functions() []function {
 				return map[string]SecretRef{"ALGOLIA_ADMIN_KEY": p.Search.AdminKey}
 			},
 			grant: func(t Tables, fn awslambda.IFunction) {
-				t.Cars.GrantReadWriteData(fn)
-				t.Sites.GrantReadData(fn)
-				t.Sites.Grant(fn, jsii.String("dynamodb:UpdateItem")) // site stats after a sweep
-				t.FeedRuns.GrantReadWriteData(fn)
-				t.Reservations.GrantReadWriteData(fn)
+				grantFeedRuns(t, fn) // site stats after a sweep, sold cars, leases
+				// The sweep of every dealership builds the dealerships list
+				// from the sites when it was never built.
+				grant(t.Sites, fn, "Scan")
+				// Lapsed and paid holds end: the holding indexes read, the
+				// reservation moved (issue 13).
+				grant(t.Reservations, fn, "DeleteItem", "GetItem", "PutItem", "UpdateItem")
 			},
 		},
 		{

@@ -1,4 +1,4 @@
-package localsearch
+package recordfilter
 
 import (
 	"fmt"
@@ -7,68 +7,66 @@ import (
 	"strings"
 )
 
-// RecordFilter is a `filters` string parsed once, to test single records
-// outside an index: callers that aggregate records themselves (the per-site
-// stock stats shipped with GET /api/site) apply a site's own filter string
-// with the grammar and value matching the engine uses for queries.
-type RecordFilter struct{ f *filter }
+// Filter is a `filters` string parsed once, to test single records
+// outside an index (a site's search.filters on the server's side).
+type Filter struct{ n *Node }
 
-// ParseRecordFilter parses Algolia's `filters` grammar; "" matches every record.
-func ParseRecordFilter(s string) (RecordFilter, error) {
+// Compile parses Algolia's `filters` grammar; "" matches every record.
+func Compile(s string) (Filter, error) {
 	if strings.TrimSpace(s) == "" {
-		return RecordFilter{}, nil
+		return Filter{}, nil
 	}
-	f, err := parseFilters(s)
+	n, err := Parse(s)
 	if err != nil {
-		return RecordFilter{}, fmt.Errorf("parse filters %q: %w", s, err)
+		return Filter{}, fmt.Errorf("parse filters %q: %w", s, err)
 	}
-	return RecordFilter{f: f}, nil
+	return Filter{n: n}, nil
 }
 
 // Match reports whether the record (as JSON decodes it) passes the filter.
 // Facet values compare case-insensitively, as the engine's facets do.
-func (rf RecordFilter) Match(rec map[string]any) bool { return matchRecord(rf.f, rec) }
+func (rf Filter) Match(rec map[string]any) bool { return matchRecord(rf.n, rec) }
 
-func matchRecord(f *filter, rec map[string]any) bool {
+func matchRecord(f *Node, rec map[string]any) bool {
 	if f == nil {
 		return true
 	}
-	switch f.kind {
-	case fAnd:
-		for _, k := range f.kids {
+	switch f.Kind {
+	case And:
+		for _, k := range f.Kids {
 			if !matchRecord(k, rec) {
 				return false
 			}
 		}
 		return true
-	case fOr:
-		for _, k := range f.kids {
+	case Or:
+		for _, k := range f.Kids {
 			if matchRecord(k, rec) {
 				return true
 			}
 		}
 		return false
-	case fNot:
-		return len(f.kids) > 0 && !matchRecord(f.kids[0], rec)
-	case fFacet:
-		want := strings.ToLower(f.value)
-		for _, v := range recordValues(rec, f.attr) {
+	case Not:
+		return len(f.Kids) > 0 && !matchRecord(f.Kids[0], rec)
+	case Facet:
+		want := strings.ToLower(f.Value)
+		for _, v := range recordValues(rec, f.Attr) {
 			if strings.ToLower(scalarString(v)) == want {
 				return true
 			}
 		}
 		return false
-	case fRange:
-		return anyNumber(rec, f.attr, func(x float64) bool { return x >= f.num && x <= f.hi })
-	case fNumeric:
-		x := f.num
+	case Range:
+		return anyNumber(rec, f.Attr, func(x float64) bool { return x >= f.Num && x <= f.Hi })
+	case Numeric:
+		x := f.Num
 		ops := map[string]func(float64) bool{
 			"=": func(v float64) bool { return v == x }, "!=": func(v float64) bool { return v != x },
 			"<": func(v float64) bool { return v < x }, "<=": func(v float64) bool { return v <= x },
 			">": func(v float64) bool { return v > x }, ">=": func(v float64) bool { return v >= x },
 		}
-		if op, ok := ops[f.op]; ok {
-			return anyNumber(rec, f.attr, op)
+		if op, ok := ops[f.Op]; ok {
+			return anyNumber(rec, f.Attr, op)
 		}
 	}
 	return false
@@ -116,7 +114,7 @@ func anyNumber(rec map[string]any, attr string, ok func(float64) bool) bool {
 				x = 1
 			}
 		case string:
-			if p, err := parseNumber(n); err == nil {
+			if p, err := ParseNumber(n); err == nil {
 				x = p
 			}
 		}

@@ -17,14 +17,18 @@ export function tenantURL(slug, pathname = '/') {
   return `${gateway.protocol}//${slug}.localhost:${gateway.port || 80}${pathname}`;
 }
 
-/** launch starts Chromium with a fresh profile; close() removes it. javaScriptEnabled false is a client that runs no script. */
-export async function launch({ width = 1280, height = 900, javaScriptEnabled = true } = {}) {
+/**
+ * launch starts Chromium with a fresh profile; close() removes it. javaScriptEnabled false is a client that runs no script;
+ * touch true is a phone (hasTouch, isMobile: taps are touch pointers, no hover).
+ */
+export async function launch({ width = 1280, height = 900, javaScriptEnabled = true, touch = false } = {}) {
   const profile = await mkdtemp(path.join(tmpdir(), 'forecourt-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.FORECOURT_CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width, height },
     javaScriptEnabled,
+    ...(touch ? { hasTouch: true, isMobile: true } : {}),
     args: [
       '--headless',
       '--no-sandbox',

@@ -21,6 +21,11 @@ async function assertInViewport(locator, what) {
   assert.ok(r[1] >= 0 && r[3] <= height, `${what} spans ${r[1]}–${r[3]} px down, outside [0, ${height}]`);
 }
 
+/** quoted is the "$N per week" an element shows, its white space made single spaces. */
+async function quoted(locator) {
+  return (await locator.innerText()).replace(/\s+/g, ' ').match(/\$[\d,]+ per \w+/)?.[0];
+}
+
 /** firstCardWithEstimate is the first listing card showing a finance estimate. */
 async function firstCardWithEstimate(page) {
   await waitForResults(page);
@@ -40,6 +45,7 @@ test('the finance rate popover lies inside a 375 px screen on a card and on the 
       await card.getByRole('button', { name: /^About the finance rate/ }).tap();
       await assertInViewport(card.getByRole('dialog', { name: 'Finance rate' }), `${slug}: the card's rate popover`);
 
+      await page.keyboard.press('Escape');
       await card.getByRole('link', { name: /^View details of/ }).tap();
       await page.waitForURL(/\/cars\/[^/?]+$/);
       const estimate = page.locator('.finance-estimate');
@@ -59,14 +65,14 @@ for (const slug of WITH_ESTIMATE) {
     const { page } = desktop;
     await page.goto(tenantURL(slug, '/cars'));
     const card = await firstCardWithEstimate(page);
-    const onCard = (await card.locator('.car-card__finance').innerText()).match(/\$[\d,]+ per \w+/)?.[0];
+    const onCard = await quoted(card.locator('.car-card__finance'));
     assert.ok(onCard, 'the card shows "$N per week"');
 
     await card.getByRole('link', { name: /^View details of/ }).click();
     await page.waitForURL(/\/cars\/[^/?]+$/);
     const estimate = page.locator('.finance-estimate__amount');
     await estimate.waitFor();
-    const onPage = (await estimate.innerText()).match(/\$[\d,]+ per \w+/)?.[0];
+    const onPage = await quoted(estimate);
     assert.equal(onPage, onCard, 'the car page quotes the card’s figure');
 
     const calculator = page.getByRole('group', { name: 'Repayments' });

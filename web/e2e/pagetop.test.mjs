@@ -42,7 +42,7 @@ for (const { name, options } of VIEWS) {
     try {
       const { page } = b;
       await page.goto(tenantURL(SLUG, '/'));
-      const tile = page.locator('.facet-tiles .tile').first();
+      const tile = page.locator('.facet-tiles .tile').last();
       await tile.waitFor();
       const was = await scrolledTo(tile);
       assert.ok(was > 200, `home page scrolled down to the tiles (scrollY ${was})`);
@@ -64,10 +64,10 @@ for (const { name, options } of VIEWS) {
       const { page } = b;
       await page.goto(tenantURL(SLUG, '/cars'));
       await waitForResults(page);
-      const card = cards(page).nth(4);
-      const was = await scrolledTo(card);
+      const link = cards(page).nth(4).getByRole('link', { name: /^View details of/ });
+      const was = await scrolledTo(link);
       assert.ok(was > 200, `listing scrolled down to the fifth card (scrollY ${was})`);
-      await tapOrClick(card.getByRole('link', { name: /^View details of/ }), touch);
+      await tapOrClick(link, touch);
       await page.waitForURL(/\/cars\/[^/?]+$/);
       await page.getByRole('heading', { level: 1 }).waitFor();
       assert.equal(await scrollY(page), 0, 'the car page opens at its top (title, price and photos in view)');

@@ -13,6 +13,8 @@ const MoveFavouritesOffer = lazy(() =>
 );
 // The footer is below the fold on every page: its links load after the page.
 const Footer = lazy(() => import('../features/shell/components/Footer').then((m) => ({ default: m.Footer })));
+// Scroll restoration (issue 32) acts from the first link followed: it loads after the page.
+const ScrollMemory = lazy(() => import('./ScrollMemory'));
 // The compare bar (spec 000 §4) likewise: it shows only once a car is picked.
 const CompareBar = lazy(() => import('../features/compare/components/CompareBar').then((m) => ({ default: m.CompareBar })));
 
@@ -42,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <Toaster />
         <CompareBar />
+        <ScrollMemory />
       </Suspense>
     </div>
   );

@@ -46,6 +46,8 @@ export default function ScrollMemory() {
       if (!restoring.current) positions.set(entry(), Math.round(window.scrollY));
     };
     const onHide = () => sessionStorage.setItem(STORE, JSON.stringify([...positions].slice(-50)));
+    // This loads after the page: the shopper may have scrolled already.
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', onHide);
     return () => {

@@ -31,6 +31,81 @@ async function restored(page, y) {
   return scrollY(page);
 }
 
+/**
+ * cardTop is where the card whose link goes to href sits on the screen (px
+ * from the window's top), or null when it is not on the page. What the
+ * shopper sees, unlike scrollY: the listing's cards past the first screen
+ * count 40rem until shown (content-visibility), so the same card can be at
+ * one scrollY a frame and another the next.
+ */
+const cardTop = (page, href) =>
+  page.evaluate((href) => {
+    const card = document.querySelector(`a[href="${CSS.escape(href)}"]`)?.closest('article');
+    return card ? Math.round(card.getBoundingClientRect().top) : null;
+  }, href);
+
+/** cardBackAt waits (up to 5 s) for that card to be within 3 px of top and returns where it ended. */
+async function cardBackAt(page, href, top) {
+  await page
+    .waitForFunction(
+      ({ href, top }) => {
+        const card = document.querySelector(`a[href="${CSS.escape(href)}"]`)?.closest('article');
+        return card && Math.abs(card.getBoundingClientRect().top - top) <= 3;
+      },
+      { href, top },
+      { timeout: 5000, polling: 50 },
+    )
+    .catch(() => {});
+  return cardTop(page, href);
+}
+
+/** frames resolves once the page has drawn n frames (a page that waits n / 60 s). */
+const frames = (page, n) =>
+  page.evaluate(
+    (n) =>
+      new Promise((done) => {
+        let left = n;
+        const step = () => (--left <= 0 ? done() : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      }),
+    n,
+  );
+
+/**
+ * openCarAndBack opens the car behind link and goes Back, checking the car
+ * page opens at its top. late holds the listing's search answer after Back
+ * (a slow phone network) until the page has drawn 310 frames (~5.2 s, more
+ * than the 300 the restore used to give the page) or 5.5 s have passed,
+ * whichever is first: the search client gives up on an answer after 6 s.
+ */
+async function openCarAndBack(page, link, { touch, late = false }) {
+  const href = await link.getAttribute('href');
+  await tapOrClick(link, touch);
+  await page.waitForURL(/\/cars\/[^/?]+$/);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  assert.equal(await scrollY(page), 0, 'the car page opens at its top (title, price and photos in view)');
+  let release = () => {};
+  if (late) {
+    const held = new Promise((r) => (release = r));
+    await page.route(
+      (u) => u.pathname.startsWith('/1/'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+  }
+  await page.goBack();
+  if (late) {
+    let capped;
+    await Promise.race([frames(page, 310), new Promise((r) => (capped = setTimeout(r, 5500)))]);
+    clearTimeout(capped);
+    release();
+  }
+  await waitForResults(page);
+  return href;
+}
+
 /** tapOrClick taps on a touch screen and clicks with a mouse. */
 const tapOrClick = (locator, touch) => (touch ? locator.tap() : locator.click());
 
@@ -65,20 +140,36 @@ for (const { name, options } of VIEWS) {
       await page.goto(tenantURL(SLUG, '/cars'));
       await waitForResults(page);
       const link = cards(page).nth(4).getByRole('link', { name: /^View details of/ });
-      const was = await scrolledTo(link);
-      assert.ok(was > 200, `listing scrolled down to the fifth card (scrollY ${was})`);
-      await tapOrClick(link, touch);
-      await page.waitForURL(/\/cars\/[^/?]+$/);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      assert.equal(await scrollY(page), 0, 'the car page opens at its top (title, price and photos in view)');
-      await page.goBack();
-      await waitForResults(page);
-      assert.ok(Math.abs((await restored(page, was)) - was) <= 3, `Back restores the listing at ${was}, not ${await scrollY(page)}`);
+      assert.ok((await scrolledTo(link)) > 200, 'listing scrolled down to the fifth card');
+      const href = await link.getAttribute('href');
+      const top = await cardTop(page, href);
+      await openCarAndBack(page, link, { touch });
+      const now = await cardBackAt(page, href, top);
+      assert.ok(now !== null && Math.abs(now - top) <= 3, `Back shows the card where it was (${top} px down the screen), not at ${now}`);
     } finally {
       await b.close();
     }
   });
 }
+
+// A phone on a slow network: the listing's cards come seconds after Back.
+test("Back returns to the listing's place when its results come late (375 px, touch)", async () => {
+  const b = await launch({ width: 375, height: 740, touch: true });
+  try {
+    const { page } = b;
+    await page.goto(tenantURL(SLUG, '/cars'));
+    await waitForResults(page);
+    const link = cards(page).nth(4).getByRole('link', { name: /^View details of/ });
+    await scrolledTo(link);
+    const href = await link.getAttribute('href');
+    const top = await cardTop(page, href);
+    await openCarAndBack(page, link, { touch: true, late: true });
+    const now = await cardBackAt(page, href, top);
+    assert.ok(now !== null && Math.abs(now - top) <= 3, `Back shows the card where it was (${top} px down the screen), not at ${now}`);
+  } finally {
+    await b.close();
+  }
+});
 
 test('a filter click keeps the listing where it is; a header link to the listing starts at its top (1366 px)', async () => {
   const b = await launch({ width: 1366, height: 700 });
@@ -94,7 +185,22 @@ test('a filter click keeps the listing where it is; a header link to the listing
     await box.check();
     await page.waitForURL((u) => u.href !== url);
     await waitForResults(page);
+    const refinedURL = page.url();
     assert.ok(Math.abs((await scrollY(page)) - was) <= 3, `a refinement keeps the place (${was}), not ${await scrollY(page)}`);
+
+    // The refinement is an entry of its own, not scrolled since: Back from a
+    // car opened from it returns to its place too.
+    const inView = await page.evaluate(() =>
+      [...document.querySelectorAll('ol.results article')].findIndex((a) => a.getBoundingClientRect().top >= 0),
+    );
+    assert.ok(inView >= 0, 'a card is on screen after the refinement');
+    const link = cards(page).nth(inView).getByRole('link', { name: /^View details of/ });
+    const href = await link.getAttribute('href');
+    const top = await cardTop(page, href);
+    await openCarAndBack(page, link, { touch: false });
+    const now = await cardBackAt(page, href, top);
+    assert.ok(now !== null && Math.abs(now - top) <= 3, `Back to the refinement shows the card where it was (${top} px), not at ${now}`);
+    assert.equal(page.url(), refinedURL, 'Back returns to the refinement');
 
     // A link to another listing is a new search: a new page, at its top.
     const refined = page.url();

@@ -3,8 +3,12 @@ import { useLocation, useNavigationType } from 'react-router';
 
 /** STORE keeps the positions across a reload of the tab (sessionStorage). */
 const STORE = 'forecourt-scroll';
-/** GIVE_UP_FRAMES: a page still too short to restore after ~5 s stays where it is. */
-const GIVE_UP_FRAMES = 300;
+/**
+ * RESTORING marks the root while a place is being restored, until the
+ * shopper acts: pages whose parts wait off screen (content-visibility) lay
+ * them out at their real height then, as they were when the place was left.
+ */
+const RESTORING = 'scrollRestore';
 
 /**
  * entry names the history entry on screen: react-router's key, or the URL
@@ -25,10 +29,11 @@ function load(): Map<string, number> {
  * part-way down). The app uses BrowserRouter, not a data router, so
  * react-router's ScrollRestoration is not available. A page reached by a
  * link (push, or a replace to another path) starts at its top; Back and
- * Forward return to where that entry was left, waiting (up to ~5 s) for a
- * page whose content loads after it renders to grow tall enough. The
- * listing's refinements change the URL without a router navigation, so a
- * filter click keeps the place; a link to a listing is a new page.
+ * Forward return to where that entry was left, once the page (whose content
+ * may load after it renders) is tall enough, however long that takes, unless
+ * the shopper scrolls first. The listing's refinements change the URL
+ * without a router navigation, so a filter click keeps the place; a link to
+ * a listing is a new page.
  */
 export default function ScrollMemory() {
   const location = useLocation();
@@ -42,16 +47,28 @@ export default function ScrollMemory() {
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     const positions = saved.current!;
-    const onScroll = () => {
+    const record = () => {
       if (!restoring.current) positions.set(entry(), Math.round(window.scrollY));
+    };
+    // Back or Forward has changed the entry, not yet the page: until the app
+    // shows the entry's page, a scroll is the old page's, not the entry's.
+    const onPop = () => {
+      restoring.current = true;
     };
     const onHide = () => sessionStorage.setItem(STORE, JSON.stringify([...positions].slice(-50)));
     // This loads after the page: the shopper may have scrolled already.
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
+    record();
+    window.addEventListener('scroll', record, { passive: true });
+    // A click that follows a link records the place under the entry it
+    // leaves: the listing pushes an entry of its own (its URL, a refinement)
+    // with no scroll since, which would have no place to come back to.
+    document.addEventListener('click', record, { capture: true });
+    window.addEventListener('popstate', onPop);
     window.addEventListener('pagehide', onHide);
     return () => {
-      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('scroll', record);
+      document.removeEventListener('click', record, { capture: true });
+      window.removeEventListener('popstate', onPop);
       window.removeEventListener('pagehide', onHide);
     };
   }, []);
@@ -59,6 +76,7 @@ export default function ScrollMemory() {
   useLayoutEffect(() => {
     const samePath = path.current === pathname;
     path.current = pathname;
+    restoring.current = false;
     if (type !== 'POP') {
       // A link to a place in the page (#id) is the page's to scroll to;
       // a replace on the same path (a query the page rewrites) keeps the place.
@@ -67,22 +85,30 @@ export default function ScrollMemory() {
     }
     const y = saved.current!.get(entry());
     if (y === undefined) return;
-    let frames = 0;
-    let frame = 0;
-    const stop = () => {
-      restoring.current = false;
-      cancelAnimationFrame(frame);
-      for (const e of USER_SCROLLS) window.removeEventListener(e, stop);
-    };
-    const step = () => {
+    const root = document.documentElement;
+    // The page grows as its content loads (the listing's cards come after
+    // its search answers). Scrolling before it is tall enough stops at its
+    // foot, where scroll anchoring would keep it as the cards arrive above:
+    // it waits instead, for as long as the page takes to grow.
+    const grown = new ResizeObserver(() => place());
+    const place = () => {
+      if (root.scrollHeight - root.clientHeight < y) return false;
       window.scrollTo(0, y);
-      if (Math.abs(window.scrollY - y) <= 1 || ++frames >= GIVE_UP_FRAMES) stop();
-      else frame = requestAnimationFrame(step);
+      grown.disconnect();
+      restoring.current = false;
+      return true;
     };
+    const stop = () => {
+      grown.disconnect();
+      restoring.current = false;
+      delete root.dataset[RESTORING];
+      for (const e of USER_INPUT) window.removeEventListener(e, stop);
+    };
+    root.dataset[RESTORING] = '';
     restoring.current = true;
-    // The shopper scrolling while the page loads wins over the restore.
-    for (const e of USER_SCROLLS) window.addEventListener(e, stop, { passive: true });
-    step();
+    // The shopper scrolling or tapping while the page loads wins over the restore.
+    for (const e of USER_INPUT) window.addEventListener(e, stop, { passive: true });
+    if (!place()) grown.observe(root);
     return stop;
     // Each navigation is a new location object; entries the listing's router
     // pushed all have the key "default", so the key alone would miss a Back between two.
@@ -90,4 +116,4 @@ export default function ScrollMemory() {
   return null;
 }
 
-const USER_SCROLLS = ['wheel', 'touchstart', 'keydown'] as const;
+const USER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;

@@ -61,6 +61,8 @@ test('with a mouse at 1366 px hover opens a submenu, a click on its trigger keep
     assert.equal(await first.evaluate((el) => el === document.activeElement), true, 'ArrowDown focuses the first entry');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname !== '/');
+    // The URL changes first; the menu closes as the app shows the new page.
+    await nav.locator('.nav-group:not(.nav-group--open) > button', { hasText: 'Service' }).waitFor();
     assert.equal(await service.getAttribute('aria-expanded'), 'false', 'navigating closes it');
   } finally {
     await b.close();

@@ -91,3 +91,39 @@ for (const slug of WITH_ESTIMATE) {
     assert.match(label, unit, `the row's label "${label}" agrees with its figure "${value}"`);
   });
 }
+
+// Issue 32 (the calculator's screenshot): the car page's calculator fields
+// look and size like the enquiry form's (a bordered box a finger can hit,
+// 44 px), not the browser's bare inputs.
+for (const view of [
+  { name: '375 px, touch', options: { width: 375, height: 740, touch: true } },
+  { name: '1366 px, mouse', options: { width: 1366, height: 900 } },
+]) {
+  test(`the car page's calculator fields are the enquiry form's fields (${view.name})`, async () => {
+    const b = await launch(view.options);
+    try {
+      const { page } = b;
+      await page.goto(tenantURL(WITH_ESTIMATE[0], '/cars'));
+      const card = await firstCardWithEstimate(page);
+      await page.goto(tenantURL(WITH_ESTIMATE[0], await card.getByRole('link', { name: /^View details of/ }).getAttribute('href')));
+      const calculator = page.locator('section.calculator');
+      await calculator.scrollIntoViewIfNeeded();
+      const fields = calculator.locator('input, select');
+      assert.ok((await fields.count()) >= 4, 'price, deposit, term and rate');
+      for (const field of await fields.all()) {
+        const name = await field.getAttribute('name');
+        const look = await field.evaluate((el) => {
+          const s = getComputedStyle(el);
+          return { height: el.getBoundingClientRect().height, border: `${s.borderTopWidth} ${s.borderTopStyle}`, radius: s.borderTopLeftRadius };
+        });
+        assert.ok(look.height >= 44, `${name} is ${look.height} px tall, under 44`);
+        assert.equal(look.border, '1px solid', `${name}'s border`);
+        assert.notEqual(look.radius, '0px', `${name} has the form's rounded corners`);
+        const [box, inside] = [await field.boundingBox(), await calculator.boundingBox()];
+        assert.ok(box.x + box.width <= inside.x + inside.width, `${name} stays inside the calculator's box`);
+      }
+    } finally {
+      await b.close();
+    }
+  });
+}

@@ -4,6 +4,8 @@ import { useSite } from '../../../lib/siteContext';
 import type { FinanceEstimate } from '../../../lib/types';
 import { formatPrice } from '../../../lib/format';
 import { CALCULATOR_MAX_TERM, calculateFinance, type CalculatorField, type CalculatorInput } from '../../../lib/financeCalculator';
+// Its fields are the lead forms' fields (.lead-form): one look for every form (issue 32).
+import '../../leads/leads.css';
 import '../calculator.css';
 
 /**
@@ -111,7 +113,7 @@ export function FinanceCalculator({ price, carId, headingLevel = 2, applyBase, e
       <H id={`${id}-title`} className="calculator__title">
         Finance calculator
       </H>
-      <div className="calculator__fields">
+      <div className="calculator__fields lead-form">
         {field('price', 'Vehicle price ($)', { inputMode: 'numeric' })}
         {field('deposit', 'Deposit ($)', { inputMode: 'numeric' })}
         <div className="lead-form__field">

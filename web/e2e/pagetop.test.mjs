@@ -152,6 +152,32 @@ for (const { name, options } of VIEWS) {
   });
 }
 
+// A link followed before the page's later scripts arrive (a busy phone):
+// the car page still opens at its top, not at the listing's place.
+test('a car card followed before the scroll memory has loaded opens the car page at its top (1366 px)', async () => {
+  const b = await launch({ width: 1366, height: 900 });
+  try {
+    const { page } = b;
+    let release = () => {};
+    const held = new Promise((r) => (release = r));
+    await page.route(/\/ScrollMemory-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(tenantURL(SLUG, '/cars'));
+    await waitForResults(page);
+    const link = cards(page).nth(4).getByRole('link', { name: /^View details of/ });
+    assert.ok((await scrolledTo(link)) > 200, 'listing scrolled down to the fifth card');
+    await link.click();
+    await page.waitForURL(/\/cars\/[^/?]+$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(await scrollY(page), 0, 'the car page opens at its top');
+    release();
+  } finally {
+    await b.close();
+  }
+});
+
 // A phone on a slow network: the listing's cards come seconds after Back.
 test("Back returns to the listing's place when its results come late (375 px, touch)", async () => {
   const b = await launch({ width: 375, height: 740, touch: true });

@@ -28,7 +28,7 @@ function load(): Map<string, number> {
  * ScrollMemory is the app's scroll restoration (issue 32: pages opened
  * part-way down). The app uses BrowserRouter, not a data router, so
  * react-router's ScrollRestoration is not available. A page reached by a
- * link (push, or a replace to another path) starts at its top; Back and
+ * link starts at its top (Layout, not lazy: from the first tap); Back and
  * Forward return to where that entry was left, once the page (whose content
  * may load after it renders) is tall enough, however long that takes, unless
  * the shopper scrolls first. The listing's refinements change the URL
@@ -37,11 +37,9 @@ function load(): Map<string, number> {
  */
 export default function ScrollMemory() {
   const location = useLocation();
-  const { pathname, hash } = location;
   const type = useNavigationType();
   const saved = useRef<Map<string, number>>(undefined);
   const restoring = useRef(false);
-  const path = useRef(pathname);
   saved.current ??= load();
 
   useEffect(() => {
@@ -74,15 +72,9 @@ export default function ScrollMemory() {
   }, []);
 
   useLayoutEffect(() => {
-    const samePath = path.current === pathname;
-    path.current = pathname;
     restoring.current = false;
-    if (type !== 'POP') {
-      // A link to a place in the page (#id) is the page's to scroll to;
-      // a replace on the same path (a query the page rewrites) keeps the place.
-      if (!hash && (type === 'PUSH' || !samePath)) window.scrollTo(0, 0);
-      return;
-    }
+    // A link's page opens at its top: Layout does that, from the first tap.
+    if (type !== 'POP') return;
     const y = saved.current!.get(entry());
     if (y === undefined) return;
     const root = document.documentElement;

@@ -30,8 +30,8 @@ function load(): Map<string, number> {
  * react-router's ScrollRestoration is not available. A page reached by a
  * link starts at its top (Layout, not lazy: from the first tap); Back and
  * Forward return to where that entry was left, once the page (whose content
- * may load after it renders) is tall enough, however long that takes, unless
- * the shopper scrolls first. The listing's refinements change the URL
+ * may load after it renders) is tall enough, however long that takes, and
+ * hold it there until the shopper scrolls, taps or types. The listing's refinements change the URL
  * without a router navigation, so a filter click keeps the place; a link to
  * a listing is a new page.
  */
@@ -81,15 +81,13 @@ export default function ScrollMemory() {
     // The page grows as its content loads (the listing's cards come after
     // its search answers). Scrolling before it is tall enough stops at its
     // foot, where scroll anchoring would keep it as the cards arrive above:
-    // it waits instead, for as long as the page takes to grow.
-    const grown = new ResizeObserver(() => place());
+    // it waits instead, for as long as the page takes, and puts the place
+    // back after every change of the page's size (a list re-rendered short
+    // then tall again) until the shopper acts.
     const place = () => {
-      if (root.scrollHeight - root.clientHeight < y) return false;
-      window.scrollTo(0, y);
-      grown.disconnect();
-      restoring.current = false;
-      return true;
+      if (root.scrollHeight - root.clientHeight >= y && Math.round(window.scrollY) !== y) window.scrollTo(0, y);
     };
+    const grown = new ResizeObserver(place);
     const stop = () => {
       grown.disconnect();
       restoring.current = false;
@@ -98,9 +96,10 @@ export default function ScrollMemory() {
     };
     root.dataset[RESTORING] = '';
     restoring.current = true;
-    // The shopper scrolling or tapping while the page loads wins over the restore.
+    // The shopper scrolling, tapping or typing ends the restore: from then on the place is theirs.
     for (const e of USER_INPUT) window.addEventListener(e, stop, { passive: true });
-    if (!place()) grown.observe(root);
+    place();
+    grown.observe(root);
     return stop;
     // Each navigation is a new location object; entries the listing's router
     // pushed all have the key "default", so the key alone would miss a Back between two.

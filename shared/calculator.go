@@ -20,6 +20,7 @@ const (
 	CalcDepositMessage  = "Deposit must be $0 or more and less than the price"
 	CalcTermMessage     = "Choose a term of 1 to 7 years"
 	CalcInterestMessage = "Enter a rate between 0% and 30%"
+	CalcBalloonMessage  = "Balloon must be $0 or more and less than the amount financed"
 )
 
 // CalculatorInput is what the shopper enters in the finance calculator.
@@ -28,6 +29,9 @@ type CalculatorInput struct {
 	Deposit      float64 `json:"deposit"`
 	TermYears    int     `json:"term_years"`
 	InterestRate float64 `json:"interest_rate"`
+	// Balloon is owed at the end of the term; a car page's calculator starts
+	// with its estimate's balloon so both quote one figure (issue 32).
+	Balloon float64 `json:"balloon,omitempty"`
 }
 
 // Calculation is the calculator's answer: the amount financed and the
@@ -42,8 +46,8 @@ type Calculation struct {
 
 // CalculateFinance computes the finance calculator's repayments (issue 17;
 // spec 001 §9): the price less the deposit amortised at the rate over the
-// term, weekly, fortnightly and monthly, each rounded to whole dollars
-// (Repayment). Out-of-range input gives no figures and the field messages,
+// term, weekly, fortnightly and monthly, leaving the balloon owed at the
+// end, each rounded to whole dollars (Repayment). Out-of-range input gives no figures and the field messages,
 // so a figure is never shown for a loan nobody could take.
 func CalculateFinance(in CalculatorInput) Calculation {
 	errs := map[string]string{}
@@ -59,6 +63,9 @@ func CalculateFinance(in CalculatorInput) Calculation {
 	if !(in.InterestRate >= 0 && in.InterestRate <= CalculatorMaxRate) {
 		errs["interest_rate"] = CalcInterestMessage
 	}
+	if !(in.Balloon >= 0) || (errs["price"] == "" && errs["deposit"] == "" && in.Balloon > 0 && in.Balloon >= in.Price-in.Deposit) {
+		errs["balloon"] = CalcBalloonMessage
+	}
 	if len(errs) > 0 {
 		return Calculation{Errors: errs}
 	}
@@ -66,8 +73,8 @@ func CalculateFinance(in CalculatorInput) Calculation {
 	months := in.TermYears * 12
 	return Calculation{
 		Loan:        int(math.Round(loan)),
-		Weekly:      Repayment(loan, 0, in.InterestRate, months, CalcPerYearWeekly),
-		Fortnightly: Repayment(loan, 0, in.InterestRate, months, CalcPerYearFortnightly),
-		Monthly:     Repayment(loan, 0, in.InterestRate, months, CalcPerYearMonthly),
+		Weekly:      Repayment(loan, in.Balloon, in.InterestRate, months, CalcPerYearWeekly),
+		Fortnightly: Repayment(loan, in.Balloon, in.InterestRate, months, CalcPerYearFortnightly),
+		Monthly:     Repayment(loan, in.Balloon, in.InterestRate, months, CalcPerYearMonthly),
 	}
 }

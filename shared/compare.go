@@ -76,7 +76,7 @@ func CompareCars(cars []Car, site Site, now time.Time) Comparison {
 		out.Rows = append(out.Rows, row)
 	}
 	add(CompareOverview, "price", "Price", func(i int, _ Car) string { return views[i].Price.Text })
-	add(CompareOverview, "weekly", "Weekly estimate", func(i int, _ Car) string { return repaymentText(views[i].Finance) })
+	add(CompareOverview, "weekly", estimateLabel(views), func(i int, _ Car) string { return repaymentText(views[i].Finance) })
 	add(CompareOverview, "year", "Year", func(_ int, c Car) string { return positive(c.Year, "") })
 	add(CompareOverview, "km", "Kilometres", func(_ int, c Car) string { return kmText(c) })
 	add(CompareOverview, "body", "Body", func(_ int, c Car) string { return first(c.SimpleBody, c.Body) })
@@ -165,6 +165,26 @@ func compareTitle(c Car) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// estimateLabel names the estimate row by the frequency its figures are in
+// (issue 32: a "Weekly estimate" row showed "$509 / month"): weekly,
+// monthly, or "Finance estimate" when the cars' estimates differ in it.
+func estimateLabel(views []CarView) string {
+	per := ""
+	for _, v := range views {
+		if v.Finance == nil || v.Finance.Amount <= 0 {
+			continue
+		}
+		if per != "" && per != v.Finance.Per() {
+			return "Finance estimate"
+		}
+		per = v.Finance.Per()
+	}
+	if per == "month" {
+		return "Monthly estimate"
+	}
+	return "Weekly estimate"
 }
 
 func repaymentText(f *FinanceEstimate) string {

@@ -139,3 +139,49 @@ func TestCompareCarsDiffers(t *testing.T) {
 		}
 	}
 }
+
+// Issue 32 item 3: the compare page's "Weekly estimate" row showed
+// "$509 / month" for a Nissan Finance site; the row's label names the
+// frequency its figures are in ("Finance estimate" when they differ).
+func TestCompareEstimateLabelAgreesWithFigures(t *testing.T) {
+	now := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	lender := func(week, month float64) map[string]FinanceLender {
+		l := FinanceLender{InterestRate: ptr(7.5), ComparisonRate: ptr(8.1), TermMonths: 60}
+		if week > 0 {
+			l.PaymentWeek = ptr(week)
+		}
+		if month > 0 {
+			l.PaymentMonth = ptr(month)
+		}
+		return map[string]FinanceLender{"Angle": l, "Nissan Finance": l, "Car Clarity": l}
+	}
+	car := func(id string, lenders map[string]FinanceLender) Car {
+		return Car{ID: id, Slug: id, Year: 2024, Make: "Mazda", Model: "CX-60", Price: 52990,
+			CarType: CarTypeUsed, Status: StatusInStock, FinanceLenders: lenders}
+	}
+	tests := []struct {
+		name     string
+		provider string
+		cars     []Car
+		label    string
+		values   []string
+	}{
+		{"weekly lender", "Angle", []Car{car("a", lender(159, 0)), car("b", lender(171, 0))}, "Weekly estimate", []string{"$159 / week", "$171 / week"}},
+		{"monthly lender", "Nissan Finance", []Car{car("a", lender(0, 509)), car("b", lender(0, 611))}, "Monthly estimate", []string{"$509 / month", "$611 / month"}},
+		{"weekly and monthly", "Car Clarity", []Car{car("a", lender(159, 0)), car("b", lender(0, 611))}, "Finance estimate", []string{"$159 / week", "$611 / month"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			site := DefaultSite()
+			site.Finance.Provider = tt.provider
+			got := CompareCars(tt.cars, site, now)
+			i := slices.IndexFunc(got.Rows, func(r CompareRow) bool { return r.Key == "weekly" })
+			if i < 0 {
+				t.Fatalf("no estimate row in %v", got.Rows)
+			}
+			if r := got.Rows[i]; r.Label != tt.label || !slices.Equal(r.Values, tt.values) {
+				t.Errorf("row %q %v, want %q %v", r.Label, r.Values, tt.label, tt.values)
+			}
+		})
+	}
+}

@@ -80,7 +80,9 @@ func EstimateFinance(c Car, s Site, now time.Time) *FinanceEstimate {
 		case l.PaymentWeek != nil:
 			e.Amount = roundDollars(*l.PaymentWeek)
 		default:
-			e.Amount = Repayment(c.Price-deposit, l.Balloon, *l.InterestRate, e.TermMonths, 52)
+			// From the deposit and balloon as shown (whole dollars), so a
+			// calculator started at these terms quotes the same (issue 32).
+			e.Amount = Repayment(c.Price-math.Round(deposit), math.Round(l.Balloon), *l.InterestRate, e.TermMonths, 52)
 		}
 		if l.Disclaimer != "" || f.Disclaimer != "" {
 			e.DisclaimerPath = "/api/cars/" + url.PathEscape(c.ID) + "/finance-disclaimer"

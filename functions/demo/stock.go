@@ -305,32 +305,44 @@ var lenderDisclaimers = map[string]string{
 	"AusLoans":       "AusLoans: repayments are a guide only and do not constitute an offer of finance.",
 }
 
+// captiveMake names the make a captive lender (a manufacturer's own finance
+// arm) lends on; its lender data is on that make's cars only.
+var captiveMake = map[string]string{"Nissan Finance": "Nissan"}
+
 // lenders gives a priced car lender data for the demo tenants' providers
-// (Taurus, Angle, Nissan Finance, AusLoans), as a finance broker's feed
-// would: rates by age, Angle and AusLoans with a weekly payment, Nissan
-// Finance with a monthly one and sometimes a balloon, Taurus with rates only
-// (the estimate assumes its 10% deposit). It hashes the stock number, not the
+// (Taurus, Angle, AusLoans, and Nissan Finance on Nissans only: a captive
+// lender lends on its own make), as a finance broker's feed would: Angle
+// and AusLoans with a weekly payment, Nissan Finance with a monthly one and
+// a 30% balloon on new cars, Taurus with rates only (the estimate assumes
+// its 10% deposit). A lender's rate, term and balloon follow the kind of car
+// (type and age), never a draw per car, so of two cars of a kind the
+// cheaper repays less (issue 32). It hashes the stock number, not the
 // generator's stream, so the rest of the demo stock is unchanged by it.
 func lenders(c shared.Car, now time.Time) map[string]shared.FinanceLender {
 	h := fnv.New64a()
 	h.Write([]byte(c.StockNum))
-	x := h.Sum64()
-	roll := func(n uint64) int { v := int(x % n); x /= n; return v }
-	if !shared.HasPrice(c.Price) || roll(100) < pctNoLender {
+	if !shared.HasPrice(c.Price) || h.Sum64()%100 < pctNoLender {
 		return nil
 	}
-	age := now.Year() - c.Year
-	rate := 6.49 + float64(roll(150))/100 // 6.49 to 7.98 for new and demo stock
-	if c.CarType == shared.CarTypeUsed {
-		rate = 7.99 + float64(min(age, 12))*0.25 + float64(roll(100))/100
+	age := max(now.Year()-c.Year, 0)
+	rate, term := 6.99, 60 // new and demo stock
+	switch {
+	case c.CarType == shared.CarTypeDemo:
+		rate = 7.29
+	case c.CarType == shared.CarTypeUsed:
+		rate = 7.99 + float64(min(age, 12))*0.25
+		if age > 7 {
+			term = 48
+		}
 	}
-	rate = math.Round(rate*100) / 100
-	term := []int{48, 60, 60, 72}[roll(4)]
 	out := map[string]shared.FinanceLender{}
 	for _, p := range []string{"Taurus", "Angle", "Nissan Finance", "AusLoans"} {
+		if make, captive := captiveMake[p]; captive && !strings.EqualFold(make, c.Make) {
+			continue
+		}
 		l := shared.FinanceLender{
 			InterestRate:   ptr(rate),
-			ComparisonRate: ptr(math.Round((rate+0.35+float64(roll(60))/100)*100) / 100),
+			ComparisonRate: ptr(math.Round((rate+0.46)*100) / 100),
 			TermMonths:     term,
 			Disclaimer:     lenderDisclaimers[p],
 		}
@@ -338,7 +350,7 @@ func lenders(c shared.Car, now time.Time) map[string]shared.FinanceLender {
 		case "Angle", "AusLoans":
 			l.PaymentWeek = ptr(float64(shared.Repayment(c.Price, 0, rate, term, 52)))
 		case "Nissan Finance":
-			if roll(3) == 0 {
+			if c.CarType == shared.CarTypeNew {
 				l.Balloon = math.Round(c.Price * 0.3)
 			}
 			l.PaymentMonth = ptr(float64(shared.Repayment(c.Price, l.Balloon, rate, term, 12)))

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 import { recordVisitSoon } from '../lib/visitedPages';
 import { useSite } from '../lib/siteContext';
 import { templateOf } from '../features/site/theme';
@@ -13,15 +13,29 @@ const MoveFavouritesOffer = lazy(() =>
 );
 // The footer is below the fold on every page: its links load after the page.
 const Footer = lazy(() => import('../features/shell/components/Footer').then((m) => ({ default: m.Footer })));
+// Scroll restoration (issue 32) acts from the first link followed: it loads after the page.
+const ScrollMemory = lazy(() => import('./ScrollMemory'));
 // The compare bar (spec 000 §4) likewise: it shows only once a car is picked.
 const CompareBar = lazy(() => import('../features/compare/components/CompareBar').then((m) => ({ default: m.CompareBar })));
 
 export function Layout({ children }: { children: ReactNode }) {
   const { site, auth } = useSite();
   const template = templateOf(site.template);
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname, hash } = location;
+  const type = useNavigationType();
+  const path = useRef(pathname);
   // The trade-in lead names the pages opened before it (spec 001 §3).
   useEffect(() => recordVisitSoon(pathname), [pathname]);
+  // Issue 32: a page reached by a link (push, or a replace to another path)
+  // opens at its top, from the first tap: ScrollMemory (Back's restore)
+  // loads after the page. A link to #id is the page's to scroll to; a replace
+  // on the same path (a query the page rewrites) keeps the place.
+  useLayoutEffect(() => {
+    const samePath = path.current === pathname;
+    path.current = pathname;
+    if (!hash && (type === 'PUSH' || (type === 'REPLACE' && !samePath))) window.scrollTo(0, 0);
+  }, [location]);
   return (
     <div className={`layout layout--${template}`}>
       <a className="skip-link" href="#main">
@@ -42,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <Toaster />
         <CompareBar />
+        <ScrollMemory />
       </Suspense>
     </div>
   );

@@ -12,6 +12,7 @@ export const CALC_MESSAGES = {
   deposit: 'Deposit must be $0 or more and less than the price',
   term_years: 'Choose a term of 1 to 7 years',
   interest_rate: 'Enter a rate between 0% and 30%',
+  balloon: 'Balloon must be $0 or more and less than the amount financed',
 } as const;
 
 export type CalculatorField = keyof typeof CALC_MESSAGES;
@@ -21,6 +22,8 @@ export interface CalculatorInput {
   deposit: number;
   term_years: number;
   interest_rate: number;
+  /** owed at the end of the term: a car page's calculator starts with its estimate's (issue 32) */
+  balloon?: number;
 }
 
 export interface Calculation {
@@ -33,23 +36,24 @@ export interface Calculation {
 
 /**
  * calculateFinance: the price less the deposit amortised at the rate over
- * the term, weekly, fortnightly and monthly in whole dollars; out-of-range
+ * the term, leaving the balloon owed at the end, weekly, fortnightly and monthly in whole dollars; out-of-range
  * input gives no figures and the fields to correct (NaN counts as out of range).
  */
 export function calculateFinance(input: CalculatorInput): Calculation {
-  const { price, deposit, term_years: years, interest_rate: rate } = input;
+  const { price, deposit, term_years: years, interest_rate: rate, balloon = 0 } = input;
   const errors: Partial<Record<CalculatorField, string>> = {};
   if (!(price >= 1 && price <= CALCULATOR_MAX_PRICE)) errors.price = CALC_MESSAGES.price;
   if (!(deposit >= 0) || (!errors.price && deposit >= price)) errors.deposit = CALC_MESSAGES.deposit;
   if (!Number.isInteger(years) || years < 1 || years > CALCULATOR_MAX_TERM) errors.term_years = CALC_MESSAGES.term_years;
   if (!(rate >= 0 && rate <= CALCULATOR_MAX_RATE)) errors.interest_rate = CALC_MESSAGES.interest_rate;
+  if (!(balloon >= 0) || (!errors.price && !errors.deposit && balloon > 0 && balloon >= price - deposit)) errors.balloon = CALC_MESSAGES.balloon;
   if (Object.keys(errors).length > 0) return { loan: 0, weekly: 0, fortnightly: 0, monthly: 0, errors };
   const loan = price - deposit;
   const months = years * 12;
   return {
     loan: Math.round(loan),
-    weekly: repayment(loan, 0, rate, months, 52),
-    fortnightly: repayment(loan, 0, rate, months, 26),
-    monthly: repayment(loan, 0, rate, months, 12),
+    weekly: repayment(loan, balloon, rate, months, 52),
+    fortnightly: repayment(loan, balloon, rate, months, 26),
+    monthly: repayment(loan, balloon, rate, months, 12),
   };
 }

@@ -150,7 +150,8 @@ export function financeEstimate(car: EstimateCar, site: EstimateSite, now: Date)
     } else if (l.paymentWeek != null) {
       e.amount = Math.round(l.paymentWeek);
     } else {
-      e.amount = repayment(price - deposit, l.balloon ?? 0, l.interestRate ?? 0, e.term_months, 52);
+      // From the deposit and balloon as shown (whole dollars), as Go (issue 32).
+      e.amount = repayment(price - Math.round(deposit), Math.round(l.balloon ?? 0), l.interestRate ?? 0, e.term_months, 52);
     }
     if (l.disclaimer || f.disclaimer) e.disclaimer_path = disclaimerPath;
   } else if (f.default_rate_estimate && !l && !financeHidden(car, site) && price > FINANCE_MIN_PRICE && isLive(car)) {

@@ -19,7 +19,6 @@ import { CarTabs, TabText } from './CarTabs';
 import { DealerComments } from './DealerComments';
 import { FeatureList } from './FeatureList';
 import { FinanceEstimate } from './FinanceEstimate';
-import { FinanceCalculator } from '../../finance-calculator/components/FinanceCalculator';
 import { Gallery } from './Gallery';
 import { InfoPopup } from '../../../components/InfoPopup';
 import { detailsPanel, keyDetails, specifications, type DetailRow } from './keyDetails';
@@ -31,6 +30,10 @@ import { warnNoPhone } from '../../../lib/carPhone';
 
 // The info dialog loads only when a shopper opens it (keeps the page's first JavaScript small).
 const CertifiedDialog = lazy(() => import('./CertifiedDialog'));
+// The calculator closes the page's main column, below the fold: it loads after the page (car budget, issue 32).
+const FinanceCalculator = lazy(() =>
+  import('../../finance-calculator/components/FinanceCalculator').then((m) => ({ default: m.FinanceCalculator })),
+);
 // Only a car that is gone needs it: off the car page's initial JavaScript (budget 150 KB).
 const NotFound = lazy(() => import('../../../components/NotFound').then((m) => ({ default: m.NotFound })));
 
@@ -248,7 +251,11 @@ export function CarDetail({
             </section>
           ) : null}
           {/* issue 17: the finance calculator with the car's price, for a car on sale with a price */}
-          {!sold && view.price.has_price ? <FinanceCalculator price={car.price} carId={car.id} /> : null}
+          {!sold && view.price.has_price ? (
+            <Suspense fallback={null}>
+              <FinanceCalculator price={car.price} carId={car.id} estimate={view.finance ?? undefined} />
+            </Suspense>
+          ) : null}
         </div>
         <aside className="car-page__side" aria-label="Act on this car">
           {buttons.length > 0 ? <ActionButtons actions={buttons} call={call} onAction={act} label="Actions" /> : null}

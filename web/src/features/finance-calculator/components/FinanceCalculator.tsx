@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
+import type { FinanceEstimate } from '../../../lib/types';
 import { formatPrice } from '../../../lib/format';
 import { CALCULATOR_MAX_TERM, calculateFinance, type CalculatorField, type CalculatorInput } from '../../../lib/financeCalculator';
+// Its fields are the lead forms' fields (.lead-form): one look for every form (issue 32).
+import '../../leads/leads.css';
 import '../calculator.css';
 
 /**
@@ -36,6 +39,8 @@ interface Props {
   headingLevel?: 2 | 3;
   /** the enquiry page Apply for finance opens (default /finance-enquiry) */
   applyBase?: string;
+  /** the car's finance estimate: the calculator starts at its terms (issue 32) */
+  estimate?: FinanceEstimate;
 }
 
 /**
@@ -47,20 +52,28 @@ interface Props {
  * disclaimer sit under the figures, and Apply for finance opens the finance
  * enquiry with the figures filled in.
  */
-export function FinanceCalculator({ price, carId, headingLevel = 2, applyBase }: Props) {
+export function FinanceCalculator({ price, carId, headingLevel = 2, applyBase, estimate }: Props) {
   const { site } = useSite();
   const id = useId();
+  // Beside a car's estimate the calculator starts at the estimate's rate,
+  // term, deposit and balloon, so both quote one figure (issue 32); a term
+  // the select cannot show keeps the site's.
+  const years = (estimate?.term_months ?? 0) / 12;
   const [text, setText] = useState({
     price: price && price > 0 ? String(Math.round(price)) : '',
-    deposit: '0',
-    term_years: String(Math.min(site.finance.term_years || 5, CALCULATOR_MAX_TERM)),
-    interest_rate: String(site.finance.calculator_rate),
+    deposit: String(estimate?.deposit?.amount ?? 0),
+    term_years: String(
+      Number.isInteger(years) && years >= 1 && years <= CALCULATOR_MAX_TERM ? years : Math.min(site.finance.term_years || 5, CALCULATOR_MAX_TERM),
+    ),
+    interest_rate: String(estimate?.interest_rate ?? site.finance.calculator_rate),
+    balloon: String(estimate?.balloon ?? 0),
   });
   const input = {
     price: amount(text.price),
     deposit: amount(text.deposit),
     term_years: Number(text.term_years),
     interest_rate: amount(text.interest_rate.replace('%', '')),
+    balloon: amount(text.balloon),
   };
   const result = calculateFinance(input);
   const errors = result.errors ?? {};
@@ -100,7 +113,7 @@ export function FinanceCalculator({ price, carId, headingLevel = 2, applyBase }:
       <H id={`${id}-title`} className="calculator__title">
         Finance calculator
       </H>
-      <div className="calculator__fields">
+      <div className="calculator__fields lead-form">
         {field('price', 'Vehicle price ($)', { inputMode: 'numeric' })}
         {field('deposit', 'Deposit ($)', { inputMode: 'numeric' })}
         <div className="lead-form__field">
@@ -119,6 +132,7 @@ export function FinanceCalculator({ price, carId, headingLevel = 2, applyBase }:
           </select>
         </div>
         {field('interest_rate', 'Interest rate (% p.a.)', { inputMode: 'decimal' })}
+        {estimate?.balloon ? field('balloon', 'Balloon ($)', { inputMode: 'numeric' }) : null}
       </div>
       {/* not an <output>: its implicit status role would compete with the page's form status */}
       <div className="calculator__result" role="group" aria-label="Repayments" aria-live="polite">

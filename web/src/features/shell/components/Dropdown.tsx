@@ -7,8 +7,10 @@ const FIRST_ENTRY = ':scope > ul a, :scope > ul button';
 /**
  * Dropdown is one header menu group (spec 001 §2): a button that opens a
  * list on click, or on hover too where the site's header.hover_menus says
- * so. The open state is on the group (class nav-group--open) and on the
- * button (aria-expanded). Escape closes it and returns focus to the button;
+ * so: a mouse's hover (pointerType mouse, issue 32), never a tap's emulated
+ * mouseenter, which opened the group just before the tap's click closed it;
+ * a click right after hover opened it keeps it open. The open state is on
+ * the group (class nav-group--open) and on the button (aria-expanded). Escape closes it and returns focus to the button;
  * a click outside, focus leaving the group, or a navigation closes it.
  * ArrowDown on the button opens it and focuses the first entry.
  */
@@ -30,6 +32,7 @@ export function Dropdown({
   const group = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const focusFirst = useRef(false);
+  const hovered = useRef(false);
   const { pathname } = useLocation();
 
   useEffect(() => setOpen(false), [pathname]);
@@ -38,7 +41,10 @@ export function Dropdown({
     // onOpen is a fresh closure each render; opening is what matters.
   }, [open]);
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      hovered.current = false;
+      return;
+    }
     if (focusFirst.current) {
       focusFirst.current = false;
       group.current?.querySelector<HTMLElement>(FIRST_ENTRY)?.focus();
@@ -64,8 +70,12 @@ export function Dropdown({
     <li
       ref={group}
       className={`nav-group${open ? ' nav-group--open' : ''}${className ? ` ${className}` : ''}`}
-      onMouseEnter={hover ? () => setOpen(true) : undefined}
-      onMouseLeave={hover ? () => setOpen(false) : undefined}
+      onPointerEnter={(e) => {
+        if (hover && e.pointerType === 'mouse' && !open) setOpen((hovered.current = true));
+      }}
+      onPointerLeave={(e) => {
+        if (hover && e.pointerType === 'mouse') setOpen((hovered.current = false));
+      }}
       onBlur={(e) => {
         if (!group.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
@@ -75,7 +85,10 @@ export function Dropdown({
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (hovered.current) hovered.current = false;
+          else setOpen((o) => !o);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
             e.preventDefault();

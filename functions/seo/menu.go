@@ -21,6 +21,10 @@ type MenuPaint struct {
 	// Locations are the Locations dropdown's entries; none shows no
 	// dropdown.
 	Locations []LocationEntry
+	// Phone is the number the desktop header shows beside the menu (Header's
+	// site-header__phone: the first location's, where phone links are on);
+	// nil for none (issue 32 item 13).
+	Phone *LocationEntry
 }
 
 // MenuEntry is one entry of the menu: a link, or a dropdown when ID is set.
@@ -85,10 +89,15 @@ func menuPaint(site shared.Site, path string) MenuPaint {
 				Active: !external(item.Path) && navActive(path, item.Path)})
 		}
 	}
+	locations := shared.HeaderLocations(site)
+	if len(locations) > 0 && strings.HasPrefix(locations[0].Href, "tel:") {
+		l := locations[0]
+		m.Phone = &LocationEntry{Name: l.Name, Phone: l.Phone, Href: Href(l.Href), Label: "Call " + l.Name + ": " + l.Phone}
+	}
 	if m.LocationsLink {
 		return m
 	}
-	for _, l := range shared.HeaderLocations(site) {
+	for _, l := range locations {
 		e := LocationEntry{Name: l.Name, Phone: l.Phone, Href: Href(l.Href)}
 		switch {
 		case strings.HasPrefix(l.Href, "tel:"):

@@ -211,6 +211,7 @@ var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
 <span class="brand__name">{{.SiteName}}</span></a>
         <button id="site-nav-toggle" type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav">Menu</button>
         {{template "site-menu" .Menu}}
+{{- with .Menu.Phone}}<a class="site-header__phone" href="{{.Href.URL}}" aria-label="{{.Label}}">{{.Phone}}</a>{{end}}
       </div></header>
       <main id="main" tabindex="-1">
 {{- with .Car}}

@@ -25,7 +25,11 @@ for (const slug of TENANTS) {
     assert.equal(requests('listing: facet click'), 1, `a facet click (${detail})`);
     assert.equal(requests('listing: sort change'), 1, `a sort change (${detail})`);
     assert.equal(requests('listing: next page'), 1, `the next page (${detail})`);
-    assert.equal(requests('listing: type "corolla"'), 1, `typing a query, debounced 300 ms (${detail})`);
+    // Typing is one search, debounced; when it finds nothing (Coastal sells no
+    // Corolla) the empty listing's nearest-matches lookup may add one more.
+    const typed = got['listing: type "corolla"'];
+    if (typed.empty) assert.ok(typed.requests >= 1 && typed.requests <= 2, `typing a query with no results: 1 search and at most 1 nearest-matches lookup (${detail})`);
+    else assert.equal(typed.requests, 1, `typing a query, debounced 300 ms (${detail})`);
     assert.equal(requests('car page: load'), 0, `car page on load (${detail})`);
     // Issue 17's widgets: one secondary lookup each, once scrolled into view.
     assert.equal(requests('home: scroll to the end'), 1, `home page scrolled: latest arrivals in one request (${detail})`);

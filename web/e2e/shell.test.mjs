@@ -63,7 +63,9 @@ test('every internal link of the header, footer, home page and a car page lands 
         tabs.map(async (tab) => {
           for (let link = queue.shift(); link !== undefined; link = queue.shift()) {
             await tab.goto(tenantURL(slug, link));
-            await settledPage(tab);
+            await settledPage(tab).catch((err) => {
+              throw new Error(`${slug}${link} did not settle: ${err.message}`);
+            });
             const h1 = (await tab.locator('main h1').first().textContent({ timeout: 15000 }).catch(() => '')) ?? '';
             checked++;
             if (NOT_FOUND_TITLES.includes(h1.trim())) broken.push(link);

@@ -30,19 +30,8 @@ import (
 // gateway runs over DynamoDB Local's stream (the deliver Lambda's code).
 func TestEnquiryReachesTheDealerInboxOnce(t *testing.T) {
 	s := bootStack(t)
-	md := testenv.StartMailDev(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	streams, err := dynamo.ConnectStreams(ctx, dynamo.Config{Endpoint: testenv.DynamoEndpoint(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sender, err := mail.NewSMTP(md.SMTP, mail.LocalFrom)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &delivery.Deliverer{Store: delivery.NewDynamoStore(s.db, s.tables.Leads), Sites: s.p.sites, Sender: sender}
-	go pollLeads(ctx, streams, s.tables.Leads, d, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	md := deskInbox(t, s)
+	ctx := context.Background()
 
 	cars, err := s.p.seeder.cars.FindCarsByDealership(ctx, "riverside-toyota")
 	if err != nil {

@@ -110,16 +110,7 @@ func TestIndexWritesAndSecuredKey(t *testing.T) {
 	}
 	hits := func(site string) []search.Hit {
 		t.Helper()
-		key, _, err := idx.SecuredKey(shared.Site{Slug: site, Dealerships: []shared.Dealership{{Slug: "north"}}}, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		conf := *idx.Client().GetConfiguration()
-		conf.ApiKey = key
-		sc, err := search.NewClientWithConfig(conf)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sc := siteClient(t, idx, shared.Site{Slug: site, Dealerships: []shared.Dealership{{Slug: "north"}}}, time.Now())
 		res, err := sc.SearchSingleIndex(sc.NewApiSearchSingleIndexRequest(cfg.Index))
 		if err != nil {
 			t.Fatalf("search as %s: %v", site, err)
@@ -163,20 +154,7 @@ func TestSecuredKeyEnforcesVisibility(t *testing.T) {
 		t.Fatal(err)
 	}
 	site := shared.Site{Slug: "north-used", Dealerships: []shared.Dealership{{Slug: "north"}}, Stock: shared.StockConfig{CarTypes: []shared.CarType{shared.CarTypeUsed}}}
-	client := func(now time.Time) *search.APIClient {
-		t.Helper()
-		key, _, err := idx.SecuredKey(site, now)
-		if err != nil {
-			t.Fatal(err)
-		}
-		conf := *idx.Client().GetConfiguration()
-		conf.ApiKey = key
-		sc, err := search.NewClientWithConfig(conf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return sc
-	}
+	client := func(now time.Time) *search.APIClient { return siteClient(t, idx, site, now) }
 	sc := client(time.Now())
 	ids := func(index, filters string) ([]string, error) {
 		req := sc.NewApiSearchSingleIndexRequest(index)
@@ -308,16 +286,7 @@ func TestSecuredKeyReadsNoPrivateFieldWithoutSettings(t *testing.T) {
 	if err := idx.Save(ctx, []shared.IndexedCar{{Car: car, Placement: place}}); err != nil {
 		t.Fatal(err)
 	}
-	key, _, err := idx.SecuredKey(shared.Site{Slug: "north", Dealerships: []shared.Dealership{{Slug: "north"}}}, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	conf := *idx.Client().GetConfiguration()
-	conf.ApiKey = key
-	sc, err := search.NewClientWithConfig(conf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := siteClient(t, idx, shared.Site{Slug: "north", Dealerships: []shared.Dealership{{Slug: "north"}}}, time.Now())
 	res, err := sc.SearchSingleIndex(sc.NewApiSearchSingleIndexRequest(cfg.Index).WithSearchParams(
 		search.SearchParamsObjectAsSearchParams(search.NewEmptySearchParamsObject().SetAttributesToRetrieve([]string{"*"}))))
 	if err != nil || len(res.Hits) != 1 {
@@ -358,16 +327,7 @@ func TestSecuredKeyReachesOnlyCurrentDealerships(t *testing.T) {
 	if err := idx.Save(ctx, cars); err != nil {
 		t.Fatal(err)
 	}
-	key, _, err := idx.SecuredKey(shared.Site{Slug: "group", Dealerships: []shared.Dealership{{Slug: "kept"}}}, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	conf := *idx.Client().GetConfiguration()
-	conf.ApiKey = key
-	sc, err := search.NewClientWithConfig(conf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := siteClient(t, idx, shared.Site{Slug: "group", Dealerships: []shared.Dealership{{Slug: "kept"}}}, time.Now())
 	for _, filters := range []string{"", `dealership_slug:"removed"`} {
 		req := sc.NewApiSearchSingleIndexRequest(cfg.Index)
 		if filters != "" {
@@ -389,4 +349,21 @@ func TestSecuredKeyReachesOnlyCurrentDealerships(t *testing.T) {
 			t.Errorf("filters %q: the key reads %v, want %s", filters, got, want)
 		}
 	}
+}
+
+// siteClient is a search client holding the site's secured key, minted at
+// now, as a shopper's browser holds it.
+func siteClient(t *testing.T, idx *algolia.Index, site shared.Site, now time.Time) *search.APIClient {
+	t.Helper()
+	key, _, err := idx.SecuredKey(site, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := *idx.Client().GetConfiguration()
+	conf.ApiKey = key
+	sc, err := search.NewClientWithConfig(conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
 }

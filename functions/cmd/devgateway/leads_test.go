@@ -48,15 +48,7 @@ func TestEnquiryReachesTheDealerInboxOnce(t *testing.T) {
 		t.Fatal("the seeded riverside-toyota stock has no available used car")
 	}
 
-	rec := tenantRequest(s, "GET", "/api/captcha", "", nil)
-	var ch altcha.Challenge
-	if err := json.Unmarshal(rec.Body.Bytes(), &ch); err != nil || rec.Code != 200 {
-		t.Fatalf("GET /api/captcha: %d %s", rec.Code, rec.Body)
-	}
-	payload, err := altcha.Solve(ch)
-	if err != nil {
-		t.Fatal(err)
-	}
+	payload := captcha(t, s)
 	body := `{"type":"enquiry","name":"Sam","last_name":"Lee","phone":"0491570110","email":"sam@example.com","postcode":"4032",` +
 		`"message":"Is it still available?","dealership_slug":"riverside-toyota","car_id":"` + car.ID + `","altcha":"` + payload + `"}`
 	var ids []string

@@ -2,9 +2,12 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { PAINTED_ROUTES } from './app/routes';
+import { scrollPlaces } from './app/scrollPlaces';
 import './app/app.css';
 
 const root = document.getElementById('root') as HTMLElement;
+// Where each page is left is recorded from the start: Back's restore (app/ScrollMemory) loads later.
+scrollPlaces();
 // The first render is a transition: React renders it in slices that yield
 // to the browser, not one long task (Lighthouse TBT on the home and car
 // pages halved, issue 14), and a page the server painted stays on screen

@@ -1,28 +1,13 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { entryKey, scrollPlaces } from './scrollPlaces';
 
-/** STORE keeps the positions across a reload of the tab (sessionStorage). */
-const STORE = 'forecourt-scroll';
 /**
  * RESTORING marks the root while a place is being restored, until the
  * shopper acts: pages whose parts wait off screen (content-visibility) lay
  * them out at their real height then, as they were when the place was left.
  */
 const RESTORING = 'scrollRestore';
-
-/**
- * entry names the history entry on screen: react-router's key, or the URL
- * for an entry the listing's search router pushed (a refinement: no state).
- */
-const entry = () => (window.history.state?.key as string | undefined) ?? window.location.href;
-
-function load(): Map<string, number> {
-  try {
-    return new Map(JSON.parse(sessionStorage.getItem(STORE) ?? '[]'));
-  } catch {
-    return new Map();
-  }
-}
 
 /**
  * ScrollMemory is the app's scroll restoration (issue 32: pages opened
@@ -38,45 +23,17 @@ function load(): Map<string, number> {
 export default function ScrollMemory() {
   const location = useLocation();
   const type = useNavigationType();
-  const saved = useRef<Map<string, number>>(undefined);
-  const restoring = useRef(false);
-  saved.current ??= load();
-
-  useEffect(() => {
-    window.history.scrollRestoration = 'manual';
-    const positions = saved.current!;
-    const record = () => {
-      if (!restoring.current) positions.set(entry(), Math.round(window.scrollY));
-    };
-    // Back or Forward has changed the entry, not yet the page: until the app
-    // shows the entry's page, a scroll is the old page's, not the entry's.
-    const onPop = () => {
-      restoring.current = true;
-    };
-    const onHide = () => sessionStorage.setItem(STORE, JSON.stringify([...positions].slice(-50)));
-    // This loads after the page: the shopper may have scrolled already.
-    record();
-    window.addEventListener('scroll', record, { passive: true });
-    // A click that follows a link records the place under the entry it
-    // leaves: the listing pushes an entry of its own (its URL, a refinement)
-    // with no scroll since, which would have no place to come back to.
-    document.addEventListener('click', record, { capture: true });
-    window.addEventListener('popstate', onPop);
-    window.addEventListener('pagehide', onHide);
-    return () => {
-      window.removeEventListener('scroll', record);
-      document.removeEventListener('click', record, { capture: true });
-      window.removeEventListener('popstate', onPop);
-      window.removeEventListener('pagehide', onHide);
-    };
-  }, []);
+  const places = scrollPlaces();
 
   useLayoutEffect(() => {
-    restoring.current = false;
+    // Held: Back or Forward has come since the last page was shown.
+    const back = places.held;
+    places.held = false;
     // A link's page opens at its top: Layout does that, from the first tap.
     if (type !== 'POP') return;
-    const y = saved.current!.get(entry());
-    if (y === undefined) return;
+    const y = places.at.get(entryKey());
+    // The first page's place is where the shopper is, unless the tab was reloaded there.
+    if (y === undefined || (!back && y === Math.round(window.scrollY))) return;
     const root = document.documentElement;
     // The page grows as its content loads (the listing's cards come after
     // its search answers). Scrolling before it is tall enough stops at its
@@ -90,12 +47,12 @@ export default function ScrollMemory() {
     const grown = new ResizeObserver(place);
     const stop = () => {
       grown.disconnect();
-      restoring.current = false;
+      places.held = false;
       delete root.dataset[RESTORING];
       for (const e of USER_INPUT) window.removeEventListener(e, stop);
     };
     root.dataset[RESTORING] = '';
-    restoring.current = true;
+    places.held = true;
     // The shopper scrolling, tapping or typing ends the restore: from then on the place is theirs.
     for (const e of USER_INPUT) window.addEventListener(e, stop, { passive: true });
     place();

@@ -50,8 +50,9 @@ func TestAPIFunctionTableActions(t *testing.T) {
 		"TablesSites": {"dynamodb:BatchGetItem", "dynamodb:GetItem"},
 		// Leads, their contact records and captcha replay keys.
 		"TablesLeads": {"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"},
-		// A dealership's reviews (GET /api/locations).
-		"TablesReviews": {"dynamodb:Query"},
+		// A location's page of reviews (Query of the by-location index) and
+		// the locations' summaries (BatchGetItem), issue 31.
+		"TablesReviews": {"dynamodb:BatchGetItem", "dynamodb:Query"},
 	}
 	got := map[string][]string{}
 	stmts, roles := statementsOf(s.json[PlatformStackName])

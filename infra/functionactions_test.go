@@ -75,7 +75,9 @@ func TestFeedFunctionsTableActions(t *testing.T) {
 			// dealerships list from the sites once (RelinkDealerships).
 			"TablesSites":        {"dynamodb:Scan"},
 			"TablesProviderKeys": {"dynamodb:GetItem"},
-			"TablesReviews":      {"dynamodb:BatchWriteItem"},
+			// Reviews and their locations' summaries in one transaction,
+			// after reading the reviews they replace (issue 31).
+			"TablesReviews": {"dynamodb:BatchGetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"},
 		})},
 		{"Fnsweep", with(feedRun, map[string][]string{
 			"TablesSites": {"dynamodb:Scan"},

@@ -37,41 +37,70 @@ type ReviewSummary struct {
 // caller shows the first reviews.shown.
 func FilterReviews(reviews []Review, cfg ReviewsConfig) []Review {
 	var out []Review
-next:
 	for _, r := range reviews {
-		if strings.Contains(r.Text, "Translated") || r.Rating < float64(cfg.MinRating) {
-			continue
+		if cfg.Lists(r) {
+			out = append(out, r)
 		}
-		for _, n := range cfg.HiddenNames {
-			if strings.EqualFold(strings.TrimSpace(n), strings.TrimSpace(r.CustomerName)) {
-				continue next
-			}
-		}
-		out = append(out, r)
 	}
 	return out
+}
+
+// Lists reports whether a site with this config lists the review
+// (FilterReviews of one review).
+func (cfg ReviewsConfig) Lists(r Review) bool {
+	if NeverListed(r) || r.Rating < float64(cfg.MinRating) {
+		return false
+	}
+	for _, n := range cfg.HiddenNames {
+		if strings.EqualFold(strings.TrimSpace(n), strings.TrimSpace(r.CustomerName)) {
+			return false
+		}
+	}
+	return true
+}
+
+// NeverListed reports whether no site lists the review, whatever its
+// config: machine-translated text. The reviews store leaves such reviews
+// out of its by-location index (issue 31), so a page never reads them.
+func NeverListed(r Review) bool { return strings.Contains(r.Text, "Translated") }
+
+// ListLimit is how many reviews a location page lists at most
+// (ListedReviews): reviews.full_quantity, at least reviews.shown, and
+// DefaultReviewsFullQuantity when neither is set.
+func (cfg ReviewsConfig) ListLimit() int {
+	if n := max(cfg.FullQuantity, cfg.Shown); n > 0 {
+		return n
+	}
+	return DefaultReviewsFullQuantity
 }
 
 // SummarizeReviews is the count and average rating (one decimal) of every
 // review received, before FilterReviews: the summary describes the location,
 // the list shows its best.
 func SummarizeReviews(reviews []Review) ReviewSummary {
-	if len(reviews) == 0 {
-		return ReviewSummary{}
-	}
 	var sum float64
 	for _, r := range reviews {
 		sum += r.Rating
 	}
-	return ReviewSummary{Count: len(reviews), AverageRating: math.Round(sum/float64(len(reviews))*10) / 10}
+	return ReviewSummaryOf(len(reviews), sum)
 }
 
-// LocationReviewSummary is the location's summary: from the stored reviews
-// when any were received, else the configured average_rating and
-// review_count (or reviews), else nil.
-func LocationReviewSummary(l Location, stored []Review) *ReviewSummary {
-	if len(stored) > 0 {
-		s := SummarizeReviews(stored)
+// ReviewSummaryOf is the summary of count reviews whose ratings add up to
+// sum: the reviews store keeps these two per location (issue 31), so a
+// page reads one item, not every review.
+func ReviewSummaryOf(count int, sum float64) ReviewSummary {
+	if count <= 0 {
+		return ReviewSummary{}
+	}
+	return ReviewSummary{Count: count, AverageRating: math.Round(sum/float64(count)*10) / 10}
+}
+
+// LocationReviewSummary is the location's summary: the stored reviews'
+// (stored, nil or of count 0 when none were received), else the configured
+// average_rating and review_count (or reviews), else nil.
+func LocationReviewSummary(l Location, stored *ReviewSummary) *ReviewSummary {
+	if stored != nil && stored.Count > 0 {
+		s := *stored
 		return &s
 	}
 	if l.Reviews != nil && l.Reviews.Count > 0 {
@@ -107,7 +136,7 @@ const DefaultReviewsFullQuantity = 12
 // the page shows before "Show all" (cfg.Shown, or all when fewer).
 func ListedReviews(reviews []Review, cfg ReviewsConfig) (listed []Review, shown int) {
 	listed = FilterReviews(reviews, cfg)
-	if limit := max(cfg.FullQuantity, cfg.Shown); limit > 0 && len(listed) > limit {
+	if limit := cfg.ListLimit(); len(listed) > limit {
 		listed = listed[:limit]
 	}
 	shown = len(listed)

@@ -50,14 +50,9 @@ type SitemapCars struct {
 	Cars     []SitemapCar `json:"cars"`
 }
 
-// SitemapShows reports whether the site's sitemaps list the car: an
-// available car the site shows (a sold one never is).
-func (s Site) SitemapShows(c Car, now time.Time) bool {
-	return c.Available() && s.Shows(c, now)
-}
-
 // SitemapHash names the parts of the site config that decide which cars
-// its sitemaps list (its dealerships and the car types it sells), so that
+// its sitemaps list (its dealerships, the car types it sells and its
+// search.filters, issue 31), so that
 // a change of anything else (a colour, a page) keeps the stored lists.
 func (s Site) SitemapHash() string {
 	dealers := make([]string, len(s.Dealerships))
@@ -72,7 +67,8 @@ func (s Site) SitemapHash() string {
 		Site        string    `json:"site"`
 		Dealerships []string  `json:"dealerships"`
 		CarTypes    []CarType `json:"car_types"`
-	}{sitemapFormat, s.Slug, dealers, types})
+		Filters     string    `json:"filters,omitempty"`
+	}{sitemapFormat, s.Slug, dealers, types, s.Search.Filters})
 	if err != nil {
 		return "" // never matches a stored list
 	}

@@ -4,7 +4,8 @@ import "testing"
 
 // Issue 14 stored sitemaps: a stored list is kept across config changes
 // that do not change which cars the site lists (a colour, the order of its
-// dealerships) and dropped when its dealerships or car types change.
+// dealerships) and dropped when its dealerships, car types or search.filters
+// change (issue 31).
 func TestSitemapHash(t *testing.T) {
 	base := func() Site {
 		s := DefaultSite()
@@ -25,6 +26,8 @@ func TestSitemapHash(t *testing.T) {
 		{"a dealership added", func(s *Site) { s.Dealerships = append(s.Dealerships, Dealership{Slug: "east"}) }, false},
 		{"a car type dropped", func(s *Site) { s.Stock.CarTypes = []CarType{"used"} }, false},
 		{"another site", func(s *Site) { s.Slug = "other" }, false},
+		// Issue 31: search.filters decide which cars are listed too.
+		{"search filters set", func(s *Site) { s.Search.Filters = "NOT make:Toyota" }, false},
 	} {
 		s := base()
 		tt.change(&s)

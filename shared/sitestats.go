@@ -11,6 +11,12 @@ const BudgetMinFilterPrice = 1000
 // carry: what the home page's tiles, make menu and dealership list show.
 var StatsFacets = []string{"make", "simple_body", "price_range", "dealership_name", "car_type"}
 
+// SiteStatsFormat is the shape of SiteStats a run computes now. Stats of
+// an older format lack what came since (format 2: Models) and are treated
+// as unknown there; a share's hash names the format, so the next feed run
+// or sweep computes old shares again (issue 31).
+const SiteStatsFormat = 2
+
 // SiteStats is a site's stock summary, computed from the cars placed on the
 // site (what its index records hold) whenever a feed run, reindex or sweep
 // changes one of its dealerships, and shipped in GET /api/site, so the
@@ -18,6 +24,8 @@ var StatsFacets = []string{"make", "simple_body", "price_range", "dealership_nam
 // Nothing in it depends on today's date except through placement (sold
 // retention), which the hourly sweep applies and then refreshes the stats.
 type SiteStats struct {
+	// Format is SiteStatsFormat when computed; 0 for stats from before it.
+	Format     int       `json:"format,omitempty"`
 	ComputedAt time.Time `json:"computed_at"`
 	// NbHits is the number of records the site's listing searches over.
 	NbHits int `json:"nb_hits"`
@@ -27,6 +35,10 @@ type SiteStats struct {
 	// MinPrice is the lowest price above BudgetMinFilterPrice, by car type
 	// ("" = every type); a type with no such car is absent.
 	MinPrice map[string]float64 `json:"min_price"`
+	// Models counts the records per make and model (format 2): a listing
+	// path naming a model the site has no stock of is the 404 without a
+	// read (issue 31). Not sent to the browser (GET /api/site leaves it out).
+	Models map[string]map[string]int `json:"models,omitempty"`
 }
 
 // StatsShare is one dealership's part of a site's stats, kept so that a

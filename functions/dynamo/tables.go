@@ -107,10 +107,6 @@ type (
 		List  string `dynamo:"list,hash"`
 		CarID string `dynamo:"car_id,range"`
 	}
-	reviewKeys struct {
-		DealershipSlug string `dynamo:"dealership_slug,hash"`
-		ID             string `dynamo:"id,range"`
-	}
 )
 
 // LeadsTTLAttribute is the leads table's TTL attribute (unix seconds).
@@ -131,7 +127,7 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 		{t.Leads, leadKeys{}},
 		{t.Events, eventKeys{}},
 		{t.Watchlists, watchlistKeys{}},
-		{t.Reviews, reviewKeys{}},
+		{t.Reviews, reviewItem{}},
 		{t.Reservations, reservationItem{}},
 	}
 	for _, s := range specs {
@@ -141,6 +137,9 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 		}
 		if s.name == t.Reservations {
 			ct = ct.Project(ReservationsByDealership, dynamo.AllProjection).Project(ReservationsHolding, dynamo.AllProjection)
+		}
+		if s.name == t.Reviews {
+			ct = ct.Project(ReviewsByLocation, dynamo.AllProjection)
 		}
 		if s.name == t.Leads {
 			// Delivery reads the stream (docs/contracts.md "Leads"), locally too.
@@ -155,6 +154,13 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 			return fmt.Errorf("wait for table %s: %w", s.name, err)
 		}
 	}
+	// A reviews table made before the by-location index (a kept .data/)
+	// gains it; `forecourt reviews backfill` then fills it.
+	if err := ensureIndex(ctx, db.Table(t.Reviews), dynamo.Index{Name: ReviewsByLocation,
+		HashKey: "location_key", HashKeyType: dynamo.StringType, RangeKey: "list_key", RangeKeyType: dynamo.StringType,
+		ProjectionType: dynamo.AllProjection}); err != nil {
+		return err
+	}
 	// DynamoDB Local accepts the TTL setting; it matters in AWS, where CDK
 	// sets it, but keeps the local table the same shape.
 	if err := db.Table(t.Leads).UpdateTTL(LeadsTTLAttribute, true).Run(ctx); err != nil && !isTTLAlreadySet(err) {
@@ -162,6 +168,27 @@ func CreateTables(ctx context.Context, db *dynamo.DB, t Tables) error {
 	}
 	if err := db.Table(t.Events).UpdateTTL(EventsTTLAttribute, true).Run(ctx); err != nil && !isTTLAlreadySet(err) {
 		return fmt.Errorf("ttl of table %s: %w", t.Events, err)
+	}
+	return nil
+}
+
+// ensureIndex adds the GSI to the table when it lacks it and waits until
+// the table is active again.
+func ensureIndex(ctx context.Context, table dynamo.Table, idx dynamo.Index) error {
+	desc, err := table.Describe().Run(ctx)
+	if err != nil {
+		return fmt.Errorf("describe table %s: %w", table.Name(), err)
+	}
+	for _, g := range desc.GSI {
+		if g.Name == idx.Name {
+			return nil
+		}
+	}
+	if _, err := table.UpdateTable().CreateIndex(idx).Run(ctx); err != nil {
+		return fmt.Errorf("add index %s to table %s: %w", idx.Name, table.Name(), err)
+	}
+	if err := table.Wait(ctx); err != nil {
+		return fmt.Errorf("wait for table %s: %w", table.Name(), err)
 	}
 	return nil
 }

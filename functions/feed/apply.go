@@ -89,10 +89,12 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	var needPrior []string // changed cars whose slug and dates the state lacks (a manifest state)
 	mirroring := s.cfg.Photos != nil && len(photoHosts) > 0
 	inFeed := make(map[string]bool, len(cars))
+	rowOf := make(map[string]int, len(cars)) // car id to its feed row, for photo problems
 	for _, e := range cars {
 		c := e.car
 		c.ID = CarID(slug, stockKey(c))
 		inFeed[c.ID] = true
+		rowOf[c.ID] = e.row
 		hash := e.hash
 		st, exists := stateByID[c.ID]
 		if exists && st.ContentHash == hash && !st.PhotosPending {
@@ -227,7 +229,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	// Before the write, so each car is written and indexed once; the
 	// changed cars are the first len(changed) writes.
-	s.mirrorPhotos(ctx, rep, photoHosts, writes[:len(changed)], changed)
+	s.mirrorPhotos(ctx, rep, photoHosts, writes[:len(changed)], changed, rowOf)
 
 	// DynamoDB first: it is the truth the index is rebuilt from.
 	if err := s.cfg.Cars.PutCars(ctx, writes); err != nil {

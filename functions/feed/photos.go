@@ -42,7 +42,11 @@ func photoBudget(ctx context.Context, limit time.Duration) time.Duration {
 // fetched again. A car with a photo that could not be mirrored keeps that
 // URL and is marked PhotosPending, so the sweep and the next run sending it
 // try again. It never fails: photos are not worth a run.
-func (s *Service) mirrorPhotos(ctx context.Context, rep *Report, hosts []string, writes []shared.StoredCar, changed []shared.IndexedCar) {
+//
+// A photo the mirror refuses for what it is (shared.EINVALID: over the
+// pixel limit, issue 31) is left out of its car, not retried, and reported
+// as a photo problem of the car's row (rows: car id to feed row).
+func (s *Service) mirrorPhotos(ctx context.Context, rep *Report, hosts []string, writes []shared.StoredCar, changed []shared.IndexedCar, rows map[string]int) {
 	if s.cfg.Photos == nil || len(hosts) == 0 || len(changed) == 0 {
 		return
 	}
@@ -55,6 +59,9 @@ func (s *Service) mirrorPhotos(ctx context.Context, rep *Report, hosts []string,
 	res := s.mirrorCars(ctx, hosts, cars)
 	for i := range changed {
 		changed[i].Car = writes[i].Car
+		for _, err := range res.refused[i] {
+			rep.PhotoProblems = append(rep.PhotoProblems, RowError{Row: rows[writes[i].ID], Field: "images", Reason: err.Error() + "; left out"})
+		}
 	}
 	rep.PhotosMirrored += res.mirrored
 	rep.PhotosFailed += res.failed
@@ -72,6 +79,9 @@ func (s *Service) mirrorPhotos(ctx context.Context, rep *Report, hosts []string,
 type mirrored struct {
 	mirrored, failed int
 	errs             []error
+	// refused are, by index of the car, its photos refused for what they
+	// are (shared.EINVALID), which the car no longer shows.
+	refused map[int][]error
 }
 
 // maxPhotoErrorsLogged is how many failed photos a run logs one by one.
@@ -140,14 +150,25 @@ func (s *Service) mirrorCars(ctx context.Context, hosts []string, cars []*shared
 		}
 	}
 
-	for _, sc := range cars {
+	for i, sc := range cars {
 		pending := false
 		sources := map[string]string{}
+		refused := map[string]bool{}
+		// rewrite is the URL the car shows for u; "" drops a refused photo.
 		rewrite := func(u string) string {
 			r := results[u]
 			switch {
 			case r == nil:
 				return u
+			case r.err != nil && shared.ErrorCode(r.err) == shared.EINVALID:
+				if !refused[u] {
+					refused[u] = true
+					if res.refused == nil {
+						res.refused = map[int][]error{}
+					}
+					res.refused[i] = append(res.refused[i], r.err)
+				}
+				return ""
 			case r.err != nil:
 				pending = true
 				return u
@@ -158,17 +179,29 @@ func (s *Service) mirrorCars(ctx context.Context, hosts []string, cars []*shared
 			return u
 		}
 		c := sc.Car
-		c.Images = append([]shared.Image(nil), c.Images...)
-		for j, img := range c.Images {
+		images := make([]shared.Image, 0, len(c.Images))
+		for _, img := range c.Images {
 			if img.URL == "" && img.Image != nil {
-				c.Images[j].Image = &shared.ImageRef{URL: rewrite(img.Image.URL)}
-			} else {
-				c.Images[j].URL = rewrite(img.URL)
+				if u := rewrite(img.Image.URL); u != "" {
+					img.Image = &shared.ImageRef{URL: u}
+					images = append(images, img)
+				}
+			} else if u := rewrite(img.URL); u != "" || img.URL == "" {
+				img.URL = u
+				images = append(images, img)
 			}
 		}
-		c.Thumbnails = append([]string(nil), c.Thumbnails...)
-		for j, t := range c.Thumbnails {
-			c.Thumbnails[j] = rewrite(t)
+		if c.Images != nil {
+			c.Images = images
+		}
+		thumbs := make([]string, 0, len(c.Thumbnails))
+		for _, t := range c.Thumbnails {
+			if u := rewrite(t); u != "" || t == "" {
+				thumbs = append(thumbs, u)
+			}
+		}
+		if c.Thumbnails != nil {
+			c.Thumbnails = thumbs
 		}
 		if c.PrimaryImageURL != "" {
 			c.PrimaryImageURL = rewrite(c.PrimaryImageURL)

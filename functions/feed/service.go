@@ -285,14 +285,19 @@ type Report struct {
 	PhotosFailed   int         `json:"photos_failed,omitempty"`
 	Duplicates     []Duplicate `json:"duplicates"`
 	RejectedRows   []RowError  `json:"rejected_rows"`
+	// PhotoProblems are the photos refused for what they are (field
+	// "images": over media.MaxPixels, issue 31), by row: the car is kept
+	// without them, and they are not retried.
+	PhotoProblems []RowError `json:"photo_problems,omitempty"`
 	// RejectedRowsOmitted and DuplicatesOmitted count what a stored report
 	// leaves out past its first StoredRows entries (the feed's own answer
 	// lists them all).
-	RejectedRowsOmitted int       `json:"rejected_rows_omitted,omitempty"`
-	DuplicatesOmitted   int       `json:"duplicates_omitted,omitempty"`
-	StartedAt           time.Time `json:"started_at"`
-	FinishedAt          time.Time `json:"finished_at"`
-	DurationMS          int64     `json:"duration_ms"`
+	RejectedRowsOmitted  int       `json:"rejected_rows_omitted,omitempty"`
+	DuplicatesOmitted    int       `json:"duplicates_omitted,omitempty"`
+	PhotoProblemsOmitted int       `json:"photo_problems_omitted,omitempty"`
+	StartedAt            time.Time `json:"started_at"`
+	FinishedAt           time.Time `json:"finished_at"`
+	DurationMS           int64     `json:"duration_ms"`
 	// Error says why a run failed before writing anything (status failed:
 	// an uploaded feed that is not one).
 	Error string `json:"error,omitempty"`
@@ -612,6 +617,9 @@ func (s *Service) saveReport(ctx context.Context, rep Report) error {
 	}
 	if n := len(rep.Duplicates); n > StoredRows {
 		rep.Duplicates, rep.DuplicatesOmitted = rep.Duplicates[:StoredRows], n-StoredRows
+	}
+	if n := len(rep.PhotoProblems); n > StoredRows {
+		rep.PhotoProblems, rep.PhotoProblemsOmitted = rep.PhotoProblems[:StoredRows], n-StoredRows
 	}
 	b, err := json.Marshal(rep)
 	if err != nil {

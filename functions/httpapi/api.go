@@ -347,6 +347,18 @@ func (s *apiServer) siteStats(ctx context.Context, site shared.Site) *shared.Sit
 	return stats
 }
 
+// browserStats are the stats the browser reads: without the make+model
+// facet, which only the server's listing 404s use and which would grow
+// every page shell by the site's model list.
+func browserStats(st *shared.SiteStats) *shared.SiteStats {
+	if st == nil || st.Models == nil {
+		return st
+	}
+	out := *st
+	out.Models = nil
+	return &out
+}
+
 // siteResponseWith is siteResponse with the site's stats already read.
 func (s *apiServer) siteResponseWith(ctx context.Context, site shared.Site, stats *shared.SiteStats) (SiteResponse, error) {
 	key, until, err := s.cfg.Keys.SecuredKey(site, s.now())
@@ -356,7 +368,7 @@ func (s *apiServer) siteResponseWith(ctx context.Context, site shared.Site, stat
 	return SiteResponse{
 		Site:            publicSite(site),
 		HeaderLocations: shared.HeaderLocations(site),
-		Stats:           stats,
+		Stats:           browserStats(stats),
 		Search: SearchSettings{
 			AppID:       s.cfg.Search.AppID,
 			APIKey:      key,

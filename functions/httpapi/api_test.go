@@ -373,7 +373,10 @@ func TestSiteStats(t *testing.T) {
 		s.Slug, s.Name = slug, slug
 		sites[slug] = s
 	}
-	stats := fakeStats{"group": {NbHits: 3, Facets: map[string]map[string]int{"make": {"Kia": 3}}, MinPrice: map[string]float64{"": 12990}}}
+	// The make+model facet (issue 31) decides listing 404s on the server;
+	// the browser is not sent it.
+	stats := fakeStats{"group": {NbHits: 3, Facets: map[string]map[string]int{"make": {"Kia": 3}}, MinPrice: map[string]float64{"": 12990},
+		Models: map[string]map[string]int{"Kia": {"Seltos": 3}}}}
 	h, err := newAPIHandler(APIConfig{Sites: sites, Cars: fakeCars{}, Keys: fakeKeys{}, Stats: stats, OriginSecret: testSecret})
 	if err != nil {
 		t.Fatal(err)

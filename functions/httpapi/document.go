@@ -148,11 +148,19 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.
 		if l.Excess || !makeInStats(l.Make, stats) {
 			return p.NotFound(), nil
 		}
+		modelKnown, decided := modelInStats(l.Make, l.Model, stats)
+		if decided && !modelKnown {
+			return p.NotFound(), nil
+		}
 		n, err := s.stockCount(ctx, site, l)
 		if err != nil {
 			return seo.Head{}, err
 		}
-		if l.Model != "" && n == 0 {
+		// Without stats that know models, the count of available cars
+		// decides; stats that do also count cars sold within their
+		// retention, which the listing shows (spec 001 §4), so such a
+		// model is a page.
+		if l.Model != "" && n == 0 && !decided {
 			return p.NotFound(), nil
 		}
 		h := p.Listing(l, n)
@@ -246,6 +254,29 @@ func makeInStats(name string, stats *shared.SiteStats) bool {
 		}
 	}
 	return false
+}
+
+// modelInStats reports whether the site has stock of the make's model by
+// its stats' make+model facet (cars sold within retention included, as in
+// the index): the make compared as makeInStats does, the model as the
+// listing's count does. decided is false when no model is named or the
+// stats predate the facet (shared.SiteStatsFormat): the count decides.
+func modelInStats(mk, model string, stats *shared.SiteStats) (known, decided bool) {
+	if model == "" || stats == nil || stats.Format < 2 || stats.Models == nil {
+		return false, false
+	}
+	want := shared.Squash(mk)
+	for m, models := range stats.Models {
+		if shared.Squash(m) != want {
+			continue
+		}
+		for md, n := range models {
+			if n > 0 && strings.EqualFold(md, model) {
+				return true, true
+			}
+		}
+	}
+	return false, true
 }
 
 // oldForm is the path an older form of a page's URL now lives at, for a

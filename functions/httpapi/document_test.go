@@ -471,3 +471,50 @@ func TestUnknownListingPathsAreNotFoundBeforeAnySearch(t *testing.T) {
 		})
 	}
 }
+
+// Issue 31 (HIGH, item 4 of the follow-up): with stats of the current
+// format, which carry the make+model facet, a model the site has no stock
+// of is the 404 before any stored list, car or search is read. A model
+// whose only cars are sold but within the site's sold retention is a real
+// page (issue 31 item 5): spec 001 §4 keeps such a car searchable, marked
+// sold, for the site's sold retention, so the listing shows it, and the
+// stats count it as the index does. Older stats (no model facet) leave the
+// count to decide, as TestUnknownListingPathsAreNotFoundBeforeAnySearch does.
+func TestUnknownModelIsNotFoundFromTheStats(t *testing.T) {
+	stats := fakeStats{"riverside": {Format: shared.SiteStatsFormat, NbHits: 5,
+		Facets: map[string]map[string]int{"make": {"Toyota": 5}},
+		Models: map[string]map[string]int{"Toyota": {"Corolla": 3, "HiLux": 1, "Yaris": 1}}}}
+	for _, tt := range []struct {
+		path       string
+		wantStatus int
+		want       listingCosts
+	}{
+		{"/search/Toyota/notamodel", 404, listingCosts{}},
+		{"/search/used-cars/toyota/notamodel/", 404, listingCosts{}},
+		{"/search/toyota/corolla", 200, listingCosts{searches: 1, lists: 1, carReads: 1}},
+		{"/search/Toyota/HiLux/", 200, listingCosts{searches: 1, lists: 1, carReads: 1}},
+		// Sold an hour ago, within the default sold retention.
+		{"/search/toyota/yaris", 200, listingCosts{searches: 1, lists: 1, carReads: 1}},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			var got listingCosts
+			h := documentAPIWith(t, func(c fakeCars) shared.CarStore {
+				c["car-y"] = shared.Car{ID: "y", Slug: "car-y", DealershipSlug: "riverside-toyota", CarType: shared.CarTypeUsed, ShowOnDealerWebsite: true,
+					Make: "Toyota", Model: "Yaris", Year: 2020, Sold: true, Status: shared.StatusSold, SoldDateTimestamp: testNow.Add(-time.Hour).Unix()}
+				return countingCars{c, &got}
+			}, func(c *APIConfig) {
+				c.Stats, c.Sitemaps, c.FirstSearch = stats, countingLists{&got}, countingSearcher{&got}
+			})
+			rec := get(h, tt.path, "riverside", testSecret)
+			if rec.Code != tt.wantStatus {
+				t.Fatalf("status %d, want %d", rec.Code, tt.wantStatus)
+			}
+			if tt.wantStatus == 404 && !strings.Contains(rec.Body.String(), "<title>Page not found") {
+				t.Error("not the 404 page")
+			}
+			if got != tt.want {
+				t.Errorf("costs %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}

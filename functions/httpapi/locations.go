@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
@@ -12,9 +13,15 @@ import (
 	"forecourt/shared"
 )
 
-// ReviewReader reads the reviews providers pushed (dynamo.ReviewStore).
+// ReviewReader reads the reviews providers pushed (dynamo.ReviewStore),
+// a page at a time (issue 31): never every review of a location.
 type ReviewReader interface {
-	FindReviews(ctx context.Context, dealershipSlug string) ([]shared.Review, error)
+	// ReviewSummaries are the stored count and average of each location
+	// (by id) that has received reviews.
+	ReviewSummaries(ctx context.Context, locations []shared.Location) (map[string]shared.ReviewSummary, error)
+	// LatestReviews are up to limit of the location's reviews that keep
+	// accepts, newest first; read is how many reviews it read for them.
+	LatestReviews(ctx context.Context, dealershipSlug, locationID string, limit int, keep func(shared.Review) bool) (reviews []shared.Review, read int, err error)
 }
 
 // Geocoder resolves a postcode or suburb (geocode.Offline; in AWS a street
@@ -103,34 +110,31 @@ type GeocodeResponse struct {
 	Locations []NearbyLocation `json:"locations"`
 }
 
-// siteReviews reads the reviews of the site's dealerships, by location id,
-// keeping only reviews of the site's own locations (tenant isolation: a
-// dealership shared with another site shares only its own locations' reviews).
-func (s *apiServer) siteReviews(ctx context.Context, site shared.Site) (map[string][]shared.Review, error) {
-	out := map[string][]shared.Review{}
-	if s.cfg.Reviews == nil {
-		return out, nil
+// reviewSummaries reads the stored review summaries of the locations, by
+// location id: one item per location, never its reviews (issue 31). Only
+// the site's own locations are asked for (tenant isolation: a dealership
+// shared with another site shares only its own locations' reviews).
+func (s *apiServer) reviewSummaries(ctx context.Context, locs []shared.Location) (map[string]shared.ReviewSummary, error) {
+	if s.cfg.Reviews == nil || len(locs) == 0 {
+		return map[string]shared.ReviewSummary{}, nil
 	}
-	ours := map[string]bool{}
-	for _, l := range site.Locations {
-		ours[l.ID] = true
+	sums, err := s.cfg.Reviews.ReviewSummaries(ctx, locs)
+	if err != nil {
+		return nil, fmt.Errorf("review summaries: %w", err)
 	}
-	for _, d := range site.Dealerships {
-		rs, err := s.cfg.Reviews.FindReviews(ctx, d.Slug)
-		if err != nil {
-			return nil, fmt.Errorf("reviews of %s: %w", d.Slug, err)
-		}
-		for _, r := range rs {
-			if ours[r.LocationID] {
-				out[r.LocationID] = append(out[r.LocationID], r)
-			}
-		}
+	return sums, nil
+}
+
+// summaryOf is the location's stored summary, nil when it has none.
+func summaryOf(sums map[string]shared.ReviewSummary, id string) *shared.ReviewSummary {
+	if sum, ok := sums[id]; ok {
+		return &sum
 	}
-	return out, nil
+	return nil
 }
 
 // viewLocation computes a location's view on the site at now.
-func viewLocation(site shared.Site, l shared.Location, reviews []shared.Review, now time.Time) LocationView {
+func viewLocation(site shared.Site, l shared.Location, reviews *shared.ReviewSummary, now time.Time) LocationView {
 	v := LocationView{
 		Location:      l,
 		Hours:         shared.OpeningHoursLines(l.ContactDetail.OpeningHours, site.Hours.ClosedText),
@@ -200,15 +204,15 @@ func (s *apiServer) handleLocations(w http.ResponseWriter, r *http.Request) erro
 	if f.Type != "" && !slices.Contains(shared.LocationFilterTypes, f.Type) && !hasLocation(site, f.Type) {
 		return shared.FieldError("type", "want one of %s or a location id of this site, got %q", strings.Join(shared.LocationFilterTypes, ", "), f.Type)
 	}
-	reviews, err := s.siteReviews(r.Context(), site)
+	now := s.now()
+	locs := shared.FilterLocations(site.Locations, f)
+	sums, err := s.reviewSummaries(r.Context(), locs)
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	locs := shared.FilterLocations(site.Locations, f)
 	resp := LocationsResponse{Locations: make([]LocationView, 0, len(locs)), GridColumns: shared.LocationGridColumns(len(locs))}
 	for _, l := range locs {
-		resp.Locations = append(resp.Locations, viewLocation(site, l, reviews[l.ID], now))
+		resp.Locations = append(resp.Locations, viewLocation(site, l, summaryOf(sums, l.ID), now))
 	}
 	w.Header().Set("Cache-Control", locationsCacheControl)
 	WriteJSON(w, http.StatusOK, resp)
@@ -235,18 +239,26 @@ func (s *apiServer) handleLocation(w http.ResponseWriter, r *http.Request) error
 		return shared.Errorf(shared.ENOTFOUND, "location not found")
 	}
 	loc := visible[i]
-	reviews, err := s.siteReviews(r.Context(), site)
+	var departments []shared.Location
+	for _, l := range visible {
+		if l.ID == loc.ID || (loc.DealershipSlug != "" && l.DealershipSlug == loc.DealershipSlug) {
+			departments = append(departments, l)
+		}
+	}
+	sums, err := s.reviewSummaries(r.Context(), departments)
+	if err != nil {
+		return err
+	}
+	latest, err := s.latestReviews(r.Context(), site, loc)
 	if err != nil {
 		return err
 	}
 	now := s.now()
-	resp := LocationResponse{Location: viewLocation(site, loc, reviews[loc.ID], now), Reviews: []ReviewView{}}
-	for _, l := range visible {
-		if l.ID == loc.ID || (loc.DealershipSlug != "" && l.DealershipSlug == loc.DealershipSlug) {
-			resp.Departments = append(resp.Departments, viewLocation(site, l, reviews[l.ID], now))
-		}
+	resp := LocationResponse{Location: viewLocation(site, loc, summaryOf(sums, loc.ID), now), Reviews: []ReviewView{}}
+	for _, l := range departments {
+		resp.Departments = append(resp.Departments, viewLocation(site, l, summaryOf(sums, l.ID), now))
 	}
-	listed, shown := shared.ListedReviews(reviews[loc.ID], site.Reviews)
+	listed, shown := shared.ListedReviews(latest, site.Reviews)
 	resp.ReviewsShown = shown
 	for _, rv := range listed {
 		rv.ReviewDateInWords = shared.ReviewDateInWords(rv.ReviewDate, now)
@@ -255,6 +267,27 @@ func (s *apiServer) handleLocation(w http.ResponseWriter, r *http.Request) error
 	w.Header().Set("Cache-Control", locationsCacheControl)
 	WriteJSON(w, http.StatusOK, resp)
 	return nil
+}
+
+// latestReviews are the reviews the location's page lists (before
+// ListedReviews' cut of what shows first): a page of its newest reviews the
+// site's reviews config lists, at most reviews.full_quantity, read from
+// the location's index with that limit (issue 31), the same list the
+// whole set filtered and cut gave.
+func (s *apiServer) latestReviews(ctx context.Context, site shared.Site, loc shared.Location) ([]shared.Review, error) {
+	if s.cfg.Reviews == nil || loc.DealershipSlug == "" {
+		return nil, nil
+	}
+	if _, ok := site.Dealership(loc.DealershipSlug); !ok {
+		return nil, nil
+	}
+	cfg := site.Reviews
+	reviews, read, err := s.cfg.Reviews.LatestReviews(ctx, loc.DealershipSlug, loc.ID, cfg.ListLimit(), cfg.Lists)
+	if err != nil {
+		return nil, fmt.Errorf("reviews of %s: %w", loc.ID, err)
+	}
+	slog.DebugContext(ctx, "location reviews read", "site", site.Slug, "location", loc.ID, "read", read, "listed", len(reviews))
+	return reviews, nil
 }
 
 // handleGeocode answers GET /api/geocode?postcode=NNNN (or ?q=suburb): the

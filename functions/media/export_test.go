@@ -18,3 +18,6 @@ func NewLoopbackFetcher(l FetchLimits) *Fetcher {
 		return a == netip.MustParseAddr("127.0.0.1") || publicAddr(a)
 	})
 }
+
+// HugePNG is a PNG whose header says w x h in a few dozen bytes.
+var HugePNG = hugePNG

@@ -58,6 +58,14 @@ func (m *Mirror) Mirror(ctx context.Context, hosts []string, raw string) (string
 	if err != nil {
 		return "", err
 	}
+	// A photo the resizer refuses (over MaxPixels by its header, or no
+	// readable header) is never stored: its every resized form would
+	// answer 500 (issue 31). EINVALID tells the feed a retry cannot help.
+	if ct == "image/jpeg" || ct == "image/png" {
+		if err := checkPixels(body); err != nil {
+			return "", shared.Errorf(shared.EINVALID, "photo %s: %v", raw, err)
+		}
+	}
 	sum := sha256.Sum256(body)
 	key := PhotosPrefix + hex.EncodeToString(sum[:]) + "." + extensions[ct]
 	ok, err := m.Store.Exists(ctx, key)

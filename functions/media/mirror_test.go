@@ -68,6 +68,7 @@ func newDMSHost(t *testing.T) *dmsHost {
 	mux.HandleFunc("/a.jpg", func(w http.ResponseWriter, _ *http.Request) { w.Write(h.jpg) })
 	mux.HandleFunc("/a-copy.jpg", func(w http.ResponseWriter, _ *http.Request) { w.Write(h.jpg) })
 	mux.HandleFunc("/b.png", func(w http.ResponseWriter, _ *http.Request) { w.Write(h.png) })
+	mux.HandleFunc("/huge.png", func(w http.ResponseWriter, _ *http.Request) { w.Write(media.HugePNG(60000, 60000)) })
 	mux.HandleFunc("/big.jpg", func(w http.ResponseWriter, _ *http.Request) {
 		w.Write(h.jpg)
 		w.Write(bytes.Repeat([]byte{0}, 64<<10))
@@ -293,6 +294,44 @@ func TestFeedPhotosRefused(t *testing.T) {
 	}
 	if files := photoFiles(t, e.photos.Dir); len(files) != 0 {
 		t.Errorf("stored photos: %v, want none", files)
+	}
+}
+
+// Issue 31 (pixel limit, at ingest): a photo whose header says more than
+// media.MaxPixels is refused before it is stored (its resized forms could
+// only ever answer 500). The run reports it as that row's photo problem and
+// keeps the rest of the car: its other photos mirrored, the refused one
+// left out, not pending (a retry cannot help), so the next run of the same
+// feed fetches nothing.
+func TestFeedPhotoOverThePixelLimitRefusedAtIngest(t *testing.T) {
+	e := newEnv(t)
+	dms := newDMSHost(t)
+	hosts := []string{"127.0.0.1"}
+	huge := dms.URL + "/huge.png"
+	rows := []map[string]any{row("K1", dms.URL+"/a.jpg", huge), row("K2", dms.URL+"/b.png")}
+	rep := e.ingest(t, feed.ModeFull, hosts, rows...)
+	if rep.Created != 2 || rep.PhotosMirrored != 2 || rep.PhotosFailed != 1 {
+		t.Errorf("report: created %d mirrored %d failed %d, want 2, 2, 1", rep.Created, rep.PhotosMirrored, rep.PhotosFailed)
+	}
+	if len(rep.PhotoProblems) != 1 || rep.PhotoProblems[0].Row != 1 || rep.PhotoProblems[0].Field != "images" ||
+		!strings.Contains(rep.PhotoProblems[0].Reason, huge) || !strings.Contains(rep.PhotoProblems[0].Reason, "megapixel") {
+		t.Errorf("photo problems: %+v, want row 1's images naming %s and the megapixel limit", rep.PhotoProblems, huge)
+	}
+	k1, rec := e.stored(t, "K1")
+	want := []string{photoPath(dms.jpg, "jpg")}
+	if got := imageURLs(k1.Car); strings.Join(got, " ") != strings.Join(want, " ") || k1.PhotosPending {
+		t.Errorf("K1 images %v (pending %v), want %v and not pending", got, k1.PhotosPending, want)
+	}
+	if got := recordURLs(rec); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("K1 index record images %v, want %v", got, want)
+	}
+	if files := photoFiles(t, e.photos.Dir); len(files) != 2 {
+		t.Errorf("stored photos: %v, want the JPEG and the PNG only", files)
+	}
+	before := dms.fetches.Load()
+	rep = e.ingest(t, feed.ModeFull, hosts, rows...)
+	if rep.Unchanged != 2 || dms.fetches.Load() != before {
+		t.Errorf("same feed again: unchanged %d, %d fetches; want both unchanged and no fetch", rep.Unchanged, dms.fetches.Load()-before)
 	}
 }
 

@@ -130,19 +130,28 @@ var ErrTooManyPixels = errors.New("image has too many pixels")
 // Decode decodes a JPEG or PNG whose header says it is at most MaxPixels;
 // any other is refused with ErrTooManyPixels before it is decoded.
 func Decode(src []byte) (image.Image, error) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
-	if err != nil {
-		return nil, fmt.Errorf("decode image header: %w", err)
-	}
-	if n := int64(cfg.Width) * int64(cfg.Height); n > MaxPixels || cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, fmt.Errorf("%w: %dx%d is %.1f megapixels, over the %d megapixel limit",
-			ErrTooManyPixels, cfg.Width, cfg.Height, float64(n)/1e6, MaxPixels/1_000_000)
+	if err := checkPixels(src); err != nil {
+		return nil, err
 	}
 	img, _, err := image.Decode(bytes.NewReader(src))
 	if err != nil {
 		return nil, fmt.Errorf("decode image: %w", err)
 	}
 	return img, nil
+}
+
+// checkPixels reads the JPEG or PNG header only: an error for an
+// unreadable one or one over MaxPixels (ErrTooManyPixels).
+func checkPixels(src []byte) error {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+	if err != nil {
+		return fmt.Errorf("decode image header: %w", err)
+	}
+	if n := int64(cfg.Width) * int64(cfg.Height); n > MaxPixels || cfg.Width <= 0 || cfg.Height <= 0 {
+		return fmt.Errorf("%w: %dx%d is %.1f megapixels, over the %d megapixel limit",
+			ErrTooManyPixels, cfg.Width, cfg.Height, float64(n)/1e6, MaxPixels/1_000_000)
+	}
+	return nil
 }
 
 // Resize decodes a JPEG or PNG (Decode: at most MaxPixels), crops it to 3:2 around its centre, scales

@@ -47,7 +47,7 @@ type Sitemaps struct {
 
 // SitemapData is what a site's sitemaps list.
 type SitemapData struct {
-	// Cars are the available cars the site shows (shared.Site.SitemapShows),
+	// Cars are the available cars the site shows (available, and shown by functions/visible),
 	// from the stored list or, without one, from the cars themselves.
 	Cars []shared.SitemapCar
 	// ContentPages are the keys of the site's content pages.

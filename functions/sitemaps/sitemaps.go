@@ -23,6 +23,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"forecourt/functions/visible"
 	"forecourt/shared"
 )
 
@@ -120,7 +121,11 @@ func (r *Refresher) refresh(ctx context.Context, dealershipSlug string, sites []
 			}
 			read = true
 		}
-		share := shareOf(site, stored, now)
+		share, err := shareOf(site, stored, now)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
 		body, err := json.Marshal(share)
 		if err != nil {
 			return fmt.Errorf("sitemaps: share of %s on %s: %w", dealershipSlug, site.Slug, err)
@@ -213,7 +218,9 @@ func (r *Refresher) merge(ctx context.Context, site shared.Site, own string, own
 				if err != nil {
 					return fmt.Errorf("sitemaps: cars of %s: %w", d.Slug, err)
 				}
-				share = shareOf(site, stored, now)
+				if share, err = shareOf(site, stored, now); err != nil {
+					return err
+				}
 			}
 			parts[i] = share.Cars
 			return nil
@@ -263,16 +270,21 @@ func load(ctx context.Context, objects Objects, key string, site shared.Site) (s
 }
 
 // shareOf is the dealership's share of the site's list: its available cars
-// the site shows.
-func shareOf(site shared.Site, stored []shared.StoredCar, now time.Time) shared.SitemapCars {
+// the site shows, its search.filters applied (functions/visible, the one
+// filter the API and the search key use: issue 31).
+func shareOf(site shared.Site, stored []shared.StoredCar, now time.Time) (shared.SitemapCars, error) {
+	shown, err := visible.For(site)
+	if err != nil {
+		return shared.SitemapCars{}, fmt.Errorf("sitemaps: %w", err)
+	}
 	share := shared.SitemapCars{SiteHash: site.SitemapHash(), BuiltAt: now.UTC(), Cars: []shared.SitemapCar{}}
 	for _, c := range stored {
-		if site.SitemapShows(c.Car, now) {
+		if c.Available() && shown.Shows(c.Car, now) {
 			share.Cars = append(share.Cars, shared.NewSitemapCar(c.Car, c.UpdatedAt))
 		}
 	}
 	sort.Slice(share.Cars, func(i, j int) bool { return share.Cars[i].Slug < share.Cars[j].Slug })
-	return share
+	return share, nil
 }
 
 // Reader reads the sites' stored lists for serving.

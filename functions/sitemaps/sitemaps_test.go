@@ -301,3 +301,41 @@ func TestStoredListFormat(t *testing.T) {
 		t.Errorf("stored list: %s", body)
 	}
 }
+
+// Issue 31: a site's search.filters hide a car from its sitemaps as from
+// its search (the one filter, functions/visible), and a change of the
+// filters makes the stored list stale, so it is rebuilt under them.
+func TestSitemapsKeepTheSitesSearchFilters(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name, filters, want string
+	}{
+		{"no filters", "", "n-1 n-2"},
+		{"a make filtered out", "NOT make:Toyota", "n-2"},
+		{"new cars only", "car_type:new", "n-2"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			o := &sitemaps.DirObjects{Dir: t.TempDir()}
+			site := group()
+			mazda := car("north", "n-2")
+			mazda.Make, mazda.Model, mazda.CarType = "Mazda", "CX-5", "new"
+			cars := &fakeCars{cars: map[string][]shared.StoredCar{}, reads: map[string]int{}}
+			cars.set("north", car("north", "n-1"), mazda)
+			r := &sitemaps.Refresher{Cars: cars, Objects: o}
+			read := sitemaps.Reader{Objects: o}
+			if err := r.RefreshSitemaps(ctx, "north", []shared.Site{site}); err != nil {
+				t.Fatal(err)
+			}
+			site.Search.Filters = tt.filters
+			if _, ok, _ := read.SiteCars(ctx, site); ok != (tt.filters == "") {
+				t.Errorf("list built before the filters served: %v", ok)
+			}
+			if err := r.RefreshSitemaps(ctx, "north", []shared.Site{site}); err != nil {
+				t.Fatal(err)
+			}
+			if got := slugs(t, read, site); got != tt.want {
+				t.Errorf("listed %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -54,6 +54,12 @@ func Compute(site shared.Site, cars []shared.IndexedCar, now time.Time) (shared.
 				st.Facets[name][v]++
 			}
 		}
+		if mk, md := ic.Car.Make, ic.Car.Model; mk != "" && md != "" {
+			if st.Models[mk] == nil {
+				st.Models[mk] = map[string]int{}
+			}
+			st.Models[mk][md]++
+		}
 		if p := ic.Car.Price; p > shared.BudgetMinFilterPrice {
 			lowerMin(st.MinPrice, "", p)
 			lowerMin(st.MinPrice, string(ic.Car.CarType), p)
@@ -64,7 +70,8 @@ func Compute(site shared.Site, cars []shared.IndexedCar, now time.Time) (shared.
 
 // newStats is a site's stats with no car: every facet present and empty.
 func newStats(now time.Time) shared.SiteStats {
-	st := shared.SiteStats{ComputedAt: now.UTC(), Facets: map[string]map[string]int{}, MinPrice: map[string]float64{}}
+	st := shared.SiteStats{Format: shared.SiteStatsFormat, ComputedAt: now.UTC(), Facets: map[string]map[string]int{},
+		MinPrice: map[string]float64{}, Models: map[string]map[string]int{}}
 	for _, name := range shared.StatsFacets {
 		st.Facets[name] = map[string]int{}
 	}
@@ -120,6 +127,16 @@ func Merge(now time.Time, parts ...shared.SiteStats) shared.SiteStats {
 		for t, price := range p.MinPrice {
 			lowerMin(st.MinPrice, t, price)
 		}
+		for mk, models := range p.Models {
+			if st.Models[mk] == nil {
+				st.Models[mk] = map[string]int{}
+			}
+			for md, n := range models {
+				st.Models[mk][md] += n
+			}
+		}
+		// A total is only as new as its oldest share.
+		st.Format = min(st.Format, p.Format)
 	}
 	return st
 }
@@ -340,7 +357,12 @@ func (r *Refresher) placedCars(ctx context.Context, dealershipSlug string, sites
 
 // siteHash names the site config a share was computed under.
 func siteHash(site shared.Site) string {
-	b, err := json.Marshal(site)
+	// The stats' format is part of it: a share of an older format is
+	// computed again like one under another config.
+	b, err := json.Marshal(struct {
+		Format int         `json:"format"`
+		Site   shared.Site `json:"site"`
+	}{shared.SiteStatsFormat, site})
 	if err != nil {
 		return "" // a config that cannot be encoded never matches a stored share
 	}

@@ -75,6 +75,18 @@ func TestCompute(t *testing.T) {
 	if got := st.Facets["price_range"]; got["Under $10,000"] != 1 || got["$10,000 - $20,000"] != 1 || got[""] != 0 {
 		t.Errorf("price_range = %v: want one under $10,000, one $10-20k, none without a price", got)
 	}
+	// Issue 31: the make+model facet, so a listing path naming a model the
+	// site has no stock of is the 404 without a read; stats say their
+	// format, and a total merged with a share of an older one is old too.
+	if want := map[string]map[string]int{"Kia": {"M": 2}, "Mazda": {"M": 2}}; !reflect.DeepEqual(st.Models, want) || st.Format != shared.SiteStatsFormat {
+		t.Errorf("models %v (format %d), want %v (format %d)", st.Models, st.Format, want, shared.SiteStatsFormat)
+	}
+	if filtered, _ := sitestats.Compute(shared.Site{Slug: "site", Search: shared.SearchConfig{Filters: "car_type:used"}}, cars, now); !reflect.DeepEqual(filtered.Models, map[string]map[string]int{"Kia": {"M": 2}}) {
+		t.Errorf("models under the site's filters: %v", filtered.Models)
+	}
+	if old := sitestats.Merge(now, st, shared.SiteStats{NbHits: 1}); old.Format != 0 {
+		t.Errorf("merged with an old share: format %d, want 0 (unknown models)", old.Format)
+	}
 	if _, err := sitestats.Compute(shared.Site{Slug: "site", Search: shared.SearchConfig{Filters: "make:("}}, cars, now); err == nil {
 		t.Error("a bad search.filters: want an error naming it")
 	}

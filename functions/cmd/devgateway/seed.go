@@ -65,13 +65,25 @@ func (s *seeder) seed(ctx context.Context, tenants []shared.Site) error {
 	if err := s.index.EnsureSettings(ctx); err != nil {
 		return fmt.Errorf("index settings: %w", err)
 	}
+	kept := false
 	for _, slug := range dealerships {
 		if err := s.seedStock(ctx, owner[slug], slug); err != nil {
 			return err
 		}
-		if err := s.seedReviews(ctx, tenants, slug); err != nil {
+		had, err := s.seedReviews(ctx, tenants, slug)
+		if err != nil {
 			return err
 		}
+		kept = kept || had
+	}
+	if kept {
+		// Reviews kept in .data/ may predate the by-location index and the
+		// summaries (issue 31): the backfill is idempotent and small here.
+		rep, err := s.reviews.BackfillReviews(ctx)
+		if err != nil {
+			return fmt.Errorf("reviews backfill: %w", err)
+		}
+		s.log.Info("reviews backfilled", "indexed", rep.Reviews, "summaries", rep.Summaries)
 	}
 	return nil
 }
@@ -80,17 +92,18 @@ func (s *seeder) seed(ctx context.Context, tenants []shared.Site) error {
 const demoReviewsPerLocation = 24
 
 // seedReviews gives each of the dealership's locations demo reviews, checked
-// by the rules the reviews endpoint runs, unless the dealership has some.
-func (s *seeder) seedReviews(ctx context.Context, tenants []shared.Site, slug string) error {
+// by the rules the reviews endpoint runs, unless the dealership has some
+// (had).
+func (s *seeder) seedReviews(ctx context.Context, tenants []shared.Site, slug string) (had bool, err error) {
 	if s.reviews == nil {
-		return nil
+		return false, nil
 	}
 	existing, err := s.reviews.FindReviews(ctx, slug)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if len(existing) > 0 {
-		return nil
+		return true, nil
 	}
 	ids := map[string]bool{}
 	var reviews []shared.Review
@@ -103,13 +116,13 @@ func (s *seeder) seedReviews(ctx context.Context, tenants []shared.Site, slug st
 		}
 	}
 	if err := shared.ValidateReviews(reviews, ids); err != nil {
-		return fmt.Errorf("demo reviews of %s: %w", slug, err)
+		return false, fmt.Errorf("demo reviews of %s: %w", slug, err)
 	}
 	if err := s.reviews.SaveReviews(ctx, slug, reviews); err != nil {
-		return err
+		return false, err
 	}
 	s.log.Info("reviews seeded", "dealership", slug, "reviews", len(reviews))
-	return nil
+	return false, nil
 }
 
 // seedStock feeds a dealership's demo stock through feed.Service.Ingest,

@@ -81,6 +81,7 @@ const usage = `usage:
   forecourt reindex [--dealership SLUG]
   forecourt sweep
   forecourt sites relink
+  forecourt reviews backfill
   forecourt dealership remove SLUG
   forecourt keys add --provider NAME --dealership SLUG[,SLUG...] [--photo-hosts HOST[,HOST...]]
   forecourt keys list
@@ -116,6 +117,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return sweep(ctx, stdout)
 	case len(args) == 2 && args[0] == "sites" && args[1] == "relink":
 		return sitesRelink(ctx, stdout)
+	case len(args) == 2 && args[0] == "reviews" && args[1] == "backfill":
+		return reviewsBackfill(ctx, stdout)
 	case len(args) == 3 && args[0] == "dealership" && args[1] == "remove":
 		return dealershipRemove(ctx, args[2], stdout)
 	case len(args) >= 2 && args[0] == "keys" && args[1] == "add":
@@ -316,6 +319,22 @@ func sitesRelink(ctx context.Context, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "relinked %d dealerships: %d site links added, %d stale links removed\n", rep.Dealerships, rep.Added, rep.Removed)
+	return nil
+}
+
+// reviewsBackfill gives reviews stored before the by-location index its
+// keys and writes every location's review summary (issue 31;
+// docs/operations.md "Reviews backfill"). Safe to run again.
+func reviewsBackfill(ctx context.Context, stdout io.Writer) error {
+	p, err := platform.FromEnv(ctx)
+	if err != nil {
+		return err
+	}
+	rep, err := p.Reviews().BackfillReviews(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "reviews backfilled: %d reviews indexed, %d location summaries written\n", rep.Reviews, rep.Summaries)
 	return nil
 }
 

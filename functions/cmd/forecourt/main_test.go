@@ -34,7 +34,7 @@ func platformEnv(t *testing.T) (*gdynamo.DB, dynamo.Tables, algolia.Config) {
 	_, cfg := testenv.Engine(t)
 	for name, v := range map[string]string{
 		"FORECOURT_DYNAMO_ENDPOINT": testenv.DynamoEndpoint(t), "CARS_TABLE": tables.Cars, "SITES_TABLE": tables.Sites,
-		"PROVIDER_KEYS_TABLE": tables.ProviderKeys, "FEED_RUNS_TABLE": tables.FeedRuns,
+		"PROVIDER_KEYS_TABLE": tables.ProviderKeys, "FEED_RUNS_TABLE": tables.FeedRuns, "REVIEWS_TABLE": tables.Reviews,
 		"ALGOLIA_APP_ID": cfg.AppID, "ALGOLIA_ADMIN_KEY": cfg.AdminKey, "ALGOLIA_SEARCH_KEY": cfg.SearchKey,
 		"ALGOLIA_HOST": cfg.Host, "FORECOURT_INDEX": cfg.Index,
 	} {
@@ -314,6 +314,39 @@ func TestKeysListRotateRevoke(t *testing.T) {
 	}
 	if err := run(ctx, []string{"keys", "revoke"}, &out, &errOut); err == nil {
 		t.Error("keys revoke without an id succeeded")
+	}
+}
+
+// forecourt reviews backfill (issue 31, docs/operations.md "Deploy"):
+// reviews stored before the by-location index get its keys and their
+// location a summary; a second run indexes nothing new and writes the
+// same summary.
+func TestReviewsBackfillCommand(t *testing.T) {
+	ctx := context.Background()
+	db, tables, _ := platformEnv(t)
+	for _, r := range []map[string]any{
+		{"dealership_slug": "west", "id": "sales#r1", "location_id": "sales", "review_id": "r1", "rating": 5, "text": "Great", "review_date": "2026-01-02"},
+		{"dealership_slug": "west", "id": "sales#r2", "location_id": "sales", "review_id": "r2", "rating": 4, "text": "Good"},
+	} {
+		if err := db.Table(tables.Reviews).Put(r).Run(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []string{
+		"reviews backfilled: 2 reviews indexed, 1 location summaries written\n",
+		"reviews backfilled: 0 reviews indexed, 1 location summaries written\n",
+	} {
+		var out, errOut bytes.Buffer
+		if err := run(ctx, []string{"reviews", "backfill"}, &out, &errOut); err != nil {
+			t.Fatalf("reviews backfill: %v (%s)", err, errOut.String())
+		}
+		if out.String() != want {
+			t.Errorf("reviews backfill printed %q, want %q", out.String(), want)
+		}
+	}
+	sums, err := dynamo.NewReviewStore(db, tables).ReviewSummaries(ctx, []shared.Location{{ID: "sales", DealershipSlug: "west"}})
+	if err != nil || sums["sales"] != (shared.ReviewSummary{Count: 2, AverageRating: 4.5}) {
+		t.Errorf("summary after the backfill: %v, %v; want 2 reviews averaging 4.5", sums, err)
 	}
 }
 

@@ -380,8 +380,9 @@ func functions() []function {
 				// scans, batch writes or table changes.
 				t.Watchlists.Grant(fn, jsii.String("dynamodb:Query"),
 					jsii.String("dynamodb:UpdateItem"), jsii.String("dynamodb:DeleteItem"))
-				// Review summaries and lists (GET /api/locations).
-				t.Reviews.Grant(fn, jsii.String("dynamodb:Query"))
+				// Review summaries (BatchGetItem) and a location's page of
+				// reviews (Query of the by-location index), issue 31.
+				t.Reviews.Grant(fn, jsii.String("dynamodb:Query"), jsii.String("dynamodb:BatchGetItem"))
 				// Reservations: conditional puts, transactions over the
 				// reservation and its car lock, the dealership GSI; and the
 				// car's reserved flag (UpdateItem only).
@@ -430,7 +431,10 @@ func functions() []function {
 				grant(t.Sites, fn, "Scan")
 				grant(t.ProviderKeys, fn, "GetItem")
 				// POST /ingest/v1/dealerships/{slug}/reviews.
-				grant(t.Reviews, fn, "BatchWriteItem")
+				// Each chunk of reviews and its locations' summaries is one
+				// transaction (PutItem, UpdateItem) after a BatchGetItem of
+				// the reviews it replaces (issue 31).
+				grant(t.Reviews, fn, "BatchGetItem", "PutItem", "UpdateItem")
 			},
 		},
 		{

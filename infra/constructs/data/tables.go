@@ -35,6 +35,10 @@ type Tables struct {
 	Reservations awsdynamodb.Table
 }
 
+// ReviewsByLocationIndex is the reviews table's GSI of one location's
+// reviews, newest first (functions/dynamo.ReviewsByLocation).
+const ReviewsByLocationIndex = "by-location"
+
 // ReservationsByDealershipIndex is the reservations table's GSI listing a
 // dealership's reservations by created_at.
 const ReservationsByDealershipIndex = "by-dealership"
@@ -99,6 +103,16 @@ func NewTables(scope constructs.Construct, id string) *Tables {
 		IndexName:      jsii.String(ReservationsHoldingIndex),
 		PartitionKey:   stringKey("holding"),
 		SortKey:        &awsdynamodb.Attribute{Name: jsii.String("held_until"), Type: awsdynamodb.AttributeType_NUMBER},
+		ProjectionType: awsdynamodb.ProjectionType_ALL,
+	})
+	// Issue 31: a location's reviews, newest first (list_key), so a page
+	// reads a page of them, not the dealership's every review. Sparse:
+	// reviews no site lists carry no location_key. The only GSI this table
+	// gains in its update.
+	t.Reviews.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{
+		IndexName:      jsii.String(ReviewsByLocationIndex),
+		PartitionKey:   stringKey("location_key"),
+		SortKey:        stringKey("list_key"),
 		ProjectionType: awsdynamodb.ProjectionType_ALL,
 	})
 	t.Cars.AddGlobalSecondaryIndex(&awsdynamodb.GlobalSecondaryIndexProps{

@@ -356,6 +356,8 @@ export interface AuthSettings {
  * retention), which the hourly sweep applies and then refreshes the stats.
  */
 export interface SiteStats {
+  /** Format is SiteStatsFormat when computed; 0 for stats from before it. */
+  format?: number;
   computed_at: string;
   /** NbHits is the number of records the site's listing searches over. */
   nb_hits: number;
@@ -369,6 +371,12 @@ export interface SiteStats {
    * ("" = every type); a type with no such car is absent.
    */
   min_price: Record<string, number> | null;
+  /**
+   * Models counts the records per make and model (format 2): a listing
+   * path naming a model the site has no stock of is the 404 without a
+   * read (issue 31). Not sent to the browser (GET /api/site leaves it out).
+   */
+  models?: Record<string, Record<string, number> | null>;
 }
 
 /**

@@ -23,24 +23,33 @@ func Origin(site shared.Site, host string) string {
 	return "http://" + host
 }
 
-// CanonicalPath is the path a page's canonical URL names. Query parameters
-// (filters, sort, page) are never part of it, so filtered listings and
-// later pages do not compete with the listing itself; the listing's
-// aliases (/cars, /search) name the listing.
-func CanonicalPath(p string) string {
+// CanonicalPath is the path a page's canonical URL names on a site whose
+// listing of all its stock is listing (shared.Site.StockListing: the
+// all-types path, or "/search/used-cars" on a used-only site). Query
+// parameters (filters, sort, page) are never part of it, so filtered
+// listings and later pages do not compete with the listing itself; the
+// listing's aliases (/cars, /search, the all-types path) name the listing.
+func CanonicalPath(p, listing string) string {
 	if p == "" {
 		return "/"
 	}
+	listing = strings.TrimSuffix(path.Clean("/"+listing), "/") + "/"
 	clean := path.Clean("/" + p)
 	switch clean {
 	case "/cars", "/search", ListingPath[:len(ListingPath)-1]:
-		return ListingPath
+		return listing
 	}
 	if strings.HasPrefix(clean, "/search/") {
 		// Listing paths end in a slash, as the web writes them.
 		return clean + "/"
 	}
 	return clean
+}
+
+// listingPath is the site's listing of all its stock, ending in a slash as
+// the web writes listing paths.
+func (p Page) listingPath() string {
+	return CanonicalPath("/cars", p.Site.StockListing())
 }
 
 // Page is what every head of a site starts from.
@@ -72,7 +81,7 @@ func (p Page) base(title, description string) Head {
 	h := Head{
 		Status: 200, Lang: DefaultLang, SiteName: p.Site.Name, OGType: "website",
 		Title: title, Description: description,
-		Canonical:  p.Origin + CanonicalPath(p.Path),
+		Canonical:  p.Origin + CanonicalPath(p.Path, p.Site.StockListing()),
 		ThemeColor: p.Site.Theme.PrimaryColor,
 		NoScript:   p.pageFallback(strings.TrimSuffix(title, " | "+p.Site.Name)),
 	}

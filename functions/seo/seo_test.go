@@ -246,21 +246,29 @@ func TestCanonical(t *testing.T) {
 	if got := Origin(shared.Site{}, "riverside-toyota.localhost:8080"); got != "http://riverside-toyota.localhost:8080" {
 		t.Errorf("Origin without domains: got %q, want the request's host", got)
 	}
-	for _, tt := range []struct{ in, want string }{
-		{"", "/"},
-		{"/", "/"},
-		{"/cars", ListingPath},
-		{"/cars/", ListingPath},
-		{"/search", ListingPath},
-		{"/search/new-used-and-demo-cars", ListingPath},
-		{"/search/used-cars", "/search/used-cars/"},
-		{"/search/Toyota/Corolla/", "/search/Toyota/Corolla/"},
-		{"/cars/2021-toyota-corolla-abc", "/cars/2021-toyota-corolla-abc"},
-		{"/about-us/", "/about-us"},
-		{"/a//b/../c", "/a/c"},
+	// Issue 32 item 9: a used-only site's listing of all its stock is its
+	// used listing, and /cars names that, not the all-types path.
+	const used = "/search/used-cars"
+	for _, tt := range []struct{ in, listing, want string }{
+		{"", ListingPath, "/"},
+		{"/", ListingPath, "/"},
+		{"/cars", ListingPath, ListingPath},
+		{"/cars/", ListingPath, ListingPath},
+		{"/search", ListingPath, ListingPath},
+		{"/search/new-used-and-demo-cars", ListingPath, ListingPath},
+		{"/search/used-cars", ListingPath, "/search/used-cars/"},
+		{"/search/Toyota/Corolla/", ListingPath, "/search/Toyota/Corolla/"},
+		{"/cars/2021-toyota-corolla-abc", ListingPath, "/cars/2021-toyota-corolla-abc"},
+		{"/about-us/", ListingPath, "/about-us"},
+		{"/a//b/../c", ListingPath, "/a/c"},
+		{"/cars", used, "/search/used-cars/"},
+		{"/search", used, "/search/used-cars/"},
+		{"/search/new-used-and-demo-cars/", used, "/search/used-cars/"},
+		{"/search/used-cars", used, "/search/used-cars/"},
+		{"/search/Toyota/", used, "/search/Toyota/"},
 	} {
-		if got := CanonicalPath(tt.in); got != tt.want {
-			t.Errorf("CanonicalPath(%q): got %q, want %q", tt.in, got, tt.want)
+		if got := CanonicalPath(tt.in, tt.listing); got != tt.want {
+			t.Errorf("CanonicalPath(%q, %q): got %q, want %q", tt.in, tt.listing, got, tt.want)
 		}
 	}
 }

@@ -72,6 +72,7 @@ func (p Page) NewSitemaps(d SitemapData) Sitemaps {
 	cars := append([]shared.SitemapCar(nil), d.Cars...)
 	sort.Slice(cars, func(i, j int) bool { return cars[i].Slug < cars[j].Slug })
 	newest := map[string]time.Time{} // listing path -> newest car
+	all := p.listingPath()
 	note := func(path string, t time.Time) {
 		if prev, seen := newest[path]; !seen || t.After(prev) {
 			newest[path] = t
@@ -80,7 +81,7 @@ func (p Page) NewSitemaps(d SitemapData) Sitemaps {
 	for _, c := range cars {
 		mod := c.LastMod
 		s.cars = append(s.cars, SitemapURL{Loc: p.Origin + shared.CarPath(c.Slug), LastMod: day(mod)})
-		note(ListingPath, mod)
+		note(all, mod)
 		note("/search/"+string(c.CarType)+"-cars/", mod)
 		if c.Make != "" {
 			note("/search/"+url.PathEscape(c.Make)+"/", mod)

@@ -151,3 +151,25 @@ func TestRobots(t *testing.T) {
 		}
 	}
 }
+
+// Issue 32 item 9: a used-only site's listings sitemap names its own listing
+// of all stock (/search/used-cars/), never the all-types path it does not sell.
+func TestSitemapsUsedOnlySiteListsItsOwnListing(t *testing.T) {
+	site := riverside()
+	site.Stock.CarTypes = []shared.CarType{shared.CarTypeUsed}
+	p := Page{Site: site, Origin: "https://northside.example"}
+	s := p.NewSitemaps(SitemapData{Cars: []shared.SitemapCar{shared.NewSitemapCar(corolla(), time.Time{})}})
+	var listings parsedSet
+	writeSitemap(t, s, "sitemap-listings.xml", &listings)
+	var locs []string
+	for _, u := range listings.URLs {
+		locs = append(locs, u.Loc)
+	}
+	got := strings.Join(locs, " ")
+	if strings.Contains(got, "/search/new-used-and-demo-cars/") {
+		t.Errorf("listings name the all-types path on a used-only site: %s", got)
+	}
+	if !strings.Contains(got, "https://northside.example/search/used-cars/") {
+		t.Errorf("listings lack the site's own listing /search/used-cars/: %s", got)
+	}
+}

@@ -129,6 +129,9 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.
 	if clean == "/" {
 		h := p.Home()
 		h.Paint = p.HomePaint(s.now())
+		if latest, ok := s.latestArrivals(ctx, site, stats); ok {
+			h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-latest", Data: latest})
+		}
 		return h, nil
 	}
 	if clean == site.Features.FavouritesPath {

@@ -1456,6 +1456,15 @@ export interface HomeConfig {
    * shopper interacts). Default 4; 0 turns the block off.
    */
   latest_arrivals: number;
+  /**
+   * OurDealerships picks the home page's one "Our dealerships" section
+   * (issue 32 item 10: it showed twice on a group and linked off-site):
+   * "list" (default) the site's dealerships with links to their stock on
+   * this site, shown when it has more than one; "websites" the brand
+   * banner of dealership_websites (spec 001 §2), linking each entry's url;
+   * "off" none.
+   */
+  our_dealerships: OurDealerships;
 }
 
 /**
@@ -1866,6 +1875,9 @@ export interface UsedCarTerms {
   /** Text defaults to the spec's terms (shared.DefaultUsedCarTerms). */
   text: string;
 }
+
+/** OurDealerships is what the home page's "Our dealerships" section lists. */
+export type OurDealerships = 'list' | 'websites' | 'off';
 
 /** TagKind names which rule produced a card's tag banner. */
 export type TagKind = '' | 'electric' | 'reserved' | 'certified' | 'custom' | 'coming_soon' | 'new' | 'sold';

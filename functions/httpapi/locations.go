@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
@@ -204,12 +205,7 @@ func (s *apiServer) handleLocations(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	locs := shared.FilterLocations(site.Locations, f)
-	resp := LocationsResponse{Locations: make([]LocationView, 0, len(locs)), GridColumns: shared.LocationGridColumns(len(locs))}
-	for _, l := range locs {
-		resp.Locations = append(resp.Locations, viewLocation(site, l, reviews[l.ID], now))
-	}
+	resp := locationsResponse(site, f, reviews, s.now())
 	w.Header().Set("Cache-Control", locationsCacheControl)
 	WriteJSON(w, http.StatusOK, resp)
 	return nil
@@ -225,23 +221,51 @@ func hasLocation(site shared.Site, id string) bool {
 // slug}"), with its dealership's departments and its shown reviews.
 func (s *apiServer) handleLocation(w http.ResponseWriter, r *http.Request) error {
 	site := siteFrom(r.Context())
-	slug := r.PathValue("slug")
+	loc, ok := pageLocation(site, r.PathValue("slug"))
+	if !ok {
+		return shared.Errorf(shared.ENOTFOUND, "location not found")
+	}
+	reviews, err := s.siteReviews(r.Context(), site)
+	if err != nil {
+		return err
+	}
+	resp := locationResponse(site, loc, reviews, s.now())
+	w.Header().Set("Cache-Control", locationsCacheControl)
+	WriteJSON(w, http.StatusOK, resp)
+	return nil
+}
+
+// locationsResponse is GET /api/locations' body: the visible locations f
+// picks, with their reviews' summaries at now.
+func locationsResponse(site shared.Site, f shared.LocationFilter, reviews map[string][]shared.Review, now time.Time) LocationsResponse {
+	locs := shared.FilterLocations(site.Locations, f)
+	resp := LocationsResponse{Locations: make([]LocationView, 0, len(locs)), GridColumns: shared.LocationGridColumns(len(locs))}
+	for _, l := range locs {
+		resp.Locations = append(resp.Locations, viewLocation(site, l, reviews[l.ID], now))
+	}
+	return resp
+}
+
+// pageLocation is the location /locations/{slug} shows: a visible location
+// by its slug, or a dealership's first location (sales first) by the
+// dealership's slug.
+func pageLocation(site shared.Site, slug string) (shared.Location, bool) {
 	visible := shared.SortedLocations(site.Locations)
 	i := slices.IndexFunc(visible, func(l shared.Location) bool { return l.Slug == slug })
 	if i < 0 {
 		i = slices.IndexFunc(visible, func(l shared.Location) bool { return l.DealershipSlug == slug })
 	}
 	if i < 0 {
-		return shared.Errorf(shared.ENOTFOUND, "location not found")
+		return shared.Location{}, false
 	}
-	loc := visible[i]
-	reviews, err := s.siteReviews(r.Context(), site)
-	if err != nil {
-		return err
-	}
-	now := s.now()
+	return visible[i], true
+}
+
+// locationResponse is GET /api/locations/{slug}'s body for loc: the
+// location, its dealership's departments and its listed reviews at now.
+func locationResponse(site shared.Site, loc shared.Location, reviews map[string][]shared.Review, now time.Time) LocationResponse {
 	resp := LocationResponse{Location: viewLocation(site, loc, reviews[loc.ID], now), Reviews: []ReviewView{}}
-	for _, l := range visible {
+	for _, l := range shared.SortedLocations(site.Locations) {
 		if l.ID == loc.ID || (loc.DealershipSlug != "" && l.DealershipSlug == loc.DealershipSlug) {
 			resp.Departments = append(resp.Departments, viewLocation(site, l, reviews[l.ID], now))
 		}
@@ -252,9 +276,37 @@ func (s *apiServer) handleLocation(w http.ResponseWriter, r *http.Request) error
 		rv.ReviewDateInWords = shared.ReviewDateInWords(rv.ReviewDate, now)
 		resp.Reviews = append(resp.Reviews, ReviewView{Review: rv, Stars: shared.StarFill(rv.Rating)})
 	}
-	w.Header().Set("Cache-Control", locationsCacheControl)
-	WriteJSON(w, http.StatusOK, resp)
-	return nil
+	return resp
+}
+
+// LocationPageData is what a location page's HTML carries (<script
+// id="forecourt-location">): the bodies of GET /api/locations/{slug} and
+// GET /api/locations, so the page renders at once, without the "Loading
+// location…" that the whole page then replaced (issue 32 item 11: a 0.5
+// layout shift).
+type LocationPageData struct {
+	// Slug is the path's slug the page was made for.
+	Slug      string            `json:"slug"`
+	Page      LocationResponse  `json:"page"`
+	Locations LocationsResponse `json:"locations"`
+}
+
+// locationPageData is the page data of /locations/{slug} (false for a slug
+// naming no visible location, or when the reviews cannot be read: the page
+// then loads them as before).
+func (s *apiServer) locationPageData(ctx context.Context, site shared.Site, slug string) (LocationPageData, bool) {
+	loc, ok := pageLocation(site, slug)
+	if !ok {
+		return LocationPageData{}, false
+	}
+	reviews, err := s.siteReviews(ctx, site)
+	if err != nil {
+		slog.WarnContext(ctx, "location page served without its data", "site", site.Slug, "location", slug, "err", err)
+		return LocationPageData{}, false
+	}
+	now := s.now()
+	return LocationPageData{Slug: slug, Page: locationResponse(site, loc, reviews, now),
+		Locations: locationsResponse(site, shared.LocationFilter{}, reviews, now)}, true
 }
 
 // handleGeocode answers GET /api/geocode?postcode=NNNN (or ?q=suburb): the

@@ -157,6 +157,20 @@ export interface LocationResponse {
   reviews_shown: number;
 }
 
+/**
+ * LocationPageData is what a location page's HTML carries (<script
+ * id="forecourt-location">): the bodies of GET /api/locations/{slug} and
+ * GET /api/locations, so the page renders at once, without the "Loading
+ * location…" that the whole page then replaced (issue 32 item 11: a 0.5
+ * layout shift).
+ */
+export interface LocationPageData {
+  /** Slug is the path's slug the page was made for. */
+  slug: string;
+  page: LocationResponse;
+  locations: LocationsResponse;
+}
+
 /** GeocodeResponse is the body of GET /api/geocode. */
 export interface GeocodeResponse extends GeoPlace {
   /** Locations are the site's visible locations with coordinates, nearest first. */

@@ -607,7 +607,24 @@ type HomeConfig struct {
 	// block scrolls into view (issue 18: at most one search before the
 	// shopper interacts). Default 4; 0 turns the block off.
 	LatestArrivals int `json:"latest_arrivals"`
+	// OurDealerships picks the home page's one "Our dealerships" section
+	// (issue 32 item 10: it showed twice on a group and linked off-site):
+	// "list" (default) the site's dealerships with links to their stock on
+	// this site, shown when it has more than one; "websites" the brand
+	// banner of dealership_websites (spec 001 §2), linking each entry's url;
+	// "off" none.
+	OurDealerships OurDealerships `json:"our_dealerships"`
 }
+
+// OurDealerships is what the home page's "Our dealerships" section lists.
+type OurDealerships string
+
+// The values of HomeConfig.OurDealerships.
+const (
+	OurDealershipsList     OurDealerships = "list"
+	OurDealershipsWebsites OurDealerships = "websites"
+	OurDealershipsOff      OurDealerships = "off"
+)
 
 // DealershipWebsite is one entry of the brand banner of dealership websites
 // (spec 001 §3 "Other entities").

@@ -227,6 +227,9 @@ func applyOwnDefaults(s *Site) {
 	setInt(&s.Home.SlideWidth, DefaultSlideWidth)
 	setInt(&s.Home.SlideHeight, DefaultSlideHeight)
 	setInt(&s.Home.SlideSeconds, 6)
+	if s.Home.OurDealerships == "" {
+		s.Home.OurDealerships = OurDealershipsList
+	}
 
 	setInt(&s.Reserve.Deposit, 200)
 	setInt(&s.Reserve.HoldHours, 48)
@@ -638,6 +641,9 @@ func (s Site) Validate() error {
 	nonNegative("home.slide_width", s.Home.SlideWidth)
 	nonNegative("home.slide_height", s.Home.SlideHeight)
 	nonNegative("home.slide_seconds", s.Home.SlideSeconds)
+	if v := s.Home.OurDealerships; v != "" {
+		oneOf("home.our_dealerships", string(v), []string{string(OurDealershipsList), string(OurDealershipsWebsites), string(OurDealershipsOff)})
+	}
 	if n := s.Home.LatestArrivals; n < 0 || n > MaxWidgetCount {
 		bad("home.latest_arrivals", "must be 0 to %d, got %d", MaxWidgetCount, n)
 	}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -129,6 +130,9 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.
 	if clean == "/" {
 		h := p.Home()
 		h.Paint = p.HomePaint(s.now())
+		if latest, ok := s.latestArrivals(ctx, site, stats); ok {
+			h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-latest", Data: latest})
+		}
 		return h, nil
 	}
 	if clean == site.Features.FavouritesPath {
@@ -214,15 +218,19 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.
 		return p.NotFound(), nil
 	case (segs[0] == "locations" || segs[0] == "teams") && len(segs) == 2:
 		// A location, or a dealership's first location (features/locations).
+		var h seo.Head
 		if l, ok := seo.FindLocation(site, segs[1]); ok {
-			return p.Location(l), nil
+			h = p.Location(l)
+		} else if i := slices.IndexFunc(site.Dealerships, func(d shared.Dealership) bool { return d.Slug == segs[1] }); i >= 0 {
+			d := site.Dealerships[i]
+			h = p.App(d.Name, "Find "+d.Name+": address, opening hours and contact details.", false)
+		} else {
+			return p.NotFound(), nil
 		}
-		for _, d := range site.Dealerships {
-			if d.Slug == segs[1] {
-				return p.App(d.Name, "Find "+d.Name+": address, opening hours and contact details.", false), nil
-			}
+		if data, ok := s.locationPageData(ctx, site, segs[1]); ok {
+			h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-location", Data: data})
 		}
-		return p.NotFound(), nil
+		return h, nil
 	case segs[0] == "cars" && len(segs) == 3 && (segs[2] == "checkout" || segs[2] == "buy-online"):
 		return p.App("Reserve online", "Reserve this car with a refundable deposit.", true), nil
 	case segs[0] == "reservations" && len(segs) == 2:

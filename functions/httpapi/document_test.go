@@ -239,6 +239,53 @@ func TestDocumentInlinesCar(t *testing.T) {
 	}
 }
 
+// Issue 32 item 11: a location page showed "Loading location…", then
+// moved everything under the reader (a 0.5 layout shift). Its HTML carries
+// exactly the answers of GET /api/locations/{slug} and GET /api/locations,
+// so the app renders the page at once; no other page carries them.
+func TestDocumentInlinesLocation(t *testing.T) {
+	h := documentAPI(t)
+	locRe := regexp.MustCompile(`(?s)<script id="forecourt-location" type="application/json">(.*?)</script>`)
+	for _, tt := range []struct{ path, slug string }{
+		{"/locations/sales", "sales"},
+		{"/teams/sales", "sales"},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			page := get(h, tt.path, "riverside", testSecret).Body.String()
+			m := locRe.FindStringSubmatch(page)
+			if m == nil {
+				t.Fatalf("no inlined location:\n%s", page)
+			}
+			var inlined LocationPageData
+			if err := json.Unmarshal([]byte(m[1]), &inlined); err != nil {
+				t.Fatal(err)
+			}
+			if inlined.Slug != tt.slug {
+				t.Errorf("slug %q, want %q", inlined.Slug, tt.slug)
+			}
+			for api, got := range map[string]any{"/api/locations/" + tt.slug: inlined.Page, "/api/locations": inlined.Locations} {
+				a, _ := json.Marshal(got)
+				var fetched any
+				if err := json.Unmarshal(get(h, api, "riverside", testSecret).Body.Bytes(), &fetched); err != nil {
+					t.Fatal(err)
+				}
+				b, _ := json.Marshal(fetched)
+				var norm any
+				_ = json.Unmarshal(a, &norm)
+				a, _ = json.Marshal(norm)
+				if string(a) != string(b) {
+					t.Errorf("inlined answer differs from GET %s:\n%s\n%s", api, a, b)
+				}
+			}
+		})
+	}
+	for _, p := range []string{"/", "/cars/car-a", "/locations/nowhere", "/contact-us/sales"} {
+		if locRe.MatchString(get(h, p, "riverside", testSecret).Body.String()) {
+			t.Errorf("%s inlines a location", p)
+		}
+	}
+}
+
 // Pages need the tenant headers like every /api route, and a path under a
 // prefix is never a page: it keeps the JSON 404.
 func TestDocumentRouting(t *testing.T) {

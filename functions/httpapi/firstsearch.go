@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -96,4 +97,61 @@ func (r ListingResults) firstPage() (seo.ListingResults, error) {
 		return seo.ListingResults{}, fmt.Errorf("first page: %w", err)
 	}
 	return seo.ListingResults{Hits: page.Hits, NbHits: page.NbHits, Facets: page.Facets}, nil
+}
+
+// LatestArrivals is the home page's latest arrivals as the page inlines
+// them (<script id="forecourt-latest">): the index and count they were
+// searched for, which the web checks before it shows them, and the hits.
+type LatestArrivals struct {
+	Index string            `json:"index"`
+	Limit int               `json:"limit"`
+	Hits  []json.RawMessage `json:"hits"`
+}
+
+// latestArrivals runs the home page's latest arrivals lookup for the page
+// (issue 32 item 10: the row grew by a phone's four cards once scrolled
+// to), with the site's secured key as the browser would, within the first
+// search's time limit. No answer, nothing inlined: the row then asks when
+// scrolled to, as before.
+func (s *apiServer) latestArrivals(ctx context.Context, site shared.Site, stats *shared.SiteStats) (LatestArrivals, bool) {
+	index := s.cfg.Search.SortIndices["latest"]
+	if s.cfg.FirstSearch == nil || index == "" || site.Home.LatestArrivals <= 0 || (stats != nil && stats.NbHits == 0) {
+		return LatestArrivals{}, false
+	}
+	found, err := s.searchLatest(ctx, site, index)
+	if err != nil {
+		slog.WarnContext(ctx, "latest arrivals search failed; the home page is served without them", "site", site.Slug, "err", err)
+		return LatestArrivals{}, false
+	}
+	return found, true
+}
+
+func (s *apiServer) searchLatest(ctx context.Context, site shared.Site, index string) (LatestArrivals, error) {
+	now := s.now()
+	key, _, err := s.cfg.Keys.SecuredKey(site, now)
+	if err != nil {
+		return LatestArrivals{}, fmt.Errorf("secured key: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, cmp.Or(s.cfg.FirstSearchTimeout, DefaultFirstSearchTimeout))
+	defer cancel()
+	if tz, err := site.ZoneOf(shared.Location{}); err == nil {
+		now = now.In(tz)
+	}
+	results, err := s.cfg.FirstSearch.SearchAs(ctx, key, seo.LatestArrivalsSearch(site, index, now))
+	if err != nil {
+		return LatestArrivals{}, err
+	}
+	if len(results) != 1 {
+		return LatestArrivals{}, fmt.Errorf("%d results for 1 request", len(results))
+	}
+	var page struct {
+		Hits []json.RawMessage `json:"hits"`
+	}
+	if err := json.Unmarshal(results[0], &page); err != nil {
+		return LatestArrivals{}, fmt.Errorf("latest arrivals answer: %w", err)
+	}
+	if page.Hits == nil {
+		page.Hits = []json.RawMessage{}
+	}
+	return LatestArrivals{Index: index, Limit: site.Home.LatestArrivals, Hits: page.Hits}, nil
 }

@@ -277,3 +277,76 @@ func TestDocumentPaintsListingFromFirstSearch(t *testing.T) {
 		})
 	}
 }
+
+var inlinedLatestRe = regexp.MustCompile(`(?s)<script id="forecourt-latest" type="application/json">(.*?)</script>`)
+
+// Issue 32 item 10: the home page's latest arrivals grew by a phone's four
+// cards once scrolled to. The home page carries them, searched on the real
+// engine with the site's secured key (only the site's cars), so the row
+// renders with its cars; other pages, and a site whose count is 0, carry none.
+func TestDocumentInlinesLatestArrivals(t *testing.T) {
+	idx, cfg := testenv.Index(t)
+	indexFirstSearchCars(t, idx)
+	for _, tc := range []struct {
+		name, path string
+		limit      int
+		wantHits   int // -1: no script
+	}{
+		{name: "home: the row's count of the site's cars", path: "/", limit: 2, wantHits: 2},
+		{name: "home: all the site has when it has fewer", path: "/", limit: 4, wantHits: 3},
+		{name: "home with the row turned off", path: "/", limit: 0, wantHits: -1},
+		{name: "a listing carries none", path: "/search/new-used-and-demo-cars/", limit: 4, wantHits: -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			site := firstSearchSite()
+			site.Home.LatestArrivals = tc.limit
+			h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) {
+				c.Sites = fakeSites{"riverside": site}
+				c.Keys, c.FirstSearch = idx, idx
+				c.Search.Index = cfg.Index
+				c.Search.SortIndices = map[string]string{"latest": cfg.Index}
+				c.Now = time.Now
+			})
+			rec := get(h, tc.path, "riverside", testSecret)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status %d", rec.Code)
+			}
+			m := inlinedLatestRe.FindStringSubmatch(rec.Body.String())
+			if tc.wantHits < 0 {
+				if m != nil {
+					t.Errorf("%s carries latest arrivals: %s", tc.path, m[1])
+				}
+				return
+			}
+			if m == nil {
+				t.Fatalf("%s carries no latest arrivals", tc.path)
+			}
+			if strings.Contains(m[1], "<b>") {
+				t.Errorf("a hit's text is written unescaped: %s", m[1])
+			}
+			var got LatestArrivals
+			if err := json.Unmarshal([]byte(m[1]), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Index != cfg.Index || got.Limit != tc.limit || len(got.Hits) != tc.wantHits {
+				t.Errorf("got index %q limit %d and %d hits, want %q, %d and %d", got.Index, got.Limit, len(got.Hits), cfg.Index, tc.limit, tc.wantHits)
+			}
+			for _, hit := range got.Hits {
+				var car struct {
+					ID        string   `json:"id"`
+					Images    []any    `json:"images"`
+					Equipment []string `json:"standardEquipment"`
+				}
+				if err := json.Unmarshal(hit, &car); err != nil {
+					t.Fatal(err)
+				}
+				if car.ID == "o1" {
+					t.Errorf("another site's car is inlined")
+				}
+				if car.Images != nil || car.Equipment != nil {
+					t.Errorf("car %s carries what a card never reads", car.ID)
+				}
+			}
+		})
+	}
+}

@@ -204,15 +204,9 @@ func (s *apiServer) handleLocations(w http.ResponseWriter, r *http.Request) erro
 	if f.Type != "" && !slices.Contains(shared.LocationFilterTypes, f.Type) && !hasLocation(site, f.Type) {
 		return shared.FieldError("type", "want one of %s or a location id of this site, got %q", strings.Join(shared.LocationFilterTypes, ", "), f.Type)
 	}
-	now := s.now()
-	locs := shared.FilterLocations(site.Locations, f)
-	sums, err := s.reviewSummaries(r.Context(), locs)
+	resp, err := s.locationsResponse(r.Context(), site, f)
 	if err != nil {
 		return err
-	}
-	resp := LocationsResponse{Locations: make([]LocationView, 0, len(locs)), GridColumns: shared.LocationGridColumns(len(locs))}
-	for _, l := range locs {
-		resp.Locations = append(resp.Locations, viewLocation(site, l, summaryOf(sums, l.ID), now))
 	}
 	w.Header().Set("Cache-Control", locationsCacheControl)
 	WriteJSON(w, http.StatusOK, resp)
@@ -229,29 +223,67 @@ func hasLocation(site shared.Site, id string) bool {
 // slug}"), with its dealership's departments and its shown reviews.
 func (s *apiServer) handleLocation(w http.ResponseWriter, r *http.Request) error {
 	site := siteFrom(r.Context())
-	slug := r.PathValue("slug")
+	loc, ok := pageLocation(site, r.PathValue("slug"))
+	if !ok {
+		return shared.Errorf(shared.ENOTFOUND, "location not found")
+	}
+	resp, err := s.locationResponse(r.Context(), site, loc)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", locationsCacheControl)
+	WriteJSON(w, http.StatusOK, resp)
+	return nil
+}
+
+// locationsResponse is GET /api/locations' body: the visible locations f
+// picks, with their stored review summaries (issue 31: never their reviews).
+func (s *apiServer) locationsResponse(ctx context.Context, site shared.Site, f shared.LocationFilter) (LocationsResponse, error) {
+	locs := shared.FilterLocations(site.Locations, f)
+	sums, err := s.reviewSummaries(ctx, locs)
+	if err != nil {
+		return LocationsResponse{}, err
+	}
+	now := s.now()
+	resp := LocationsResponse{Locations: make([]LocationView, 0, len(locs)), GridColumns: shared.LocationGridColumns(len(locs))}
+	for _, l := range locs {
+		resp.Locations = append(resp.Locations, viewLocation(site, l, summaryOf(sums, l.ID), now))
+	}
+	return resp, nil
+}
+
+// pageLocation is the location /locations/{slug} shows: a visible location
+// by its slug, or a dealership's first location (sales first) by the
+// dealership's slug.
+func pageLocation(site shared.Site, slug string) (shared.Location, bool) {
 	visible := shared.SortedLocations(site.Locations)
 	i := slices.IndexFunc(visible, func(l shared.Location) bool { return l.Slug == slug })
 	if i < 0 {
 		i = slices.IndexFunc(visible, func(l shared.Location) bool { return l.DealershipSlug == slug })
 	}
 	if i < 0 {
-		return shared.Errorf(shared.ENOTFOUND, "location not found")
+		return shared.Location{}, false
 	}
-	loc := visible[i]
+	return visible[i], true
+}
+
+// locationResponse is GET /api/locations/{slug}'s body for loc: the
+// location, its dealership's departments with their summaries, and a page
+// of its latest reviews (issue 31: read with a limit, never all of them).
+func (s *apiServer) locationResponse(ctx context.Context, site shared.Site, loc shared.Location) (LocationResponse, error) {
 	var departments []shared.Location
-	for _, l := range visible {
+	for _, l := range shared.SortedLocations(site.Locations) {
 		if l.ID == loc.ID || (loc.DealershipSlug != "" && l.DealershipSlug == loc.DealershipSlug) {
 			departments = append(departments, l)
 		}
 	}
-	sums, err := s.reviewSummaries(r.Context(), departments)
+	sums, err := s.reviewSummaries(ctx, departments)
 	if err != nil {
-		return err
+		return LocationResponse{}, err
 	}
-	latest, err := s.latestReviews(r.Context(), site, loc)
+	latest, err := s.latestReviews(ctx, site, loc)
 	if err != nil {
-		return err
+		return LocationResponse{}, err
 	}
 	now := s.now()
 	resp := LocationResponse{Location: viewLocation(site, loc, summaryOf(sums, loc.ID), now), Reviews: []ReviewView{}}
@@ -264,9 +296,38 @@ func (s *apiServer) handleLocation(w http.ResponseWriter, r *http.Request) error
 		rv.ReviewDateInWords = shared.ReviewDateInWords(rv.ReviewDate, now)
 		resp.Reviews = append(resp.Reviews, ReviewView{Review: rv, Stars: shared.StarFill(rv.Rating)})
 	}
-	w.Header().Set("Cache-Control", locationsCacheControl)
-	WriteJSON(w, http.StatusOK, resp)
-	return nil
+	return resp, nil
+}
+
+// LocationPageData is what a location page's HTML carries (<script
+// id="forecourt-location">): the bodies of GET /api/locations/{slug} and
+// GET /api/locations, so the page renders at once, without the "Loading
+// location…" that the whole page then replaced (issue 32 item 11: a 0.5
+// layout shift).
+type LocationPageData struct {
+	// Slug is the path's slug the page was made for.
+	Slug      string            `json:"slug"`
+	Page      LocationResponse  `json:"page"`
+	Locations LocationsResponse `json:"locations"`
+}
+
+// locationPageData is the page data of /locations/{slug} (false for a slug
+// naming no visible location, or when the reviews cannot be read: the page
+// then loads them as before).
+func (s *apiServer) locationPageData(ctx context.Context, site shared.Site, slug string) (LocationPageData, bool) {
+	loc, ok := pageLocation(site, slug)
+	if !ok {
+		return LocationPageData{}, false
+	}
+	page, err := s.locationResponse(ctx, site, loc)
+	if err == nil {
+		var all LocationsResponse
+		if all, err = s.locationsResponse(ctx, site, shared.LocationFilter{}); err == nil {
+			return LocationPageData{Slug: slug, Page: page, Locations: all}, true
+		}
+	}
+	slog.WarnContext(ctx, "location page served without its data", "site", site.Slug, "location", slug, "err", err)
+	return LocationPageData{}, false
 }
 
 // latestReviews are the reviews the location's page lists (before

@@ -351,3 +351,20 @@ func BaseFilters(site shared.Site, priceAscending bool, now time.Time) string {
 func quoteFilter(v string) string {
 	return `"` + strings.ReplaceAll(strings.ReplaceAll(v, `\`, `\\`), `"`, `\"`) + `"`
 }
+
+// LatestArrivalsSearch is the home page's latest arrivals lookup as the
+// web's CarStrip sends it (useSecondaryLookup: the latest sort's index, the
+// site's base filters, the widget's count, the card's attributes). The
+// server runs it for the page, so the row renders with its cars and keeps
+// its height (issue 32 item 10).
+func LatestArrivalsSearch(site shared.Site, index string, now time.Time) []SearchRequest {
+	return []SearchRequest{{IndexName: index, Params: SearchParams{
+		AttributesToHighlight: []string{},
+		AttributesToRetrieve:  cardAttributes(),
+		Facets:                []string{},
+		Filters:               BaseFilters(site, false, now),
+		HighlightPostTag:      highlightPostTag,
+		HighlightPreTag:       highlightPreTag,
+		HitsPerPage:           site.Home.LatestArrivals,
+	}}}
+}

@@ -54,7 +54,23 @@ type HomePaint struct {
 	Aspect        template.CSS
 	// Listing is the listing's path, the first of the heading's links.
 	Listing string
+	// Links are the heading's other links, the menu's car types
+	// (HomePage: navigationOf without the site's own navigation, after
+	// Our Stock), painted so the buttons do not arrive with the app
+	// (issue 32 item 10).
+	Links []shared.NavItem
+	// MaxPrices are the quick search's price ceilings (QuickSearch
+	// MAX_PRICES), formatted. The make and model lists are the app's: the
+	// painted form holds their first option, at their final size.
+	MaxPrices []PaintOption
 }
+
+// PaintOption is one option of a painted select.
+type PaintOption struct{ Value, Label string }
+
+// QuickSearchMaxPrices are the home quick search's price ceilings, twin of
+// the web's MAX_PRICES (features/home/components/QuickSearch.tsx).
+var QuickSearchMaxPrices = []int{10000, 20000, 30000, 40000, 50000, 75000, 100000}
 
 // PaintSlide is one slide of the home page's slider.
 type PaintSlide struct {
@@ -180,6 +196,12 @@ func (p Page) HomePaint(now time.Time) *Paint {
 	home := p.Site.Home
 	hp := &HomePaint{Width: home.SlideWidth, Height: home.SlideHeight, Listing: p.Site.StockListing(),
 		Aspect: template.CSS(fmt.Sprintf("%d / %d", home.SlideWidth, home.SlideHeight))}
+	menuSite := p.Site
+	menuSite.Navigation = nil
+	hp.Links = shared.HeaderMenu(menuSite)[1:]
+	for _, v := range QuickSearchMaxPrices {
+		hp.MaxPrices = append(hp.MaxPrices, PaintOption{Value: strconv.Itoa(v), Label: shared.FormatPrice(float64(v))})
+	}
 	for _, s := range home.Slides {
 		if !shared.PromoActive(s, now) {
 			continue
@@ -289,7 +311,17 @@ var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
 {{- end}}
           </section>
 {{- end}}
-          <div class="home__hero"><h1>{{$.SiteName}}</h1><p>Find your next car from our current stock.</p><div class="home__actions"><a class="button" href="{{.Listing}}">Browse all cars</a></div></div>
+          <div class="home__hero"><h1>{{$.SiteName}}</h1><p>Find your next car from our current stock.</p><div class="home__actions"><a class="button" href="{{.Listing}}">Browse all cars</a>
+{{- range .Links}}<a class="button button--ghost" href="{{.Path}}">{{.Label}}</a>{{end -}}
+</div></div>
+          <div class="home-browse"><form class="quick-search" aria-label="Quick search">
+            <div class="quick-search__field"><label for="quick-search-make">Make</label><select id="quick-search-make"><option value="">Any make</option></select></div>
+            <div class="quick-search__field"><label for="quick-search-model">Model</label><select id="quick-search-model" disabled><option value="">Choose a make first</option></select></div>
+            <div class="quick-search__field"><label for="quick-search-price">Max price</label><select id="quick-search-price"><option value="">Any price</option>
+{{- range .MaxPrices}}<option value="{{.Value}}">{{.Label}}</option>{{end -}}
+</select></div>
+            <button type="submit" class="button quick-search__submit">Search cars</button>
+          </form></div>
         </section>
 {{- end}}
 {{- with .Listing}}

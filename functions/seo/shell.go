@@ -68,6 +68,10 @@ type Head struct {
 	// JSON in <script id="forecourt-search"> at the end of the body, after
 	// the painted page, whose first bytes it would otherwise hold back.
 	Search *InlinedSearch
+	// Inline are page data inlined as JSON at the end of the body, after
+	// the painted page (the home's latest arrivals, a location page's
+	// location), so the app's first render has them.
+	Inline []Inline
 	// Paint is rendered in #root in place of the loading status: the
 	// page's largest content as HTML, painted before any script runs (nil
 	// for a page the app renders alone).
@@ -190,6 +194,17 @@ var noscriptTemplate = template.Must(template.New("noscript").Parse(`<noscript>
 // site data, html/template writes it as JSON with <, > and & escaped, so no
 // text in a hit can close the script.
 var searchTemplate = template.Must(template.New("search").Parse(`  <script id="forecourt-search" type="application/json">{{.}}</script>
+  `))
+
+// Inline is one inlined JSON script: <script id={ID} type="application/json">.
+type Inline struct {
+	ID   string
+	Data any
+}
+
+// inlineTemplate writes an Inline; as with the site data, html/template
+// writes Data as JSON with <, > and & escaped, so no text can close it.
+var inlineTemplate = template.Must(template.New("inline").Parse(`  <script id="{{.ID}}" type="application/json">{{.Data}}</script>
   `))
 
 var htmlTag = template.Must(template.New("html").Parse(`<html lang="{{.Lang}}"{{with .Style}} style="{{.}}"{{end}}>`))
@@ -415,6 +430,11 @@ func (s *Shell) Render(w io.Writer, h Head) error {
 	if h.Search != nil {
 		if err := searchTemplate.Execute(&buf, h.Search); err != nil {
 			return fmt.Errorf("shell search: %w", err)
+		}
+	}
+	for _, in := range h.Inline {
+		if err := inlineTemplate.Execute(&buf, in); err != nil {
+			return fmt.Errorf("shell inline %s: %w", in.ID, err)
 		}
 	}
 	buf.Write(s.rest)

@@ -92,7 +92,7 @@ test('on a phone, scrolling to the home page latest arrivals moves nothing in vi
 });
 
 const CAR_PARTS = ['main h1', '.car-page__price strong', '.gallery__stage img', '.site-header'];
-const HOME_PARTS = ['.slider__viewport', '.slide:not([hidden]) .slide__title', '.home__hero h1', '.site-header'];
+const HOME_PARTS = ['.slider__viewport', '.slide:not([hidden]) .slide__title', '.home__hero h1', '.home__actions', 'form.quick-search', '.site-header'];
 
 // Issue 14 "render the LCP content as real HTML": a car page's HTML carries
 // its title, price and first photo (painted before any script runs), and

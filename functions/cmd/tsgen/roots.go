@@ -33,6 +33,7 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.WatchlistResponse](),
 			reflect.TypeFor[httpapi.LocationsResponse](), // GET /api/locations
 			reflect.TypeFor[httpapi.LocationResponse](),  // GET /api/locations/{slug}
+			reflect.TypeFor[httpapi.LocationPageData](),  // a location page's inlined data
 			reflect.TypeFor[httpapi.GeocodeResponse](),   // GET /api/geocode
 			reflect.TypeFor[shared.Comparison](),         // GET /api/compare
 			// Issue 13: the reservation routes.

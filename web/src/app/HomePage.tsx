@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { inlinedJSON } from '../lib/inlined';
+import type { Car } from '../lib/types';
 import { useSite } from '../lib/siteContext';
 import { BudgetFinder } from '../features/home/components/BudgetFinder';
 import { BrandBanner } from '../features/home/components/BrandBanner';
@@ -9,8 +12,26 @@ import { LISTING_PATH, routeToURL } from '../lib/listingUrl';
 import { CarStrip } from '../components/search/CarStrip';
 import { navigationOf } from './navigation';
 
+/** INLINED_LATEST_ID is the script the home page's HTML carries its latest arrivals in (functions/httpapi LatestArrivals). */
+export const INLINED_LATEST_ID = 'forecourt-latest';
+
+interface InlinedLatest {
+  index: string;
+  limit: number;
+  hits: Car[];
+}
+
 export function HomePage() {
   const { site, search, stats } = useSite();
+  // Issue 32 item 10: the row renders with the cars the server searched
+  // for the page (the same index and count), so it never grows under the
+  // shopper; without them it asks when scrolled to.
+  const [latest] = useState(() =>
+    inlinedJSON<InlinedLatest>(
+      INLINED_LATEST_ID,
+      (b) => Array.isArray(b.hits) && b.index === search.sortIndices?.latest && b.limit === site.home.latest_arrivals,
+    ),
+  );
   const links = navigationOf({ ...site, navigation: undefined }).slice(1);
   return (
     <section className="home">
@@ -43,6 +64,7 @@ export function HomePage() {
           filters=""
           limit={site.home.latest_arrivals}
           index={search.sortIndices.latest}
+          initial={latest?.hits}
           more={{ to: routeToURL({ sortBy: 'latest' }), label: 'See all latest arrivals' }}
         />
       ) : null}

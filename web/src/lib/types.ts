@@ -157,6 +157,20 @@ export interface LocationResponse {
   reviews_shown: number;
 }
 
+/**
+ * LocationPageData is what a location page's HTML carries (<script
+ * id="forecourt-location">): the bodies of GET /api/locations/{slug} and
+ * GET /api/locations, so the page renders at once, without the "Loading
+ * location…" that the whole page then replaced (issue 32 item 11: a 0.5
+ * layout shift).
+ */
+export interface LocationPageData {
+  /** Slug is the path's slug the page was made for. */
+  slug: string;
+  page: LocationResponse;
+  locations: LocationsResponse;
+}
+
 /** GeocodeResponse is the body of GET /api/geocode. */
 export interface GeocodeResponse extends GeoPlace {
   /** Locations are the site's visible locations with coordinates, nearest first. */
@@ -1464,6 +1478,15 @@ export interface HomeConfig {
    * shopper interacts). Default 4; 0 turns the block off.
    */
   latest_arrivals: number;
+  /**
+   * OurDealerships picks the home page's one "Our dealerships" section
+   * (issue 32 item 10: it showed twice on a group and linked off-site):
+   * "list" (default) the site's dealerships with links to their stock on
+   * this site, shown when it has more than one; "websites" the brand
+   * banner of dealership_websites (spec 001 §2), linking each entry's url;
+   * "off" none.
+   */
+  our_dealerships: OurDealerships;
 }
 
 /**
@@ -1874,6 +1897,9 @@ export interface UsedCarTerms {
   /** Text defaults to the spec's terms (shared.DefaultUsedCarTerms). */
   text: string;
 }
+
+/** OurDealerships is what the home page's "Our dealerships" section lists. */
+export type OurDealerships = 'list' | 'websites' | 'off';
 
 /** TagKind names which rule produced a card's tag banner. */
 export type TagKind = '' | 'electric' | 'reserved' | 'certified' | 'custom' | 'coming_soon' | 'new' | 'sold';

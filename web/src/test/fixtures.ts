@@ -76,7 +76,7 @@ function defaultedSite(): ConfiguredSite {
       vehicle_type: 'Car',
       state: 'qld',
     },
-    home: { slide_width: 1920, slide_height: 540, slide_seconds: 6, latest_arrivals: 4 },
+    home: { slide_width: 1920, slide_height: 540, slide_seconds: 6, latest_arrivals: 4, our_dealerships: 'list' },
     budget: {
       frequency: 'monthly',
       monthly_repayment: 600,

@@ -51,6 +51,19 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
     vi.restoreAllMocks();
   });
 
+  // Issue 32 item 10: the home's latest arrivals grew by a phone's four
+  // cards once scrolled to; with the cars the page came with the row shows
+  // them from its first render and never searches.
+  it('shows the cars it is given at its first render and sends no search, even when scrolled into view', async () => {
+    const client = fakeSearchClient(stock(10));
+    const given = stock(3);
+    renderWithSite(<CarStrip id="latest" title="Latest arrivals" filters="" limit={2} client={asFacet(client)} initial={given} />, siteResponse());
+    const list = screen.getByRole('list', { name: 'Latest arrivals' });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+    await act(async () => FakeObserver.scrollIntoView());
+    expect(client.search).not.toHaveBeenCalled();
+  });
+
   it('sends no search on load and one when scrolled into view, with the site filters, the widget filter and the limit', async () => {
     const client = fakeSearchClient(stock(10));
     const site = siteResponse({ stock: { car_types: ['used'] } });

@@ -6,6 +6,7 @@ import { useFacetClient, type FacetClient } from '../../lib/search/useFacetCount
 import { useSecondaryLookup } from '../../lib/search/useSecondaryLookup';
 import { useInView } from '../../lib/useInView';
 import { CarCard } from './CarCard';
+import type { Car } from '../../lib/types';
 import './CarStrip.css';
 
 /**
@@ -24,6 +25,7 @@ export function CarStrip({
   more,
   client,
   now,
+  initial,
 }: {
   /** id names the section (its heading's id is `${id}-title`). */
   id: string;
@@ -38,6 +40,8 @@ export function CarStrip({
   more?: { to: string; label: string };
   client?: FacetClient;
   now?: Date;
+  /** initial are the cars the page came with: shown at once, no search. */
+  initial?: Car[];
 }): ReactNode {
   const { site, search } = useSite();
   const ref = useRef<HTMLElement>(null);
@@ -47,6 +51,7 @@ export function CarStrip({
     searchClient,
     { index: index ?? search.index, filters: andFilters(baseFilters(site, false), filters), limit, exclude },
     inView,
+    initial,
   );
   if (limit <= 0 || state.status === 'error' || (state.status === 'ready' && state.cars.length === 0)) return null;
   const cars = state.status === 'ready' ? state.cars : [];

@@ -21,14 +21,17 @@ export interface Lookup {
 /**
  * useSecondaryLookup sends one search when `enabled` turns true (the widget
  * has scrolled into view: issue 18 keeps page loads free of searches) and
- * never again for the same lookup. A failed search logs and shows nothing,
+ * never again for the same lookup; with `initial` cars it sends none. A failed search logs and shows nothing,
  * as the listing keeps what it had (spec 000 §8).
  */
-export function useSecondaryLookup(client: FacetClient, lookup: Lookup, enabled: boolean): LookupState {
-  const [state, setState] = useState<LookupState>({ status: 'idle' });
+export function useSecondaryLookup(client: FacetClient, lookup: Lookup, enabled: boolean, initial?: Car[]): LookupState {
+  // The cars the page came with (the home's latest arrivals, searched by
+  // the server: issue 32 item 10) stand for the answer: no search.
+  const [state, setState] = useState<LookupState>(initial ? { status: 'ready', cars: initial.slice(0, lookup.limit) } : { status: 'idle' });
+  const given = Boolean(initial);
   const { index, filters, limit, exclude } = lookup;
   useEffect(() => {
-    if (!enabled || limit <= 0) return;
+    if (given || !enabled || limit <= 0) return;
     let live = true;
     setState({ status: 'loading' });
     client
@@ -55,6 +58,6 @@ export function useSecondaryLookup(client: FacetClient, lookup: Lookup, enabled:
     return () => {
       live = false;
     };
-  }, [client, index, filters, limit, exclude, enabled]);
+  }, [client, index, filters, limit, exclude, enabled, given]);
   return state;
 }

@@ -10,6 +10,7 @@ describe('brand banner of dealership websites (spec 001 §2, §3; issue 17)', ()
     renderWithSite(
       <BrandBanner />,
       siteResponse({
+        home: { our_dealerships: 'websites' },
         dealership_websites: [
           { url: 'https://www.coastalmazda.com.au', name: 'Coastal Mazda', title: 'Coastal Mazda Southport', slug: 'coastal-mazda', logo: { url: '/media/logos/coastal-mazda.svg' } },
           { url: '/brands/jeep', name: 'Jeep', slug: 'jeep' },
@@ -28,12 +29,23 @@ describe('brand banner of dealership websites (spec 001 §2, §3; issue 17)', ()
   it('falls back to the image-not-found image when a logo is missing or fails (spec 001 §8)', () => {
     renderWithSite(
       <BrandBanner />,
-      siteResponse({ dealership_websites: [{ url: 'https://kia.example', name: 'Kia', logo: { url: '/media/logos/gone.svg' } }] }),
+      siteResponse({ home: { our_dealerships: 'websites' }, dealership_websites: [{ url: 'https://kia.example', name: 'Kia', logo: { url: '/media/logos/gone.svg' } }] }),
     );
     const img = screen.getByRole('link', { name: 'Kia' }).querySelector('img')!;
     expect(img).toHaveAttribute('src', '/media/logos/gone.svg');
     fireEvent.error(img);
     expect(img).toHaveAttribute('src', imageNotFound);
+  });
+
+  // Issue 32 item 10: a group's home page said "Our dealerships" twice
+  // (this banner beside its dealerships list), and a single dealer's linked
+  // off-site; the banner shows only where the site picks it.
+  it('renders nothing unless the site picks it for its "Our dealerships" (default: the dealerships list)', () => {
+    const { container } = renderWithSite(
+      <BrandBanner />,
+      siteResponse({ dealership_websites: [{ url: 'https://www.toyota.com.au', name: 'Toyota Australia', slug: 'toyota' }] }),
+    );
+    expect(container).toBeEmptyDOMElement();
   });
 
   it('renders nothing for a site without dealership websites', () => {

@@ -9,11 +9,14 @@ import './BrandBanner.css';
  * BrandBanner lists the group's dealership websites (spec 001 §2 "Other
  * screens", §3 "Dealership website entry": logo, title, link; issue 17). A
  * logo that fails to load falls back to the image-not-found image (spec 001
- * §8 "Missing brand logo"). Nothing renders for a site without entries.
+ * §8 "Missing brand logo"). It is the home page's "Our dealerships" only
+ * where the site picks it (home.our_dealerships "websites"; issue 32 item 10:
+ * beside the dealerships list it said the same twice). Nothing renders for a
+ * site without entries.
  */
 export function BrandBanner() {
   const { site } = useSite();
-  const sites = site.dealership_websites ?? [];
+  const sites = site.home.our_dealerships === 'websites' ? (site.dealership_websites ?? []) : [];
   if (sites.length === 0) return null;
   return (
     <section className="brand-banner" aria-labelledby="brand-banner-title">

@@ -11,7 +11,7 @@ const FACETS = ['make', 'simple_body', 'price_range', 'dealership_name'];
 /**
  * HomeBrowse is the home page's way into the stock: the quick search with
  * the make dropdown, the shop-by tiles, and on a group site a link to each
- * dealership's stock. The counts of all three come with the site (stats
+ * dealership's stock (home.our_dealerships "list", the default). The counts of all three come with the site (stats
  * computed after each feed run, issue 18: no search request on load); a
  * site without stats yet asks the index once.
  */
@@ -20,7 +20,9 @@ export function HomeBrowse({ searchClient }: { searchClient?: FacetClient }) {
   const client = useFacetClient(search, searchClient);
   const state = useSiteFacets(client, FACETS);
   const facets = state.status === 'ready' ? state.facets : undefined;
-  const dealerships = site.dealerships ?? [];
+  // Issue 32 item 10: one "Our dealerships" section, picked by the site
+  // (home.our_dealerships); the brand banner is the other choice.
+  const dealerships = site.home.our_dealerships === 'list' ? (site.dealerships ?? []) : [];
   return (
     <div className="home-browse">
       <QuickSearch client={client} facets={facets} />

@@ -1,6 +1,39 @@
+import { useEffect, useState } from 'react';
 import { getJSON } from '../../../lib/http';
-import type { GeocodeResponse, LocationResponse, LocationsResponse } from '../../../lib/types';
-import { useResource } from '../../../lib/useResource';
+import { inlinedJSON } from '../../../lib/inlined';
+import type { GeocodeResponse, LocationPageData, LocationResponse, LocationsResponse } from '../../../lib/types';
+import type { Resource } from '../../../lib/useResource';
+
+/** INLINED_LOCATION_ID is the script a location page's HTML carries its data in (functions/httpapi LocationPageData). */
+export const INLINED_LOCATION_ID = 'forecourt-location';
+
+/** inlinedPage is the location page data the server rendered into the page, or undefined. */
+function inlinedPage(doc: Document = document): LocationPageData | undefined {
+  return inlinedJSON<LocationPageData>(INLINED_LOCATION_ID, (b) => typeof b.slug === 'string' && b.page?.location && Array.isArray(b.locations?.locations), doc);
+}
+
+/**
+ * useGiven is useResource that starts from data the page came with: ready
+ * at the first render and not fetched (issue 32 item 11: the location page
+ * showed "Loading location…", then moved everything under the reader).
+ */
+function useGiven<T>(key: string, given: T | undefined, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
+  const [state, setState] = useState<{ key: string; resource: Resource<T> }>({ key, resource: given ? { status: 'ready', data: given } : { status: 'loading' } });
+  const skip = given !== undefined && state.key === key && state.resource.status === 'ready';
+  useEffect(() => {
+    if (skip) return;
+    const ctrl = new AbortController();
+    setState({ key, resource: { status: 'loading' } });
+    load(ctrl.signal).then(
+      (data) => !ctrl.signal.aborted && setState({ key, resource: { status: 'ready', data } }),
+      (error: unknown) =>
+        !ctrl.signal.aborted && setState({ key, resource: { status: 'error', error: error instanceof Error ? error : new Error(String(error)) } }),
+    );
+    return () => ctrl.abort();
+    // load is keyed by key: callers pass a fresh closure each render.
+  }, [key]);
+  return state.key === key ? state.resource : { status: 'loading' };
+}
 
 /** LocationQuery picks locations as spec 001 §2's filters do; the API applies them (shared.FilterLocations). */
 export interface LocationQuery {
@@ -22,9 +55,11 @@ export function getLocations(q: LocationQuery, signal?: AbortSignal): Promise<Lo
   return getJSON<LocationsResponse>(`/api/locations${query(q)}`, signal);
 }
 
-/** useLocations loads the locations a block shows. */
+/** useLocations loads the locations a block shows (all of them: from the page's data when it carries them). */
 export function useLocations(q: LocationQuery = {}) {
-  return useResource(`locations${query(q)}`, (signal) => getLocations(q, signal));
+  const key = `locations${query(q)}`;
+  const [given] = useState(() => (key === 'locations' ? inlinedPage()?.locations : undefined));
+  return useGiven(key, given, (signal) => getLocations(q, signal));
 }
 
 /** getLocation fetches one location (by its slug or its dealership's) with its departments and shown reviews. */
@@ -32,9 +67,13 @@ export function getLocation(slug: string, signal?: AbortSignal): Promise<Locatio
   return getJSON<LocationResponse>(`/api/locations/${encodeURIComponent(slug)}`, signal);
 }
 
-/** useLocation loads one location's page. */
+/** useLocation loads one location's page: from the page's data when it is this location's page. */
 export function useLocation(slug: string) {
-  return useResource(`location/${slug}`, (signal) => getLocation(slug, signal));
+  const [given] = useState(() => {
+    const d = inlinedPage();
+    return d?.slug === slug ? d.page : undefined;
+  });
+  return useGiven(`location/${slug}`, given, (signal) => getLocation(slug, signal));
 }
 
 /** geocode resolves a postcode (or, with a non-numeric input, a suburb) to a point and the site's locations nearest first. */

@@ -1,19 +1,30 @@
-import { useParams } from 'react-router';
+import { useId, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useSite } from '../../../lib/siteContext';
 import { NotFound } from '../../../components/NotFound';
 import { ApiError } from '../../../lib/http';
+import type { LocationView } from '../../../lib/types';
 import { useLocation } from '../api/getLocations';
-import { LocationCard, type EmailUsForm } from './LocationCard';
-import { LocationDetail, ReviewList } from './LocationDetail';
+import { addressLines, type EmailUsForm } from './LocationCard';
+import { ReviewList } from './LocationDetail';
 import { LocationMap } from './LocationMap';
-import { LocationTabs } from './LocationTabs';
+import { HolidayHoursButton, Modal, OpenNow, OpeningHours } from './OpeningHours';
 import { OurLocations } from './OurLocationsCarousel';
+import { StarRating } from './StarRating';
 import '../locations.css';
+
+const DEPARTMENT: Record<string, string> = { sales: 'Sales', service: 'Service', parts: 'Parts' };
+const departmentOf = (l: LocationView) => DEPARTMENT[l.location_type || 'sales'] ?? l.name;
 
 /**
  * LocationPage is /locations/{location or dealership slug} (and, with team,
- * /teams/{location slug}): the map and card, Sales/Service tabs when the
- * dealership has both, the detail block with department hours, and reviews.
+ * /teams/{location slug}). Issue 32 item 11: the name, address and hours
+ * each show once (the page showed them three times: a static map card, the
+ * detail block and the location card), the map is a box of fixed size with
+ * Open in Maps (no large blank), and the departments' hours are tabs. The
+ * page's HTML carries its data (forecourt-location), so it renders at once
+ * with no "Loading location…" that the page then replaced.
  */
 export default function LocationPage({ emailUs, team = false, slug: given }: { emailUs?: EmailUsForm; team?: boolean; slug?: string }) {
   const params = useParams();
@@ -21,28 +32,210 @@ export default function LocationPage({ emailUs, team = false, slug: given }: { e
   const state = useLocation(slug);
   const name = state.status === 'ready' ? state.data.location.name : '';
   useDocumentTitle(name ? (team ? `${name} team` : name) : 'Location');
-  if (state.status === 'loading') return <p role="status">Loading location…</p>;
+  if (state.status === 'loading') {
+    return (
+      <div className="location-page location-page--loading">
+        <p role="status">Loading location…</p>
+      </div>
+    );
+  }
   if (state.status === 'error') {
     if (state.error instanceof ApiError && state.error.status === 404) return <NotFound />;
     return <p role="alert">This location could not be loaded. Please try again.</p>;
   }
   const { location, departments, reviews, reviews_shown } = state.data;
-  const depts = departments ?? [location];
-  const types = new Set(depts.map((d) => d.location_type || 'sales'));
+  const depts = departments && departments.length > 0 ? departments : [location];
+  const review = location.review_summary;
   return (
     <div className="location-page">
-      <h1>{team ? `Meet the ${location.name} team` : location.name}</h1>
+      <header className="location-page__head">
+        <h1>{team ? `Meet the ${location.name} team` : location.name}</h1>
+        {review ? (
+          <p className="location-page__rating">
+            <StarRating stars={review.stars} average={review.average_rating} /> <strong>{review.average_rating.toFixed(1)}</strong> {review.text}
+          </p>
+        ) : null}
+      </header>
       <div className="location-page__top">
-        <LocationMap locations={[location]} label={`Map of ${location.name}`} />
-        <LocationDetail location={location} departments={depts} />
+        <MapBox location={location} />
+        <LocationInfo location={location} emailUs={emailUs} />
       </div>
-      {types.has('sales') && types.has('service') ? (
-        <LocationTabs locations={depts} initial={location.default_tab} emailUs={emailUs} />
-      ) : (
-        <LocationCard location={location} emailUs={emailUs} headingLevel={2} viewLink={false} />
-      )}
+      <DepartmentHours departments={depts} location={location} />
       <ReviewList reviews={reviews ?? []} shown={reviews_shown} />
-      <OurLocations />
+      <OurLocations exclude={depts.map((d) => d.id)} />
     </div>
+  );
+}
+
+/**
+ * MapBox is the map at a fixed size (the page's CSS), so nothing moves when
+ * it loads: the live map where the site has a map style, else a drawn
+ * placeholder with a pin. Either way Open in Maps leads to the place.
+ */
+function MapBox({ location }: { location: LocationView }) {
+  const { site } = useSite();
+  const live = Boolean(site.locations_block.map_style_url) && Boolean(location.address.lat || location.address.long);
+  return (
+    <section className="location-map" aria-label={`Map of ${location.name}`}>
+      {live ? (
+        <LocationMap locations={[location]} label={`Map of ${location.name}`} />
+      ) : (
+        <div className="location-map__placeholder" aria-hidden="true">
+          <svg className="location-map__pin" viewBox="0 0 24 32" width="36" height="48" focusable="false">
+            <path d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z" fill="currentColor" />
+            <circle cx="12" cy="12" r="4.5" fill="#fff" />
+          </svg>
+        </div>
+      )}
+      {location.directions_url ? (
+        <a className="button location-map__open" href={location.directions_url} target="_blank" rel="noopener noreferrer">
+          Open in Maps<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </section>
+  );
+}
+
+/** LocationInfo is the address, once, with the ways to get in touch and the licences. */
+function LocationInfo({ location: l, emailUs }: { location: LocationView; emailUs?: EmailUsForm }) {
+  const { site } = useSite();
+  const cfg = site.locations_block;
+  const [emailing, setEmailing] = useState(false);
+  return (
+    <section className="location-page__info" aria-labelledby="location-info-title">
+      <h2 id="location-info-title">Address</h2>
+      <address>
+        {addressLines(l).map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+      </address>
+      {cfg.show_contact && (l.dealer_license_number || l.motor_vehicle_repairer) ? (
+        <p className="location-page__licences">
+          {l.dealer_license_number ? <span>Dealer Licence: {l.dealer_license_number}</span> : null}
+          {l.motor_vehicle_repairer ? <span>MVR: {l.motor_vehicle_repairer}</span> : null}
+        </p>
+      ) : null}
+      <div className="location-page__actions">
+        {l.directions_url ? (
+          <a className="button button--ghost" href={l.directions_url} target="_blank" rel="noopener noreferrer">
+            Get Directions<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        {cfg.show_contact ? (
+          <Link className="button button--ghost" to={l.contact_path}>
+            Contact
+          </Link>
+        ) : null}
+        {cfg.show_contact && cfg.email_us && emailUs ? (
+          <button type="button" className="button button--ghost" onClick={() => setEmailing(true)}>
+            Email Us
+          </button>
+        ) : null}
+        {cfg.book_service && l.location_type === 'service' ? (
+          <Link className="button button--ghost" to="/service">
+            Book a Service
+          </Link>
+        ) : null}
+      </div>
+      {emailing && emailUs ? (
+        <Modal title={`Email ${l.name}`} onClose={() => setEmailing(false)}>
+          {emailUs(l)}
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * DepartmentHours is each department's phone, open-now line and hours
+ * (spec 001 §2 "a drop-down switches between department hours"; issue 32
+ * item 7: tabs, not a bare select), a department's address only where it
+ * is not the page's. Arrow keys, Home and End move between the tabs.
+ */
+function DepartmentHours({ departments, location }: { departments: LocationView[]; location: LocationView }) {
+  const id = useId();
+  const [active, setActive] = useState(departments.some((d) => d.id === location.id) ? location.id : departments[0].id);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const dept = departments.find((d) => d.id === active) ?? departments[0];
+  const tabs = departments.length > 1;
+  const move = (i: number) => {
+    const next = (i + departments.length) % departments.length;
+    setActive(departments[next].id);
+    refs.current[next]?.focus();
+  };
+  return (
+    <section className="location-hours" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Opening hours</h2>
+      {tabs ? (
+        <div role="tablist" aria-label="Department" className="location-hours__tabs">
+          {departments.map((d, i) => (
+            <button
+              key={d.id}
+              ref={(b) => {
+                refs.current[i] = b;
+              }}
+              role="tab"
+              type="button"
+              id={`${id}-tab-${i}`}
+              aria-selected={d.id === dept.id}
+              aria-controls={`${id}-panel`}
+              tabIndex={d.id === dept.id ? 0 : -1}
+              onClick={() => setActive(d.id)}
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowRight') move(i + 1);
+                else if (e.key === 'ArrowLeft') move(i - 1);
+                else if (e.key === 'Home') move(0);
+                else if (e.key === 'End') move(departments.length - 1);
+                else return;
+                e.preventDefault();
+              }}
+            >
+              {departmentOf(d)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div
+        className="location-hours__panel"
+        id={`${id}-panel`}
+        {...(tabs ? { role: 'tabpanel', 'aria-labelledby': `${id}-tab-${departments.indexOf(dept)}` } : {})}
+      >
+        <div className="location-hours__contact">
+          <OpenNow status={dept.open_now} />
+          <Phones location={dept} />
+          {dept.address.street !== location.address.street ? (
+            <address>
+              {addressLines(dept).map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
+          ) : null}
+        </div>
+        <div className="location-hours__table">
+          <OpeningHours lines={dept.hours} />
+          <HolidayHoursButton hours={dept.holiday_hours} name={dept.name} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Phones are a location's landline and mobile, as tel: links where the site links phones. */
+function Phones({ location: l }: { location: LocationView }) {
+  const { site } = useSite();
+  const link = site.features.phone_links;
+  const lines = [
+    { label: 'Phone', number: l.contact_detail.landline_phone },
+    { label: 'Mobile', number: l.contact_detail.phone },
+  ].filter((p): p is { label: string; number: string } => Boolean(p.number));
+  if (lines.length === 0) return null;
+  return (
+    <ul className="location-hours__phones">
+      {lines.map((p) => (
+        <li key={p.label}>
+          {p.label}: {link ? <a href={`tel:${p.number.replace(/[^\d+]/g, '')}`}>{p.number}</a> : p.number}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -217,3 +217,45 @@ describe('location reviews (spec 001 §9 "10 reviews are shown by default", "ful
     expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });
 });
+
+// Issue 32 item 11: the location page showed "Loading location…", then the
+// page (a 0.5 layout shift), and its name, address and hours three times,
+// department hours in a bare select. From the data its HTML carries it
+// renders at once without a request; each shows once; departments are tabs.
+describe('location page (issue 32 item 11)', () => {
+  const sales = loc({ id: 'loc-s', name: 'Coastal Mazda - Sales', slug: 'coastal-mazda-sales', location_type: 'sales', default_tab: 'sales' });
+  const service = loc({
+    id: 'loc-v',
+    address: { street: '8 Lawrence Drive', city: 'Nerang', state: 'QLD', postcode: '4211' },
+    hours: [{ days: 'Mon-Fri', text: '7:00am - 5:00pm', closed: false }],
+  });
+  afterEach(() => document.getElementById('forecourt-location')?.remove());
+
+  it('renders from the inlined page data at its first render, with no request, and shows name, address and hours once', async () => {
+    const script = document.createElement('script');
+    script.id = 'forecourt-location';
+    script.type = 'application/json';
+    script.textContent = JSON.stringify({
+      slug: 'coastal-mazda-sales',
+      page: { location: sales, departments: [sales, service], reviews: [], reviews_shown: 10 },
+      locations: { locations: [sales, service], grid_columns: 2 },
+    });
+    document.body.append(script);
+    const fetch = vi.fn(() => new Promise(() => {}));
+    vi.stubGlobal('fetch', fetch);
+    const { default: LocationPage } = await import('./LocationPage');
+    renderWith(<LocationPage slug="coastal-mazda-sales" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Coastal Mazda - Sales' })).toBeTruthy();
+    expect(screen.queryByText(/Loading location/)).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getAllByText('Coastal Mazda - Sales')).toHaveLength(1);
+    expect(screen.getAllByText('1 Ferry Road')).toHaveLength(1);
+    expect(screen.getAllByRole('table', { name: 'Opening Hours' })).toHaveLength(1);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.getByRole('link', { name: /Open in Maps/ }).getAttribute('href')).toBe('https://maps.example/?q=1+Ferry+Road');
+    // The Service tab: its own hours, and its address as it is not the page's.
+    await userEvent.click(screen.getByRole('tab', { name: 'Service' }));
+    expect(within(screen.getByRole('tabpanel')).getByText('7:00am - 5:00pm')).toBeTruthy();
+    expect(within(screen.getByRole('tabpanel')).getByText('8 Lawrence Drive')).toBeTruthy();
+  }, 20000);
+});

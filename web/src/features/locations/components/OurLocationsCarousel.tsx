@@ -107,10 +107,15 @@ export function OurLocationsCarousel({ locations }: { locations: LocationView[] 
   );
 }
 
-/** OurLocations loads the site's locations and shows them in the carousel when there are several. */
-export function OurLocations() {
+/**
+ * OurLocations loads the site's locations and shows them in the carousel when there are several.
+ * On a location page, exclude are its departments' ids: the page itself shows those (issue 32 item 11:
+ * the page's own card in the carousel repeated its name, address and hours), and one other place is enough.
+ */
+export function OurLocations({ exclude }: { exclude?: string[] }) {
   const state = useLocations();
   if (state.status !== 'ready') return null;
-  const locations = state.data.locations ?? [];
-  return locations.length > 1 ? <OurLocationsCarousel locations={locations} /> : null;
+  const all = state.data.locations ?? [];
+  const locations = exclude ? all.filter((l) => !exclude.includes(l.id)) : all;
+  return locations.length > (exclude ? 0 : 1) ? <OurLocationsCarousel locations={locations} /> : null;
 }

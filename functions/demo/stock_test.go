@@ -330,18 +330,14 @@ func TestStockNewArrivalsAreAFew(t *testing.T) {
 	}
 }
 
-func TestReviewsAreDeterministicAndFilterable(t *testing.T) {
+func TestReviewsAreDeterministic(t *testing.T) {
 	now := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
 	loc := shared.Location{ID: "loc-a"}
-	a, b := Reviews(loc, 24, now), Reviews(loc, 24, now)
+	a, b := Reviews(loc, 12, now), Reviews(loc, 12, now)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("the same location gave different reviews")
 	}
 	if err := shared.ValidateReviews(a, map[string]bool{"loc-a": true}); err != nil {
 		t.Fatalf("demo reviews are not a valid feed: %v", err)
-	}
-	shown := shared.FilterReviews(a, shared.ReviewsConfig{MinRating: 4})
-	if len(shown) == len(a) {
-		t.Errorf("no demo review is filtered out; want a translated one at least")
 	}
 }

@@ -165,34 +165,41 @@ func CarSVG(bodySlug, base string, angle int) (svg string, ok bool) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d">`, artW, artH, artW*2, artH*2)
-	fmt.Fprintf(&b, `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="%s"/><stop offset="1" stop-color="%s"/></linearGradient>`, bg[0], bg[1])
-	b.WriteString(`<linearGradient id="gl" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#334155"/><stop offset="0.55" stop-color="#1e293b"/><stop offset="1" stop-color="#0f172a"/></linearGradient>`)
-	fmt.Fprintf(&b, `<clipPath id="body"><path d="%s"/></clipPath></defs>`, s.body)
+	fmt.Fprintf(&b, `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="%s"/><stop offset="1" stop-color="%s"/></linearGradient></defs>`, bg[0], bg[1])
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="url(#bg)"/>`, artW, artH)
 	fmt.Fprintf(&b, `<rect y="%d" width="%d" height="%d" fill="%s"/>`, groundY-lift, artW, artH-groundY+lift, shade(bg[1], -0.04))
 	fmt.Fprintf(&b, `<g transform="translate(0 %d)"><g%s>`, -lift, flip)
-	fmt.Fprintf(&b, `<ellipse cx="%g" cy="%d" rx="%g" ry="7" fill="#0f172a" opacity="0.16"/>`, (s.wheels[0]+s.wheels[1])/2, groundY, (s.wheels[1]-s.wheels[0])/2+s.radius+36)
-	// Body, a darker sill and a light shoulder, kept inside the outline.
-	fmt.Fprintf(&b, `<path d="%s" fill="%s"/>`, s.body, fill)
-	fmt.Fprintf(&b, `<g clip-path="url(#body)"><rect x="0" y="%g" width="%d" height="80" fill="%s"/><rect x="0" y="%g" width="%d" height="3" fill="#ffffff" opacity="0.28"/></g>`,
-		s.beltY+34, artW, shade(fill, -0.28), s.beltY-2, artW)
-	fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="#0f172a" stroke-opacity="0.35" stroke-width="1.5" stroke-linejoin="round"/>`, s.body)
-	for _, g := range s.glass {
-		fmt.Fprintf(&b, `<path d="%s" fill="url(#gl)"/>`, g)
-	}
-	for _, x := range s.doors {
-		fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#0f172a" stroke-opacity="0.3" stroke-width="1.2"/>`, x, s.beltY-4, x-2, s.beltY+44)
-		fmt.Fprintf(&b, `<rect x="%g" y="%g" width="14" height="3" rx="1.5" fill="%s"/>`, x-22, s.beltY+8, shade(fill, -0.4))
-	}
-	fmt.Fprintf(&b, `<path d="M%g %g l-10 -2 l-2 8 l10 2 Z" fill="%s"/>`, s.mirrorX, s.beltY-6, shade(fill, -0.2))
-	fmt.Fprintf(&b, `<path d="%s" fill="#fef9c3" stroke="#a16207" stroke-opacity="0.4"/><path d="%s" fill="#dc2626"/>`, s.head, s.tail)
-	for _, x := range s.wheels {
-		cy := float64(groundY) - s.radius
-		fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="#111827"/><circle cx="%g" cy="%g" r="%g" fill="#cbd5e1"/><circle cx="%g" cy="%g" r="%g" fill="none" stroke="#64748b" stroke-width="3" stroke-dasharray="4 5"/><circle cx="%g" cy="%g" r="4" fill="#475569"/>`,
-			x, cy, s.radius, x, cy, s.radius*0.6, x, cy, s.radius*0.38, x, cy)
-	}
+	drawCar(&b, s, fill, "c")
 	b.WriteString(`</g></g></svg>`)
 	return b.String(), true
+}
+
+// drawCar draws a silhouette in a colour, with its shadow, in the 480 x 320
+// frame; id prefixes its clip path and gradient so several cars can share
+// one drawing.
+func drawCar(b *strings.Builder, s silhouette, fill, id string) {
+	fmt.Fprintf(b, `<defs><linearGradient id="%s-gl" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#334155"/><stop offset="0.55" stop-color="#1e293b"/><stop offset="1" stop-color="#0f172a"/></linearGradient>`, id)
+	fmt.Fprintf(b, `<clipPath id="%s-body"><path d="%s"/></clipPath></defs>`, id, s.body)
+	fmt.Fprintf(b, `<ellipse cx="%g" cy="%d" rx="%g" ry="7" fill="#0f172a" opacity="0.16"/>`, (s.wheels[0]+s.wheels[1])/2, groundY, (s.wheels[1]-s.wheels[0])/2+s.radius+36)
+	// Body, a darker sill and a light shoulder, kept inside the outline.
+	fmt.Fprintf(b, `<path d="%s" fill="%s"/>`, s.body, fill)
+	fmt.Fprintf(b, `<g clip-path="url(#%s-body)"><rect x="0" y="%g" width="%d" height="80" fill="%s"/><rect x="0" y="%g" width="%d" height="3" fill="#ffffff" opacity="0.28"/></g>`,
+		id, s.beltY+34, artW, shade(fill, -0.28), s.beltY-2, artW)
+	fmt.Fprintf(b, `<path d="%s" fill="none" stroke="#0f172a" stroke-opacity="0.35" stroke-width="1.5" stroke-linejoin="round"/>`, s.body)
+	for _, g := range s.glass {
+		fmt.Fprintf(b, `<path d="%s" fill="url(#%s-gl)"/>`, g, id)
+	}
+	for _, x := range s.doors {
+		fmt.Fprintf(b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#0f172a" stroke-opacity="0.3" stroke-width="1.2"/>`, x, s.beltY-4, x-2, s.beltY+44)
+		fmt.Fprintf(b, `<rect x="%g" y="%g" width="14" height="3" rx="1.5" fill="%s"/>`, x-22, s.beltY+8, shade(fill, -0.4))
+	}
+	fmt.Fprintf(b, `<path d="M%g %g l-10 -2 l-2 8 l10 2 Z" fill="%s"/>`, s.mirrorX, s.beltY-6, shade(fill, -0.2))
+	fmt.Fprintf(b, `<path d="%s" fill="#fef9c3" stroke="#a16207" stroke-opacity="0.4"/><path d="%s" fill="#dc2626"/>`, s.head, s.tail)
+	for _, x := range s.wheels {
+		cy := float64(groundY) - s.radius
+		fmt.Fprintf(b, `<circle cx="%g" cy="%g" r="%g" fill="#111827"/><circle cx="%g" cy="%g" r="%g" fill="#cbd5e1"/><circle cx="%g" cy="%g" r="%g" fill="none" stroke="#64748b" stroke-width="3" stroke-dasharray="4 5"/><circle cx="%g" cy="%g" r="4" fill="#475569"/>`,
+			x, cy, s.radius, x, cy, s.radius*0.6, x, cy, s.radius*0.38, x, cy)
+	}
 }
 
 // placeholderSVG is the image of a car without photos yet (spec 000 §2:
@@ -205,7 +212,8 @@ const placeholderSVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480
 
 // Images serves the demo car images (httpapi.MediaStore): the names
 // demo/{body}/{colour}.svg (?angle=1-6) and demo/placeholder.svg, which the
-// demo stock links to (ImagePath, PlaceholderPath). Only the dev gateway
+// demo stock links to (ImagePath, PlaceholderPath), and the demo tenants'
+// slides, demo/hero/{scene}.svg (HeroSVG). Only the dev gateway
 // mounts it; the logos are the media package's.
 type Images struct{}
 
@@ -213,6 +221,15 @@ type Images struct{}
 func (Images) Media(_ context.Context, name string, query url.Values) ([]byte, string, error) {
 	if name == "demo/placeholder.svg" {
 		return []byte(placeholderSVG), svgType, nil
+	}
+	if file, ok := strings.CutPrefix(name, "demo/hero/"); ok {
+		if scene, isSVG := strings.CutSuffix(file, ".svg"); isSVG {
+			svg, err := HeroSVG(scene, query)
+			if err != nil {
+				return nil, "", err
+			}
+			return []byte(svg), svgType, nil
+		}
 	}
 	if rest, ok := strings.CutPrefix(name, "demo/"); ok {
 		body, file, _ := strings.Cut(rest, "/")

@@ -13,8 +13,8 @@ import (
 // 8). HeroSVG draws a 1920 x 540 scene (the slider's default size) in a
 // dealer's colours with cars on the road. The slider shows it with
 // object-fit: cover from 1920 x 540 down to a phone's ~2:1 box, so the
-// cars stand in the middle third (heroSafe), and the lower left, where the
-// slide's title sits, is left quiet.
+// cars stand inside what every such box shows (heroSafe), at its right,
+// leaving the lower left, where the slide's title sits, quiet.
 const (
 	heroW, heroH = 1920, 540
 	heroRoadY    = 470 // where the tyres meet the road
@@ -90,7 +90,7 @@ func HeroSVG(scene string, q url.Values) (string, error) {
 	fmt.Fprintf(&b, `<radialGradient id="glow" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="%s" stop-opacity="0.55"/><stop offset="1" stop-color="%s" stop-opacity="0"/></radialGradient></defs>`, accent, accent)
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="url(#sky)"/>`, heroW, heroH)
 	// The sun (the dealer's accent) behind the cars, with a soft glow.
-	fmt.Fprintf(&b, `<circle cx="1320" cy="250" r="260" fill="url(#glow)"/><circle cx="1320" cy="250" r="86" fill="%s" opacity="0.9"/>`, accent)
+	fmt.Fprintf(&b, `<circle cx="1180" cy="150" r="220" fill="url(#glow)"/><circle cx="1180" cy="150" r="70" fill="%s" opacity="0.9"/>`, accent)
 	horizon := 360.0
 	switch scene {
 	case "coast":
@@ -120,12 +120,13 @@ func HeroSVG(scene string, q url.Values) (string, error) {
 	for x := 40; x < heroW; x += 160 {
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="80" height="6" fill="#e5e7eb" opacity="0.8"/>`, x, heroRoadY+30)
 	}
-	// The cars, side by side in the middle third, facing left.
-	const scale = 1.15
-	span := heroSafe[1] - heroSafe[0]
+	// The cars, side by side at the right of the part every box shows,
+	// clear of the title at the lower left, facing left. A silhouette
+	// spans x 40-444 of its 480 frame.
+	const scale, drawn, margin = 1.0, 404.0, 40.0
+	right := heroSafe[1] - 12
 	for i, c := range cars {
-		slot := span / float64(len(cars))
-		x := heroSafe[0] + slot*float64(i) + (slot-artW*scale)/2
+		x := right - (margin+drawn)*scale - float64(len(cars)-1-i)*(drawn*scale+60)
 		fmt.Fprintf(&b, `<g transform="translate(%g %g) scale(%g)">`, x, heroRoadY-groundY*scale, scale)
 		drawCar(&b, silhouettes[c.body], baseColours[c.colour], fmt.Sprintf("h%d", i))
 		b.WriteString(`</g>`)

@@ -83,3 +83,32 @@ func TestTrimOf(t *testing.T) {
 		}
 	}
 }
+
+// The test-drive rule is untouched by the equipment table: equipment and
+// upholstery are a function of the variant and stock number alone (no draw
+// from the generator's stream, whose draws decide tags such as Test Drive
+// Only), and the franchised demo stock still has test-drive-only cars for
+// the car page's Book a Test Drive rule (spec 001 §2).
+func TestEquipmentLeavesTheTestDriveRule(t *testing.T) {
+	for _, tc := range []struct {
+		dealer shared.Dealership
+		types  []shared.CarType
+	}{
+		{toyota, allTypes},
+		{usedYard, usedOnly},
+	} {
+		testDrive := 0
+		for _, c := range Stock(tc.dealer, tc.types, 550, now) {
+			m, v, _ := findVariant(c)
+			if !slices.Equal(c.StandardEquipment, Equipment(m, v, c.Year)) || c.InteriorColour != Interior(m, v, c.StockNum) {
+				t.Errorf("%s: equipment or interior is not the variant's own", c.StockNum)
+			}
+			if shared.TestDriveOnly(c) {
+				testDrive++
+			}
+		}
+		if franchised := tc.dealer.Make != ""; franchised && testDrive == 0 {
+			t.Errorf("%s: no test-drive-only car", tc.dealer.Slug)
+		}
+	}
+}

@@ -2,7 +2,7 @@
 SHELL := bash
 .DEFAULT_GOAL := help
 
-.PHONY: help deps dev test e2e bench synth lambdas web types clean
+.PHONY: help deps dev test e2e screenshots bench synth lambdas web types clean
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' Makefile | sed -E 's/:.*## /\t/'
@@ -18,6 +18,9 @@ test: deps ## run every suite; ends with "N passed, N failed"
 
 e2e: deps ## browser tests only, on their own local stack: make e2e FILES=web/e2e/leads.test.mjs
 	@bash scripts/e2e.sh $(FILES)
+
+screenshots: deps ## each demo dealer's main pages at 375 and 1366 px, on their own local stack: make screenshots [DIR=screenshots]
+	@bash scripts/screenshots.sh $(DIR)
 
 bench: deps ## print the performance figures and their baselines
 	@bash scripts/bench.sh

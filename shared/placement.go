@@ -23,6 +23,10 @@ type Placement struct {
 	// BelowMarketSites are the Sites on which the car shows the below-market
 	// badge (MarketFor, issue 17): Go decides it, the cards only read it.
 	BelowMarketSites []string
+	// PhotoRank is 1 for a car with photos (HasPhotos) of a dealership whose
+	// first listing site has search.photos_first, else 0: the index ranks
+	// by it before the arrival date (issue 32 item 8).
+	PhotoRank int
 }
 
 // IndexedCar is a car with its placement: what an index write is built from.
@@ -38,10 +42,12 @@ type Placer struct {
 	dealershipName string
 	interestRate   float64
 	termYears      int
+	photosFirst    bool
 }
 
 // NewPlacer returns the placer of the dealership's cars. The dealership
-// name and finance settings come from the first site listing it.
+// name, finance settings and search.photos_first come from the first site
+// listing it.
 func NewPlacer(dealershipSlug string, sites []Site) Placer {
 	p := Placer{interestRate: DefaultInterestRate, termYears: DefaultTermYears}
 	for _, s := range sites {
@@ -51,6 +57,7 @@ func NewPlacer(dealershipSlug string, sites []Site) Placer {
 		}
 		if len(p.sites) == 0 {
 			p.dealershipName = d.Name
+			p.photosFirst = s.Search.PhotosFirst
 			if s.Finance.InterestRate > 0 {
 				p.interestRate = s.Finance.InterestRate
 			}
@@ -79,6 +86,9 @@ func (p Placer) PlaceAll(stored []StoredCar, now time.Time) []IndexedCar {
 func (p Placer) Place(c Car, now time.Time) Placement {
 	pl := Placement{Sites: []string{}, DealershipName: p.dealershipName,
 		InterestRate: p.interestRate, TermYears: p.termYears}
+	if p.photosFirst && HasPhotos(c) {
+		pl.PhotoRank = 1
+	}
 	var latest int64
 	for _, s := range p.sites {
 		until, ok := s.showsUntil(c)

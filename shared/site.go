@@ -291,6 +291,10 @@ type SearchConfig struct {
 	// config plus manufacturer"); default false, because a franchised dealer
 	// also sells used cars of other makes.
 	ManufacturerFilter bool `json:"manufacturer_filter"`
+	// PhotosFirst lists cars with photos before cars showing only a
+	// placeholder in the default (relevance) order, newest first within
+	// each (the index's photo_rank); default true (issue 32 item 8).
+	PhotosFirst bool `json:"photos_first"`
 }
 
 // CardConfig shapes the car card (spec 000 §2 "Car card").

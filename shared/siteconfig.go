@@ -79,6 +79,7 @@ func DecodeBase() Site {
 	var s Site
 	s.Features = Features{Compare: true, Favourites: true, Reserve: true, TradeIn: true, PhoneLinks: true, CertifiedBadge: true, SpinToWinGated: true}
 	s.Search.LocationFilter = true
+	s.Search.PhotosFirst = true
 	s.Leads.Captcha = true
 	s.Leads.OptInChecked = true
 	s.Leads.Categories = slices.Clone(DefaultLeadCategories)

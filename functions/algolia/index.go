@@ -75,6 +75,11 @@ var sorts = []sortReplica{
 	{shared.SortKMDesc, "desc(km)"},
 }
 
+// CustomRanking is the default (relevance) order's tie-break: cars on sale
+// first, then cars with photos where the site asks for it (photo_rank,
+// search.photos_first; issue 32 item 8), then the newest.
+var CustomRanking = []string{"desc(available)", "desc(photo_rank)", "desc(created_at_timestamp)"}
+
 var defaultRanking = []string{"typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"}
 
 // Facets are the attributes search facets on: spec 000 §2's facet list plus
@@ -172,7 +177,7 @@ func (ix *Index) EnsureSettings(ctx context.Context) error {
 		SetAttributesForFaceting(Facets).
 		SetSearchableAttributes(searchable).
 		SetUnretrievableAttributes(shared.PrivateCarAttributes).
-		SetCustomRanking([]string{"desc(available)", "desc(created_at_timestamp)"}).
+		SetCustomRanking(CustomRanking).
 		SetReplicas(entries)
 	if _, err := ix.client.SetSettings(ix.client.NewApiSetSettingsRequest(ix.cfg.Index, primary),
 		search.WithContext(ctx)); err != nil {

@@ -38,7 +38,7 @@ var PublicAttributes = []string{
 	// What the index adds (NewRecord, SoldUpdate).
 	"objectID", "sites", "dealership_name", "make_model", "transmission", "price_range",
 	"weekly_price", "weekly_price_range", "created_at_timestamp", "searchable_until",
-	"available", "below_market_sites", "similar_path",
+	"available", "below_market_sites", "similar_path", "photo_rank",
 }
 
 // NewRecord builds the index record of a placed car.
@@ -64,6 +64,8 @@ func NewRecord(ic shared.IndexedCar) (Record, error) {
 	r["created_at_timestamp"] = c.CreatedAt.Unix()
 	r["searchable_until"] = p.SearchableUntil
 	r["available"] = c.Available()
+	// The default order's photos-first rank (search.photos_first, issue 32).
+	r["photo_rank"] = p.PhotoRank
 	// Go decides the below-market badge per site (issue 17); the market
 	// figures themselves stay out of the index.
 	r["below_market_sites"] = nonNil(p.BelowMarketSites)

@@ -378,17 +378,6 @@ var catalogue = []model{
 	}, 3},
 }
 
-// equipment lists standard equipment by theme; cars take a selection.
-var equipment = []string{
-	"Reversing camera", "Apple CarPlay", "Android Auto", "Autonomous emergency braking",
-	"Lane keep assist", "Adaptive cruise control", "Blind spot monitoring", "Rear cross-traffic alert",
-	"Dual-zone climate control", "Keyless entry and push-button start", "LED headlights",
-	"Alloy wheels", "Front and rear parking sensors", "Satellite navigation", "Digital radio (DAB+)",
-	"Heated front seats", "Power-adjustable driver's seat", "Wireless phone charger",
-	"Auto-dimming rear-view mirror", "Rain-sensing wipers", "Tyre pressure monitoring", "Roof rails",
-	"Leather-accented seats", "360-degree camera", "Head-up display", "Power tailgate",
-}
-
 // comment segments make dealer comments; the segments are joined with '|'
 // as feeds send them (spec 000 §2 "Dealer comments").
 var commentOpeners = []string{

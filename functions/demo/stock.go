@@ -221,12 +221,12 @@ func (g *generator) car(i int) shared.Car {
 	c.Slug = shared.Slugify(fmt.Sprintf("%s %s", c.Name, c.ID[:8]))
 	p := g.paint(m.Make)
 	c.Colour = p.Name
-	c.InteriorColour = one(r, []string{"Black Cloth", "Black Cloth", "Black Leather", "Grey Cloth", "Black/Grey Trim"})
+	c.InteriorColour = Interior(m, v, c.StockNum)
 	if carType != shared.CarTypeNew {
 		c.RegPlate = g.plate()
 		c.RegoExpiry = g.now.AddDate(0, 1+r.IntN(12), 0).Format(time.DateOnly)
 	}
-	c.StandardEquipment = g.equipment()
+	c.StandardEquipment = Equipment(m, v, year)
 	c.DealerComments = g.comments(c)
 
 	// Conditions, at most one status change per car.
@@ -492,11 +492,9 @@ func (g *generator) paint(mk string) paint {
 	return one(g.r, genericPaints)
 }
 
-func (g *generator) equipment() []string {
-	items := slices.Clone(equipment)
-	g.r.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
-	return items[:8+g.r.IntN(7)]
-}
+// newMiddles are the comment segments that fit a new or demo car: no
+// roadworthy certificate, which comes with a used car changing hands.
+var newMiddles = slices.DeleteFunc(slices.Clone(commentMiddles), usedCarOnly)
 
 // comments returns dealer comments in the feed form: segments separated by
 // '|' (spec 000 §2). A few cars have none, so the pending text shows.
@@ -511,13 +509,13 @@ func (g *generator) comments(c shared.Car) string {
 		parts = []string{
 			fmt.Sprintf("Brand new %s %s %s in %s", c.Make, c.Model, c.Badge, c.Colour),
 			"Full factory warranty and capped-price servicing",
-			one(r, commentMiddles),
+			one(r, newMiddles),
 		}
 	case shared.CarTypeDemo:
 		parts = []string{
 			fmt.Sprintf("Ex-demonstrator %s %s %s with only %d km", c.Make, c.Model, c.Badge, c.KM),
 			"Balance of factory warranty",
-			one(r, commentMiddles),
+			one(r, newMiddles),
 		}
 	default:
 		parts = []string{one(r, commentOpeners), one(r, commentMiddles), one(r, commentMiddles)}

@@ -171,24 +171,64 @@ func carStatus(raw string) (status shared.CarStatus, reserved bool) {
 	return shared.CarStatus(strings.ReplaceAll(strings.ToLower(strings.TrimSpace(raw)), " ", "_")), false
 }
 
+// modelSpellings are makers' spellings that no casing rule gives, by the
+// word in lower case.
+var modelSpellings = map[string]string{
+	"hilux": "HiLux", "hiace": "HiAce", "landcruiser": "LandCruiser",
+	"mazda2": "Mazda2", "mazda3": "Mazda3", "mazda6": "Mazda6",
+	"e-tron": "e-tron", "iload": "iLoad", "imax": "iMax", "ix": "iX", "fe": "Fe",
+}
+
+// hyundaiNumber is a Hyundai or BMW model number with its lower-case i
+// ("i30", "ix35", "i3").
+var hyundaiNumber = regexp.MustCompile(`^ix?\d+$`)
+
 // modelCase gives shouted or whispered model names ("COROLLA", "corolla")
-// word-initial capitals, keeping words with digits upper case ("CX-5",
-// "X5"); a mixed-case model is the maker's own casing and is kept.
+// the maker's casing (issue 32 item 8: "Hyundai I30"): a known spelling
+// (modelSpellings), a lower-case i before a Hyundai or BMW number, words
+// with digits upper case ("CX-5", "X5"), hyphenated parts of one or two
+// letters upper case ("C-HR", "MU-X"), short shouted words upper case
+// ("ASX"), other words with an initial capital. A mixed-case model is the
+// maker's own casing and is kept.
 func modelCase(s string) string {
 	if s != strings.ToUpper(s) && s != strings.ToLower(s) {
 		return s
 	}
-	words := strings.Fields(s)
+	shouted := s == strings.ToUpper(s)
+	words := strings.Fields(strings.ToLower(s))
 	for i, w := range words {
-		if strings.ContainsFunc(w, unicode.IsDigit) || len(w) <= 3 && s == strings.ToUpper(s) {
+		switch {
+		case modelSpellings[w] != "":
+			words[i] = modelSpellings[w]
+		case hyundaiNumber.MatchString(w):
+			// already lower case
+		case strings.ContainsFunc(w, unicode.IsDigit):
 			words[i] = strings.ToUpper(w)
-			continue
+		case strings.Contains(w, "-"):
+			parts := strings.Split(w, "-")
+			for j, p := range parts {
+				if len(p) <= 2 {
+					parts[j] = strings.ToUpper(p)
+				} else {
+					parts[j] = initialCapital(p)
+				}
+			}
+			words[i] = strings.Join(parts, "-")
+		case len(w) <= 3 && shouted:
+			words[i] = strings.ToUpper(w)
+		default:
+			words[i] = initialCapital(w)
 		}
-		r := []rune(strings.ToLower(w))
-		r[0] = unicode.ToUpper(r[0])
-		words[i] = string(r)
 	}
 	return strings.Join(words, " ")
+}
+
+func initialCapital(w string) string {
+	r := []rune(w)
+	if len(r) > 0 {
+		r[0] = unicode.ToUpper(r[0])
+	}
+	return string(r)
 }
 
 func trimStrings(c *shared.Car) {

@@ -7,7 +7,6 @@ package media
 import (
 	"context"
 	"fmt"
-	"html"
 	"net/url"
 	"strings"
 	"sync"
@@ -104,25 +103,6 @@ func (l *Logos) load(ctx context.Context) (map[string][]byte, error) {
 	}
 	l.logos, l.loaded = logos, now
 	return logos, nil
-}
-
-// LogoSVG draws a wordmark from the site's name in its theme colours.
-func LogoSVG(site shared.Site) string {
-	// The site is read with its defaults applied (shared.ApplyDefaults), so
-	// both colours are set.
-	primary, text := site.Theme.PrimaryColor, site.Theme.HeaderText
-	var initials strings.Builder
-	for _, w := range strings.Fields(site.Name) {
-		if initials.Len() < 2 {
-			initials.WriteString(strings.ToUpper(w[:1]))
-		}
-	}
-	width := 72 + 13*len(site.Name)
-	return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d 56" width="%d" height="56">`+
-		`<rect x="4" y="4" width="48" height="48" rx="10" fill="%s"/>`+
-		`<text x="28" y="36" text-anchor="middle" font-family="system-ui, sans-serif" font-size="20" font-weight="700" fill="#ffffff">%s</text>`+
-		`<text x="64" y="36" font-family="system-ui, sans-serif" font-size="22" font-weight="700" fill="%s">%s</text></svg>`,
-		width, width, html.EscapeString(primary), html.EscapeString(initials.String()), html.EscapeString(text), html.EscapeString(site.Name))
 }
 
 // Sites lists a fixed set of sites, for a process that has them already

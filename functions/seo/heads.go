@@ -200,29 +200,12 @@ func (p Page) Car(f CarFacts) Head {
 	return h
 }
 
-// placeholderImage is an image URL that stands for "no photo" (web
-// lib/carTitle.ts imageOf): the page shows no such picture.
-var placeholderImage = regexp.MustCompile(`(?i)(placeholder|coming[-_ ]?soon|no[-_ ]?image|default[-_ ]?image)`)
-
 // GallerySizes is the car page gallery's <img sizes> (web
 // features/car/components/Gallery.tsx).
 const GallerySizes = "(min-width: 1024px) 66vw, 100vw"
 
-// firstPhoto is the photo a car's card and gallery show first: its primary
-// image, else its first image or thumbnail; "" for none or a placeholder.
-func firstPhoto(c shared.Car) string {
-	src := c.PrimaryImageURL
-	if src == "" && len(c.Images) > 0 {
-		src = c.Images[0].URL
-	}
-	if src == "" && len(c.Thumbnails) > 0 {
-		src = c.Thumbnails[0]
-	}
-	if placeholderImage.MatchString(src) {
-		return ""
-	}
-	return src
-}
+// firstPhoto is the photo a car's card and gallery show first (shared.FirstPhoto).
+func firstPhoto(c shared.Car) string { return shared.FirstPhoto(c) }
 
 // GalleryPreload is the car page gallery's first photo as the page renders
 // it (CarDetail: the car's images, else its primary image; none when it

@@ -88,9 +88,6 @@ func (s *seeder) seed(ctx context.Context, tenants []shared.Site) error {
 	return nil
 }
 
-// demoReviewsPerLocation is how many reviews each demo location gets.
-const demoReviewsPerLocation = 24
-
 // seedReviews gives each of the dealership's locations demo reviews, checked
 // by the rules the reviews endpoint runs, unless the dealership has some
 // (had).
@@ -111,7 +108,9 @@ func (s *seeder) seedReviews(ctx context.Context, tenants []shared.Site, slug st
 		for _, l := range site.Locations {
 			if l.DealershipSlug == slug && !ids[l.ID] {
 				ids[l.ID] = true
-				reviews = append(reviews, demo.Reviews(l, demoReviewsPerLocation, s.now)...)
+				// As many as the location page lists, so its summary
+				// counts what "Show all" shows (issue 32 item 8).
+				reviews = append(reviews, demo.Reviews(l, demo.ReviewCount(l, site.Reviews), s.now)...)
 			}
 		}
 	}

@@ -1084,6 +1084,12 @@ export interface SearchConfig {
    * also sells used cars of other makes.
    */
   manufacturer_filter: boolean;
+  /**
+   * PhotosFirst lists cars with photos before cars showing only a
+   * placeholder in the default (relevance) order, newest first within
+   * each (the index's photo_rank); default true (issue 32 item 8).
+   */
+  photos_first: boolean;
 }
 
 /** CardConfig shapes the car card (spec 000 §2 "Car card"). */

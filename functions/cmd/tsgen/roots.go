@@ -93,4 +93,7 @@ type SearchHit struct {
 	// SimilarPath is the listing a sold card's Find Me Something Similar
 	// opens (shared.SimilarCarsPath; issue 17).
 	SimilarPath string `json:"similar_path"`
+	// PhotoRank is 1 for a car with a real photo on a site that lists those
+	// first (search.photos_first), else 0: the default order's second key.
+	PhotoRank int `json:"photo_rank"`
 }

@@ -85,6 +85,11 @@ export interface SearchHit extends Car {
    * opens (shared.SimilarCarsPath; issue 17).
    */
   similar_path: string;
+  /**
+   * PhotoRank is 1 for a car with a real photo on a site that lists those
+   * first (search.photos_first), else 0: the default order's second key.
+   */
+  photo_rank: number;
 }
 
 /** ErrorBody is the JSON form of every error response. */

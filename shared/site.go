@@ -95,6 +95,9 @@ type Theme struct {
 	HeaderText     string `json:"header_text"`      // default "#111827"
 	FontFamily     string `json:"font_family"`      // default system UI stack
 	BorderRadiusPx int    `json:"border_radius_px"` // default 8
+	// Roles are derived from PrimaryColor and AccentColor (ColourRoles);
+	// a tenant file's value is replaced.
+	Roles ThemeRoles `json:"roles"`
 }
 
 // Dealership is one rooftop or franchise whose stock a site shows. Feeds are

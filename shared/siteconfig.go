@@ -109,6 +109,8 @@ func applyDerivedDefaults(s *Site) {
 	}
 	applyFooterDefaults(s)
 	applyPromoTextDefaults(s)
+	// The roles follow the brand colours, never the file (issue 32).
+	s.Theme.Roles, _ = ColourRoles(s.Theme.PrimaryColor, s.Theme.AccentColor)
 }
 
 // applyOwnDefaults fills the defaults that depend on no other field.

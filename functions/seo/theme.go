@@ -29,6 +29,11 @@ func ThemeVariables(t shared.Theme) []CSSVar {
 		{t.AccentColor, "--fc-accent"},
 		{t.HeaderBg, "--fc-header-bg"},
 		{t.HeaderText, "--fc-header-text"},
+		// The roles derived from the brand colours (shared.ColourRoles).
+		{t.Roles.OnPrimary, "--fc-on-primary"},
+		{t.Roles.PrimaryText, "--fc-primary-text"},
+		{t.Roles.PrimaryHover, "--fc-primary-hover"},
+		{t.Roles.OnAccent, "--fc-on-accent"},
 	} {
 		if v := strings.TrimSpace(c.value); v != "" && colour.MatchString(v) {
 			out = append(out, CSSVar{c.name, v})

@@ -819,6 +819,11 @@ export interface Theme {
   font_family: string;
   /** default 8 */
   border_radius_px: number;
+  /**
+   * Roles are derived from PrimaryColor and AccentColor (ColourRoles);
+   * a tenant file's value is replaced.
+   */
+  roles: ThemeRoles;
 }
 
 /**
@@ -1821,6 +1826,36 @@ export interface Review {
   created_at_time_ago_in_words?: string;
   review_date?: string;
   review_date_in_words?: string;
+}
+
+/**
+ * ThemeRoles are the colour roles the site's stylesheet paints with, derived
+ * from the dealer's brand colours so every pairing reads (issue 32 design
+ * system; WCAG 2.x AA: 4.5:1 for text). They are computed, not configured:
+ * a dealer sets its brand colours and the roles follow. The web and the
+ * painted page set each as a CSS custom property (seo.ThemeVariables, web
+ * themeVariables; vector theme_variables.json).
+ */
+export interface ThemeRoles {
+  /**
+   * OnPrimary is the text on a primary-coloured fill (buttons, the modern
+   * header): white when white reaches 4.5:1 on the brand colour, else black
+   * (one of the two always does: at worst both are ~4.58:1).
+   */
+  on_primary: string;
+  /**
+   * PrimaryText is the brand colour as text or a thin line on the light
+   * surfaces (links, ghost buttons, the tabs' current mark): the brand
+   * colour darkened just enough to reach 4.5:1 on the page background.
+   */
+  primary_text: string;
+  /**
+   * PrimaryHover is a pressed or hovered primary fill: the brand colour
+   * moved away from OnPrimary, so its text keeps its contrast.
+   */
+  primary_hover: string;
+  /** OnAccent is the text on an accent-coloured fill, chosen as OnPrimary. */
+  on_accent: string;
 }
 
 /** DealershipWebhook is where a dealership's CRM takes leads. */

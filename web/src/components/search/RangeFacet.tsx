@@ -4,7 +4,6 @@ import type { FacetDef } from '../../lib/search/facets';
 import { useDebouncedCallback } from '../../lib/useDebounced';
 import { formatRangeValue, nextRange, refinementFor, SLIDER_DEBOUNCE_MS, sliderBounds, sliderStep } from '../../lib/search/range';
 import { FacetSection } from './FacetSection';
-import './RangeFacet.css';
 
 /**
  * RangeFacet is a two-thumb slider made of two native range inputs (keyboard

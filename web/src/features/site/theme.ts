@@ -7,6 +7,12 @@ const COLOUR_VARS = {
   accent_color: '--fc-accent',
   header_bg: '--fc-header-bg',
   header_text: '--fc-header-text',
+  // The colour roles Go derives from the brand colours (shared.ColourRoles,
+  // served in theme.roles): the rule has one home, the browser copies them.
+  on_primary: '--fc-on-primary',
+  primary_text: '--fc-primary-text',
+  primary_hover: '--fc-primary-hover',
+  on_accent: '--fc-on-accent',
 } as const;
 
 /**
@@ -17,8 +23,9 @@ const COLOUR_VARS = {
  */
 export function themeVariables(theme: Theme | undefined): Record<string, string> {
   const vars: Record<string, string> = {};
+  const colours: Partial<Record<keyof typeof COLOUR_VARS, string>> = { ...theme, ...theme?.roles };
   for (const [key, name] of Object.entries(COLOUR_VARS) as Array<[keyof typeof COLOUR_VARS, string]>) {
-    const v = theme?.[key]?.trim();
+    const v = colours[key]?.trim();
     if (v && COLOUR.test(v)) vars[name] = v;
   }
   if (theme?.font_family && !/[;{}]/.test(theme.font_family)) vars['--fc-font'] = theme.font_family;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import { safeRedirect } from '../lib/redirect';
+import './SignInPage.css';
 
 const AuthenticatorPanel = lazy(() => import('./AuthenticatorPanel'));
 

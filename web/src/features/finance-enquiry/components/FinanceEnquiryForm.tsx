@@ -34,6 +34,13 @@ export interface CalculatorFigures extends CalculatorInput {
 /** FINANCE_STATES are the state choices of the finance enquiry (Go shared.FinanceStates). */
 export const FINANCE_STATES = ['act', 'nsw', 'nt', 'qld', 'sa', 'tas', 'vic', 'wa'].map((s) => ({ value: s, label: s.toUpperCase() }));
 
+/**
+ * FINANCE_VEHICLE_TYPES are the kinds of vehicle the finance enquiry offers
+ * (Go shared/leads.go maxVehicleType: "Car, Motorcycle or Caravan"); the
+ * site's own default (finance.vehicle_type, spec 001 §9: Car) is always one.
+ */
+export const FINANCE_VEHICLE_TYPES = ['Car', 'Motorcycle', 'Caravan'];
+
 /** The finance lead's fields the shared payload type does not name (shared.Lead's JSON). */
 type FinancePayload = Partial<LeadPayload> & {
   car_type?: string;
@@ -121,7 +128,11 @@ export function FinanceEnquiryForm({ prefill, preApproval }: { prefill: FinanceP
       <div className="lead-form__row">
         <div className="lead-form__field">
           <label htmlFor={vehicleTypeId}>Vehicle type</label>
-          <input id={vehicleTypeId} type="text" maxLength={40} value={vehicleType} onChange={(e) => setVehicleType(e.target.value)} />
+          <select id={vehicleTypeId} value={vehicleType} onChange={(e) => setVehicleType(e.target.value)}>
+            {[...new Set([site.finance?.vehicle_type || 'Car', ...FINANCE_VEHICLE_TYPES])].map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
         </div>
         <div className="lead-form__field">
           <label htmlFor={stateId}>State</label>

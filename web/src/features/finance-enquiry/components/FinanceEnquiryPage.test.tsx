@@ -94,6 +94,9 @@ describe('finance enquiry (issue 9, spec 001 §2)', { timeout: 30_000 }, () => {
     const posts = stubLeads();
     const user = open('/finance-enquiry?vehiclePriceBudget=30000&deposit=5000&term_years=5&interest_rate=10#finance-form');
     expect(screen.getByLabelText('Vehicle type')).toHaveValue('Car');
+    // Issue 32 item 7: a choice of the kinds finance knows, not a free-text box.
+    expect(screen.getByRole('combobox', { name: 'Vehicle type' })).toHaveDisplayValue('Car');
+    expect(screen.getAllByRole('option', { name: /^(Car|Motorcycle|Caravan)$/ })).toHaveLength(3);
     expect(screen.getByLabelText('State')).toHaveValue('qld');
     expect(screen.getByText(/Your figures: price \$30,000, deposit \$5,000, 5 years at 10% p.a./)).toBeInTheDocument();
     await fillContact(user);

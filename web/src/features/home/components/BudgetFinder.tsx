@@ -47,6 +47,7 @@ export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
   const [custom, setCustom] = useState<{ for: number; range: [number, number] } | null>(null);
   const follow: [number, number] = [sliderMin, Math.max(sliderMin, Math.min(sliderMax, ceiling))];
   const range = custom && custom.for === ceiling ? custom.range : follow;
+  const pct = (v: number) => `${((v - sliderMin) / (sliderMax - sliderMin || 1)) * 100}%`;
   const move = (thumb: 0 | 1, raw: string) => {
     const v = Number(raw);
     if (!Number.isFinite(v)) return;
@@ -79,7 +80,7 @@ export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
   return (
     <form className="budget-finder card" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Find cars for your budget</h2>
-      <fieldset className="budget-finder__frequency">
+      <fieldset className="budget-finder__frequency segmented">
         <legend>Repayments</legend>
         {(['monthly', 'weekly'] as Frequency[]).map((f) => (
           <label key={f}>
@@ -123,12 +124,29 @@ export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
       <p className="budget-finder__estimate" aria-live="polite">
         Your budget: <strong>{formatPrice(estimate)}</strong> over a {term}-year loan
       </p>
-      <div className="budget-finder__range">
-        <span>
+      <div className="budget-finder__range range">
+        <output className="range__values" aria-live="polite">
           Price range: {formatPrice(range[0])} – {formatPrice(range[1])}
-        </span>
-        <input type="range" aria-label="Lowest price" min={sliderMin} max={sliderMax} step={step} value={range[0]} onChange={(e) => move(0, e.target.value)} />
-        <input type="range" aria-label="Highest price" min={sliderMin} max={sliderMax} step={step} value={range[1]} onChange={(e) => move(1, e.target.value)} />
+        </output>
+        {/* One track, two thumbs (components/controls.css), as the listing's price filter. */}
+        <div
+          className="range__track"
+          style={{ '--from': pct(range[0]), '--to': pct(range[1]) } as React.CSSProperties}
+        >
+          {range.map((v, i) => (
+            <input
+              key={i}
+              type="range"
+              aria-label={i ? 'Highest price' : 'Lowest price'}
+              aria-valuetext={formatPrice(v)}
+              min={sliderMin}
+              max={sliderMax}
+              step={step}
+              value={v}
+              onChange={(e) => move(i as 0 | 1, e.target.value)}
+            />
+          ))}
+        </div>
       </div>
       {tooLow ? <p className="budget-finder__none">No {noun.toLowerCase()}s found for this budget</p> : null}
       <button type="submit" className="button button--block" disabled={!result || tooLow || count === 0}>

@@ -7,6 +7,7 @@ import { Dropdown } from './Dropdown';
 import { LocationsMenu } from './LocationsMenu';
 import { MenuLink } from './MenuLink';
 import { ModelsMenu } from './ModelsMenu';
+import { SavedCarsLink } from './SavedCarsLink';
 import '../shell.css';
 
 /** IMAGE_NOT_FOUND replaces a logo that fails to load (spec 001 §8 "Missing brand logo"). */
@@ -17,7 +18,8 @@ export const IMAGE_NOT_FOUND =
  * Header is the site header of spec 001 §2: the dealer's logo, the menu of
  * its typed navigation (dropdowns for entries with children or models) and
  * the Locations control, and from 900 px the first location's number to
- * call where phone links are on. Below 900 px the menu is a drawer behind a Menu
+ * call where phone links are on, and a signed-in shopper's saved cars
+ * (SavedCarsLink). Below 900 px the menu is a drawer behind a Menu
  * button; Escape or a navigation closes it.
  */
 export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?: FacetClient }) {
@@ -97,6 +99,7 @@ export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?:
             {main.phone}
           </a>
         ) : null}
+        <SavedCarsLink />
       </div>
     </header>
   );

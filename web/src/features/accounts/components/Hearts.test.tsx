@@ -14,7 +14,7 @@ import { fixture, siteResponse } from '../../../test/fixtures';
 import { resetWatchlist } from '../lib/watchlistStore';
 import { Gated } from './Gated';
 import { Toaster } from './Toaster';
-import { SavedCarsLink } from '../../shell/components/SavedCarsLink';
+import SavedCarsLink from '../../shell/components/SavedCarsLink';
 
 vi.mock('../lib/amplify', () => ({ idToken: () => Promise.resolve(window.localStorage.getItem(HINT) ? 'id-token' : null) }));
 

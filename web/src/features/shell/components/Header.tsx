@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import type { NavItem } from '../../../lib/types';
@@ -7,10 +7,14 @@ import { Dropdown } from './Dropdown';
 import { LocationsMenu } from './LocationsMenu';
 import { MenuLink } from './MenuLink';
 import { ModelsMenu } from './ModelsMenu';
-import { SavedCarsLink } from './SavedCarsLink';
+import { signedInHint } from '../../accounts/lib/session';
 import '../shell.css';
 
 /** IMAGE_NOT_FOUND replaces a logo that fails to load (spec 001 §8 "Missing brand logo"). */
+// Only a signed-in shopper's header loads the saved-cars link (issue 32
+// item 6): the listing's initial JavaScript is at its budget.
+const SavedCarsLink = lazy(() => import('./SavedCarsLink'));
+
 export const IMAGE_NOT_FOUND =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 220 40'%3E%3Crect width='220' height='40' rx='4' fill='%23e5e7eb'/%3E%3Ctext x='110' y='25' font-family='sans-serif' font-size='13' text-anchor='middle' fill='%234b5563'%3EImage not found%3C/text%3E%3C/svg%3E";
 
@@ -99,7 +103,11 @@ export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?:
             {main.phone}
           </a>
         ) : null}
-        <SavedCarsLink />
+        {site.features.garage && signedInHint(config.auth) ? (
+          <Suspense fallback={null}>
+            <SavedCarsLink />
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );

@@ -2,15 +2,16 @@ import { Link, useLocation } from 'react-router';
 import { signedInHint } from '../../accounts/lib/session';
 import { useWatchlist } from '../../accounts/lib/watchlistStore';
 import { useSite } from '../../../lib/siteContext';
+import './SavedCarsLink.css';
 
 /**
  * SavedCarsLink tells a signed-in shopper so in the header and links their
  * saved cars, with the count once the shared list has loaded (issue 32 item
  * 6). Signed out it renders nothing, so the painted header (functions/seo)
- * stays the app's. It reads the kept session on every navigation, so it
- * appears on the page a sign-in returns to.
+ * stays the app's. Header renders it (a lazy chunk) for a kept session, on
+ * every navigation, so it appears on the page a sign-in returns to.
  */
-export function SavedCarsLink() {
+export default function SavedCarsLink() {
   const { site, auth } = useSite();
   useLocation();
   const on = Boolean(site.features.garage && auth) && signedInHint(auth);

@@ -37,7 +37,7 @@ for (const vp of VIEWPORTS) {
         const car = await findCar(page, 'tag:"Test Drive Only" AND sold:false AND status:in_stock');
         assert.ok(car, `${slug}: the demo stock has a test-drive-only car in stock`);
         await page.goto(tenantURL(slug, `/cars/${car.slug}`));
-        const actions = page.getByRole('list', { name: 'Actions' });
+        const actions = page.getByRole('list', { name: 'Actions', exact: true });
         await actions.getByRole('button', { name: 'Book a Test Drive' }).waitFor();
         if (slug === 'coastal-motor-group') await shot(page, `test-drive-only-car-${slug}-${vp.name}`);
       }

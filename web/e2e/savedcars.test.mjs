@@ -35,6 +35,8 @@ for (const vp of VIEWPORTS) {
       await page.goto(tenantURL(SITE, carPath));
       assert.equal(await page.getByRole('link', { name: /^Saved cars/ }).count(), 0, 'signed out: no saved-cars link in the header');
 
+      const headerHeight = async () => (await page.locator('.site-header').boundingBox()).height;
+      const signedOutHeader = await headerHeight();
       const save = page.getByRole('button', { name: 'Save this car' });
       await save.scrollIntoViewIfNeeded();
       await press(save);
@@ -54,6 +56,7 @@ for (const vp of VIEWPORTS) {
       assert.equal(await page.getByRole('button', { name: 'Saved' }).getAttribute('aria-pressed'), 'true');
       const headerLink = page.getByRole('banner').getByRole('link', { name: 'Saved cars: 1' });
       await headerLink.waitFor();
+      assert.equal(await headerHeight(), signedOutHeader, 'the saved-cars link does not make the header taller');
       await shot(page, `car-saved-header-${vp.name}`);
 
       await press(headerLink);

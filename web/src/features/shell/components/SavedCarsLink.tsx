@@ -23,7 +23,8 @@ export default function SavedCarsLink() {
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path d="M12 21s-7.5-4.6-10-9.3C.4 8.4 2.3 4.5 6 4.5c2.1 0 3.4 1.1 4 2.1.6-1 1.9-2.1 4-2.1 3.7 0 5.6 3.9 4 7.2C19.5 16.4 12 21 12 21z" />
       </svg>
-      Saved{n === undefined ? null : <span className="saved-link__count">{n}</span>}
+      <span className="saved-link__word">Saved</span>
+      {n === undefined ? null : <span className="saved-link__count">{n}</span>}
     </Link>
   );
 }

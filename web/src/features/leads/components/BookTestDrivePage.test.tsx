@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FacetClient } from '../../../lib/search/useFacetCounts';
 import type { Car } from '../../../lib/types';
 import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { fixture, siteResponse, type SiteOverrides } from '../../../test/fixtures';
@@ -20,7 +21,7 @@ const site = siteResponse({ leads: { captcha: false, message_optional: false } }
 function renderPage(path: string, cars: Car[] = []) {
   renderWithSite(
     <Routes>
-      <Route path="/book-test-drive" element={<BookTestDrivePage searchClient={fakeSearchClient(cars)} />} />
+      <Route path="/book-test-drive" element={<BookTestDrivePage searchClient={fakeSearchClient(cars) as unknown as FacetClient} />} />
       <Route path="/success" element={<SuccessPage />} />
     </Routes>,
     site,

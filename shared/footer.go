@@ -6,6 +6,10 @@ import "slices"
 // can show (spec 001 §2), in its default order.
 var PaymentMethods = []string{"Mastercard", "Visa", "Maestro", "Google Pay", "Apple Pay"}
 
+// BookTestDrivePath is the test drive booking without a car page (spec 001
+// §2); ?car_id= names a car when a link carries one.
+const BookTestDrivePath = "/book-test-drive/"
+
 // carTypeLinks are the search pages of each car type, in menu order.
 var carTypeLinks = []struct {
 	t     CarType
@@ -39,7 +43,11 @@ func applyFooterDefaults(s *Site) {
 		f.Vehicles = []NavItem{{Label: "Our Stock", Path: StockPath}}
 	}
 	if f.BuyerTools == nil {
+		// Book a Test Drive follows the stock, before the other tools: the
+		// car page offers it for test-drive-only cars only, so this is the
+		// way to it for every other car (issue 32 item 5).
 		f.BuyerTools = append(slices.Clone(types),
+			NavItem{Label: "Book a Test Drive", Path: BookTestDrivePath},
 			NavItem{Label: "Current Offers", Path: "/special-offers"},
 			NavItem{Label: "Finance Enquiry", Path: "/finance"})
 		if s.Features.TradeIn {

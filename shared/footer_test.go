@@ -17,7 +17,7 @@ func labels(items []NavItem) string {
 // the trade-in entry point.
 func TestFooterDefaults(t *testing.T) {
 	all := DefaultSite()
-	if got, want := labels(all.Footer.BuyerTools), "New Cars /search/new-cars, Demo Cars /search/demo-cars, Used Cars /search/used-cars, Current Offers /special-offers, Finance Enquiry /finance, Trade-In /trade-in"; got != want {
+	if got, want := labels(all.Footer.BuyerTools), "New Cars /search/new-cars, Demo Cars /search/demo-cars, Used Cars /search/used-cars, Book a Test Drive /book-test-drive/, Current Offers /special-offers, Finance Enquiry /finance, Trade-In /trade-in"; got != want {
 		t.Errorf("buyer tools: got %q, want %q", got, want)
 	}
 	if got := labels(all.Footer.Service); !strings.HasPrefix(got, "Vehicle Service /service, Genuine Parts and Accessories") {
@@ -36,7 +36,7 @@ func TestFooterDefaults(t *testing.T) {
 	ApplyDefaults(&used)
 	// Issue 32 item 9: Our Stock is a used-only site's used-car listing; a
 	// second link to it is not another tool.
-	if got, want := labels(used.Footer.BuyerTools), "Current Offers /special-offers, Finance Enquiry /finance, Trade-In /sell-your-car"; got != want {
+	if got, want := labels(used.Footer.BuyerTools), "Book a Test Drive /book-test-drive/, Current Offers /special-offers, Finance Enquiry /finance, Trade-In /sell-your-car"; got != want {
 		t.Errorf("used-only buyer tools: got %q, want %q", got, want)
 	}
 }
@@ -71,5 +71,28 @@ func TestHeaderLocations(t *testing.T) {
 		if l.Href != "/contact" {
 			t.Errorf("phone links off: %s links %q, want /contact", l.Name, l.Href)
 		}
+	}
+}
+
+// Issue 32 item 5: the spec's /book-test-drive/ page (spec 001 §2) is
+// linked from every demo site's footer, used-only yards included, through
+// the Buyer Tools default.
+func TestEveryDemoSiteLinksBookTestDrive(t *testing.T) {
+	sites, err := demoTenants()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var used Site
+	used.Stock.CarTypes = []CarType{CarTypeUsed}
+	ApplyDefaults(&used)
+	used.Slug = "a used-only site"
+	def := DefaultSite()
+	def.Slug = "the default site"
+	for _, s := range append(sites, def, used) {
+		t.Run(s.Slug, func(t *testing.T) {
+			if got := labels(s.Footer.BuyerTools); !strings.Contains(got, "Book a Test Drive "+BookTestDrivePath) {
+				t.Errorf("buyer tools %q lack Book a Test Drive %s", got, BookTestDrivePath)
+			}
+		})
 	}
 }

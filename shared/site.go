@@ -455,7 +455,8 @@ type FooterConfig struct {
 	// Vehicles: default Our Stock.
 	Vehicles []NavItem `json:"vehicles,omitempty"`
 	// BuyerTools: default New Cars, Demo Cars, Used Cars (the types sold,
-	// when there are two or more), Current Offers, Finance Enquiry,
+	// when there are two or more), Book a Test Drive (/book-test-drive/),
+	// Current Offers, Finance Enquiry,
 	// Trade-In (when trade-in is on, to features.trade_in_path).
 	BuyerTools []NavItem `json:"buyer_tools,omitempty"`
 	// Service ("Servicing and Parts"): default Vehicle Service, Genuine Parts

@@ -43,6 +43,10 @@ const (
 	pctPlaceholder = 3
 	pctTag         = 8
 	pctNoComments  = 5
+	// pctTestDriveOnly of the cars are tagged Test Drive Only, whatever
+	// their type, so every demo site shows the car page's Book a Test
+	// Drive (spec 001 §2; issue 32 item 5).
+	pctTestDriveOnly = 4
 )
 
 // Image paths served by Images (under /media/).
@@ -254,6 +258,9 @@ func (g *generator) car(i int) shared.Car {
 			c.BeforePrice = c.Price + float64(1000*(1+r.IntN(3)))
 		}
 	}
+	if !c.Sold && testDriveOnly(c.StockNum) {
+		c.Tag, c.BeforePrice = shared.TestDriveOnlyTag, 0
+	}
 	if r.IntN(100) < pctNoPrice {
 		c.Price, c.PriceType, c.BeforePrice = 0, "", 0
 	}
@@ -273,6 +280,16 @@ func (g *generator) car(i int) shared.Car {
 	c.FinanceLenders = lenders(c, g.now)
 	c.AutograbData = market(c)
 	return c
+}
+
+// testDriveOnly picks the pctTestDriveOnly share of cars tagged Test Drive
+// Only beyond the demo cars the tag roll gives it. Like market, it hashes
+// the stock number rather than drawing from the generator, so the rest of
+// the demo stock stays as it was.
+func testDriveOnly(stockNum string) bool {
+	h := fnv.New64a()
+	h.Write([]byte("test drive " + stockNum))
+	return h.Sum64()%100 < pctTestDriveOnly
 }
 
 // market gives a priced used car the valuation provider's market averages,

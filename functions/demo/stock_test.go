@@ -407,3 +407,45 @@ func pathPoints(t *testing.T, d string) [][2]float64 {
 	flush()
 	return out
 }
+
+// Issue 32 item 5: every demo dealership has some test-drive-only cars, so
+// the car page's Book a Test Drive (spec 001 §2: shown for a car tagged Test
+// Drive Only) can be seen on each demo site, used-only yards included; a
+// few of them are in stock with photos, the page a shopper would open.
+func TestEveryDemoDealershipHasTestDriveOnlyCars(t *testing.T) {
+	tests := []struct {
+		d     shared.Dealership
+		types []shared.CarType
+	}{
+		{toyota, allTypes},
+		{usedYard, usedOnly},
+		{shared.Dealership{ID: "m", Slug: "coastal-mazda", Make: "Mazda"}, allTypes},
+		{shared.Dealership{ID: "k", Slug: "coastal-kia", Make: "Kia"}, allTypes},
+		{shared.Dealership{ID: "u", Slug: "coastal-used-centre"}, allTypes},
+	}
+	site := shared.Site{Slug: "s"}
+	site.CarPage.Sidebar.Buttons = shared.ActionKinds
+	for _, tt := range tests {
+		t.Run(tt.d.Slug, func(t *testing.T) {
+			available, button, shown := 0, 0, 0
+			for _, c := range Stock(tt.d, tt.types, Count(tt.d.Slug), now) {
+				if !c.Available() {
+					continue
+				}
+				available++
+				for _, a := range shared.CarActions(c, site, shared.CarView{}) {
+					if a.Kind == shared.ActionTestDrive {
+						button++
+						if c.Status == shared.StatusInStock && c.PrimaryImageURL != PlaceholderPath {
+							shown++
+						}
+					}
+				}
+			}
+			if button*100 < available*pctTestDriveOnly/2 || shown < 3 {
+				t.Errorf("%d of %d available cars offer Book a Test Drive (%d in stock with photos), want about %d%% and at least 3 with photos",
+					button, available, shown, pctTestDriveOnly)
+			}
+		})
+	}
+}

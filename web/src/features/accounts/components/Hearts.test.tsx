@@ -14,6 +14,7 @@ import { fixture, siteResponse } from '../../../test/fixtures';
 import { resetWatchlist } from '../lib/watchlistStore';
 import { Gated } from './Gated';
 import { Toaster } from './Toaster';
+import SavedCarsLink from '../../shell/components/SavedCarsLink';
 
 vi.mock('../lib/amplify', () => ({ idToken: () => Promise.resolve(window.localStorage.getItem(HINT) ? 'id-token' : null) }));
 
@@ -171,5 +172,45 @@ describe('gated routes (spec 001 §5)', () => {
     renderGated('/spin-to-win', watchlistSite({ spin_to_win_gated: false }));
     expect(await screen.findByRole('heading', { name: 'Behind the gate' })).toBeInTheDocument();
     await act(async () => undefined);
+  });
+});
+
+// Issue 32 item 6: once signed in, the header says so and links the saved
+// cars with their count, which follows a save; signed out it shows nothing
+// (the painted header, functions/seo, is the signed-out one).
+describe('header saved-cars link (issue 32 item 6)', () => {
+  function renderHeaderAndCard(site: ConfiguredSiteResponse) {
+    return render(
+      <MemoryRouter initialEntries={['/cars']}>
+        <SiteProvider value={site}>
+          <SavedCarsLink />
+          <Routes>
+            <Route path="/cars" element={<CarCard car={car()} now={now} />} />
+          </Routes>
+        </SiteProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it('signed in: links /watchlist with the count, which follows a save', async () => {
+    window.localStorage.setItem(HINT, '+61400000001');
+    stub(['x1', 'x2']);
+    renderHeaderAndCard(watchlistSite());
+    const link = await screen.findByRole('link', { name: 'Saved cars: 2' });
+    expect(link).toHaveAttribute('href', '/watchlist');
+    await userEvent.click(screen.getByRole('button', { name: 'Save 2021 Toyota Corolla' }));
+    expect(await screen.findByRole('link', { name: 'Saved cars: 3' })).toBeInTheDocument();
+  });
+
+  it('signed out, or without the watchlist: no link', async () => {
+    stub([]);
+    const { unmount } = renderHeaderAndCard(watchlistSite());
+    await screen.findByRole('button', { name: 'Save 2021 Toyota Corolla' });
+    expect(screen.queryByRole('link', { name: /Saved cars/ })).toBeNull();
+    unmount();
+    window.localStorage.setItem(HINT, '+61400000001');
+    renderHeaderAndCard(watchlistSite({ garage: false }));
+    await screen.findByRole('button', { name: 'Save 2021 Toyota Corolla' });
+    expect(screen.queryByRole('link', { name: /Saved cars/ })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Car, WatchlistResponse } from '../../../lib/types';
+import type { Car, FinanceEstimate, WatchlistResponse } from '../../../lib/types';
 import { fixture, siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
 import WatchlistPage from './WatchlistPage';
@@ -17,17 +17,20 @@ const site = { ...siteResponse(), auth: { userPoolId: 'pool', userPoolClientId: 
 const list: WatchlistResponse = {
   success: true,
   cars: [
-    { car_id: 'c1', saved_at: '2026-11-02T09:00:00Z', available: true, car: fixture<Car>({ id: 'c1', slug: 'kia-rio-c1', year: 2021, make: 'Kia', model: 'Rio', status: 'in_stock' }), view: { price: { text: '$18,990', has_price: true, was_text: '', below_market: false, price_type: '' }, tag: { kind: '', text: '' }, available: true, comments: { segments: [], short: [], truncated: false }, phone: '', reservable: false, actions: [], tabs: [], pdf_path: '' } },
+    { car_id: 'c1', saved_at: '2026-11-02T09:00:00Z', available: true, car: fixture<Car>({ id: 'c1', slug: 'kia-rio-c1', year: 2021, make: 'Kia', model: 'Rio', status: 'in_stock', primary_image_url: '/media/demo/hatch/red.svg?angle=1' }), view: { price: { text: '$18,990', has_price: true, was_text: '', below_market: false, price_type: '' }, finance: fixture<FinanceEstimate>({ frequency: 'weekly', amount: 89, amount_text: '$89' }), tag: { kind: '', text: '' }, available: true, comments: { segments: [], short: [], truncated: false }, phone: '', reservable: false, actions: [], tabs: [], pdf_path: '' } },
     { car_id: 'c2', saved_at: '2026-11-01T09:00:00Z', available: false, car: fixture<Car>({ id: 'c2', slug: 'mazda-3-c2', year: 2019, make: 'Mazda', model: '3', status: 'sold', sold: true }), view: { price: { text: '$15,990', has_price: true, was_text: '', below_market: false, price_type: '' }, tag: { kind: 'sold', text: 'SOLD' }, available: false, comments: { segments: [], short: [], truncated: false }, phone: '', reservable: false, actions: [], tabs: [], pdf_path: '' } },
   ],
 };
 
-function stub(removeStatus: number) {
+function stub(removeStatus: number, listBody: WatchlistResponse = list, listStatus = 200) {
   const calls: { method: string; url: string; auth: string | null; body?: string }[] = [];
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     calls.push({ method: init.method ?? 'GET', url, auth: headers.get('authorization'), body: init.body as string | undefined });
-    if (url === '/api/watchlist') return new Response(JSON.stringify(list), { status: 200 });
+    if (url === '/api/watchlist') {
+      const answer = listStatus === 200 ? listBody : { error: { code: 'internal', message: 'internal error' } };
+      return new Response(JSON.stringify(answer), { status: listStatus });
+    }
     const body = removeStatus === 200 ? { success: true, car_id: 'c1', saved: false } : { error: { code: 'internal', message: 'internal error' } };
     return new Response(JSON.stringify(body), { status: removeStatus });
   }));
@@ -83,5 +86,38 @@ describe('watchlist page', () => {
       '/watchlist',
     );
     expect(await screen.findByText('sign-in page')).toBeInTheDocument();
+  });
+
+  // Issue 32 item 6: the list is the listing's cards, not a bullet list:
+  // a photo or the listing's no-photo panel, the title linking the car, the
+  // price and the weekly estimate, and a Remove button.
+  it('shows each saved car as a card with its photo or the no-photo panel, price, weekly estimate and a link to it (issue 32 item 6)', async () => {
+    stub(200);
+    renderWithSite(<WatchlistPage />, site, '/watchlist');
+    const [rio, mazda] = await screen.findAllByRole('article');
+    expect(rio).toHaveClass('car-card');
+    expect(rio.querySelector('img')).toHaveAttribute('src', '/media/demo/hatch/red.svg?angle=1');
+    expect(within(rio).getByRole('heading', { name: '2021 Kia Rio' })).toBeInTheDocument();
+    expect(within(rio).getByRole('link', { name: 'View details of 2021 Kia Rio' })).toHaveAttribute('href', '/cars/kia-rio-c1');
+    expect(rio).toHaveTextContent('$89 per week');
+    expect(mazda.querySelector('img')).toBeNull();
+    expect(mazda).toHaveTextContent('Photos coming soon');
+    expect(within(mazda).getByRole('button', { name: 'Remove 2019 Mazda 3 from your watchlist' })).toHaveClass('button');
+  });
+
+  it('an empty watchlist says so and links to the stock (issue 32 item 6)', async () => {
+    stub(200, { success: true, cars: [] });
+    renderWithSite(<WatchlistPage />, site, '/watchlist');
+    expect(await screen.findByRole('heading', { name: 'No saved cars yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse our stock' })).toHaveAttribute('href', '/cars/');
+  });
+
+  it('a failed load says so and tries again on request (issue 32 item 6)', async () => {
+    stub(200, list, 500);
+    renderWithSite(<WatchlistPage />, site, '/watchlist');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your saved cars');
+    stub(200);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
   });
 });

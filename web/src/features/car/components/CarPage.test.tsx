@@ -302,6 +302,33 @@ describe('car page actions (spec 001 §2 "Action buttons")', () => {
     expect(screen.getByText('the enquiry form')).toBeInTheDocument();
   });
 
+  // Issue 32 item 5: a car without Book a Test Drive (not test-drive-only)
+  // still leads to a booking: the enquiry section links /book-test-drive/
+  // carrying the car; a car with the button does not repeat it there.
+  it('the enquiry section links /book-test-drive/ with the car when the car has no Book a Test Drive', async () => {
+    stubFetch(200, { car, view: viewOf({ actions: [{ kind: 'enquiry', label: 'Enquire Now' }] }) });
+    const { unmount } = renderWithSite(
+      <Routes>
+        <Route path="/cars/:slug" element={<CarPage enquiry={() => <p>the enquiry form</p>} />} />
+      </Routes>,
+      siteResponse(),
+      `/cars/${car.slug}`,
+    );
+    const section = await screen.findByRole('region', { name: 'Enquire about this car' });
+    expect(within(section).getByRole('link', { name: 'Book a test drive' })).toHaveAttribute('href', `/book-test-drive/?car=${car.slug}`);
+    unmount();
+    stubFetch(200, { car, view: viewOf({ actions }) });
+    renderWithSite(
+      <Routes>
+        <Route path="/cars/:slug" element={<CarPage enquiry={() => <p>the enquiry form</p>} />} />
+      </Routes>,
+      siteResponse(),
+      `/cars/${car.slug}`,
+    );
+    const again = await screen.findByRole('region', { name: 'Enquire about this car' });
+    expect(within(again).queryByRole('link', { name: 'Book a test drive' })).toBeNull();
+  });
+
   it('a sold car shows the notice and no action buttons, only Find Me Something Similar', async () => {
     stubFetch(200, { car: { ...car, sold: true, status: 'sold' }, view: soldView });
     renderCar();

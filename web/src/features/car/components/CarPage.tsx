@@ -261,7 +261,13 @@ export function CarDetail({
           {buttons.length > 0 ? <ActionButtons actions={buttons} call={call} onAction={act} label="Actions" /> : null}
           {view.finance && !sold ? <FinanceEstimate finance={view.finance} /> : null}
           {enquiry && !sold ? (
-            <EnquirySection ref={enquiryRef} label={site.texts.enquire_label} open={enquiryOpen} onToggle={() => setEnquiryOpen((o) => !o)}>
+            <EnquirySection
+              ref={enquiryRef}
+              label={site.texts.enquire_label}
+              open={enquiryOpen}
+              onToggle={() => setEnquiryOpen((o) => !o)}
+              testDrive={buttons.some((b) => b.kind === 'test_drive') ? undefined : `/book-test-drive/?car=${encodeURIComponent(car.slug)}`}
+            >
               {enquiry(car)}
             </EnquirySection>
           ) : null}
@@ -308,8 +314,11 @@ function EnquirySection({
   onToggle,
   children,
   ref,
+  testDrive,
 }: {
   label: string;
+  /** testDrive is /book-test-drive/ carrying the car, for a car without Book a Test Drive (issue 32 item 5). */
+  testDrive?: string;
   open: boolean;
   onToggle: () => void;
   children: ReactNode;
@@ -321,6 +330,11 @@ function EnquirySection({
       <button type="button" className="button button--block" aria-expanded={open} aria-controls={open ? 'enquire-panel' : undefined} onClick={onToggle}>
         {label}
       </button>
+      {testDrive ? (
+        <p className="car-page__test-drive">
+          Want to drive it first? <Link to={testDrive}>Book a test drive</Link>
+        </p>
+      ) : null}
       {open ? <div id="enquire-panel">{children}</div> : null}
     </section>
   );

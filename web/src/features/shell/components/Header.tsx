@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import type { NavItem } from '../../../lib/types';
@@ -7,9 +7,14 @@ import { Dropdown } from './Dropdown';
 import { LocationsMenu } from './LocationsMenu';
 import { MenuLink } from './MenuLink';
 import { ModelsMenu } from './ModelsMenu';
+import { signedInHint } from '../../accounts/lib/session';
 import '../shell.css';
 
 /** IMAGE_NOT_FOUND replaces a logo that fails to load (spec 001 §8 "Missing brand logo"). */
+// Only a signed-in shopper's header loads the saved-cars link (issue 32
+// item 6): the listing's initial JavaScript is at its budget.
+const SavedCarsLink = lazy(() => import('./SavedCarsLink'));
+
 export const IMAGE_NOT_FOUND =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 220 40'%3E%3Crect width='220' height='40' rx='4' fill='%23e5e7eb'/%3E%3Ctext x='110' y='25' font-family='sans-serif' font-size='13' text-anchor='middle' fill='%234b5563'%3EImage not found%3C/text%3E%3C/svg%3E";
 
@@ -17,7 +22,8 @@ export const IMAGE_NOT_FOUND =
  * Header is the site header of spec 001 §2: the dealer's logo, the menu of
  * its typed navigation (dropdowns for entries with children or models) and
  * the Locations control, and from 900 px the first location's number to
- * call where phone links are on. Below 900 px the menu is a drawer behind a Menu
+ * call where phone links are on, and a signed-in shopper's saved cars
+ * (SavedCarsLink). Below 900 px the menu is a drawer behind a Menu
  * button; Escape or a navigation closes it.
  */
 export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?: FacetClient }) {
@@ -96,6 +102,11 @@ export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?:
           <a className="site-header__phone" href={main.href} aria-label={`Call ${main.name}: ${main.phone}`}>
             {main.phone}
           </a>
+        ) : null}
+        {site.features.garage && signedInHint(config.auth) ? (
+          <Suspense fallback={null}>
+            <SavedCarsLink />
+          </Suspense>
         ) : null}
       </div>
     </header>

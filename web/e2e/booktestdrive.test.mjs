@@ -1,0 +1,84 @@
+// Issue 32 item 5: booking a test drive is easy to find. Every demo site's
+// footer links the spec's /book-test-drive/ (spec 001 §2), where the shopper
+// picks the car or arrives with it from a car page's enquiry section; and
+// every demo stock has test-drive-only cars, whose page shows Book a Test
+// Drive (spec 001 §2 "Action buttons"). At 375 px with touch and at 1366 px.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { findCar, horizontalOverflow, launch, TENANTS, tenantURL } from './browser.mjs';
+
+const SHOTS = process.env.FORECOURT_E2E_SHOTS;
+const VIEWPORTS = [
+  { name: '375', width: 375, height: 740, mobile: true },
+  { name: '1366', width: 1366, height: 900, mobile: false },
+];
+
+async function shot(page, name, fullPage = false) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+for (const vp of VIEWPORTS) {
+  test(`at ${vp.name} px: every site's footer reaches /book-test-drive/, and a test-drive-only car shows Book a Test Drive`, async () => {
+    const b = await launch(vp);
+    const press = (locator) => (vp.mobile ? locator.tap() : locator.click());
+    try {
+      const { page } = b;
+      for (const slug of TENANTS) {
+        await page.goto(tenantURL(slug, '/'));
+        const link = page.getByRole('contentinfo').getByRole('link', { name: 'Book a Test Drive' });
+        await link.scrollIntoViewIfNeeded();
+        if (slug === 'coastal-motor-group') await shot(page, `footer-${slug}-${vp.name}`);
+        await press(link);
+        await page.waitForURL((u) => u.pathname === '/book-test-drive/');
+        await page.getByRole('heading', { level: 1, name: 'Book a Test Drive' }).waitFor();
+        assert.equal(await horizontalOverflow(page), 0, `${slug}: /book-test-drive/ fits ${vp.name} px`);
+
+        // A test-drive-only car of this stock shows the button (spec 001 §2).
+        const car = await findCar(page, 'tag:"Test Drive Only" AND sold:false AND status:in_stock');
+        assert.ok(car, `${slug}: the demo stock has a test-drive-only car in stock`);
+        await page.goto(tenantURL(slug, `/cars/${car.slug}`));
+        const actions = page.getByRole('list', { name: 'Actions', exact: true });
+        await actions.getByRole('button', { name: 'Book a Test Drive' }).waitFor();
+        if (slug === 'coastal-motor-group') await shot(page, `test-drive-only-car-${slug}-${vp.name}`);
+      }
+    } finally {
+      await b.close();
+    }
+  });
+
+  test(`at ${vp.name} px: the shopper picks the car on /book-test-drive/, or arrives with it from a car page's enquiry section`, async () => {
+    const b = await launch(vp);
+    const press = (locator) => (vp.mobile ? locator.tap() : locator.click());
+    try {
+      const { page } = b;
+      const slug = 'coastal-motor-group';
+      await page.goto(tenantURL(slug, '/book-test-drive/'));
+      // The car to find: one in stock with photos and without the button.
+      const car = await findCar(page, 'sold:false AND status:in_stock AND NOT tag:"Test Drive Only" AND make:Mazda');
+      assert.ok(car, 'Coastal has an in-stock Mazda');
+      await page.getByRole('searchbox', { name: 'Which car would you like to drive?' }).fill(`${car.model}`);
+      const matches = page.getByRole('list', { name: 'Matching cars' });
+      await matches.getByRole('button').first().waitFor();
+      await shot(page, `book-test-drive-picker-${vp.name}`);
+      const first = matches.getByRole('button').first();
+      const picked = (await first.locator('strong').textContent()) ?? '';
+      await press(first);
+      const chosen = page.getByRole('group', { name: 'Your car' });
+      assert.match(await chosen.textContent(), new RegExp(picked));
+      assert.equal(await horizontalOverflow(page), 0, `the picked car fits ${vp.name} px`);
+
+      // From a car page: the enquiry section's link carries the car.
+      await page.goto(tenantURL(slug, `/cars/${car.slug}`));
+      const section = page.getByRole('region', { name: 'Enquire about this car' });
+      const link = section.getByRole('link', { name: 'Book a test drive' });
+      await link.scrollIntoViewIfNeeded();
+      await press(link);
+      await page.waitForURL((u) => u.pathname === '/book-test-drive/' && u.searchParams.get('car') === car.slug);
+      const title = `${car.year} ${car.make} ${car.model}`;
+      await page.getByRole('group', { name: 'Your car' }).getByText(title).waitFor();
+      await shot(page, `book-test-drive-with-car-${vp.name}`, true);
+    } finally {
+      await b.close();
+    }
+  });
+}

@@ -94,7 +94,7 @@ test('a trade-in in three steps is one lead that reaches the dealer once, naming
   await page.getByLabel('Mobile Number').fill('0491 570 110');
   await page.getByLabel('Postcode *').fill('4000');
   const completed = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.request().postDataJSON()?.form_completed === true);
-  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await page.getByRole('button', { name: 'Get my trade-in appraisal' }).click();
   const done = await completed;
   assert.equal(done.status(), 200);
   assert.deepEqual(await done.json(), { lead_id: leadID, ready: true }, 'the last step makes the one lead ready');
@@ -136,7 +136,7 @@ test('a finance enquiry from /finance?car_id= reaches the dealer naming the car 
   await form.getByLabel('Postcode *').fill('4032');
   await captchaVerified(page);
   const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/leads' && r.request().method() === 'POST');
-  await form.getByRole('button', { name: 'Submit Form' }).click();
+  await form.getByRole('button', { name: 'Send finance enquiry' }).click();
   const res = await posted;
   assert.equal(res.status(), 201, 'POST /api/leads answers 201');
   const body = res.request().postDataJSON();

@@ -4,6 +4,7 @@ import { ContactFields } from '../form/ContactFields';
 import { CheckboxField, TextAreaField } from '../form/fields';
 import { LeadForm } from '../form/LeadForm';
 import { useLeadForm } from '../form/useLeadForm';
+import { carSubject } from '../subject';
 import { Modal } from './Modal';
 
 /** PHOTO_REQUEST_DEFAULT is Request Photos' hidden default message (spec 000 §2). */
@@ -21,11 +22,12 @@ export function RequestPhotosModal({ car, title, onClose }: { car: Car; title?: 
     fixed: { car_id: car.id, message: PHOTO_REQUEST_DEFAULT },
     dealershipSlug: car.dealership_slug,
     dealershipId: car.dealership_id,
+    subject: { ...carSubject(car), title: title ?? carTitle(car) },
   });
   return (
     <Modal title="Request photos" onClose={onClose}>
       <p className="lead-modal__car">{title ?? carTitle(car)}</p>
-      <LeadForm form={form} submitLabel="Request Photos">
+      <LeadForm form={form} submitLabel="Request photos">
         <input type="hidden" name="request" value={PHOTO_REQUEST_DEFAULT} />
         <ContactFields />
         <TextAreaField name="message" text="Message (optional)" />

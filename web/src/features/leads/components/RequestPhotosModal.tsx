@@ -1,10 +1,10 @@
-import { carTitle } from '../../../lib/carTitle';
+import { carTitle, imageOf } from '../../../lib/carTitle';
+import { carPath } from '../../../lib/listingUrl';
 import type { Car } from '../../../lib/types';
 import { ContactFields } from '../form/ContactFields';
 import { CheckboxField, TextAreaField } from '../form/fields';
 import { LeadForm } from '../form/LeadForm';
 import { useLeadForm } from '../form/useLeadForm';
-import { carSubject } from '../subject';
 import { Modal } from './Modal';
 
 /** PHOTO_REQUEST_DEFAULT is Request Photos' hidden default message (spec 000 §2). */
@@ -22,7 +22,7 @@ export function RequestPhotosModal({ car, title, onClose }: { car: Car; title?: 
     fixed: { car_id: car.id, message: PHOTO_REQUEST_DEFAULT },
     dealershipSlug: car.dealership_slug,
     dealershipId: car.dealership_id,
-    subject: { ...carSubject(car), title: title ?? carTitle(car) },
+    subject: { title: title ?? carTitle(car), image: imageOf(car), path: carPath(car.slug) },
   });
   return (
     <Modal title="Request photos" onClose={onClose}>

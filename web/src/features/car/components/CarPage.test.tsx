@@ -133,7 +133,7 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
     stubFetch(200, { car: { ...car, sold: true, status: 'sold' }, view: { ...soldView, actions: [similar] } });
     renderCar();
     const side = await screen.findByRole('complementary', { name: 'Act on this car' });
-    const panel = within(side).getByRole('region', { name: 'This car has been sold' });
+    const panel = await within(side).findByRole('region', { name: 'This car has been sold' }); // its own chunk: it loads after the page
     expect(within(panel).getByRole('link', { name: 'See similar cars' })).toHaveAttribute('href', similar.href);
     expect(within(panel).getByRole('link', { name: 'All Mazda CX-5 in stock' })).toHaveAttribute('href', '/search/Mazda/CX-5');
     const ask = within(panel).getByRole('link', { name: 'Ask us to find one like it' });

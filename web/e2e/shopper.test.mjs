@@ -160,4 +160,14 @@ for (const [name, browser] of [
     assert.equal(await opener.evaluate((el) => el === document.activeElement), true, 'the focus is back on the button that opened it');
     await page.getByRole('img', { name: new RegExp(`photo 2 of ${car.photos}$`) }).waitFor();
   });
+
+  test(`${name} px: the trade-in is an appraisal, not a promised value (issue 32 item 14)`, async () => {
+    const { page } = browser;
+    await page.goto(tenantURL('riverside-toyota', '/trade-in'));
+    await page.getByRole('heading', { level: 1, name: 'Get a trade-in appraisal' }).waitFor();
+    await page.getByText(/contact you with a value/).first().waitFor();
+    assert.equal(await page.getByText('Value your trade-in').count(), 0);
+    assert.ok((await horizontalOverflow(page)) <= 0, 'the trade-in page fits the screen');
+    await shot(page, `trade-in-${name}`);
+  });
 }

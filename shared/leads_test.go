@@ -108,6 +108,7 @@ func TestValidateLead(t *testing.T) {
 		{"valid enquiry", one, ok, ""},
 		{"message required by default", one, with(func(l *Lead) { l.Message = " " }), "message"},
 		{"message optional per dealer", optional, with(func(l *Lead) { l.Message = "" }), ""},
+		{"car enquiry message optional (issue 32 item 14)", one, with(func(l *Lead) { l.CarID = "c1"; l.Message = "" }), ""},
 		{"test drive message optional", one, with(func(l *Lead) { l.Type = LeadTestDrive; l.Message = "" }), ""},
 		{"postcode of 3 digits", one, with(func(l *Lead) { l.Postcode = "403" }), "postcode"},
 		{"postcode with letters", one, with(func(l *Lead) { l.Postcode = "40a2" }), "postcode"},
@@ -238,12 +239,28 @@ func TestReadyForDealer(t *testing.T) {
 func TestFieldMessages(t *testing.T) {
 	err := ValidateLead(Lead{Type: LeadEnquiry, Postcode: "12"}, DefaultSite())
 	got := FieldMessages(fmt.Errorf("submit: %w", err))
-	want := map[string]string{"name": "First Name is required", "phone": "a Mobile Number or an email is required",
+	want := map[string]string{"name": "First Name is required", "phone": ContactMessage,
 		"postcode": PostcodeMessage, "message": "Message is required"}
 	if !maps.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 	if FieldMessages(errors.New("plain")) != nil || FieldMessages(nil) != nil {
 		t.Error("an error without fields has field messages")
+	}
+}
+
+// Issue 32 item 14: the reference a shopper reads on the success page and
+// the dealer's e-mail names: the id's first eight letters or digits, upper
+// case, in two groups of four.
+func TestLeadReference(t *testing.T) {
+	for _, tt := range []struct{ id, want string }{
+		{"3f9a0c12d4e5b6a7c8d9e0f1a2b3c4d5", "3F9A-0C12"},
+		{"lead-ref-1", "LEAD-REF1"},
+		{"ab12", "AB12"},
+		{"", ""},
+	} {
+		if got := LeadReference(tt.id); got != tt.want {
+			t.Errorf("LeadReference(%q) = %q, want %q", tt.id, got, tt.want)
+		}
 	}
 }

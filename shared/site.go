@@ -184,8 +184,11 @@ type Texts struct {
 	NewTag       string `json:"new_tag"`       // default "New"
 	CallText     string `json:"call_text"`     // default "Call the dealer"
 	EnquireLabel string `json:"enquire_label"` // default "Enquire Now" ("Message Now" for some dealers)
-	SubmitLabel  string `json:"submit_label"`  // default "Submit Form"
-	UsedKeyword  string `json:"used_keyword"`  // default "Used"
+	// SubmitLabel, when set, replaces every lead form's button label;
+	// default "": each button says what it does ("Send enquiry", "Request
+	// test drive"; issue 32 item 14, docs/spec-deviations.md).
+	SubmitLabel string `json:"submit_label"`
+	UsedKeyword string `json:"used_keyword"` // default "Used"
 	// FindSimilar replaces the actions of an unavailable car; default
 	// "Find Me Something Similar" (one brand uses lower case).
 	FindSimilar         string `json:"find_similar"`

@@ -147,7 +147,6 @@ func applyOwnDefaults(s *Site) {
 	setStr(&x.NewTag, "New")
 	setStr(&x.CallText, "Call the dealer")
 	setStr(&x.EnquireLabel, "Enquire Now")
-	setStr(&x.SubmitLabel, "Submit Form")
 	setStr(&x.UsedKeyword, "Used")
 	setStr(&x.FindSimilar, "Find Me Something Similar")
 	setStr(&x.DealerCommentsTitle, "Dealer Comments")

@@ -149,7 +149,9 @@ func RenderEmail(site shared.Site, it Item, dealer string) LeadEmail {
 	ref := section{Title: "Lead"}
 	ref.add("Type", label)
 	ref.add("Enquiry", enquiry(site, l))
-	ref.add("Reference", it.ID)
+	// The short reference is the one the shopper was shown (issue 32 item 14).
+	ref.add("Reference", shared.LeadReference(it.ID))
+	ref.add("Lead id", it.ID)
 	if !it.CreatedAt.IsZero() {
 		ref.add("Received", longTime(it.CreatedAt, zone))
 	}

@@ -63,7 +63,7 @@ func TestLeadEmailPerType(t *testing.T) {
 		{"Phone", "0400 000 000"}, {"Email", "ada@example.test"}, {"Postcode", "6000"},
 		{"Preferred contact", "SMS"}, {"Marketing consent", "No"},
 		{"Dealership", "Demo Motors"}, {"Location", "Yard"},
-		{"Reference", "lead-ref-1"}, {"Received", "Tuesday 1 December 2026, 7:05 am AWST"},
+		{"Reference", "LEAD-REF1"}, {"Lead id", "lead-ref-1"}, {"Received", "Tuesday 1 December 2026, 7:05 am AWST"},
 	}
 	car := [][2]string{
 		{"Stock number", "STK-4242"}, {"VIN", "JTNKU3JE60J123456"}, {"Price", "$25,990 Drive Away"},

@@ -36,7 +36,7 @@ type appPage struct {
 // appPages are the web's routes (web/src/app/routes.tsx) that are neither
 // data pages nor content pages.
 func appPages() map[string]appPage {
-	tradeIn := appPage{title: "Value your trade-in", description: "Get a trade-in offer for your car: tell us about it and we will be in touch.", canonical: "/trade-in"}
+	tradeIn := appPage{title: "Get a trade-in appraisal", description: "Tell us about your car and the dealership will appraise it and contact you with a value.", canonical: "/trade-in"}
 	finance := appPage{title: "Apply for car finance", description: "Apply for finance on your next car: a quick enquiry, and our finance team calls you back.", canonical: "/finance"}
 	contact := appPage{title: "Contact us", description: "Call, e-mail or visit us, or send an enquiry online.", canonical: "/contact-us"}
 	out := map[string]appPage{

@@ -69,6 +69,9 @@ const (
 type LeadCreated struct {
 	LeadID    string `json:"lead_id"`
 	LeadToken string `json:"lead_token"`
+	// Reference is the lead's short reference (shared.LeadReference): what
+	// the success page shows and the dealer's e-mail names (issue 32 item 14).
+	Reference string `json:"reference"`
 }
 
 // LeadUpdated is the body of PATCH /api/leads/{lead_id}.
@@ -158,7 +161,7 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 			// expired meanwhile: the captcha was passed the first time.
 			if shared.ErrorCode(err) == shared.EINVALID && r.Header.Get(HeaderIdempotency) != "" {
 				if stored, ferr := cfg.Store.FindLead(r.Context(), id); ferr == nil && stored.Site == site.Slug && tokenMatches(token, stored.TokenHash) {
-					WriteJSON(w, http.StatusOK, LeadCreated{LeadID: stored.ID, LeadToken: token})
+					WriteJSON(w, http.StatusOK, LeadCreated{LeadID: stored.ID, LeadToken: token, Reference: shared.LeadReference(stored.ID)})
 					return nil
 				}
 			}
@@ -183,7 +186,7 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 		}
 		status = http.StatusOK
 	}
-	WriteJSON(w, status, LeadCreated{LeadID: stored.ID, LeadToken: token})
+	WriteJSON(w, status, LeadCreated{LeadID: stored.ID, LeadToken: token, Reference: shared.LeadReference(stored.ID)})
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -209,6 +210,40 @@ func TestCreateLeadOptInFollowsSite(t *testing.T) {
 	}
 }
 
+// Issue 32 item 14: a car enquiry without a message is accepted (the car
+// is its subject), and the answer carries the short reference the success
+// page shows and the dealer's e-mail names.
+func TestCreateLeadCarEnquiryReference(t *testing.T) {
+	h, _ := leadsAPI(t)
+	tests := []struct {
+		name, site, body string
+		wantStatus       int
+	}{
+		{"car enquiry without a message", "acme", withAltcha(`"type":"enquiry","name":"Sam","phone":"0491570110","car_id":"c1"`, solve(t, h)), http.StatusCreated},
+		{"general enquiry with a message", "other", "{" + validLead + "}", http.StatusCreated},
+		{"general enquiry without a message", "other", `{"type":"enquiry","name":"Sam","phone":"0491570110"}`, http.StatusBadRequest},
+	}
+	ref := regexp.MustCompile(`^[0-9A-F]{4}-[0-9A-F]{4}$`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := send(h, "POST", "/api/leads", tt.site, nil, tt.body)
+			if rec.Code != tt.wantStatus {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tt.wantStatus, rec.Body)
+			}
+			if tt.wantStatus != http.StatusCreated {
+				return
+			}
+			var created LeadCreated
+			if err := json.Unmarshal(rec.Body.Bytes(), &created); err != nil {
+				t.Fatal(err)
+			}
+			if !ref.MatchString(created.Reference) || created.Reference != shared.LeadReference(created.LeadID) {
+				t.Errorf("reference %q of lead %q, want shared.LeadReference's XXXX-XXXX", created.Reference, created.LeadID)
+			}
+		})
+	}
+}
+
 // Issue 9 POST /api/leads: 201 with an id and token; a retry with the same
 // Idempotency-Key (and the same captcha solution) is 200 with the same id
 // and token, storing nothing twice; the lead is normalized and snapshots
@@ -318,7 +353,7 @@ func TestCreateLeadRefused(t *testing.T) {
 	}{
 		{"several fields at once", "other", `{"type":"enquiry","postcode":"40a"}`, 400, map[string]string{
 			"postcode": shared.PostcodeMessage, "name": "First Name is required",
-			"phone": "a Mobile Number or an email is required", "message": "Message is required"}},
+			"phone": shared.ContactMessage, "message": "Message is required"}},
 		{"another site's dealership", "other", `{` + validLead + `,"dealership_slug":"acme-kia"}`, 400,
 			map[string]string{"dealership_slug": "unknown dealership"}},
 		{"another site's location", "other", `{` + validLead + `,"location_id":"loc-1"}`, 400,

@@ -93,7 +93,7 @@ test('the test-drive modal books a slot and the lead reaches the dealer’s inbo
   // riverside-toyota has a dealer disclaimer: its terms checkbox must be ticked.
   await dialog.getByRole('checkbox', { name: 'I agree to the terms above' }).check();
   await captchaVerified(dialog);
-  const { body, lead } = await submitLead(page, dialog.getByRole('button', { name: 'Book Test Drive' }));
+  const { body, lead } = await submitLead(page, dialog.getByRole('button', { name: 'Request test drive' }));
   assert.equal(body.type, 'test_drive');
   assert.equal(body.car_id, car.objectID ?? car.id, 'the lead names the car');
   assert.equal(body.appointment, start, `the appointment is the chosen slot (${dayLabel})`);
@@ -130,7 +130,7 @@ test('a bad postcode on the contact page shows the spec message and sends nothin
   page.on('request', count);
   await fillContact(form, { postcode: '40a' });
   await form.getByLabel('Message *').fill('Hi');
-  await form.getByRole('button', { name: 'Submit Form' }).click();
+  await form.getByRole('button', { name: 'Send enquiry' }).click();
   const alert = form.getByRole('alert').filter({ hasText: 'Please fix the following errors:' });
   await alert.waitFor();
   assert.match(await alert.textContent(), /Invalid postcode\. Please enter a 4-digit number\./);
@@ -152,7 +152,7 @@ test('a location’s contact page sends a general enquiry that reaches the inbox
   await form.getByLabel('Message *').fill(note);
   await form.getByLabel('Preferred Contact Method').selectOption('Email');
   await captchaVerified(form);
-  const { body, lead } = await submitLead(page, form.getByRole('button', { name: 'Submit Form' }));
+  const { body, lead } = await submitLead(page, form.getByRole('button', { name: 'Send enquiry' }));
   assert.equal(body.category, 'General Enquiry');
   assert.equal(body.preferred_contact_method, 'Email');
   assert.ok(body.location_id, 'the lead names the location');
@@ -178,7 +178,7 @@ test('Request Photos sends a lead with the hidden default that reaches the inbox
   assert.notEqual(await dialog.getByLabel('Dealership *').inputValue(), '');
   await dialog.getByRole('textbox', { name: 'Message (optional)' }).fill('Interior please');
   await captchaVerified(dialog);
-  const { body, lead } = await submitLead(page, dialog.getByRole('button', { name: 'Request Photos' }));
+  const { body, lead } = await submitLead(page, dialog.getByRole('button', { name: 'Request photos' }));
   assert.equal(body.type, 'request_photos');
   assert.equal(body.message, 'Please send photos for this car\n\nInterior please');
   const delivered = await waitForLeadEmail(lead.lead_id);

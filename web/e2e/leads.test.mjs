@@ -89,7 +89,7 @@ test('an enquiry from the car page reaches the dealer’s inbox once (issue 9)',
   await form.getByLabel('Mobile Number').fill('0491 570 110');
   await form.getByLabel('Email').fill('sam@example.com');
   await form.getByLabel('Postcode').fill('4032');
-  await form.getByLabel('Message *').fill(note);
+  await form.getByLabel('Message').fill(note);
   await form.getByLabel('Preferred Contact Method').selectOption('Email');
   await form.getByLabel('Keep me informed about offers and news').uncheck();
   await captchaVerified(page);
@@ -99,7 +99,7 @@ test('an enquiry from the car page reaches the dealer’s inbox once (issue 9)',
   const shownVariant = (await badge.count()) > 0 ? (await badge.first().textContent()).trim() : '';
 
   const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/leads' && r.request().method() === 'POST');
-  await form.getByRole('button', { name: 'Submit Form' }).click();
+  await form.getByRole('button', { name: 'Send enquiry' }).click();
   const res = await posted;
   assert.equal(res.status(), 201, 'POST /api/leads answers 201');
   assert.match(res.request().headers()['idempotency-key'] ?? '', /^[0-9a-f]{32}$/, 'the submit carries an Idempotency-Key');
@@ -120,7 +120,7 @@ test('an enquiry from the car page reaches the dealer’s inbox once (issue 9)',
   assert.ok(mail.subject.startsWith(`General enquiry – ${car.year} ${car.make} ${car.model}`), `subject ${mail.subject}`);
   assert.ok(mail.subject.endsWith(' – Sam Tester'), `the subject names the shopper: ${mail.subject}`);
   const link = `https://www.riversidetoyota.com.au/cars/${car.slug}`;
-  const lines = ['Postcode: 4032', 'Preferred contact: Email', 'Marketing consent: No', `Price: ${shownPrice}`, `Page: ${link}`, `Reference: ${leadID}`];
+  const lines = ['Postcode: 4032', 'Preferred contact: Email', 'Marketing consent: No', `Price: ${shownPrice}`, `Page: ${link}`, `Lead id: ${leadID}`];
   if (shownVariant) lines.push(`Variant: ${shownVariant}`);
   for (const line of lines) {
     assert.ok(mail.text.includes(line), `the text part reads “${line}”:\n${mail.text}`);
@@ -141,8 +141,8 @@ test('a bad postcode is refused on the page with the spec message (spec 001 §5)
   await form.getByLabel('First Name *').fill('Sam');
   await form.getByLabel('Mobile Number').fill('0491570110');
   await form.getByLabel('Postcode').fill('40a');
-  await form.getByLabel('Message *').fill('Hi');
-  await form.getByRole('button', { name: 'Submit Form' }).click();
+  await form.getByLabel('Message').fill('Hi');
+  await form.getByRole('button', { name: 'Send enquiry' }).click();
   const alert = form.getByRole('alert').filter({ hasText: 'Please fix the following errors:' });
   await alert.waitFor();
   assert.match(await alert.textContent(), /Invalid postcode\. Please enter a 4-digit number\./);

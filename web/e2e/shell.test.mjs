@@ -163,7 +163,7 @@ test('an offer’s Enquire Now opens the enquiry form with the offer named and s
   if (await location.count()) await location.selectOption({ index: 1 });
   await page.waitForFunction(() => document.querySelector('altcha-widget')?.getState?.() === 'verified', null, { timeout: 30000 });
   const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/leads' && r.request().method() === 'POST');
-  await form.getByRole('button', { name: 'Submit Form' }).click();
+  await form.getByRole('button', { name: 'Send enquiry' }).click();
   const res = await posted;
   assert.equal(res.status(), 201, 'POST /api/leads answers 201');
   const body = res.request().postDataJSON();

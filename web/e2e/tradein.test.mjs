@@ -72,7 +72,7 @@ test('a trade-in in three steps is one lead that reaches the dealer once, naming
   await page.getByRole('button', { name: 'Next' }).click();
   const res = await created;
   assert.equal(res.status(), 201, 'the first step creates the lead');
-  const { lead_id: leadID } = await res.json();
+  const { lead_id: leadID, reference } = await res.json();
 
   // Step 2: its condition, from the keyboard.
   await page.getByText('Step 2 of 3').waitFor();
@@ -94,11 +94,13 @@ test('a trade-in in three steps is one lead that reaches the dealer once, naming
   await page.getByLabel('Mobile Number').fill('0491 570 110');
   await page.getByLabel('Postcode *').fill('4000');
   const completed = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.request().postDataJSON()?.form_completed === true);
-  await page.getByRole('button', { name: 'Submit Form' }).click();
+  await page.getByRole('button', { name: 'Get my trade-in appraisal' }).click();
   const done = await completed;
   assert.equal(done.status(), 200);
   assert.deepEqual(await done.json(), { lead_id: leadID, ready: true }, 'the last step makes the one lead ready');
-  await page.getByText('The dealership will contact you about your trade-in.').waitFor();
+  // Issue 32 item 14: an appraisal, not a promised value; the reference the dealer's e-mail names.
+  await page.getByText('The dealership will appraise your car from the details you gave and contact you with a value.').waitFor();
+  await page.getByText(`Your reference: ${reference}`).waitFor();
 
   assert.deepEqual({ POST: calls.POST, PATCH: calls.PATCH }, { POST: 1, PATCH: 2 }, 'one create and two updates of the same lead');
   const mails = await leadEmails(leadID);
@@ -136,7 +138,7 @@ test('a finance enquiry from /finance?car_id= reaches the dealer naming the car 
   await form.getByLabel('Postcode *').fill('4032');
   await captchaVerified(page);
   const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/leads' && r.request().method() === 'POST');
-  await form.getByRole('button', { name: 'Submit Form' }).click();
+  await form.getByRole('button', { name: 'Send finance enquiry' }).click();
   const res = await posted;
   assert.equal(res.status(), 201, 'POST /api/leads answers 201');
   const body = res.request().postDataJSON();

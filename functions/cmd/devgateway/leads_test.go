@@ -244,7 +244,7 @@ func TestTestDriveAndTradeInReachTheDeskReadyToWork(t *testing.T) {
 			"Day and time: "+start.In(zone).Format("Monday 2 January 2006")+", "+slot.Label,
 			"Postcode: 4032", "Preferred contact: SMS", "Marketing consent: No",
 			"Price: "+price.Text, "Variant: "+car.Badge, "Stock number: "+car.StockNum, "Page: "+link,
-			"Reference: "+created.LeadID)
+			"Reference: "+shared.LeadReference(created.LeadID), "Lead id: "+created.LeadID)
 		if !strings.Contains(email.HTML, `href="`+link+`"`) || !strings.Contains(email.HTML, `href="tel:0491570110"`) {
 			t.Errorf("the HTML part lacks the car's link or the tap-to-call link:\n%s", email.HTML)
 		}

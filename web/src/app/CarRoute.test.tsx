@@ -76,7 +76,7 @@ async function openEnquiry(site = siteResponse(noCaptcha)) {
   const section = (await screen.findByRole('heading', { name: 'Enquire about this car' })).parentElement as HTMLElement;
   await user.click(within(section).getByRole('button', { name: 'Enquire Now' }));
   // The form's code loads when the accordion first opens.
-  await within(section).findByRole('button', { name: 'Submit Form' });
+  await within(section).findByRole('button', { name: 'Send enquiry' });
   return { user, form: within(section) };
 }
 
@@ -84,7 +84,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, form: ReturnT
   await user.type(form.getByLabelText('First Name *'), 'Sam');
   await user.type(form.getByLabelText('Mobile Number'), '0491 570 110');
   await user.type(form.getByLabelText('Postcode *'), '4032');
-  await user.type(form.getByLabelText('Message *'), 'Is it available?');
+  await user.type(form.getByLabelText('Message'), 'Is it available?');
 }
 
 beforeEach(() => localStorage.clear());
@@ -94,7 +94,7 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
   it('opens from the enquire button with every field labelled, opt-in checked by default', async () => {
     stubAPI();
     const { form } = await openEnquiry();
-    for (const label of ['First Name *', 'Last Name', 'Mobile Number', 'Email', 'Postcode *', 'Message *']) {
+    for (const label of ['First Name *', 'Last Name', 'Mobile Number', 'Email', 'Postcode *', 'Message']) {
       expect(form.getByLabelText(label)).toBeInTheDocument();
     }
     expect(form.getByLabelText('Postcode *')).toHaveAttribute('maxLength', '4');
@@ -110,7 +110,7 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     const postcode = form.getByLabelText('Postcode *');
     await user.clear(postcode);
     await user.type(postcode, '40a');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     const msg = 'Invalid postcode. Please enter a 4-digit number.';
     expect(await form.findByRole('alert')).toHaveTextContent('Please fix the following errors:');
     expect(postcode).toHaveAttribute('aria-invalid', 'true');
@@ -118,16 +118,15 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     expect(posts).toHaveLength(0);
   });
 
-  it('spec 001 §5: first name, a phone or an email, the postcode and a message are required', async () => {
+  it('spec 001 §5: first name, a phone or an email and the postcode are required; a car enquiry needs no message (issue 32 item 14)', async () => {
     const posts = stubAPI();
     const { user, form } = await openEnquiry();
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     const list = await form.findByRole('alert');
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'First Name is required',
-      'a Mobile Number or an email is required',
+      'Enter a mobile number or an email so we can reply',
       'Invalid postcode. Please enter a 4-digit number.',
-      'Message is required',
     ]);
     expect(form.getByLabelText('First Name *')).toHaveFocus();
     expect(posts).toHaveLength(0);
@@ -137,7 +136,7 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     const posts = stubAPI({ status: 201, body: { lead_id: 'L1', lead_token: 't' } });
     const { user, form } = await openEnquiry();
     await fillValid(user, form);
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     const thanks = await screen.findByRole('status');
     expect(thanks).toHaveTextContent('Thank you for your enquiry');
     expect(thanks).toHaveFocus();
@@ -162,7 +161,7 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     stubAPI({ status: 400, body: { error: { code: 'invalid', message, field: 'postcode', fields: { postcode: message, email: 'Invalid email address.' } } } });
     const { user, form } = await openEnquiry();
     await fillValid(user, form);
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     const list = await form.findByRole('alert');
     expect(list).toHaveTextContent('Please fix the following errors:');
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Invalid email address.', message]);
@@ -177,9 +176,9 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     );
     const { user, form } = await openEnquiry();
     await fillValid(user, form);
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     expect(await form.findByRole('alert')).toHaveTextContent('An unexpected error occured');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     expect(await form.findByText('this Idempotency-Key was used for another lead')).toHaveAttribute('role', 'alert');
     expect(posts).toHaveLength(2);
     expect(posts[1].headers['Idempotency-Key']).toBe(posts[0].headers['Idempotency-Key']);
@@ -189,10 +188,10 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     const posts = stubAPI({ status: 503, body: {} });
     const { user, form } = await openEnquiry();
     await fillValid(user, form);
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await form.findByRole('alert');
     await user.type(form.getByLabelText('Last Name'), 'Lee');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await screen.findByRole('status');
     expect(posts).toHaveLength(2);
     expect(posts[1].headers['Idempotency-Key']).not.toBe(posts[0].headers['Idempotency-Key']);
@@ -206,7 +205,7 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     );
     const { user, form } = await openEnquiry();
     await fillValid(user, form);
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     const busy = await form.findByRole('button', { name: 'Sending…' });
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute('aria-busy', 'true');
@@ -235,7 +234,7 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     await user.type(form.getByLabelText('First Name *'), 'Sam');
     await user.type(form.getByLabelText('Email'), 'sam@example.com');
     await user.type(form.getByLabelText('Postcode *'), '4032');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await screen.findByRole('status');
     expect(posts[0].body).not.toHaveProperty('message');
   });
@@ -246,13 +245,13 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     const widget = document.querySelector('altcha-widget') as HTMLElement;
     expect(widget).toHaveAttribute('challenge', '/api/captcha');
     await fillValid(user, form);
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     expect(await form.findByRole('alert')).toHaveTextContent('Please complete the captcha.');
     expect(posts).toHaveLength(0);
     act(() => {
       widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'eyJwYXlsb2FkIjoxfQ==' } }));
     });
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await screen.findByRole('status');
     expect(posts[0].body.altcha).toBe('eyJwYXlsb2FkIjoxfQ==');
   });

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import CarPage from '../features/car/components/CarPage';
 import type { Car } from '../lib/types';
+import { useSite } from '../lib/siteContext';
+import { carTitle, imageOf } from '../lib/carTitle';
+import { carPath } from '../lib/listingUrl';
 
 // The forms mount only when the shopper opens them, so their code (form
 // library, captcha glue) stays out of the car page's first load.
@@ -17,13 +20,14 @@ const TestDriveButton = lazy(() => import('../features/leads/components/TestDriv
  * widget yet, so it falls back to the enquiry form.
  */
 export default function CarRoute() {
+  const { site } = useSite();
   const [testDrive, setTestDrive] = useState<Car | null>(null);
   return (
     <>
       <CarPage
         enquiry={(car) => (
           <Suspense fallback={<p role="status">Loading the form…</p>}>
-            <EnquiryForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} />
+            <EnquiryForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} subject={{ title: carTitle(car, site.card.extended_title), image: imageOf(car), path: carPath(car.slug) }} />
             {/* Every car can be seen in person; the sidebar's action follows spec 001 §2's rule. */}
             <p className="lead-form__alternative">
               Rather see it in person? <TestDriveButton car={car} />

@@ -934,7 +934,6 @@ export interface Texts {
   call_text: string;
   /** default "Enquire Now" ("Message Now" for some dealers) */
   enquire_label: string;
-  /** default "Submit Form" */
   submit_label: string;
   /** default "Used" */
   used_keyword: string;

@@ -43,7 +43,7 @@ function defaultedSite(): ConfiguredSite {
       new_tag: 'New',
       call_text: 'Call the dealer',
       enquire_label: 'Enquire Now',
-      submit_label: 'Submit Form',
+      submit_label: '',
       used_keyword: 'Used',
       find_similar: 'Find Me Something Similar',
       dealer_comments_title: 'Dealer Comments',

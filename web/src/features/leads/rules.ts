@@ -7,6 +7,9 @@ import type { LeadType } from './api/submitLead';
 /** PostcodeMessage is the postcode field's error (spec 001 §5). */
 export const POSTCODE_MESSAGE = 'Invalid postcode. Please enter a 4-digit number.';
 
+/** CONTACT_MESSAGE is the error of a lead with neither a phone nor an email (shared.ContactMessage; issue 32 item 14). */
+export const CONTACT_MESSAGE = 'Enter a mobile number or an email so we can reply';
+
 /** LeadFields are the form fields the rules read, by their API names. */
 export interface LeadFields {
   type?: LeadType | '';
@@ -16,6 +19,8 @@ export interface LeadFields {
   postcode?: string;
   message?: string;
   dealership_slug?: string;
+  /** the car the enquiry is about */
+  car_id?: string;
 }
 
 /** RuleSite is the part of the site the rules read. */
@@ -37,10 +42,11 @@ export function validateLead(l: LeadFields, site: RuleSite): Record<string, stri
   const blank = (v?: string) => (v ?? '').trim() === '';
   const dealerships = site.dealerships ?? [];
   if (blank(l.name)) bad('name', 'First Name is required');
-  if (blank(l.phone) && blank(l.email)) bad('phone', 'a Mobile Number or an email is required');
+  if (blank(l.phone) && blank(l.email)) bad('phone', CONTACT_MESSAGE);
   if (l.email && !EMAIL.test(l.email.trim())) bad('email', 'Invalid email address.');
   if (l.postcode && !POSTCODE.test(l.postcode)) bad('postcode', POSTCODE_MESSAGE);
-  if ((l.type === 'enquiry' || !l.type) && !site.leads?.message_optional && blank(l.message)) bad('message', 'Message is required');
+  // A car enquiry needs no message: the car is its subject (issue 32 item 14).
+  if ((l.type === 'enquiry' || !l.type) && blank(l.car_id) && !site.leads?.message_optional && blank(l.message)) bad('message', 'Message is required');
   if (dealerships.length > 1 && !l.dealership_slug) bad('dealership_slug', 'Select a Preferred Dealership');
   if (l.dealership_slug && !dealerships.some((d) => d.slug === l.dealership_slug)) bad('dealership_slug', 'unknown dealership');
   return errs;

@@ -127,6 +127,21 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
     expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Mazda/CX-5');
   });
 
+  it('issue 32 item 15: a sold car\'s sidebar says so and offers similar cars, the make and model in stock, and a we\'ll-find-one enquiry', async () => {
+    // The server's similar listing is by body and price here, so the make and model listing is a second way in.
+    const similar = { ...findSimilar, href: '/search/suv?price_range=30000%3A39999' };
+    stubFetch(200, { car: { ...car, sold: true, status: 'sold' }, view: { ...soldView, actions: [similar] } });
+    renderCar();
+    const side = await screen.findByRole('complementary', { name: 'Act on this car' });
+    const panel = await within(side).findByRole('region', { name: 'This car has been sold' }); // its own chunk: it loads after the page
+    expect(within(panel).getByRole('link', { name: 'See similar cars' })).toHaveAttribute('href', similar.href);
+    expect(within(panel).getByRole('link', { name: 'All Mazda CX-5 in stock' })).toHaveAttribute('href', '/search/Mazda/CX-5');
+    const ask = within(panel).getByRole('link', { name: 'Ask us to find one like it' });
+    const url = new URL(ask.getAttribute('href') ?? '', 'http://x');
+    expect(url.pathname).toBe('/enquiry');
+    expect(url.searchParams.get('message')).toMatch(/2020 Mazda CX-5.*sold.*find me one like it/);
+  });
+
   it('shows the texts the site config overrides (sold notice, find similar, dealer comments)', async () => {
     stubFetch(200, {
       car: { ...car, sold: true, status: 'sold' },

@@ -34,6 +34,8 @@ const CertifiedDialog = lazy(() => import('./CertifiedDialog'));
 const FinanceCalculator = lazy(() =>
   import('../../finance-calculator/components/FinanceCalculator').then((m) => ({ default: m.FinanceCalculator })),
 );
+// Only a sold car needs its sidebar panel (issue 32 item 15): off the car page's initial JavaScript.
+const SoldPanel = lazy(() => import('./SoldPanel'));
 // Only a car that is gone needs it: off the car page's initial JavaScript (budget 150 KB).
 const NotFound = lazy(() => import('../../../components/NotFound').then((m) => ({ default: m.NotFound })));
 
@@ -258,6 +260,11 @@ export function CarDetail({
           ) : null}
         </div>
         <aside className="car-page__side" aria-label="Act on this car">
+          {sold ? (
+            <Suspense fallback={null}>
+              <SoldPanel car={car} title={title} similarHref={findSimilar?.href} strip={!!view.similar} categories={site.leads?.categories ?? []} />
+            </Suspense>
+          ) : null}
           {buttons.length > 0 ? <ActionButtons actions={buttons} call={call} onAction={act} label="Actions" /> : null}
           {view.finance && !sold ? <FinanceEstimate finance={view.finance} /> : null}
           {enquiry && !sold ? (

@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { photoSrcSet } from '../../../lib/photoSrcSet';
+
+// The full-screen viewer loads on first open: off the car page's first JavaScript (issue 32 item 15).
+const PhotoViewer = lazy(() => import('./PhotoViewer'));
 
 /**
  * Gallery shows one image at a time with previous/next buttons and
- * thumbnails; arrow keys move through it when it has focus.
+ * thumbnails; arrow keys move through it when it has focus. The photo and
+ * its full-screen button open the photos full screen.
  */
 export function Gallery({ images, title, placeholder }: { images: string[]; title: string; placeholder: string }) {
   const [index, setIndex] = useState(0);
+  const [full, setFull] = useState(false);
   if (images.length === 0) {
     return (
       <div className="gallery gallery--empty">
@@ -43,7 +48,11 @@ export function Gallery({ images, title, placeholder }: { images: string[]; titl
           width={960}
           height={640}
           fetchPriority={index === 0 ? 'high' : undefined}
+          onClick={() => setFull(true)}
         />
+        <button type="button" className="gallery__full" aria-label="View photos full screen" aria-haspopup="dialog" onClick={() => setFull(true)}>
+          ⤢
+        </button>
         {images.length > 1 ? (
           <>
             <button type="button" className="gallery__nav gallery__nav--prev" aria-label="Previous photo" onClick={() => go(index - 1)}>
@@ -68,6 +77,19 @@ export function Gallery({ images, title, placeholder }: { images: string[]; titl
             </li>
           ))}
         </ul>
+      ) : null}
+      {full ? (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            images={images}
+            title={title}
+            start={index}
+            onClose={(i) => {
+              setFull(false);
+              setIndex(i);
+            }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

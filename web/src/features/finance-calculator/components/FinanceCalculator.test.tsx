@@ -74,7 +74,7 @@ describe('finance calculator (spec 001 §9; issue 17)', () => {
     await user.type(screen.getByLabelText('First Name *'), 'Sam');
     await user.type(screen.getByLabelText('Email'), 'sam@example.com');
     await user.type(screen.getByLabelText('Postcode *'), '4032');
-    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    await user.click(screen.getByRole('button', { name: 'Send finance enquiry' }));
     await screen.findByText('Thank you');
     expect(posts[0]).toMatchObject({ vehiclePriceBudget: 30000, category: 'Finance Enquiry', calculator: { price: 30000, deposit: 3000, term_years: 5, interest_rate: 10 } });
   });

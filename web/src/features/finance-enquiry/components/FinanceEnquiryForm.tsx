@@ -107,7 +107,7 @@ export function FinanceEnquiryForm({ prefill, preApproval }: { prefill: FinanceP
     defaults: prefill.contact,
   });
   return (
-    <LeadForm form={form} className="finance-form">
+    <LeadForm form={form} className="finance-form" submitLabel={preApproval ? 'Apply for pre-approval' : 'Send finance enquiry'}>
       <ContactFields />
       <div className="lead-form__field">
         <label htmlFor={budgetId}>Vehicle price budget ($)</label>

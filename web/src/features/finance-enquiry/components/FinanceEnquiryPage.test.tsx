@@ -69,7 +69,7 @@ describe('finance enquiry (issue 9, spec 001 §2)', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Dealership *')).toHaveValue('south');
     await fillContact(user);
     await user.selectOptions(screen.getByLabelText('Do you have a trade-in?'), 'Yes');
-    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    await user.click(screen.getByRole('button', { name: 'Send finance enquiry' }));
     expect(await screen.findByText(/A finance specialist will contact you/)).toBeInTheDocument();
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({
@@ -101,7 +101,7 @@ describe('finance enquiry (issue 9, spec 001 §2)', { timeout: 30_000 }, () => {
     expect(screen.getByText(/Your figures: price \$30,000, deposit \$5,000, 5 years at 10% p.a./)).toBeInTheDocument();
     await fillContact(user);
     await user.selectOptions(screen.getByLabelText('State'), 'nsw');
-    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    await user.click(screen.getByRole('button', { name: 'Send finance enquiry' }));
     await screen.findByText(/A finance specialist will contact you/);
     expect(posts[0]).toMatchObject({
       vehicle_type: 'Car',
@@ -125,7 +125,7 @@ describe('finance enquiry (issue 9, spec 001 §2)', { timeout: 30_000 }, () => {
     const user = open('/finance-pre-approval');
     expect(screen.getByRole('heading', { level: 1, name: 'Finance pre-approval' })).toBeInTheDocument();
     await fillContact(user);
-    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    await user.click(screen.getByRole('button', { name: 'Apply for pre-approval' }));
     await screen.findByText(/A finance specialist will contact you/);
     expect(posts[0]).toMatchObject({ type: 'finance', category: 'Finance Enquiry', subcategory: 'Pre-Approval' });
   });
@@ -159,7 +159,7 @@ describe('finance enquiry (issue 9, spec 001 §2)', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('First Name *'), 'Sam');
     await user.type(screen.getByLabelText('Email'), 'sam@example.com');
     await user.type(screen.getByLabelText('Postcode *'), '40');
-    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    await user.click(screen.getByRole('button', { name: 'Send finance enquiry' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid postcode. Please enter a 4-digit number.');
     expect(posts).toHaveLength(0);
   });
@@ -168,7 +168,7 @@ describe('finance enquiry (issue 9, spec 001 §2)', { timeout: 30_000 }, () => {
     stubLeads({ status: 400, body: { error: { code: 'invalid', message: 'invalid', field: 'car_id', fields: { car_id: 'This car is no longer available.' } } } });
     const user = open('/finance?car_id=gone');
     await fillContact(user);
-    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    await user.click(screen.getByRole('button', { name: 'Send finance enquiry' }));
     expect(await screen.findByText(/This car is no longer available\./)).toBeInTheDocument();
   });
 });

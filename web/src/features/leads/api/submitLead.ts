@@ -40,6 +40,25 @@ export interface LeadPayload {
 export interface LeadCreated {
   lead_id: string;
   lead_token: string;
+  /** the short reference the shopper and the dealer's e-mail both show (shared.LeadReference) */
+  reference?: string;
+}
+
+/** LeadSubject is what a lead is about as the success page names it: a car's title, photo and page. */
+export interface LeadSubject {
+  title: string;
+  image?: string;
+  path?: string;
+}
+
+/** SuccessMarker is the local-storage record of the last lead sent (spec 001 §4 "Form submit"). */
+export interface SuccessMarker {
+  site: string;
+  lead_id: string;
+  reference?: string;
+  type: LeadType;
+  subject?: LeadSubject;
+  at: string;
 }
 
 /** LeadError is a refused or failed submit; fields holds the server's message per invalid field. */
@@ -114,14 +133,15 @@ export function useSubmitLead(site: string) {
   const [state, setState] = useState<SubmitState>({ status: 'idle' });
   const key = useRef<string | null>(null);
   const submit = useCallback(
-    async (lead: LeadPayload) => {
+    async (lead: LeadPayload, subject?: LeadSubject) => {
       key.current ??= newIdempotencyKey();
       setState({ status: 'submitting' });
       try {
         const created = await submitLead(lead, key.current);
         key.current = null;
         try {
-          localStorage.setItem(SUCCESS_KEY, JSON.stringify({ site, lead_id: created.lead_id, type: lead.type, at: new Date().toISOString() }));
+          const marker: SuccessMarker = { site, lead_id: created.lead_id, reference: created.reference, type: lead.type, subject, at: new Date().toISOString() };
+          localStorage.setItem(SUCCESS_KEY, JSON.stringify(marker));
         } catch {
           // Storage full or disabled: the lead is sent all the same.
         }

@@ -52,8 +52,8 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     const location = form.getByLabelText('Location *');
     expect(location).toHaveValue('');
     expect(within(location).getByRole('option', { name: 'Please Select a Dealership Location' })).toBeInTheDocument();
-    expect(form.getByLabelText('Rego')).not.toBeRequired();
-    expect(form.getByLabelText('Rego')).not.toHaveAttribute('aria-required');
+    expect(form.getByLabelText('Registration (rego)')).not.toBeRequired();
+    expect(form.getByLabelText('Registration (rego)')).not.toHaveAttribute('aria-required');
     expect(form.getByLabelText('Preferred Contact Method')).toHaveValue('Phone');
     expect(within(form.getByLabelText('Preferred Contact Method')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Phone', 'Email', 'SMS']);
     expect(form.getByRole('checkbox', { name: /Keep me informed/ })).toBeChecked();
@@ -73,16 +73,16 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     const { user, form } = renderForm();
     await fillContact(user, form);
     await user.type(form.getByLabelText('Message *'), 'Hello');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     const list = await form.findByRole('alert');
     expect(list).toHaveTextContent('Please fix the following errors:');
     expect(list).toHaveTextContent('Please Select a Dealership Location');
     expect(posts).toHaveLength(0);
     await user.selectOptions(form.getByLabelText('Location *'), 'Riverside Toyota - Service');
     await user.selectOptions(form.getByLabelText('Category *'), 'Careers Enquiry');
-    await user.type(form.getByLabelText('Rego'), 'ABC123');
+    await user.type(form.getByLabelText('Registration (rego)'), 'ABC123');
     await user.selectOptions(form.getByLabelText('Preferred Contact Method'), 'SMS');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your enquiry');
     expect(posts[0].body).toEqual({
       type: 'enquiry',
@@ -109,7 +109,7 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     const field = form.getByLabelText('Distribution location');
     expect(within(field).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose', 'Gold Coast', 'Logan']);
     await user.selectOptions(field, 'Logan');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await screen.findByRole('status');
     expect(posts[0].body).toMatchObject({ distribution_location: 'Logan' });
   });
@@ -120,7 +120,7 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     await fillContact(user, form);
     await user.type(form.getByLabelText('Message *'), 'Hello');
     await user.selectOptions(form.getByLabelText('Location *'), 'Riverside Toyota - Sales');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     const alert = await form.findByRole('alert');
     expect(alert).toHaveTextContent('An error occurred when submitting this form');
     expect(alert).toHaveTextContent('Leads are paused for maintenance.');
@@ -133,7 +133,7 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     expect(form.queryByLabelText('Dealership *')).not.toBeInTheDocument();
     await fillContact(user, form);
     await user.type(form.getByLabelText('Message *'), 'Hello');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await screen.findByRole('status');
     expect(posts[0].body).toMatchObject({ location_id: 'l1', dealership_slug: 'riverside-toyota' });
   });
@@ -150,11 +150,11 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     await user.type(form.getByLabelText('Message *'), 'Hello');
     await user.selectOptions(form.getByLabelText('Is your car currently under finance?'), 'No');
     await user.selectOptions(form.getByLabelText('Do you have a trade-in?'), 'Yes');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     expect(await form.findByRole('alert')).toHaveTextContent('You must agree to the terms of use before submitting the form');
     expect(posts).toHaveLength(0);
     await user.click(form.getByRole('checkbox', { name: terms }));
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await screen.findByRole('status');
     expect(posts[0].body).toMatchObject({ under_finance: 'No', has_trade_in: 'Yes', terms_conditions: true });
   });
@@ -164,7 +164,7 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     const { user, form } = renderForm(<EnquiryForm messageOptional />, { locations: [LOCATIONS[0]] } as SiteOverrides);
     expect(form.getByLabelText('Message')).not.toHaveAttribute('aria-required');
     await fillContact(user, form);
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await screen.findByRole('status');
     expect(posts[0].body).not.toHaveProperty('message');
   });
@@ -173,8 +173,8 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     const { events } = stubLeadsAPI();
     const { user, form } = renderForm(<EnquiryForm carId="c9" dealershipSlug="riverside-toyota" dealershipId="d1" />);
     await fillContact(user, form);
-    await user.type(form.getByLabelText('Message *'), 'Hello');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.type(form.getByLabelText('Message'), 'Hello');
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     expect(await screen.findByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all cars' })).toBeInTheDocument();
     expect(events).toEqual([
@@ -182,6 +182,58 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
       { event_id: 'car_viewed', car_id: 'c9', dealership_id: 'd1' },
     ]);
     expect(JSON.parse(localStorage.getItem('forecourt:lead-success') ?? '{}')).toMatchObject({ lead_id: 'L1', type: 'enquiry' });
+  });
+});
+
+// Issue 32 item 14: a form a shopper can finish without guessing.
+describe('car enquiry (issue 32 item 14)', { timeout: 20000 }, () => {
+  const subject = { title: '2021 Toyota Corolla Ascent Sport', image: '/img/corolla.jpg', path: '/cars/2021-toyota-corolla' };
+
+  it('sends without a message: the car is the subject; the button says what it does', async () => {
+    const { posts } = stubLeadsAPI();
+    const { user, form } = renderForm(<EnquiryForm carId="c9" dealershipSlug="riverside-toyota" subject={subject} />);
+    expect(form.getByLabelText('Message')).not.toHaveAttribute('aria-required');
+    await fillContact(user, form);
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
+    await screen.findByRole('status');
+    expect(posts[0].body).toMatchObject({ car_id: 'c9' });
+    expect(posts[0].body).not.toHaveProperty('message');
+  });
+
+  it('asks for a mobile number or an email on both fields, as a person would', async () => {
+    const { posts } = stubLeadsAPI();
+    const { user, form } = renderForm(<EnquiryForm carId="c9" subject={subject} />);
+    await user.type(form.getByLabelText('First Name *'), 'Sam');
+    await user.type(form.getByLabelText('Postcode *'), '4032');
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
+    const msg = 'Enter a mobile number or an email so we can reply';
+    expect(await form.findByRole('alert')).toHaveTextContent(msg);
+    for (const name of ['Mobile Number', 'Email']) {
+      expect(form.getByLabelText(name)).toHaveAttribute('aria-invalid', 'true');
+      expect(form.getByLabelText(name)).toHaveAccessibleDescription(msg);
+    }
+    expect(posts).toHaveLength(0);
+  });
+
+  it('labels the rego field and says what it is for', () => {
+    stubLeadsAPI();
+    const { form } = renderForm(<EnquiryForm carId="c9" subject={subject} />);
+    const rego = form.getByLabelText('Registration (rego)');
+    expect(rego).not.toHaveAttribute('aria-required');
+    expect(rego).toHaveAccessibleDescription(/car you want to trade in or have serviced/);
+  });
+
+  it('the success page names the car, shows its photo and the reference, and says what happens next', async () => {
+    stubLeadsAPI({ leads: [{ status: 201, body: { lead_id: 'ab12cd34ef', lead_token: 't', reference: 'AB12-CD34' } }] });
+    const { user, form } = renderForm(<EnquiryForm carId="c9" subject={subject} />);
+    await fillContact(user, form);
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
+    const thanks = await screen.findByRole('status');
+    expect(thanks).toHaveTextContent('2021 Toyota Corolla Ascent Sport');
+    expect(screen.getByRole('link', { name: /2021 Toyota Corolla Ascent Sport/ })).toHaveAttribute('href', subject.path);
+    expect(screen.getByRole('img', { name: '2021 Toyota Corolla Ascent Sport' })).toHaveAttribute('src', subject.image);
+    expect(screen.getByText('AB12-CD34')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
   });
 });
 

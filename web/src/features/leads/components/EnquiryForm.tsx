@@ -3,6 +3,7 @@ import { ContactFields, visibleLocations } from '../form/ContactFields';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../form/fields';
 import { LeadForm } from '../form/LeadForm';
 import { useLeadForm } from '../form/useLeadForm';
+import type { LeadSubject } from '../api/submitLead';
 
 export { CAPTCHA_MESSAGE } from '../form/useLeadForm';
 
@@ -15,13 +16,17 @@ const YES_NO = [
 ];
 const CONTACT_METHODS = ['Phone', 'Email', 'SMS'].map((m) => ({ value: m, label: m }));
 
+/** REGO_HINT says what the spec's optional Rego field is for (issue 32 item 14). */
+export const REGO_HINT = 'Optional: the number plate of a car you want to trade in or have serviced.';
+
 /** MAX_PREFILL bounds a message a link may start the form with. */
 const MAX_PREFILL = 1000;
 
 /**
  * EnquiryForm is the generic enquiry of spec 001 §3 and §5: the contact
- * fields, a message (required unless the site or the caller lifts it), Rego
- * (optional), the preferred contact method (Phone, Email or SMS; Phone by
+ * fields, a message (required unless the site or the caller lifts it, and
+ * never about a car: the car is the subject, issue 32 item 14), the
+ * registration (rego, optional, with what it is for), the preferred contact method (Phone, Email or SMS; Phone by
  * default), the site's Yes/No questions about finance and a trade-in, opt-in
  * (checked by default) and the dealer's terms. About a car (carId) it names
  * the car and its dealership; without one it is the general enquiry (event
@@ -36,8 +41,11 @@ export function EnquiryForm({
   id,
   offer,
   prefill,
+  subject,
 }: {
   carId?: string;
+  /** the car, named on the success page */
+  subject?: LeadSubject;
   dealershipSlug?: string;
   dealershipId?: string;
   /** a location page's location, chosen in the location select */
@@ -59,9 +67,10 @@ export function EnquiryForm({
   // Spec 001 §3 "Enquiry form fields": a distribution-location field, offered
   // when the site's locations name the areas they deliver to.
   const distribution = [...new Set(visibleLocations(site.locations).flatMap((l) => l.distribution_locations ?? []))];
-  const optional = messageOptional || (leads?.message_optional ?? false);
+  const optional = messageOptional || !general || (leads?.message_optional ?? false);
   const form = useLeadForm({
     type: 'enquiry',
+    subject,
     fixed: { car_id: carId, 'Vehicle Make': offer?.make || undefined, 'Vehicle Model': offer?.model || undefined },
     dealershipSlug,
     dealershipId,
@@ -79,14 +88,14 @@ export function EnquiryForm({
   });
 
   return (
-    <LeadForm form={form} id={id} failureTitle={general ? GENERIC_FAILURE : undefined}>
+    <LeadForm form={form} id={id} submitLabel="Send enquiry" failureTitle={general ? GENERIC_FAILURE : undefined}>
       <ContactFields location={askLocation} />
       {distribution.length > 0 ? (
         <SelectField name="distribution_location" text="Distribution location" placeholder="Choose" options={distribution.map((d) => ({ value: d, label: d }))} />
       ) : null}
       {askCategory ? <SelectField name="category" text="Category" required options={categories.map((c) => ({ value: c, label: c }))} /> : null}
       <div className="lead-form__row">
-        <TextField name="Rego" text="Rego" autoComplete="off" />
+        <TextField name="Rego" text="Registration (rego)" hint={REGO_HINT} autoComplete="off" />
         <SelectField name="preferred_contact_method" text="Preferred Contact Method" options={CONTACT_METHODS} />
       </div>
       {leads?.ask_under_finance || leads?.ask_trade_in ? (

@@ -66,7 +66,7 @@ describe('Request Photos (spec 000 §2)', { timeout: 20000 }, () => {
     await user.type(form.getByLabelText('First Name *'), 'Sam');
     await user.type(form.getByLabelText('Email'), 'sam@example.com');
     await user.type(form.getByLabelText('Postcode *'), '4032');
-    await user.click(form.getByRole('button', { name: 'Request Photos' }));
+    await user.click(form.getByRole('button', { name: 'Request photos' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your enquiry');
     expect(screen.getByText('The dealership will send you photos of the car.')).toBeInTheDocument();
     expect(posts).toHaveLength(1);

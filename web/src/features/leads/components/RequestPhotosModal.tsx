@@ -1,4 +1,5 @@
-import { carTitle } from '../../../lib/carTitle';
+import { carTitle, imageOf } from '../../../lib/carTitle';
+import { carPath } from '../../../lib/listingUrl';
 import type { Car } from '../../../lib/types';
 import { ContactFields } from '../form/ContactFields';
 import { CheckboxField, TextAreaField } from '../form/fields';
@@ -21,11 +22,12 @@ export function RequestPhotosModal({ car, title, onClose }: { car: Car; title?: 
     fixed: { car_id: car.id, message: PHOTO_REQUEST_DEFAULT },
     dealershipSlug: car.dealership_slug,
     dealershipId: car.dealership_id,
+    subject: { title: title ?? carTitle(car), image: imageOf(car), path: carPath(car.slug) },
   });
   return (
     <Modal title="Request photos" onClose={onClose}>
       <p className="lead-modal__car">{title ?? carTitle(car)}</p>
-      <LeadForm form={form} submitLabel="Request Photos">
+      <LeadForm form={form} submitLabel="Request photos">
         <input type="hidden" name="request" value={PHOTO_REQUEST_DEFAULT} />
         <ContactFields />
         <TextAreaField name="message" text="Message (optional)" />

@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { useSite } from '../../../lib/siteContext';
+import type { LeadSubject } from '../api/submitLead';
 import { AppointmentField } from '../form/AppointmentField';
 import { ContactFields, visibleLocations } from '../form/ContactFields';
 import { CheckboxField, TextAreaField } from '../form/fields';
@@ -13,7 +14,18 @@ import { useLeadForm } from '../form/useLeadForm';
  * disclaimer. About a car it names the car; without one (/book-test-drive/)
  * the shopper picks the location, whose times it then offers.
  */
-export function TestDriveForm({ carId, dealershipSlug, dealershipId }: { carId?: string; dealershipSlug?: string; dealershipId?: string }) {
+export function TestDriveForm({
+  carId,
+  dealershipSlug,
+  dealershipId,
+  subject,
+}: {
+  carId?: string;
+  dealershipSlug?: string;
+  dealershipId?: string;
+  /** the car, named on the success page */
+  subject?: LeadSubject;
+}) {
   const { site } = useSite();
   const disclaimer = site.leads?.disclaimer ?? '';
   const askLocation = !carId && visibleLocations(site.locations).length > 0;
@@ -22,10 +34,11 @@ export function TestDriveForm({ carId, dealershipSlug, dealershipId }: { carId?:
     fixed: { car_id: carId },
     dealershipSlug,
     dealershipId,
+    subject,
     require: { location: askLocation, terms: disclaimer !== '' },
   });
   return (
-    <LeadForm form={form} submitLabel="Book Test Drive">
+    <LeadForm form={form} submitLabel="Request test drive">
       <ContactFields location={askLocation} />
       <TestDriveAppointment carId={carId} />
       <TextAreaField name="message" text="Message" />

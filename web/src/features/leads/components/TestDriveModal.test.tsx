@@ -67,12 +67,12 @@ describe('test drive modal (spec 001 §2, §5)', { timeout: 20000 }, () => {
   it('keeps Tab inside the dialog', async () => {
     stubLeadsAPI();
     const { user, dialog, form } = await openModal();
-    form.getByRole('button', { name: 'Book Test Drive' }).focus();
+    form.getByRole('button', { name: 'Request test drive' }).focus();
     await user.tab();
     expect(dialog.contains(document.activeElement)).toBe(true);
     expect(form.getByRole('button', { name: 'Close' })).toHaveFocus();
     await user.tab({ shift: true });
-    expect(form.getByRole('button', { name: 'Book Test Drive' })).toHaveFocus();
+    expect(form.getByRole('button', { name: 'Request test drive' })).toHaveFocus();
   });
 
   it('books a chosen slot: the appointment is the slot’s start; message optional; no terms without a disclaimer', async () => {
@@ -85,7 +85,7 @@ describe('test drive modal (spec 001 §2, §5)', { timeout: 20000 }, () => {
     const time = form.getByLabelText('Time');
     expect(within(time).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any time', '9:00 am', '9:30 am']);
     await user.selectOptions(time, '9:30 am');
-    await user.click(form.getByRole('button', { name: 'Book Test Drive' }));
+    await user.click(form.getByRole('button', { name: 'Request test drive' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your enquiry');
     expect(screen.getByText('The dealership will contact you to confirm the time of your test drive.')).toBeInTheDocument();
     expect(slotURLs).toEqual(['/api/test-drive/slots?car_id=c9']);
@@ -108,7 +108,7 @@ describe('test drive modal (spec 001 §2, §5)', { timeout: 20000 }, () => {
     const { user, form } = await openModal();
     expect(await form.findByText(/Available times could not be loaded/)).toBeInTheDocument();
     await fillContact(user, form);
-    await user.click(form.getByRole('button', { name: 'Book Test Drive' }));
+    await user.click(form.getByRole('button', { name: 'Request test drive' }));
     await screen.findByRole('status');
     expect(posts[0].body).not.toHaveProperty('appointment');
   });
@@ -119,11 +119,11 @@ describe('test drive modal (spec 001 §2, §5)', { timeout: 20000 }, () => {
     const { user, form } = await openModal({ leads: { captcha: false, message_optional: false, disclaimer } } as SiteOverrides);
     expect(form.getByText(disclaimer)).toBeInTheDocument();
     await fillContact(user, form);
-    await user.click(form.getByRole('button', { name: 'Book Test Drive' }));
+    await user.click(form.getByRole('button', { name: 'Request test drive' }));
     expect(await form.findByRole('alert')).toHaveTextContent('You must agree to the terms of use before submitting the form');
     expect(posts).toHaveLength(0);
     await user.click(form.getByRole('checkbox', { name: 'I agree to the terms above' }));
-    await user.click(form.getByRole('button', { name: 'Book Test Drive' }));
+    await user.click(form.getByRole('button', { name: 'Request test drive' }));
     await screen.findByRole('status');
     expect(posts[0].body).toMatchObject({ terms_conditions: true });
   });

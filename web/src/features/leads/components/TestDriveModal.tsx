@@ -1,5 +1,7 @@
-import { carTitle } from '../../../lib/carTitle';
+import { carTitle, imageOf } from '../../../lib/carTitle';
+import { carPath } from '../../../lib/listingUrl';
 import type { Car } from '../../../lib/types';
+import { useSite } from '../../../lib/siteContext';
 import { Modal } from './Modal';
 import { TestDriveForm } from './TestDriveForm';
 
@@ -9,11 +11,12 @@ import { TestDriveForm } from './TestDriveForm';
  * while closed.
  */
 export function TestDriveModal({ car, open, onClose }: { car: Car; open: boolean; onClose: () => void }) {
+  const { site } = useSite();
   if (!open) return null;
   return (
     <Modal title="Book a Test Drive" onClose={onClose} width={600}>
       <p className="lead-modal__car">{carTitle(car)}</p>
-      <TestDriveForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} />
+      <TestDriveForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} subject={{ title: carTitle(car, site.card.extended_title), image: imageOf(car), path: carPath(car.slug) }} />
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useSite } from '../../../lib/siteContext';
 import type { Location } from '../../../lib/types';
-import { SelectField, TextField } from './fields';
+import { FieldError, SelectField, TextField } from './fields';
 import type { LeadFormValues } from './useLeadForm';
 
 /**
@@ -40,11 +40,13 @@ export function ContactFields({ location = false, locations }: { location?: bool
         <TextField name="name" text="First Name" required autoComplete="given-name" />
         <TextField name="last_name" text="Last Name" autoComplete="family-name" />
       </div>
-      <p className="lead-form__hint">Please give a mobile number or an email.</p>
+      <p className="lead-form__hint">A mobile number or an email, so we can reply.</p>
+      {/* Neither given: one message under the pair, on both inputs (issue 32 item 14). */}
       <div className="lead-form__row">
-        <TextField name="phone" text="Mobile Number" type="tel" autoComplete="tel" />
-        <TextField name="email" text="Email" type="email" autoComplete="email" />
+        <TextField name="phone" text="Mobile Number" type="tel" autoComplete="tel" ownError={false} />
+        <TextField name="email" text="Email" type="email" autoComplete="email" sharedError="phone" />
       </div>
+      <FieldError name="phone" />
       <TextField name="postcode" text="Postcode" required inputMode="numeric" autoComplete="postal-code" maxLength={4} />
       {dealerships.length > 1 ? (
         <SelectField

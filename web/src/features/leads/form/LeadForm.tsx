@@ -31,8 +31,8 @@ export function LeadForm({
 }: {
   form: LeadFormEngine;
   children: ReactNode;
-  /** default: the site's submit label ('Submit Form') */
-  submitLabel?: string;
+  /** what the button does ('Send enquiry'); a site's texts.submit_label, when set, replaces it */
+  submitLabel: string;
   id?: string;
   className?: string;
   /** the alert's heading on a failed submit (spec 001 §8: the generic enquiry's) */
@@ -65,7 +65,7 @@ export function LeadForm({
           {captcha ? <CaptchaField key={captchaRound} onPayload={onCaptcha} error={captchaError} errorId={ids.error('altcha')} /> : null}
           <button type="submit" className="button button--block lead-form__submit" disabled={submitting} aria-busy={submitting}>
             {submitting ? <span className="lead-form__spinner" aria-hidden="true" /> : null}
-            {submitting ? 'Sending…' : (submitLabel ?? site.texts.submit_label)}
+            {submitting ? 'Sending…' : site.texts.submit_label || submitLabel}
           </button>
         </form>
       </FormProvider>

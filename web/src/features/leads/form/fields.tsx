@@ -5,18 +5,32 @@ import { useFormContext } from 'react-hook-form';
 import { useLeadFormContext } from './LeadForm';
 import type { LeadFieldName, LeadFormValues } from './useLeadForm';
 
-function useField(name: LeadFieldName) {
+/**
+ * useField wires a field to the form. hint is a line under the label the
+ * input is described by; sharedError names another field whose error this
+ * input answers to as well (phone-or-email: one message on both inputs,
+ * shown once by the caller under them; issue 32 item 14).
+ */
+function useField(name: LeadFieldName, { hint, sharedError }: { hint?: string; sharedError?: LeadFieldName } = {}) {
   const { ids } = useLeadFormContext();
   const { register, formState } = useFormContext<LeadFormValues>();
   const message = formState.errors[name]?.message;
+  const shared = sharedError ? formState.errors[sharedError]?.message : undefined;
+  const hintId = hint ? `${ids.field(name)}-hint` : undefined;
+  const describedBy = [hintId, message ? ids.error(name) : undefined, shared ? ids.error(sharedError as string) : undefined].filter(Boolean).join(' ');
   return {
     register,
     message,
     inputProps: {
       id: ids.field(name),
-      'aria-invalid': message ? (true as const) : undefined,
-      'aria-describedby': message ? ids.error(name) : undefined,
+      'aria-invalid': message || shared ? (true as const) : undefined,
+      'aria-describedby': describedBy || undefined,
     },
+    hint: hint ? (
+      <p id={hintId} className="lead-form__hint lead-form__hint--field">
+        {hint}
+      </p>
+    ) : null,
     error: message ? (
       <p id={ids.error(name)} className="lead-form__error">
         {message}
@@ -36,6 +50,9 @@ export function TextField({
   autoComplete,
   inputMode,
   maxLength,
+  hint,
+  sharedError,
+  ownError = true,
 }: {
   name: LeadFieldName;
   text: string;
@@ -44,11 +61,18 @@ export function TextField({
   autoComplete?: string;
   inputMode?: 'numeric' | 'text' | 'tel' | 'email';
   maxLength?: number;
+  /** a line under the label that says what the field is for */
+  hint?: string;
+  /** another field whose error this input answers to too (shown by the caller) */
+  sharedError?: LeadFieldName;
+  /** false when the caller shows this field's error (under a pair of fields) */
+  ownError?: boolean;
 }) {
-  const f = useField(name);
+  const f = useField(name, { hint, sharedError });
   return (
     <div className="lead-form__field">
       <label htmlFor={f.inputProps.id}>{label(text, required)}</label>
+      {f.hint}
       <input
         type={type}
         autoComplete={autoComplete}
@@ -58,9 +82,21 @@ export function TextField({
         {...f.inputProps}
         {...f.register(name)}
       />
-      {f.error}
+      {ownError ? f.error : null}
     </div>
   );
+}
+
+/** FieldError is a field's error text where its caller places it (under a pair of fields). */
+export function FieldError({ name }: { name: LeadFieldName }) {
+  const { ids } = useLeadFormContext();
+  const { formState } = useFormContext<LeadFormValues>();
+  const message = formState.errors[name]?.message;
+  return message ? (
+    <p id={ids.error(name)} className="lead-form__error">
+      {message}
+    </p>
+  ) : null;
 }
 
 export function TextAreaField({ name, text, required, rows = 4 }: { name: LeadFieldName; text: string; required?: boolean; rows?: number }) {

@@ -12,7 +12,7 @@ export const FIELD_LABELS: Record<string, string> = {
   distribution_location: 'Distribution location',
   dealership_slug: 'Dealership',
   category: 'Category',
-  Rego: 'Rego',
+  Rego: 'Registration (rego)',
   preferred_contact_method: 'Preferred Contact Method',
   under_finance: 'Is your car currently under finance?',
   has_trade_in: 'Do you have a trade-in?',

@@ -3,7 +3,7 @@ import { useForm, type FieldErrors, type Resolver, type UseFormReturn } from 're
 import { useNavigate } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import { sendEvent } from '../api/sendEvent';
-import { useSubmitLead, type LeadCreated, type LeadPayload, type LeadType, type SubmitState } from '../api/submitLead';
+import { useSubmitLead, type LeadCreated, type LeadPayload, type LeadSubject, type LeadType, type SubmitState } from '../api/submitLead';
 import { POSTCODE_MESSAGE, validateLead } from '../rules';
 import { fieldOrder, FIELD_LABELS } from './labels';
 
@@ -66,6 +66,8 @@ export interface LeadFormOptions {
   dealershipSlug?: string;
   /** dealership id for the conversion event */
   dealershipId?: string;
+  /** what the lead is about (a car), named on the success page */
+  subject?: LeadSubject;
   /** replaces the default success step (conversion event, marker, /success) */
   onSuccess?: (lead: LeadCreated, payload: LeadPayload) => void;
 }
@@ -112,7 +114,7 @@ export function useLeadForm(opts: LeadFormOptions): LeadForm {
   const id = useId();
 
   const resolver: Resolver<LeadFormValues> = async (values) => {
-    const errs = validateLead({ ...values, type: opts.type }, { leads: { message_optional: messageOptional }, dealerships });
+    const errs = validateLead({ ...values, type: opts.type, car_id: opts.fixed?.car_id }, { leads: { message_optional: messageOptional }, dealerships });
     if (req.postcode && values.postcode.trim() === '') errs.postcode ??= POSTCODE_MESSAGE;
     if (req.location && !values.location_id) errs.location_id ??= site.leads?.location_placeholder || 'Please Select a Dealership Location';
     if (req.category && !values.category) errs.category ??= CATEGORY_MESSAGE;
@@ -167,7 +169,7 @@ export function useLeadForm(opts: LeadFormOptions): LeadForm {
 
   const onValid = async (values: LeadFormValues) => {
     const payload = toPayload(opts.type, values, opts.fixed, captcha);
-    const created = await submit(payload);
+    const created = await submit(payload, opts.subject);
     if (!created) return;
     if (opts.onSuccess) {
       opts.onSuccess(created, payload);
@@ -176,7 +178,7 @@ export function useLeadForm(opts: LeadFormOptions): LeadForm {
     const event = { car_id: payload.car_id, dealership_id: opts.dealershipId, website_id: site.id };
     sendEvent({ event_id: 'conversion', ...event });
     if (payload.car_id) sendEvent({ event_id: 'car_viewed', ...event });
-    navigate(SUCCESS_PATH, { state: { type: opts.type, lead_id: created.lead_id } });
+    navigate(SUCCESS_PATH, { state: { type: opts.type, lead_id: created.lead_id, reference: created.reference, subject: opts.subject } });
   };
 
   // The server's field errors go on their fields; a refused captcha gets a fresh challenge.

@@ -68,7 +68,7 @@ describe('personalised finance (spec 001 §2 /personalised/finance?car_id=)', { 
     await user.click(screen.getByRole('link', { name: 'Apply for finance' }));
     expect(await screen.findByText(/Your figures: price \$30,000, deposit \$5,000/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Postcode *'), '4032');
-    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    await user.click(screen.getByRole('button', { name: 'Send finance enquiry' }));
     await screen.findByText(/A finance specialist will contact you/);
     expect(posts[0]).toMatchObject({
       type: 'finance',

@@ -27,7 +27,7 @@ export function TradeInForm({ carId, query }: { carId?: string; query: Record<st
   // The completed trade-in goes to /success like every lead form (spec 001 §4).
   const complete = async (contact: Record<string, unknown>) => {
     const leadId = draft.leadId;
-    if (await sendContact(contact)) navigate(SUCCESS_PATH, { state: { type: 'trade_in', lead_id: leadId } });
+    if (await sendContact(contact)) navigate(SUCCESS_PATH, { state: { type: 'trade_in', lead_id: leadId, reference: draft.reference } });
   };
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -50,7 +50,7 @@ export function TradeInForm({ carId, query }: { carId?: string; query: Record<st
           Thank you
         </h2>
         <p>
-          We have received the details of your {vehicleName(draft.vehicle) || 'car'}. The dealership will be in touch with you soon about its value.
+          We have received the details of your {vehicleName(draft.vehicle) || 'car'}. The dealership will appraise it and contact you with a value.
         </p>
       </div>
     );
@@ -84,7 +84,7 @@ export function TradeInForm({ carId, query }: { carId?: string; query: Record<st
         />
       ) : null}
       {n === 2 ? <ConditionStep draft={draft} questions={site.leads?.trade_in_questions ?? []} submitting={submitting} error={error} onNext={sendCondition} onBack={back} /> : null}
-      {n === 3 ? <ContactStep terms={site.leads?.terms ?? ''} termsNote={site.leads?.terms_note ?? false} optInChecked={site.leads?.opt_in_checked ?? true} submitting={submitting} submitLabel={site.texts.submit_label} error={error} onSubmit={complete} onBack={back} /> : null}
+      {n === 3 ? <ContactStep terms={site.leads?.terms ?? ''} termsNote={site.leads?.terms_note ?? false} optInChecked={site.leads?.opt_in_checked ?? true} submitting={submitting} submitLabel={site.texts.submit_label || 'Get my trade-in appraisal'} error={error} onSubmit={complete} onBack={back} /> : null}
     </div>
   );
 }

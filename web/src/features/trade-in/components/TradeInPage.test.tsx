@@ -38,7 +38,7 @@ function stubAPI({ lookup = { status: 200, body: MAZDA as unknown }, patchAnswer
       const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : {}, headers: (init?.headers ?? {}) as Record<string, string> };
       calls.push(call);
       if (url === '/api/leads/rego-lookup') return json(lookup.status, lookup.body);
-      if (url === '/api/leads' && call.method === 'POST') return json(201, { lead_id: 'T1', lead_token: 'tok-1' });
+      if (url === '/api/leads' && call.method === 'POST') return json(201, { lead_id: 'T1', lead_token: 'tok-1', reference: REFERENCE });
       if (url === '/api/leads/T1' && call.method === 'PATCH') {
         const a = patchAnswers.shift() ?? { status: 200, body: { lead_id: 'T1', ready: call.body.form_completed === true } };
         return json(a.status, a.body);
@@ -70,6 +70,9 @@ function open(path = '/trade-in', s = site()) {
 }
 
 type User = ReturnType<typeof userEvent.setup>;
+
+/** REFERENCE is the create answer's short reference (shared.LeadReference). */
+const REFERENCE = 'T1AB-CD34';
 
 async function vehicleByRego(user: User) {
   await user.type(screen.getByLabelText('Rego *'), 'abc 123');
@@ -104,6 +107,26 @@ afterEach(() => {
 
 // Typing through three steps in jsdom on a shared machine takes a few seconds.
 describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
+  it('issue 32 item 14: says what it is, an appraisal the dealer follows up with a value, and never promises a value online', () => {
+    stubAPI();
+    open();
+    expect(screen.getByRole('heading', { level: 1, name: 'Get a trade-in appraisal' })).toBeInTheDocument();
+    expect(screen.queryByText(/Value your trade-in/)).not.toBeInTheDocument();
+    expect(screen.getByText(/contact you with a value/)).toBeInTheDocument();
+  });
+
+  it('issue 32 item 14: the success page gives the lead\'s reference', async () => {
+    stubAPI();
+    const user = open();
+    await vehicleByRego(user);
+    await condition(user);
+    await user.type(screen.getByLabelText('First Name *'), 'Sam');
+    await user.type(screen.getByLabelText('Mobile Number'), '0491 570 110');
+    await user.type(screen.getByLabelText('Postcode *'), '4032');
+    await user.click(screen.getByRole('button', { name: 'Get my trade-in appraisal' }));
+    expect(await screen.findByText(REFERENCE)).toBeInTheDocument();
+  });
+
   it('is one lead over three steps: the vehicle creates it, condition and contact PATCH it with its token, the last completes it', async () => {
     const calls = stubAPI();
     const user = open();
@@ -113,8 +136,8 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('First Name *'), 'Sam');
     await user.type(screen.getByLabelText('Mobile Number'), '0491 570 110');
     await user.type(screen.getByLabelText('Postcode *'), '4032');
-    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
-    await screen.findByText(/The dealership will contact you about your trade-in/);
+    await user.click(screen.getByRole('button', { name: 'Get my trade-in appraisal' }));
+    await screen.findByText(/appraise your car from the details you gave and contact you with a value/);
 
     const posts = calls.filter((c) => c.url === '/api/leads' && c.method === 'POST');
     expect(posts).toHaveLength(1);
@@ -278,12 +301,12 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('First Name *'), 'Sam');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'sam@example.com');
     await user.type(screen.getByLabelText('Postcode *'), '4032');
-    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
+    await user.click(screen.getByRole('button', { name: 'Get my trade-in appraisal' }));
     expect(screen.getByRole('alert')).toHaveTextContent('You must agree to the terms of use before submitting the form');
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
     await user.click(screen.getByLabelText('I agree to the terms of use.'));
-    await user.click(screen.getByRole('button', { name: 'Submit Form' }));
-    await screen.findByText(/The dealership will contact you about your trade-in/);
+    await user.click(screen.getByRole('button', { name: 'Get my trade-in appraisal' }));
+    await screen.findByText(/appraise your car from the details you gave and contact you with a value/);
     expect(calls.filter((c) => c.method === 'PATCH')[1].body).toMatchObject({ terms_conditions: true, form_completed: true });
   });
 

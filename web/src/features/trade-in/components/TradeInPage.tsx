@@ -22,7 +22,9 @@ export default function TradeInPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const selling = pathname !== CAR_TRADE_IN_PATH && site.features.trade_in_path !== '/trade-in';
-  const title = selling ? 'Sell your car' : 'Value your trade-in';
+  // No valuation source exists, so the page promises an appraisal, not a
+  // figure (issue 32 item 14; docs/spec-deviations.md).
+  const title = selling ? 'Sell your car' : 'Get a trade-in appraisal';
   useDocumentTitle(title);
   if (!site.features.trade_in) return <NotFound />;
   const path = pathname.replace(/\/+$/, '');
@@ -37,8 +39,8 @@ export default function TradeInPage() {
         <h1>{title}</h1>
         <p>
           {carId
-            ? 'Tell us about your car and we will value it against the car you are looking at.'
-            : 'Tell us about your car in three short steps and the dealership will be in touch with its value.'}
+            ? 'Tell us about your car in three short steps. The dealership will appraise it against the car you are looking at and contact you with a value.'
+            : 'Tell us about your car in three short steps. The dealership will appraise it and contact you with a value: a fair figure needs a person to look at the details, so none is given online.'}
         </p>
       </header>
       <TradeInForm key={carId ?? ''} carId={carId} query={query} />

@@ -15,6 +15,8 @@ export type Step = 1 | 2 | 3 | 'done';
 export interface TradeInDraft {
   step: Step;
   leadId?: string;
+  /** the lead's short reference, shown on the success page (issue 32 item 14) */
+  reference?: string;
   token?: string;
   /** idempotencyKey is the create attempt's key, kept so a reload mid-submit retries the same lead. */
   idempotencyKey?: string;
@@ -184,7 +186,7 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
           ...vehicleFields,
         } as LeadPayload;
         const created = await submitLead(lead, d.idempotencyKey!);
-        return { ...d, idempotencyKey: undefined, leadId: created.lead_id, token: created.lead_token, step: 2 };
+        return { ...d, idempotencyKey: undefined, leadId: created.lead_id, reference: created.reference, token: created.lead_token, step: 2 };
       }),
     [run, key, ctx.carId, ctx.query],
   );
@@ -210,7 +212,7 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
       run(draft, async (d) => {
         await updateLead(d.leadId!, d.token!, { ...contact, subcategory: SUBCATEGORY.contact, form_completed: true });
         try {
-          localStorage.setItem(SUCCESS_KEY, JSON.stringify({ site: ctx.site, lead_id: d.leadId, type: 'trade_in', at: new Date().toISOString() }));
+          localStorage.setItem(SUCCESS_KEY, JSON.stringify({ site: ctx.site, lead_id: d.leadId, reference: d.reference, type: 'trade_in', at: new Date().toISOString() }));
         } catch {
           // Storage full or disabled: the lead is sent all the same.
         }

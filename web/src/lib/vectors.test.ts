@@ -23,7 +23,7 @@ import { priceDisplay } from './priceDisplay';
 import { carTag } from './tagPriority';
 import { reserveOffer, type ReserveSiteInput } from './reserveOffer';
 import { similarPath } from './similarPath';
-import type { Car, CarType, PromoTile } from './types';
+import type { Car, CarType, PromoTile, Theme } from './types';
 
 describe('price display vectors (spec 001 §5, §9)', () => {
   it.each(priceCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
@@ -111,7 +111,8 @@ describe('car title vectors', () => {
 
 describe('theme variables vectors', () => {
   it.each(themeCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
-    expect(themeVariables(c.input.theme)).toEqual(c.want);
+    // Cases from before the colour roles leave them out, as a theme from an old shell would.
+    expect(themeVariables(c.input.theme as unknown as Theme)).toEqual(c.want);
   });
 });
 

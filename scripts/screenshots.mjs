@@ -4,7 +4,7 @@
 // sets FORECOURT_E2E_GATEWAY. Usage: node scripts/screenshots.mjs DIR
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { TENANTS, launch, tenantURL, waitForResults } from '../web/e2e/browser.mjs';
+import { TENANTS, launch, nationalNumber, signedUpShopper, tenantURL, waitForResults } from '../web/e2e/browser.mjs';
 
 const dest = path.resolve(process.argv[2] ?? 'screenshots');
 const gateway = (process.env.FORECOURT_E2E_GATEWAY ?? 'http://localhost:8080').replace(/\/$/, '');
@@ -58,6 +58,7 @@ async function shoot(page, file) {
 }
 
 await mkdir(dest, { recursive: true });
+let shopper = 0;
 for (const slug of TENANTS) {
   const { locations } = await api(slug, '/api/locations');
   for (const w of WIDTHS) {
@@ -94,8 +95,24 @@ for (const slug of TENANTS) {
       await page.locator('footer').first().waitFor();
       await shoot(page, name('sign-in'));
 
-      await page.goto(tenantURL(slug, '/watchlist'));
-      await page.locator('footer').first().waitFor();
+      // The saved cars as a shopper sees them once they have saved some:
+      // signed in on a site with the watchlist, this device's favourites elsewhere.
+      const { site, auth } = await page.evaluate(() => fetch('/api/site').then((r) => r.json()));
+      const watchlist = Boolean(site.features.garage && auth);
+      if (watchlist) {
+        const who = await signedUpShopper(auth, shopper++);
+        await page.getByLabel('Phone Number', { exact: true }).fill(nationalNumber(who.phone));
+        await page.getByLabel('Password', { exact: true }).fill(who.password);
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await page.waitForURL((u) => u.pathname !== '/sign-in');
+      }
+      for (const car of [first, ...more]) {
+        await page.goto(tenantURL(slug, `/cars/${car.slug}`));
+        await page.getByRole('button', { name: 'Save this car' }).click();
+        await page.getByRole('button', { name: 'Saved' }).waitFor();
+      }
+      await page.goto(tenantURL(slug, watchlist ? '/watchlist' : site.features.favourites_path));
+      await page.locator('main article').first().waitFor();
       await shoot(page, name('watchlist'));
     } finally {
       await browser.close();

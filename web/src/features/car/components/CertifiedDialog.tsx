@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { CertifiedBadge } from '../../../lib/types';
+import { keepTabInside } from '../../../lib/focusTrap';
 
 /**
  * CertifiedDialog is the certified programme's info dialog (spec 001 §2,
@@ -24,16 +25,8 @@ export default function CertifiedDialog({ certified, onClose }: { certified: Cer
       if (e.key === 'Escape') {
         e.preventDefault();
         onClose();
-      } else if (e.key === 'Tab' && box.current) {
-        const focusable = [...box.current.querySelectorAll<HTMLElement>('a[href], button')];
-        const [head, tail] = [focusable[0], focusable[focusable.length - 1]];
-        if (e.shiftKey && document.activeElement === head) {
-          e.preventDefault();
-          tail.focus();
-        } else if (!e.shiftKey && document.activeElement === tail) {
-          e.preventDefault();
-          head.focus();
-        }
+      } else {
+        keepTabInside(e, box.current);
       }
     };
     document.addEventListener('keydown', onKey);

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { photoSrcSet } from '../../../lib/photoSrcSet';
+import { keepTabInside } from '../../../lib/focusTrap';
 import './PhotoViewer.css';
 
 /** SWIPE is how far (px) a finger must travel sideways for a swipe. */
@@ -60,16 +61,8 @@ export default function PhotoViewer({
     } else if (e.key === 'ArrowLeft') {
       e.preventDefault();
       go(index - 1);
-    } else if (e.key === 'Tab' && box.current) {
-      const focusable = [...box.current.querySelectorAll<HTMLElement>('button')];
-      const [head, tail] = [focusable[0], focusable[focusable.length - 1]];
-      if (e.shiftKey && document.activeElement === head) {
-        e.preventDefault();
-        tail.focus();
-      } else if (!e.shiftKey && document.activeElement === tail) {
-        e.preventDefault();
-        head.focus();
-      }
+    } else {
+      keepTabInside(e, box.current);
     }
   };
 

@@ -33,7 +33,7 @@ async function fillAndSend(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('First Name *'), 'Sam');
   await user.type(screen.getByLabelText('Mobile Number'), '0491570110');
   await user.type(screen.getByLabelText('Postcode *'), '4032');
-  await user.click(screen.getByRole('button', { name: 'Book Test Drive' }));
+  await user.click(screen.getByRole('button', { name: 'Request test drive' }));
   await screen.findByRole('status');
 }
 

@@ -1,8 +1,7 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabInside } from '../../../lib/focusTrap';
 import './Modal.css';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Modal is a dialog over the page: named by its title, the keyboard kept
@@ -28,20 +27,7 @@ export function Modal({ title, onClose, children, width = 600 }: { title: string
         close.current();
         return;
       }
-      if (e.key !== 'Tab' || !el) return;
-      const focusable = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (focusable.length === 0) return;
-      const [head, tail] = [focusable[0], focusable[focusable.length - 1]];
-      if (!el.contains(document.activeElement)) {
-        e.preventDefault();
-        head.focus();
-      } else if (e.shiftKey && document.activeElement === head) {
-        e.preventDefault();
-        tail.focus();
-      } else if (!e.shiftKey && document.activeElement === tail) {
-        e.preventDefault();
-        head.focus();
-      }
+      keepTabInside(e, el);
     };
     document.addEventListener('keydown', onKey);
     document.body.classList.add('no-scroll');

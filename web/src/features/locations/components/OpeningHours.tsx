@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import type { HolidayHours, HoursLine, OpenStatus } from '../../../lib/types';
+import { keepTabInside } from '../../../lib/focusTrap';
 
 /** OpenNow is the "Open now · Closes 5:30 pm" line the API computed for the time of the request. */
 export function OpenNow({ status }: { status?: OpenStatus }) {
@@ -104,18 +105,8 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
           if (e.key === 'Escape') {
             e.stopPropagation();
             onClose();
-          } else if (e.key === 'Tab') {
-            const f = [...(box.current?.querySelectorAll<HTMLElement>('button, [href], input, select, textarea') ?? [])];
-            if (f.length === 0) return;
-            const first = f[0];
-            const last = f[f.length - 1];
-            if (e.shiftKey && document.activeElement === first) {
-              e.preventDefault();
-              last.focus();
-            } else if (!e.shiftKey && document.activeElement === last) {
-              e.preventDefault();
-              first.focus();
-            }
+          } else {
+            keepTabInside(e, box.current);
           }
         }}
       >

@@ -477,6 +477,12 @@ type LeadsConfig struct {
 	// AskUnderFinance asks 'Is your car currently under finance?' (Yes/No)
 	// on the generic enquiry; default false.
 	AskUnderFinance bool `json:"ask_under_finance"`
+	// CheckOptions are the enquiry form's tick boxes of extra services
+	// ("Finance", "Extended warranty"); the ticked ones arrive folded into
+	// the lead's additional_services (spec 001 §3 "Form submission
+	// payload"). Default none: no boxes, and a lead naming a service is
+	// refused.
+	CheckOptions []string `json:"check_options,omitempty"`
 	// AskTradeIn asks 'Do you have a trade-in?' (Yes/No) on the generic
 	// enquiry; default false.
 	AskTradeIn bool `json:"ask_trade_in"`

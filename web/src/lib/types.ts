@@ -1242,6 +1242,14 @@ export interface LeadsConfig {
    */
   ask_under_finance: boolean;
   /**
+   * CheckOptions are the enquiry form's tick boxes of extra services
+   * ("Finance", "Extended warranty"); the ticked ones arrive folded into
+   * the lead's additional_services (spec 001 §3 "Form submission
+   * payload"). Default none: no boxes, and a lead naming a service is
+   * refused.
+   */
+  check_options?: string[];
+  /**
    * AskTradeIn asks 'Do you have a trade-in?' (Yes/No) on the generic
    * enquiry; default false.
    */

@@ -111,14 +111,19 @@ func (p Page) Home() Head {
 	return h
 }
 
-// where is " in Brisbane, QLD" from the site's address, or "".
+// where is " in Brisbane, QLD" from the site's address, its city the
+// site's override_city when set, or "".
 func (p Page) where() string {
 	a := p.Site.Address
+	city := a.City
+	if c := strings.TrimSpace(p.Site.OverrideCity); c != "" {
+		city = c
+	}
 	switch {
-	case a.City != "" && a.State != "":
-		return " in " + a.City + ", " + a.State
-	case a.City != "":
-		return " in " + a.City
+	case city != "" && a.State != "":
+		return " in " + city + ", " + a.State
+	case city != "":
+		return " in " + city
 	}
 	return ""
 }

@@ -243,7 +243,6 @@ export interface Site {
   logo?: ImageRef;
   /** franchised dealers */
   manufacturer?: Manufacturer;
-  dealership_group?: string;
   theme: Theme;
   /** Domains the site answers on in production (CloudFront aliases). */
   domains?: string[];
@@ -263,7 +262,6 @@ export interface Site {
   dealerships: Dealership[] | null;
   locations?: Location[];
   address: Address;
-  map_key?: string;
   /**
    * TimeZone is the IANA zone of the site's locations (test-drive slots);
    * a location's own time_zone overrides it; default "Australia/Sydney".
@@ -271,9 +269,13 @@ export interface Site {
   time_zone: string;
   facebook_url?: string;
   instagram_url?: string;
+  /**
+   * OverrideCity is the city the site names itself by ("Gold Coast" for a
+   * yard in Southport) in its page descriptions, in place of the address's
+   * (spec 001 §3 "Social and display"); default "" (the address's city).
+   */
   override_city?: string;
   navigation?: NavItem[];
-  search_categories?: string[];
   vdp_config: VDPConfig;
   texts: Texts;
   phones: PhonesByCarType;
@@ -872,7 +874,6 @@ export interface Address {
   state?: string;
   postcode?: string;
   place_url?: string;
-  place_id?: string;
   lat?: number;
   long?: number;
 }
@@ -956,8 +957,6 @@ export interface Features {
   favourites: boolean;
   /** default false */
   autograb: boolean;
-  /** default false */
-  redbook: boolean;
   /** tag priority 1; default false */
   electric_tag: boolean;
   /** make whose certified-used image shows (tag priority 3); default none */

@@ -348,6 +348,47 @@ func ParseListing(p string) (Listing, bool) {
 	return l, true
 }
 
+// Spelled is the listing with its make and model as the site's stock
+// spells them, so /search/toyota is titled "Toyota cars" (issue 33): the
+// stats' make facet and make+model facet, else the built-in manufacturer
+// list's name for the make. A value neither knows stays as the path wrote
+// it; stats may be nil.
+func (l Listing) Spelled(stats *shared.SiteStats) Listing {
+	if l.Make == "" {
+		return l
+	}
+	var makes map[string]int
+	if stats != nil {
+		makes = stats.Facets["make"]
+	}
+	if m, ok := spelledIn(l.Make, makes); ok {
+		l.Make = m
+	} else if m, ok := shared.ManufacturerNamed(l.Make); ok {
+		l.Make = m.Name
+	}
+	if l.Model != "" && stats != nil {
+		for mk, models := range stats.Models {
+			if shared.Squash(mk) != shared.Squash(l.Make) {
+				continue
+			}
+			if m, ok := spelledIn(l.Model, models); ok {
+				l.Model = m
+			}
+		}
+	}
+	return l
+}
+
+// spelledIn finds the key of values that is v in any case.
+func spelledIn(v string, values map[string]int) (string, bool) {
+	for k := range values {
+		if strings.EqualFold(k, v) {
+			return k, true
+		}
+	}
+	return "", false
+}
+
 var spaces = regexp.MustCompile(`\s+`)
 
 // bodySlug is a body label's path segment: "Cab Chassis" -> "cab-chassis".

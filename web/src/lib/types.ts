@@ -864,6 +864,11 @@ export interface Location {
   time_zone?: string;
   /** Badge is an optional card badge, e.g. "Coming Late 2025"; default none. */
   badge?: string;
+  /**
+   * Team is the location's people as /teams/{slug} shows them (spec 001
+   * §2 "Team page"); default none, and then that page is the location's.
+   */
+  team?: TeamMember[];
 }
 
 /** Address is a street address. Lat and Long are set once geocoded. */
@@ -1739,6 +1744,14 @@ export interface SpecialHours {
   /** sales, service, parts, all */
   department: string;
   location_name?: string;
+}
+
+/** TeamMember is one person of a location's team (issue 33). */
+export interface TeamMember {
+  name: string;
+  role?: string;
+  /** Photo is a portrait on the site's media origin; none shows initials. */
+  photo?: ImageRef;
 }
 
 /** HoursLine is one line of an opening-hours table. */

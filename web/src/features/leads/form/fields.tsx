@@ -130,7 +130,7 @@ export function CheckboxField({ name, children, required }: { name: LeadFieldNam
 export function CheckOptionsField({ text, options }: { text: string; options: string[] }) {
   const f = useField('additional_services');
   return (
-    <fieldset className="lead-form__field">
+    <fieldset className="lead-form__field lead-form__options">
       <legend>{text}</legend>
       {options.map((o, i) => (
         <div className="lead-form__check" key={o}>

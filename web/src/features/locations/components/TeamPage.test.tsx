@@ -30,7 +30,7 @@ const location = (team?: TeamMember[]): LocationView =>
 
 function open(team?: TeamMember[]) {
   const body: LocationResponse = { location: location(team), departments: [location(team)], reviews: [], reviews_shown: 10 };
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+  const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(body), { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
   render(
     <MemoryRouter initialEntries={['/teams/riverside-toyota-sales']}>

@@ -162,7 +162,6 @@ type Address struct {
 	State    string  `json:"state,omitempty"`
 	Postcode string  `json:"postcode,omitempty"`
 	PlaceURL string  `json:"place_url,omitempty"`
-	PlaceID  string  `json:"place_id,omitempty"`
 	Lat      float64 `json:"lat,omitempty"`
 	Long     float64 `json:"long,omitempty"`
 }

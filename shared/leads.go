@@ -6,6 +6,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -84,7 +85,11 @@ func NormalizeLead(l Lead, s Site, car *Car) Lead {
 		c2 := CalculatorFigures{CalculatorInput: c.CalculatorInput, Weekly: r.Weekly, Fortnightly: r.Fortnightly, Monthly: r.Monthly}
 		l.Calculator = &c2
 	}
+	// The car's dealership id is what the CRM files a trade-in under
+	// (spec 001 §3 "Trade-in lead"): Go's, never the browser's.
+	l.CarDealershipID = ""
 	if car != nil {
+		l.CarDealershipID = car.DealershipID
 		if l.CarID == "" {
 			l.CarID = car.ID
 		}
@@ -107,7 +112,85 @@ func NormalizeLead(l Lead, s Site, car *Car) Lead {
 			l.VehicleStatus = string(car.Status)
 		}
 	}
+	l.ManufacturerSlug = leadManufacturerSlug(l, s, car)
+	if strings.TrimSpace(l.Message) == "" {
+		l.Message = DefaultLeadMessage(l.Type, car)
+	}
+	l.AdditionalServices = foldCheckOptions(l.AdditionalServices, s.Leads.CheckOptions)
 	return l
+}
+
+// PhotoRequestMessage is the Request Photos form's hidden default message
+// (spec 000 §2 "Forms in this area").
+const PhotoRequestMessage = "Please send photos for this car"
+
+// DefaultLeadMessage is the message a lead gets when the shopper leaves it
+// empty (spec 001 §3 "Lead form defaults": message): a car enquiry names
+// the car, so the dealer knows what to answer; a photo request asks for
+// photos. Other leads keep no message ("").
+func DefaultLeadMessage(t LeadType, car *Car) string {
+	switch {
+	case car == nil:
+		return ""
+	case t == LeadPhotos:
+		return PhotoRequestMessage
+	case t == LeadEnquiry || t == "":
+		title := CarTitle(*car, false)
+		if title == "" {
+			title = "this car"
+		}
+		if car.StockNum != "" {
+			title += " (stock " + car.StockNum + ")"
+		}
+		return "I'm interested in the " + title + ". Is it still available?"
+	}
+	return ""
+}
+
+// leadManufacturerSlug is the lead's manufacturer_slug (spec 001 §3 "Lead
+// form defaults"): the make of the car it is about, else of its Vehicle
+// Make (an offer's), else the site's manufacturer on a franchised site;
+// "" when none is a known manufacturer. The browser's value is not
+// trusted: the CRM routes by it.
+func leadManufacturerSlug(l Lead, s Site, car *Car) string {
+	for _, name := range []string{carMake(car), l.VehicleMake} {
+		if m, ok := ManufacturerNamed(name); ok && name != "" {
+			return m.Slug
+		}
+	}
+	if s.Manufacturer != nil {
+		return s.Manufacturer.Slug
+	}
+	return ""
+}
+
+func carMake(car *Car) string {
+	if car == nil {
+		return ""
+	}
+	return car.Make
+}
+
+// foldCheckOptions is the lead's additional_services (spec 001 §3 "Form
+// submission payload": check-option fields folded into one list): the
+// ticked options in the site's order, each once. Unknown ones are kept for
+// ValidateLead to name.
+func foldCheckOptions(ticked, options []string) []string {
+	if len(ticked) == 0 {
+		return nil
+	}
+	var out []string
+	for _, o := range options {
+		if slices.Contains(ticked, o) {
+			out = append(out, o)
+		}
+	}
+	for _, t := range ticked {
+		if !slices.Contains(options, t) && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 var (
@@ -118,6 +201,9 @@ var (
 // ContactMessage is the error of a lead with neither a phone nor an email,
 // worded as a person would ask (issue 32 item 14); the field is phone.
 const ContactMessage = "Enter a mobile number or an email so we can reply"
+
+// maxPageID bounds a lead's page_id, the path of the page its form was on.
+const maxPageID = 300
 
 // PostcodeMessage is the postcode field's error (spec 001 §5).
 const PostcodeMessage = "Invalid postcode. Please enter a 4-digit number."
@@ -179,6 +265,14 @@ func ValidateLead(l Lead, s Site) error {
 		if _, err := time.Parse(time.RFC3339, l.Appointment); err != nil {
 			bad("appointment", "Choose a date and time")
 		}
+	}
+	for _, svc := range l.AdditionalServices {
+		if !slices.Contains(s.Leads.CheckOptions, svc) {
+			bad("additional_services", "unknown option "+strconv.Quote(truncate(svc, 40)))
+		}
+	}
+	if len(l.PageID) > maxPageID || (l.PageID != "" && !strings.HasPrefix(l.PageID, "/")) {
+		bad("page_id", "want the page's path, at most 300 characters")
 	}
 	errs = append(errs, validateTradeIn(l, s)...)
 	errs = append(errs, validateFinanceFields(l)...)

@@ -41,6 +41,9 @@ type Location struct {
 	TimeZone string `json:"time_zone,omitempty"`
 	// Badge is an optional card badge, e.g. "Coming Late 2025"; default none.
 	Badge string `json:"badge,omitempty"`
+	// Team is the location's people as /teams/{slug} shows them (spec 001
+	// §2 "Team page"); default none, and then that page is the location's.
+	Team []TeamMember `json:"team,omitempty"`
 }
 
 // LocationImage holds a location's photo and its thumbnail.
@@ -116,3 +119,14 @@ func SortedLocations(locs []Location) []Location {
 	})
 	return out
 }
+
+// TeamMember is one person of a location's team (issue 33).
+type TeamMember struct {
+	Name string `json:"name"`
+	Role string `json:"role,omitempty"`
+	// Photo is a portrait on the site's media origin; none shows initials.
+	Photo *ImageRef `json:"photo,omitempty"`
+}
+
+// MaxTeamMembers bounds a location's team: a page, not a staff register.
+const MaxTeamMembers = 60

@@ -10,14 +10,13 @@ package shared
 // leaves it out; ApplyDefaults fills every other zero-valued field.
 type Site struct {
 	// Identity and brand.
-	Slug            string        `json:"slug"`
-	Template        string        `json:"template"` // default "classic"
-	ID              string        `json:"id"`
-	Name            string        `json:"name"`
-	Logo            *ImageRef     `json:"logo,omitempty"`
-	Manufacturer    *Manufacturer `json:"manufacturer,omitempty"` // franchised dealers
-	DealershipGroup string        `json:"dealership_group,omitempty"`
-	Theme           Theme         `json:"theme"`
+	Slug         string        `json:"slug"`
+	Template     string        `json:"template"` // default "classic"
+	ID           string        `json:"id"`
+	Name         string        `json:"name"`
+	Logo         *ImageRef     `json:"logo,omitempty"`
+	Manufacturer *Manufacturer `json:"manufacturer,omitempty"` // franchised dealers
+	Theme        Theme         `json:"theme"`
 	// Domains the site answers on in production (CloudFront aliases).
 	Domains []string `json:"domains,omitempty"`
 	// EdgeCell is the edge cell (stack Forecourt-Edge-<n>) whose shared
@@ -39,26 +38,27 @@ type Site struct {
 	Locations   []Location   `json:"locations,omitempty"`
 
 	Address Address `json:"address"`
-	MapKey  string  `json:"map_key,omitempty"`
 	// TimeZone is the IANA zone of the site's locations (test-drive slots);
 	// a location's own time_zone overrides it; default "Australia/Sydney".
 	TimeZone string `json:"time_zone"`
 
 	// Social and display.
-	FacebookURL      string          `json:"facebook_url,omitempty"`
-	InstagramURL     string          `json:"instagram_url,omitempty"`
-	OverrideCity     string          `json:"override_city,omitempty"`
-	Navigation       []NavItem       `json:"navigation,omitempty"`
-	SearchCategories []string        `json:"search_categories,omitempty"`
-	VDPConfig        VDPConfig       `json:"vdp_config"`
-	Texts            Texts           `json:"texts"`
-	Phones           PhonesByCarType `json:"phones"`
-	Features         Features        `json:"features"`
-	Search           SearchConfig    `json:"search"`
-	Card             CardConfig      `json:"card"`
-	Finance          FinanceConfig   `json:"finance"`
-	Stock            StockConfig     `json:"stock"`
-	Promotions       []PromoTile     `json:"promotions,omitempty"`
+	FacebookURL  string `json:"facebook_url,omitempty"`
+	InstagramURL string `json:"instagram_url,omitempty"`
+	// OverrideCity is the city the site names itself by ("Gold Coast" for a
+	// yard in Southport) in its page descriptions, in place of the address's
+	// (spec 001 §3 "Social and display"); default "" (the address's city).
+	OverrideCity string          `json:"override_city,omitempty"`
+	Navigation   []NavItem       `json:"navigation,omitempty"`
+	VDPConfig    VDPConfig       `json:"vdp_config"`
+	Texts        Texts           `json:"texts"`
+	Phones       PhonesByCarType `json:"phones"`
+	Features     Features        `json:"features"`
+	Search       SearchConfig    `json:"search"`
+	Card         CardConfig      `json:"card"`
+	Finance      FinanceConfig   `json:"finance"`
+	Stock        StockConfig     `json:"stock"`
+	Promotions   []PromoTile     `json:"promotions,omitempty"`
 	// PromoTexts are the site's words for each promo kind (spec 001 §9).
 	PromoTexts PromoTexts `json:"promo_texts"`
 
@@ -216,7 +216,6 @@ type Features struct {
 	Compare            bool   `json:"compare"`                       // default true
 	Favourites         bool   `json:"favourites"`                    // default true
 	Autograb           bool   `json:"autograb"`                      // default false
-	Redbook            bool   `json:"redbook"`                       // default false
 	ElectricTag        bool   `json:"electric_tag"`                  // tag priority 1; default false
 	CertifiedProgramme string `json:"certified_programme,omitempty"` // make whose certified-used image shows (tag priority 3); default none
 	// CertifiedBadgeImage is the certified-used badge image (tag priority 3,
@@ -488,6 +487,12 @@ type LeadsConfig struct {
 	// AskUnderFinance asks 'Is your car currently under finance?' (Yes/No)
 	// on the generic enquiry; default false.
 	AskUnderFinance bool `json:"ask_under_finance"`
+	// CheckOptions are the enquiry form's tick boxes of extra services
+	// ("Finance", "Extended warranty"); the ticked ones arrive folded into
+	// the lead's additional_services (spec 001 §3 "Form submission
+	// payload"). Default none: no boxes, and a lead naming a service is
+	// refused.
+	CheckOptions []string `json:"check_options,omitempty"`
 	// AskTradeIn asks 'Do you have a trade-in?' (Yes/No) on the generic
 	// enquiry; default false.
 	AskTradeIn bool `json:"ask_trade_in"`

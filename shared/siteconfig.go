@@ -396,6 +396,16 @@ func (s Site) Validate() error {
 		if l.DealershipSlug != "" && !dealerships[l.DealershipSlug] {
 			bad(p+".dealership_slug", "%q is not one of the site's dealerships", l.DealershipSlug)
 		}
+		if len(l.Team) > MaxTeamMembers {
+			bad(p+".team", "at most %d members, got %d", MaxTeamMembers, len(l.Team))
+		}
+		for j, m := range l.Team {
+			tp := fmt.Sprintf("%s.team[%d]", p, j)
+			required(tp+".name", m.Name)
+			if m.Photo != nil && !strings.HasPrefix(m.Photo.URL, "/") && !strings.HasPrefix(m.Photo.URL, "https://") {
+				bad(tp+".photo.url", "want a /media/ path or an https URL, got %q", m.Photo.URL)
+			}
+		}
 		for j, h := range l.ContactDetail.OpeningHours {
 			hp := fmt.Sprintf("%s.contact_detail.opening_hours[%d]", p, j)
 			if h.Weekday < 0 || h.Weekday > 6 {

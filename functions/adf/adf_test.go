@@ -62,10 +62,11 @@ func TestFromLeadMarshal(t *testing.T) {
 			comments: []string{"Is it still available?", "Enquiry type: General Enquiry", "Preferred contact method: Email", "Additional services: Finance, Extended warranty", "Marketing opt-in: Yes"},
 		},
 		{
-			name:     "general enquiry without a car",
-			lead:     withContact(shared.Lead{Type: shared.LeadCareers, Category: "General Enquiry", Subcategory: "Career Enquiry", Message: "Are you hiring?"}),
+			name: "general enquiry without a car",
+			// Issue 33: the page the form was on (page_id) reaches the dealer.
+			lead:     withContact(shared.Lead{Type: shared.LeadCareers, Category: "General Enquiry", Subcategory: "Career Enquiry", Message: "Are you hiring?", PageID: "/contact"}),
 			vehicles: []wantVehicle{{interest: "buy"}},
-			comments: []string{"Are you hiring?", "Enquiry type: General Enquiry - Career Enquiry"},
+			comments: []string{"Are you hiring?", "Enquiry type: General Enquiry - Career Enquiry", "Form page: /contact"},
 		},
 		{
 			name: "test drive of a demo car",

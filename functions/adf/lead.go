@@ -93,6 +93,7 @@ func FromLead(id string, received time.Time, l shared.Lead, car *shared.Car, ven
 	notes.add("Distribution location", l.DistributionLocation)
 	notes.add("Marketing opt-in", yesNo(l.OptIn))
 	notes.add("Page", l.URL)
+	notes.add("Form page", l.PageID)
 	notes.add("Source", l.Source)
 	notes.add("User agent", l.UserAgent)
 	if a := l.LeadAttributes; a != nil {

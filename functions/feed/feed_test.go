@@ -5,9 +5,11 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -373,4 +375,46 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
+}
+
+// Issue 33, spec 001 §9 "Valid body types": a row whose body is outside
+// the list is reported in body_problems and its car kept; a listed body in
+// any spelling ("Cab Chassis", "SUV") is not reported.
+func TestBodyOutsideValidTypesReported(t *testing.T) {
+	tests := []struct {
+		body     string
+		reported bool
+	}{
+		{"Sedan", false},
+		{"Cab Chassis", false},
+		{"SUV", false},
+		{"station-wagon", false},
+		{"Utility", true},
+		{"Spaceship", true},
+	}
+	e := newEnv(t)
+	var rows []string
+	for i, tt := range tests {
+		rows = append(rows, fmt.Sprintf(`{"stocknum":"B%d","make":"Kia","model":"Rio","year":2022,"car_type":"used","body":%q}`, i, tt.body))
+	}
+	rep := e.ingest(t, feed.ModeFull, "application/json", "["+strings.Join(rows, ",")+"]")
+	if rep.Created != len(tests) || rep.Rejected != 0 {
+		t.Fatalf("created %d rejected %d, want every row kept: %+v", rep.Created, rep.Rejected, rep)
+	}
+	reported := map[string]bool{}
+	for _, p := range rep.BodyProblems {
+		if p.Field != "body" {
+			t.Errorf("problem %+v: want field body", p)
+		}
+		for _, tt := range tests {
+			if strings.Contains(p.Reason, strconv.Quote(tt.body)) {
+				reported[tt.body] = true
+			}
+		}
+	}
+	for _, tt := range tests {
+		if reported[tt.body] != tt.reported {
+			t.Errorf("body %q reported %v, want %v (%+v)", tt.body, reported[tt.body], tt.reported, rep.BodyProblems)
+		}
+	}
 }

@@ -289,12 +289,17 @@ type Report struct {
 	// "images": over media.MaxPixels, issue 31), by row: the car is kept
 	// without them, and they are not retried.
 	PhotoProblems []RowError `json:"photo_problems,omitempty"`
+	// BodyProblems are the rows whose body is not one of spec 001 §9's
+	// valid body types (shared.ValidBodyType), field "body": the car is
+	// kept (issue 33).
+	BodyProblems []RowError `json:"body_problems,omitempty"`
 	// RejectedRowsOmitted and DuplicatesOmitted count what a stored report
 	// leaves out past its first StoredRows entries (the feed's own answer
 	// lists them all).
 	RejectedRowsOmitted  int       `json:"rejected_rows_omitted,omitempty"`
 	DuplicatesOmitted    int       `json:"duplicates_omitted,omitempty"`
 	PhotoProblemsOmitted int       `json:"photo_problems_omitted,omitempty"`
+	BodyProblemsOmitted  int       `json:"body_problems_omitted,omitempty"`
 	StartedAt            time.Time `json:"started_at"`
 	FinishedAt           time.Time `json:"finished_at"`
 	DurationMS           int64     `json:"duration_ms"`
@@ -620,6 +625,9 @@ func (s *Service) saveReport(ctx context.Context, rep Report) error {
 	}
 	if n := len(rep.PhotoProblems); n > StoredRows {
 		rep.PhotoProblems, rep.PhotoProblemsOmitted = rep.PhotoProblems[:StoredRows], n-StoredRows
+	}
+	if n := len(rep.BodyProblems); n > StoredRows {
+		rep.BodyProblems, rep.BodyProblemsOmitted = rep.BodyProblems[:StoredRows], n-StoredRows
 	}
 	b, err := json.Marshal(rep)
 	if err != nil {

@@ -152,6 +152,7 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.
 		if l.Excess || !makeInStats(l.Make, stats) {
 			return p.NotFound(), nil
 		}
+		l = l.Spelled(stats)
 		modelKnown, decided := modelInStats(l.Make, l.Model, stats)
 		if decided && !modelKnown {
 			return p.NotFound(), nil

@@ -10,10 +10,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"forecourt/functions/altcha"
@@ -142,6 +146,9 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 		}
 		car = &c
 	}
+	if l.PageID == "" {
+		l.PageID = refererPath(r.Header.Get("Referer"))
+	}
 	l = shared.NormalizeLead(l, site, car)
 	if l.DealershipSlug == "" && len(site.Dealerships) == 1 {
 		l.DealershipSlug = site.Dealerships[0].Slug
@@ -185,9 +192,40 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 			return shared.Errorf(shared.ECONFLICT, "this Idempotency-Key was used for another lead")
 		}
 		status = http.StatusOK
+	} else if car != nil {
+		s.recordLeadEvent(r.Context(), site, stored.Lead, car)
 	}
 	WriteJSON(w, status, LeadCreated{LeadID: stored.ID, LeadToken: token, Reference: shared.LeadReference(stored.ID)})
 	return nil
+}
+
+// recordLeadEvent stores the lead's car-action event (spec 001 §7, §9:
+// 14, 15, 17 or 48 by the car's type and the form) in the events table, as
+// the watchlist records 39: the server stored the lead, so the count does
+// not depend on a browser reporting it. Once per lead (a retry records
+// nothing); a failure is logged, the lead stands.
+func (s *apiServer) recordLeadEvent(ctx context.Context, site shared.Site, l shared.Lead, car *shared.Car) {
+	e := shared.StoredEvent{Site: site.Slug, EventID: strconv.Itoa(l.EventID), CarID: car.ID, DealershipID: car.DealershipID, At: s.now()}
+	if s.cfg.Events == nil {
+		slog.InfoContext(ctx, "event", "event_id", e.EventID, "site", site.Slug, "car_id", car.ID)
+		return
+	}
+	if err := s.cfg.Events.RecordEvent(ctx, e); err != nil {
+		slog.WarnContext(ctx, "record lead event", "site", site.Slug, "event_id", e.EventID, "car_id", car.ID, "err", err)
+	}
+}
+
+// refererPath is the path of the page a form was sent from, the lead's
+// page_id when the browser names none (spec 001 §3 "Form submission
+// payload"); "" when the Referer is absent or not a URL. Browsers send the
+// full same-origin Referer under the sites' strict-origin-when-cross-origin
+// policy.
+func refererPath(ref string) string {
+	u, err := url.Parse(ref)
+	if err != nil || !strings.HasPrefix(u.Path, "/") || len(u.Path) > 300 {
+		return ""
+	}
+	return u.Path
 }
 
 // acceptCaptcha verifies the widget's payload and records its replay key

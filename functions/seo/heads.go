@@ -120,14 +120,19 @@ func (p Page) Home() Head {
 	return h
 }
 
-// where is " in Brisbane, QLD" from the site's address, or "".
+// where is " in Brisbane, QLD" from the site's address, its city the
+// site's override_city when set, or "".
 func (p Page) where() string {
 	a := p.Site.Address
+	city := a.City
+	if c := strings.TrimSpace(p.Site.OverrideCity); c != "" {
+		city = c
+	}
 	switch {
-	case a.City != "" && a.State != "":
-		return " in " + a.City + ", " + a.State
-	case a.City != "":
-		return " in " + a.City
+	case city != "" && a.State != "":
+		return " in " + city + ", " + a.State
+	case city != "":
+		return " in " + city
 	}
 	return ""
 }
@@ -333,6 +338,47 @@ func ParseListing(p string) (Listing, bool) {
 		l.Model = segs[1]
 	}
 	return l, true
+}
+
+// Spelled is the listing with its make and model as the site's stock
+// spells them, so /search/toyota is titled "Toyota cars" (issue 33): the
+// stats' make facet and make+model facet, else the built-in manufacturer
+// list's name for the make. A value neither knows stays as the path wrote
+// it; stats may be nil.
+func (l Listing) Spelled(stats *shared.SiteStats) Listing {
+	if l.Make == "" {
+		return l
+	}
+	var makes map[string]int
+	if stats != nil {
+		makes = stats.Facets["make"]
+	}
+	if m, ok := spelledIn(l.Make, makes); ok {
+		l.Make = m
+	} else if m, ok := shared.ManufacturerNamed(l.Make); ok {
+		l.Make = m.Name
+	}
+	if l.Model != "" && stats != nil {
+		for mk, models := range stats.Models {
+			if shared.Squash(mk) != shared.Squash(l.Make) {
+				continue
+			}
+			if m, ok := spelledIn(l.Model, models); ok {
+				l.Model = m
+			}
+		}
+	}
+	return l
+}
+
+// spelledIn finds the key of values that is v in any case.
+func spelledIn(v string, values map[string]int) (string, bool) {
+	for k := range values {
+		if strings.EqualFold(k, v) {
+			return k, true
+		}
+	}
+	return "", false
 }
 
 var spaces = regexp.MustCompile(`\s+`)

@@ -520,6 +520,9 @@ func TestHomeSaysWhatTheSiteSells(t *testing.T) {
 	usedOnly := riverside()
 	usedOnly.Name = "Northside Used Cars"
 	usedOnly.Stock.CarTypes = []shared.CarType{shared.CarTypeUsed}
+	// Issue 33: override_city names the site's city in place of the address's.
+	overridden := riverside()
+	overridden.OverrideCity = "Greater Brisbane"
 	tests := []struct {
 		name, title, description, listing string
 		site                              shared.Site
@@ -528,6 +531,10 @@ func TestHomeSaysWhatTheSiteSells(t *testing.T) {
 		{name: "franchise selling every type", site: riverside(),
 			title:       "Riverside Toyota: new, used and demo cars for sale",
 			description: "Browse new, used and demo cars for sale at Riverside Toyota in Brisbane, QLD.",
+			listing:     "/search/new-used-and-demo-cars/"},
+		{name: "override_city", site: overridden,
+			title:       "Riverside Toyota: new, used and demo cars for sale",
+			description: "Browse new, used and demo cars for sale at Riverside Toyota in Greater Brisbane, QLD.",
 			listing:     "/search/new-used-and-demo-cars/"},
 		{name: "used-only yard", site: usedOnly,
 			title:       "Northside Used Cars: used cars for sale",

@@ -1,6 +1,7 @@
 import { EnquiryForm } from '../features/leads/components/EnquiryForm';
 import type { LocationView } from '../lib/types';
 import LocationPage from '../features/locations/components/LocationPage';
+import TeamPage from '../features/locations/components/TeamPage';
 import { LocationsBlock } from '../features/locations/components/LocationsBlock';
 import { NearestDealership } from '../features/locations/components/NearestDealership';
 import DealershipsPage from '../features/dealerships/components/DealershipsPage';
@@ -18,9 +19,9 @@ export function LocationRoute() {
   return <LocationPage emailUs={emailUs} />;
 }
 
-/** TeamRoute is /teams/{location slug}. */
+/** TeamRoute is /teams/{location slug}: the location's team, else its location page. */
 export function TeamRoute() {
-  return <LocationPage emailUs={emailUs} team />;
+  return <TeamPage emailUs={emailUs} />;
 }
 
 /**

@@ -262,7 +262,6 @@ export interface Site {
   logo?: ImageRef;
   /** franchised dealers */
   manufacturer?: Manufacturer;
-  dealership_group?: string;
   theme: Theme;
   /** Domains the site answers on in production (CloudFront aliases). */
   domains?: string[];
@@ -282,7 +281,6 @@ export interface Site {
   dealerships: Dealership[] | null;
   locations?: Location[];
   address: Address;
-  map_key?: string;
   /**
    * TimeZone is the IANA zone of the site's locations (test-drive slots);
    * a location's own time_zone overrides it; default "Australia/Sydney".
@@ -290,9 +288,13 @@ export interface Site {
   time_zone: string;
   facebook_url?: string;
   instagram_url?: string;
+  /**
+   * OverrideCity is the city the site names itself by ("Gold Coast" for a
+   * yard in Southport) in its page descriptions, in place of the address's
+   * (spec 001 §3 "Social and display"); default "" (the address's city).
+   */
   override_city?: string;
   navigation?: NavItem[];
-  search_categories?: string[];
   vdp_config: VDPConfig;
   texts: Texts;
   phones: PhonesByCarType;
@@ -886,6 +888,11 @@ export interface Location {
   time_zone?: string;
   /** Badge is an optional card badge, e.g. "Coming Late 2025"; default none. */
   badge?: string;
+  /**
+   * Team is the location's people as /teams/{slug} shows them (spec 001
+   * §2 "Team page"); default none, and then that page is the location's.
+   */
+  team?: TeamMember[];
 }
 
 /** Address is a street address. Lat and Long are set once geocoded. */
@@ -896,7 +903,6 @@ export interface Address {
   state?: string;
   postcode?: string;
   place_url?: string;
-  place_id?: string;
   lat?: number;
   long?: number;
 }
@@ -979,8 +985,6 @@ export interface Features {
   favourites: boolean;
   /** default false */
   autograb: boolean;
-  /** default false */
-  redbook: boolean;
   /** tag priority 1; default false */
   electric_tag: boolean;
   /** make whose certified-used image shows (tag priority 3); default none */
@@ -1270,6 +1274,14 @@ export interface LeadsConfig {
    * on the generic enquiry; default false.
    */
   ask_under_finance: boolean;
+  /**
+   * CheckOptions are the enquiry form's tick boxes of extra services
+   * ("Finance", "Extended warranty"); the ticked ones arrive folded into
+   * the lead's additional_services (spec 001 §3 "Form submission
+   * payload"). Default none: no boxes, and a lead naming a service is
+   * refused.
+   */
+  check_options?: string[];
   /**
    * AskTradeIn asks 'Do you have a trade-in?' (Yes/No) on the generic
    * enquiry; default false.
@@ -1770,6 +1782,14 @@ export interface SpecialHours {
   /** sales, service, parts, all */
   department: string;
   location_name?: string;
+}
+
+/** TeamMember is one person of a location's team (issue 33). */
+export interface TeamMember {
+  name: string;
+  role?: string;
+  /** Photo is a portrait on the site's media origin; none shows initials. */
+  photo?: ImageRef;
 }
 
 /** HoursLine is one line of an opening-hours table. */

@@ -13,7 +13,13 @@ export interface RoutingConfig {
   indexName: string;
   /** Sort key -> replica index name, from /api/site search.sortIndices. */
   sortIndices: Partial<Record<SortKey, string>>;
+  /** The site's stats (GET /api/site): their make and make+model facets spell a path's make and model. */
+  stats?: { facets?: Record<string, Record<string, number>>; models?: Record<string, Record<string, number> | null> } | null;
 }
+
+/** spelled is v as one of known spells it, ignoring case (/search/toyota lists the make Toyota; issue 33), else v. */
+const spelled = (v: string, known: Record<string, unknown> | null | undefined) =>
+  Object.keys(known ?? {}).find((k) => k.toLowerCase() === v.toLowerCase()) ?? v;
 
 function sortKeyOf(indexName: string | undefined, cfg: RoutingConfig): SortKey | undefined {
   if (!indexName || indexName === cfg.indexName) return undefined;
@@ -51,9 +57,12 @@ export function routeToState(route: RouteState, cfg: RoutingConfig): UiState {
     const replica = cfg.sortIndices[route.sortBy];
     if (replica) s.sortBy = replica;
   }
+  const makes = (route.lists?.make ?? []).map((m) => spelled(m, cfg.stats?.facets?.make));
   for (const [name, values] of Object.entries(route.lists ?? {})) {
     const def = facetByName(name);
-    if (def?.kind === 'list' && values.length > 0) (s.refinementList ??= {})[def.attribute] = [...values];
+    const v =
+      name === 'make' ? makes : name === 'model' && makes.length === 1 ? values.map((m) => spelled(m, cfg.stats?.models?.[makes[0]])) : values;
+    if (def?.kind === 'list' && v.length > 0) (s.refinementList ??= {})[def.attribute] = [...v];
   }
   for (const [name, value] of Object.entries(route.ranges ?? {})) {
     const def = facetByName(name);

@@ -114,6 +114,30 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     expect(posts[0].body).toMatchObject({ distribution_location: 'Logan' });
   });
 
+  it('issue 33, spec 001 §3: the site\'s check options are tick boxes, folded into one additional_services list', async () => {
+    const { posts } = stubLeadsAPI();
+    const { user, form } = renderForm(<EnquiryForm carId="c1" />, { leads: leads({ check_options: ['Finance', 'Extended warranty', 'Servicing'] }) } as SiteOverrides);
+    await fillContact(user, form);
+    await user.type(form.getByLabelText('Message *'), 'Hello');
+    const group = form.getByRole('group', { name: "I'm also interested in" });
+    await user.click(within(group).getByLabelText('Servicing'));
+    await user.click(within(group).getByLabelText('Finance'));
+    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await screen.findByRole('status');
+    expect(posts[0].body).toMatchObject({ additional_services: ['Finance', 'Servicing'] });
+  });
+
+  it('issue 33: a site without check options shows no tick boxes and sends no additional_services', async () => {
+    const { posts } = stubLeadsAPI();
+    const { user, form } = renderForm(<EnquiryForm carId="c1" />);
+    expect(form.queryByRole('group', { name: "I'm also interested in" })).toBeNull();
+    await fillContact(user, form);
+    await user.type(form.getByLabelText('Message *'), 'Hello');
+    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await screen.findByRole('status');
+    expect(posts[0].body).not.toHaveProperty('additional_services');
+  });
+
   it("spec 001 §8: a failed generic enquiry says 'An error occurred when submitting this form' with the server's message", async () => {
     stubLeadsAPI({ leads: [{ status: 503, body: { error: { code: 'unavailable', message: 'Leads are paused for maintenance.' } } }] });
     const { user, form } = renderForm();
@@ -256,6 +280,7 @@ describe('toPayload (the POST /api/leads body of a form)', () => {
     message: '',
     opt_in: false,
     terms_conditions: false,
+    additional_services: [],
     altcha: 'payload',
   };
   it('trims, leaves out empty fields, keeps opt_in false when unticked and the captcha payload', () => {

@@ -1,6 +1,6 @@
 import { useSite } from '../../../lib/siteContext';
 import { ContactFields, visibleLocations } from '../form/ContactFields';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../form/fields';
+import { CheckboxField, CheckOptionsField, SelectField, TextAreaField, TextField } from '../form/fields';
 import { LeadForm } from '../form/LeadForm';
 import { useLeadForm } from '../form/useLeadForm';
 import type { LeadSubject } from '../api/submitLead';
@@ -104,6 +104,7 @@ export function EnquiryForm({
           {leads?.ask_trade_in ? <SelectField name="has_trade_in" text="Do you have a trade-in?" placeholder="Choose" options={YES_NO} /> : null}
         </div>
       ) : null}
+      {leads?.check_options?.length ? <CheckOptionsField text="I'm also interested in" options={leads.check_options} /> : null}
       <TextAreaField name="message" text="Message" required={!optional} />
       <CheckboxField name="opt_in">Keep me informed about offers and news</CheckboxField>
       {terms ? (

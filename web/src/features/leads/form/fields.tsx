@@ -161,3 +161,20 @@ export function CheckboxField({ name, children, required }: { name: LeadFieldNam
     </div>
   );
 }
+
+/** CheckOptionsField is a tick box per check option, all one field: the lead's additional_services (spec 001 §3). */
+export function CheckOptionsField({ text, options }: { text: string; options: string[] }) {
+  const f = useField('additional_services');
+  return (
+    <fieldset className="lead-form__field lead-form__options">
+      <legend>{text}</legend>
+      {options.map((o, i) => (
+        <div className="lead-form__check" key={o}>
+          <input type="checkbox" id={`${f.inputProps.id}-${i}`} value={o} {...f.register('additional_services')} />
+          <label htmlFor={`${f.inputProps.id}-${i}`}>{o}</label>
+        </div>
+      ))}
+      {f.error}
+    </fieldset>
+  );
+}

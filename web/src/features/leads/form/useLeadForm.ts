@@ -35,6 +35,8 @@ export interface LeadFormValues {
   message: string;
   opt_in: boolean;
   terms_conditions: boolean;
+  /** the ticked check options (site leads.check_options), sent as additional_services */
+  additional_services: string[];
   altcha: string;
 }
 
@@ -153,6 +155,7 @@ export function useLeadForm(opts: LeadFormOptions): LeadForm {
       message: '',
       opt_in: site.leads?.opt_in_checked ?? true,
       terms_conditions: false,
+      additional_services: [],
       altcha: '',
       ...opts.defaults,
     },
@@ -247,6 +250,9 @@ export function toPayload(type: LeadType, values: LeadFormValues, fixed: Partial
     if (v && f !== 'name') (lead as unknown as Record<string, string>)[f] = v;
   }
   if (values.terms_conditions) lead.terms_conditions = true;
+  // Spec 001 §3: the check options fold into one additional_services list.
+  const services = (values.additional_services ?? []).filter(Boolean);
+  if (services.length > 0) lead.additional_services = services;
   const merged: LeadPayload = { ...fixed, ...lead };
   // A fixed message (Request Photos' hidden request) leads; the shopper's own follows it.
   if (fixed.message) merged.message = lead.message ? `${fixed.message}\n\n${lead.message}` : fixed.message;

@@ -64,6 +64,25 @@ describe('listing heading per tenant and path (issue 5)', () => {
   });
 });
 
+describe('a lower-case make path (issue 33)', () => {
+  const stats = {
+    computed_at: '2026-11-28T00:00:00Z',
+    nb_hits: 30,
+    facets: { make: { Toyota: 12, Mazda: 6, Ford: 6, Kia: 6 } },
+    min_price: {},
+    models: { Toyota: { Corolla: 6, HiLux: 6 } },
+  };
+  it.each([
+    ['/search/toyota', 'Toyota cars', 'Remove Make: Toyota'],
+    ['/search/TOYOTA/hilux', 'Toyota HiLux', 'Remove Model: HiLux'],
+  ])('%s is titled and chipped as the stock spells it: %s', async (path, heading, chip) => {
+    renderListing(path, { site: { ...siteResponse(), stats } as ReturnType<typeof siteResponse> });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: chip })).toBeInTheDocument();
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+  });
+});
+
 describe('promo tiles by page (spec 001 §9)', () => {
   const site = () => siteResponse({ promotions: [{ id: 'warranty', title: '3 Year Warranty' }] });
 

@@ -31,11 +31,11 @@ const RecordSearch = lazy(() => import('./RecordSearch'));
  * back and forward are left to InstantSearch's router.
  */
 export function SearchPage({ searchClient }: { searchClient?: Parameters<typeof SiteInstantSearch>[0]['searchClient'] }) {
-  const { search } = useSite();
+  const { search, stats } = useSite();
   const client = useMemo(() => searchClient ?? createSearchClient(search), [search, searchClient]);
   const routing = useMemo(
-    () => createRouting({ indexName: search.index, sortIndices: search.sortIndices }),
-    [search.index, search.sortIndices],
+    () => createRouting({ indexName: search.index, sortIndices: search.sortIndices, stats }),
+    [search.index, search.sortIndices, stats],
   );
   const location = useLocation();
   const navigationType = useNavigationType();

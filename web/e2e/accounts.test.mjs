@@ -119,7 +119,7 @@ test('a signed-out save goes to sign-in, completes after it with the toast, and 
   await heartOf(0).click();
   await page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' }).getByRole('link', { name: 'View List' }).click();
   await page.waitForURL((u) => u.pathname === '/watchlist');
-  await page.getByRole('list').getByRole('link', { name }).waitFor();
+  await page.getByRole('list', { name: 'Saved cars' }).getByRole('link', { name, exact: true }).waitFor();
 });
 
 test('a shopper signs up in the Authenticator, types the texted code, and the save that sent them there completes (issue 12)', async () => {
@@ -161,7 +161,7 @@ test('a shopper signs up in the Authenticator, types the texted code, and the sa
     await page.getByRole('status').filter({ hasText: 'Car Saved In Watchlist' }).getByText(`${name} is now available in your watchlist`).waitFor();
     assert.equal(await heart.getAttribute('aria-pressed'), 'true');
     await page.goto(tenantURL(WATCHLIST_SITE, '/watchlist'));
-    await page.getByRole('list').getByRole('link', { name }).waitFor();
+    await page.getByRole('list', { name: 'Saved cars' }).getByRole('link', { name, exact: true }).waitFor();
     assert.deepEqual(browser.errors, []);
     assert.deepEqual(browser.cspViolations, []);
   } finally {

@@ -47,7 +47,8 @@ export function InfoPopup({ label, title, children }: { label: string; title: st
         <span aria-hidden="true">i</span>
       </button>
       {open ? (
-        <span id={id} role="dialog" aria-label={title} className="info-popup__box">
+        // Opened by the foot of the screen, it would hang below it (issue 32 item 3): the page brings it into view.
+        <span id={id} role="dialog" aria-label={title} className="info-popup__box" ref={(el) => el?.scrollIntoView?.({ block: 'nearest' })}>
           <strong className="info-popup__title">{title}</strong>
           {children}
           <button

@@ -7,7 +7,8 @@ import "slices"
 var PaymentMethods = []string{"Mastercard", "Visa", "Maestro", "Google Pay", "Apple Pay"}
 
 // BookTestDrivePath is the test drive booking without a car page (spec 001
-// §2); ?car_id= names a car when a link carries one.
+// §2); a car page's link names its car with ?car=<slug> (?car_id= by id
+// still works).
 const BookTestDrivePath = "/book-test-drive/"
 
 // carTypeLinks are the search pages of each car type, in menu order.

@@ -101,6 +101,11 @@ func TestCreateLeadCRMPayload(t *testing.T) {
 		{"a Test Drive Only car's enquiry records event 17",
 			`{"type":"enquiry",` + contact + `,"car_id":"c4","message":"Hi"}`, "",
 			func(shared.Lead) bool { return true }, "17"},
+		// The events table counts car actions: the recorded id is the
+		// server's (by the lead's type and car), never one the body names.
+		{"a body's event_id is not what the events table records",
+			`{"type":"test_drive",` + contact + `,"car_id":"c1","event_id":39}`, "",
+			func(shared.Lead) bool { return true }, "48"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.rule, func(t *testing.T) {

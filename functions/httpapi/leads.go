@@ -203,9 +203,12 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 // 14, 15, 17 or 48 by the car's type and the form) in the events table, as
 // the watchlist records 39: the server stored the lead, so the count does
 // not depend on a browser reporting it. Once per lead (a retry records
-// nothing); a failure is logged, the lead stands.
+// nothing); a failure is logged, the lead stands. The id is the server's,
+// by the lead's type and car: an event_id the body names is kept on the
+// lead for the CRM, never counted here (POST /api/events refuses 39 and
+// the like from browsers).
 func (s *apiServer) recordLeadEvent(ctx context.Context, site shared.Site, l shared.Lead, car *shared.Car) {
-	e := shared.StoredEvent{Site: site.Slug, EventID: strconv.Itoa(l.EventID), CarID: car.ID, DealershipID: car.DealershipID, At: s.now()}
+	e := shared.StoredEvent{Site: site.Slug, EventID: strconv.Itoa(shared.LeadEventID(l.Type, car)), CarID: car.ID, DealershipID: car.DealershipID, At: s.now()}
 	if s.cfg.Events == nil {
 		slog.InfoContext(ctx, "event", "event_id", e.EventID, "site", site.Slug, "car_id", car.ID)
 		return

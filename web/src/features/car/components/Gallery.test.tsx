@@ -38,6 +38,17 @@ describe('photo viewer (issue 32 item 15)', () => {
     expect(screen.getByRole('img', { name: `${TITLE}, photo 3 of 3` })).toBeInTheDocument();
   });
 
+  it('still answers the keys after the shopper clicks the photo (the focus stays in the dialog)', async () => {
+    const user = open();
+    await user.click(screen.getByRole('button', { name: 'View photos full screen' }));
+    const photo = await screen.findByRole('img', { name: `${TITLE}, photo 1 of 3, full screen` });
+    await user.click(photo);
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('img', { name: `${TITLE}, photo 2 of 3, full screen` })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('keeps the keyboard inside the dialog', async () => {
     const user = open();
     await user.click(screen.getByRole('button', { name: 'View photos full screen' }));

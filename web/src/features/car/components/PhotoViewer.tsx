@@ -81,7 +81,8 @@ export default function PhotoViewer({
 
   const src = images[index];
   return createPortal(
-    <div ref={box} role="dialog" aria-modal="true" aria-label={`Photos of ${title}`} className="photo-viewer" onKeyDown={onKeyDown}>
+    // tabIndex -1: a click on the photo keeps the focus in the dialog (on it), so its keys still work.
+    <div ref={box} role="dialog" aria-modal="true" aria-label={`Photos of ${title}`} className="photo-viewer" onKeyDown={onKeyDown} tabIndex={-1}>
       <div className="photo-viewer__bar">
         <p className="photo-viewer__counter" aria-live="polite">
           {index + 1} / {n}

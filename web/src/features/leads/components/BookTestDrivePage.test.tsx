@@ -74,4 +74,17 @@ describe('book a test drive page (issue 32 item 5)', { timeout: 20000 }, () => {
     await fillAndSend(user);
     expect(posts[0].body).toMatchObject({ type: 'test_drive', car_id: 'c9' });
   });
+
+  it('a car sold since the link was made is not booked: the shopper picks one', async () => {
+    const car = fixture<Car>({ id: 's1', slug: '2019-mazda-cx-5-s1', year: 2019, make: 'Mazda', model: 'CX-5', status: 'sold', sold: true, price: 25990 });
+    const leadsFetch = globalThis.fetch;
+    stubLeadsAPI();
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/cars/2019-mazda-cx-5-s1') return json(200, { car, view: { price: { text: '$25,990' } } });
+      return leadsFetch(url, init);
+    }));
+    renderPage('/book-test-drive/?car=2019-mazda-cx-5-s1');
+    expect(await screen.findByRole('searchbox', { name: 'Which car would you like to drive?' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Your car' })).not.toBeInTheDocument();
+  });
 });

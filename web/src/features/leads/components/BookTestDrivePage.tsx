@@ -2,6 +2,10 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FacetClient } from '../../../lib/search/useFacetCounts';
 import type { Car } from '../../../lib/types';
+import { carTitle, imageOf } from '../../../lib/carTitle';
+import { carPath } from '../../../lib/listingUrl';
+import { useSite } from '../../../lib/siteContext';
+import { isAvailable } from '../../../lib/tagPriority';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { getCar } from '../../car/api/getCar';
 import { CarPicker, CarSummary } from './CarPicker';
@@ -16,6 +20,7 @@ import '../leads.css';
  */
 export function BookTestDrivePage({ searchClient }: { searchClient?: FacetClient } = {}) {
   useDocumentTitle('Book a Test Drive');
+  const { site } = useSite();
   const [params] = useSearchParams();
   const slug = params.get('car') ?? '';
   const [car, setCar] = useState<{ car: Car; price?: string } | undefined>();
@@ -25,7 +30,8 @@ export function BookTestDrivePage({ searchClient }: { searchClient?: FacetClient
     let live = true;
     setLoading(true);
     getCar(slug).then(
-      (res) => live && (setCar({ car: res.car, price: res.view?.price?.text }), setLoading(false)),
+      // A car sold since the link was made (still shown during its retention) cannot be driven: the shopper picks one, as the picker offers only cars for sale.
+      (res) => live && (isAvailable(res.car) && setCar({ car: res.car, price: res.view?.price?.text }), setLoading(false)),
       () => live && setLoading(false), // gone or not found: the shopper picks one
     );
     return () => {
@@ -52,7 +58,16 @@ export function BookTestDrivePage({ searchClient }: { searchClient?: FacetClient
         <CarPicker client={searchClient} onPick={(c) => setCar({ car: c })} />
       ) : null}
       {/* A new car is a new booking: the form starts again with its times. */}
-      {loading ? null : <TestDriveForm key={carId ?? ''} carId={carId} dealershipSlug={car?.car.dealership_slug} dealershipId={car?.car.dealership_id} />}
+      {loading ? null : (
+        <TestDriveForm
+          key={carId ?? ''}
+          carId={carId}
+          dealershipSlug={car?.car.dealership_slug}
+          dealershipId={car?.car.dealership_id}
+          // The success page names the car, as every car lead's does (item 14).
+          subject={car ? { title: carTitle(car.car, site.card.extended_title), image: imageOf(car.car), path: carPath(car.car.slug) } : undefined}
+        />
+      )}
     </section>
   );
 }

@@ -118,11 +118,12 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     const { posts } = stubLeadsAPI();
     const { user, form } = renderForm(<EnquiryForm carId="c1" />, { leads: leads({ check_options: ['Finance', 'Extended warranty', 'Servicing'] }) } as SiteOverrides);
     await fillContact(user, form);
-    await user.type(form.getByLabelText('Message *'), 'Hello');
+    // A car enquiry's message is optional (issue 32 item 14): its label has no asterisk.
+    await user.type(form.getByLabelText('Message'), 'Hello');
     const group = form.getByRole('group', { name: "I'm also interested in" });
     await user.click(within(group).getByLabelText('Servicing'));
     await user.click(within(group).getByLabelText('Finance'));
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await screen.findByRole('status');
     expect(posts[0].body).toMatchObject({ additional_services: ['Finance', 'Servicing'] });
   });
@@ -132,8 +133,8 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     const { user, form } = renderForm(<EnquiryForm carId="c1" />);
     expect(form.queryByRole('group', { name: "I'm also interested in" })).toBeNull();
     await fillContact(user, form);
-    await user.type(form.getByLabelText('Message *'), 'Hello');
-    await user.click(form.getByRole('button', { name: 'Submit Form' }));
+    await user.type(form.getByLabelText('Message'), 'Hello');
+    await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await screen.findByRole('status');
     expect(posts[0].body).not.toHaveProperty('additional_services');
   });

@@ -108,11 +108,11 @@ for (const slug of TENANTS) {
       }
       for (const car of [first, ...more]) {
         await page.goto(tenantURL(slug, `/cars/${car.slug}`));
-        await page.getByRole('button', { name: 'Save this car' }).click();
-        await page.getByRole('button', { name: 'Saved' }).waitFor();
+        await page.getByRole('button', { name: 'Save this car', exact: true }).click();
+        await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
       }
       await page.goto(tenantURL(slug, watchlist ? '/watchlist' : site.features.favourites_path));
-      await page.locator('main article').first().waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
       await shoot(page, name('watchlist'));
     } finally {
       await browser.close();

@@ -30,6 +30,14 @@ node_suite() {
   report tap "$OUT/$1.tap"
 }
 
+log "no built program is tracked by git (issue 36: a 52 MB Lambda binary was once committed)"
+if node scripts/tracked-binaries.mjs >"$OUT/tracked-binaries.log" 2>&1; then
+  echo '{"suite":"tracked-binaries","passed":1,"failed":0}' >"$OUT/tracked-binaries.count"
+else
+  cat "$OUT/tracked-binaries.log"
+  report failed "$OUT/tracked-binaries"
+fi
+
 log "starting DynamoDB Local, cognito-local, MailDev and stripe-mock"
 start_test_services "$OUT"
 

@@ -56,6 +56,12 @@ func parseHex(s string) (rgb, error) {
 	return rgb{float64(n >> 16 & 0xff), float64(n >> 8 & 0xff), float64(n & 0xff)}, nil
 }
 
+// HexColour reports whether s is a colour the theme accepts (#rgb or #rrggbb).
+func HexColour(s string) bool {
+	_, err := parseHex(s)
+	return err == nil
+}
+
 func (c rgb) hex() string {
 	ch := func(v float64) int { return int(math.Round(math.Max(0, math.Min(255, v)))) }
 	return fmt.Sprintf("#%02x%02x%02x", ch(c.r), ch(c.g), ch(c.b))

@@ -66,3 +66,26 @@ func TestColourRolesNotHex(t *testing.T) {
 		}
 	}
 }
+
+// The contrast ratio and the colour check the logo (functions/media) and
+// the theme share: WCAG 2.1's figures, and no ratio for a named colour.
+func TestContrastRatio(t *testing.T) {
+	for _, tc := range []struct {
+		a, b  string
+		want  float64
+		valid bool
+	}{
+		{"#000000", "#ffffff", 21, true},
+		{"#fff", "#ffffff", 1, true},
+		{"#777777", "#FFFFFF", 4.48, true},
+		{"red", "#ffffff", 0, false},
+		{"#12345", "#ffffff", 0, false},
+	} {
+		if got := ContrastRatio(tc.a, tc.b); got < tc.want-0.01 || got > tc.want+0.01 {
+			t.Errorf("ContrastRatio(%s, %s) = %.2f, want %.2f", tc.a, tc.b, got, tc.want)
+		}
+		if got := HexColour(tc.a); got != tc.valid {
+			t.Errorf("HexColour(%q) = %v, want %v", tc.a, got, tc.valid)
+		}
+	}
+}

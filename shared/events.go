@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Tracking events that are not lead event ids: a lead form's success
@@ -78,14 +79,20 @@ func eventID(raw json.RawMessage) (string, error) {
 	}
 	id = strings.TrimSpace(id)
 	if !slices.Contains(TrackingEventIDs, id) {
-		return "", FieldError("event_id", "unknown event %q; want one of %s", truncate(id, 20), strings.Join(TrackingEventIDs, ", "))
+		return "", FieldError("event_id", "unknown event %q; want one of %s", Truncate(id, 20), strings.Join(TrackingEventIDs, ", "))
 	}
 	return id, nil
 }
 
-func truncate(s string, n int) string {
+// Truncate cuts s to at most n bytes for quoting it in a message, on a
+// character boundary: a cut inside a multi-byte character would put an
+// invalid byte sequence in the JSON error body.
+func Truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
 	return s[:n]
 }

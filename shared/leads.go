@@ -268,7 +268,7 @@ func ValidateLead(l Lead, s Site) error {
 	}
 	for _, svc := range l.AdditionalServices {
 		if !slices.Contains(s.Leads.CheckOptions, svc) {
-			bad("additional_services", "unknown option "+strconv.Quote(truncate(svc, 40)))
+			bad("additional_services", "unknown option "+strconv.Quote(Truncate(svc, 40)))
 		}
 	}
 	if len(l.PageID) > maxPageID || (l.PageID != "" && !strings.HasPrefix(l.PageID, "/")) {

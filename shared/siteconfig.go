@@ -402,7 +402,8 @@ func (s Site) Validate() error {
 		for j, m := range l.Team {
 			tp := fmt.Sprintf("%s.team[%d]", p, j)
 			required(tp+".name", m.Name)
-			if m.Photo != nil && !strings.HasPrefix(m.Photo.URL, "/") && !strings.HasPrefix(m.Photo.URL, "https://") {
+			// "/" alone would let "//host/..." through: a protocol-relative link to any host.
+			if m.Photo != nil && !strings.HasPrefix(m.Photo.URL, "/media/") && !strings.HasPrefix(m.Photo.URL, "https://") {
 				bad(tp+".photo.url", "want a /media/ path or an https URL, got %q", m.Photo.URL)
 			}
 		}

@@ -49,6 +49,7 @@ func TestDecodeSiteErrors(t *testing.T) {
 		// Issue 33: a team member needs a name; a photo is a media path or https.
 		{"team member without a name", withField(`"locations": [{"id": "l1", "name": "Yard", "dealership_slug": "acme", "address": {}, "contact_detail": {}, "team": [{"role": "Sales"}]}]`), "locations[0].team[0].name", "required"},
 		{"team photo not a media path", withField(`"locations": [{"id": "l1", "name": "Yard", "dealership_slug": "acme", "address": {}, "contact_detail": {}, "team": [{"name": "Ann", "photo": {"url": "javascript:x"}}]}]`), "locations[0].team[0].photo.url", "https URL"},
+		{"team photo protocol-relative", withField(`"locations": [{"id": "l1", "name": "Yard", "dealership_slug": "acme", "address": {}, "contact_detail": {}, "team": [{"name": "Ann", "photo": {"url": "//evil.example/a.jpg"}}]}]`), "locations[0].team[0].photo.url", "https URL"},
 		{"weekday out of range", withField(`"locations": [{"id": "l1", "name": "Yard", "location_type": "", "dealership_slug": "acme", "address": {}, "contact_detail": {"opening_hours": [{"weekday": 7, "status": "Closed"}]}}]`), "locations[0].contact_detail.opening_hours[0].weekday", "0 (Sunday)"},
 		{"theme colour", withField(`"theme": {"primary_color": "blue"}`), "theme.primary_color", "hex colour"},
 		{"promo expiry before start", withField(`"promotions": [{"id": "p", "title": "T", "start": "2025-08-01", "expiry": "2025-07-01"}]`), "promotions[0].expiry", "before start"},

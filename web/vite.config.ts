@@ -54,12 +54,29 @@ function instantSearchUnused(): Plugin {
     // The router's default state mapping: every routing here passes its own (lib/search/routing.ts createRouting).
     '/lib/stateMappings/simple.js':
       'export default function simpleStateMapping() { throw new Error("no stateMapping"); }',
+    // Insights events: the connectors build each click's and view's payload, then hand it to
+    // sendEventToInsights, a no-op unless the insights middleware (off, above) replaces it.
+    '/lib/utils/createSendEventForHits.js':
+      'const none = () => () => {}; export const createSendEventForHits = none, createBindEventForHits = () => () => "", _buildEventPayloadsForHits = () => [];',
+    '/lib/utils/createSendEventForFacet.js': 'export const createSendEventForFacet = () => () => {};',
+    // Metadata for Algolia's crawler, used only when the user agent is that crawler.
+    '/middlewares/createMetadataMiddleware.js':
+      'export const isMetadataEnabled = () => false; export function createMetadataMiddleware() { throw new Error("no metadata middleware"); }',
+  };
+  // The helper's Recommend answers: read only when Recommend queries were sent, and no widget here sends one.
+  const helperStubs: Record<string, string> = {
+    '/algoliasearch-helper/src/utils/sortAndMergeRecommendations.js':
+      'module.exports = function () { throw new Error("no Recommend queries"); };',
+    '/algoliasearch-helper/src/RecommendResults/index.js':
+      'module.exports = function () { throw new Error("no Recommend queries"); };',
   };
   return {
     name: 'forecourt:instantsearch-unused',
     apply: 'build',
     enforce: 'pre',
     load(id) {
+      const helper = Object.keys(helperStubs).find((tail) => id.endsWith(tail));
+      if (helper) return helperStubs[helper];
       if (!id.includes('/instantsearch.js/es/')) return null;
       const hit = Object.keys(stubs).find((tail) => id.endsWith(tail));
       return hit ? stubs[hit] : null;

@@ -74,10 +74,7 @@ var reviewerLast = []string{"M.", "T.", "K.", "R.", "L.", "W.", "B.", "S.", "D."
 // location, so the summary's "Based on N reviews" is the N that "Show all"
 // lists (issue 32 item 8).
 func ReviewCount(l shared.Location, cfg shared.ReviewsConfig) int {
-	limit := max(cfg.FullQuantity, cfg.Shown)
-	if limit == 0 {
-		limit = shared.DefaultReviewsFullQuantity
-	}
+	limit := cfg.ListLimit()
 	h := fnv.New32a()
 	h.Write([]byte("review count " + l.ID))
 	return max(1, limit-int(h.Sum32()%3))

@@ -55,7 +55,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		// makes of it; the spec refuses no row for its body).
 		if c.Body != "" && !shared.ValidBodyType(c.Body) {
 			rep.BodyProblems = append(rep.BodyProblems, RowError{Row: row.Num, Field: "body",
-				Reason: fmt.Sprintf("%q is not a valid body type; kept", truncateText(c.Body, 60))})
+				Reason: fmt.Sprintf("%q is not a valid body type; kept", shared.Truncate(c.Body, 60))})
 		}
 		key := stockKey(c)
 		if i, seen := byKey[key]; seen {
@@ -688,12 +688,4 @@ func (s *Service) checkSoldShare(selling int, before []shared.CarState, force bo
 			selling, unsold, int(s.cfg.MaxSoldShare*100+0.5), allowed))
 	}
 	return nil
-}
-
-// truncateText cuts s to at most n bytes for a report line.
-func truncateText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n]
 }

@@ -15,45 +15,13 @@ const (
 	minMarkContrast = 3
 )
 
-// luminance is the relative luminance of a #rrggbb colour (WCAG 2.1);
-// ok is false for anything else.
-func luminance(hex string) (float64, bool) {
-	var r, g, b int
-	if len(hex) != 7 {
-		return 0, false
-	}
-	if _, err := fmt.Sscanf(hex, "#%02x%02x%02x", &r, &g, &b); err != nil {
-		return 0, false
-	}
-	lin := func(c int) float64 {
-		v := float64(c) / 255
-		if v <= 0.04045 {
-			return v / 12.92
-		}
-		return math.Pow((v+0.055)/1.055, 2.4)
-	}
-	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b), true
-}
-
-// ContrastRatio is the WCAG contrast ratio of two #rrggbb colours, 1 to 21;
-// 1 when either is not such a colour.
-func ContrastRatio(a, b string) float64 {
-	la, ok1 := luminance(strings.ToLower(a))
-	lb, ok2 := luminance(strings.ToLower(b))
-	if !ok1 || !ok2 {
-		return 1
-	}
-	hi, lo := max(la, lb), min(la, lb)
-	return (hi + 0.05) / (lo + 0.05)
-}
-
 // readableOn returns want when it reaches min against bg, else white or
 // near-black, whichever contrasts more.
 func readableOn(bg, want string, min float64) string {
-	if ContrastRatio(want, bg) >= min {
+	if shared.ContrastRatio(want, bg) >= min {
 		return want
 	}
-	if ContrastRatio("#ffffff", bg) >= ContrastRatio("#111827", bg) {
+	if shared.ContrastRatio("#ffffff", bg) >= shared.ContrastRatio("#111827", bg) {
 		return "#ffffff"
 	}
 	return "#111827"
@@ -106,10 +74,10 @@ func markFor(name string) mark {
 // colour where that reaches 4.5:1 on the plate, else white or near-black.
 func LogoSVG(site shared.Site) string {
 	plate := site.Theme.HeaderBg
-	if _, ok := luminance(strings.ToLower(plate)); !ok {
+	if !shared.HexColour(plate) {
 		plate = site.Theme.PrimaryColor
 	}
-	if _, ok := luminance(strings.ToLower(plate)); !ok {
+	if !shared.HexColour(plate) {
 		plate = "#111827"
 	}
 	text := readableOn(plate, site.Theme.HeaderText, minTextContrast)

@@ -39,26 +39,10 @@ func TestDemoLogosContrast(t *testing.T) {
 				t.Errorf("%s: no wordmark text", slug)
 			}
 			for _, m := range texts {
-				if r := ContrastRatio(m[1], bg); r < minTextContrast {
+				if r := shared.ContrastRatio(m[1], bg); r < minTextContrast {
 					t.Errorf("%s: text %s on %s has contrast %.2f, want %.1f", slug, m[1], bg, r, minTextContrast)
 				}
 			}
-		}
-	}
-}
-
-func TestContrastRatio(t *testing.T) {
-	for _, tc := range []struct {
-		a, b string
-		want float64
-	}{
-		{"#000000", "#ffffff", 21},
-		{"#ffffff", "#ffffff", 1},
-		{"#777777", "#ffffff", 4.48},
-		{"red", "#ffffff", 1},
-	} {
-		if got := ContrastRatio(tc.a, tc.b); got < tc.want-0.01 || got > tc.want+0.01 {
-			t.Errorf("ContrastRatio(%s, %s) = %.2f, want %.2f", tc.a, tc.b, got, tc.want)
 		}
 	}
 }

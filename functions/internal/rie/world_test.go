@@ -214,6 +214,14 @@ func newWorld(t *testing.T) (*world, error) {
 	}
 	engSrv := httptest.NewServer(eng.Handler())
 	w.engine.Host = engSrv.URL
+	// What the deploy's step (`forecourt index settings`) applies.
+	idx, err := algolia.New(w.engine)
+	if err != nil {
+		return nil, err
+	}
+	if err := idx.Provision(ctx); err != nil {
+		return nil, err
+	}
 
 	// The secrets, served by a Secrets Manager stand-in under the names the
 	// templates give (<VAR>_SECRET_ID = name#field).
@@ -281,7 +289,10 @@ func newWorld(t *testing.T) (*world, error) {
 	// (its issuer), MailDev (SMTP instead of SES) and the engine.
 	w.standIns = map[string]string{
 		"AWS_REGION": region, "AWS_DEFAULT_REGION": region,
-		"AWS_ACCESS_KEY_ID": "rie", "AWS_SECRET_ACCESS_KEY": "rie", "AWS_SESSION_TOKEN": "rie",
+		// DynamoDB Local keeps one database per access key and region: the
+		// harness's own client (awsconf's local credentials) created the
+		// tables under these.
+		"AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local",
 		"AWS_EC2_METADATA_DISABLED":        "true",
 		"AWS_ENDPOINT_URL_DYNAMODB":        dynamoURL,
 		"AWS_ENDPOINT_URL_SECRETS_MANAGER": sm.URL,

@@ -44,9 +44,13 @@ func (w *world) seed(t *testing.T) {
 		site.Slug, site.ID, site.Name = s.slug, "site-"+s.slug, strings.ToUpper(s.slug[:1])+s.slug[1:]+" Motors"
 		site.Dealerships = []shared.Dealership{{ID: s.dealership, Slug: s.dealership, Name: site.Name}}
 		site.Leads.Email = "leads@" + s.slug + ".test"
-		site.AuthClientID = w.pool.Clients[s.slug]
 		shared.ApplyDefaults(&site)
 		if err := sites.SaveSite(ctx, site); err != nil {
+			t.Fatal(err)
+		}
+		// The tenant stack writes the site's app client beside its config
+		// (infra/constructs/tenant: auth_client_id).
+		if err := w.db.Table(w.tables.Sites).Update("slug", s.slug).Set("auth_client_id", w.pool.Clients[s.slug]).Run(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -137,7 +141,7 @@ func (w *world) apiScenario(ctx context.Context, api *lambda, token, sub string)
 	if err != nil {
 		return "", err
 	}
-	if status != 200 || !strings.Contains(body, `<div id="root">`) {
+	if status != 200 || !strings.Contains(body, `id="root"`) || !strings.Contains(body, "Acme Motors") {
 		return "", fmt.Errorf("GET / (a page): %d %.300s\n%s", status, body, api.logs)
 	}
 	status, body, err = call(ctx, api, httpEvent("GET", "/api/site", "GET /api/site", w.tenant("acme"), "", nil))

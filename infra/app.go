@@ -179,9 +179,7 @@ func ConfigFromContext(app awscdk.App, load func(dir string) ([]Tenant, error)) 
 	if c.Region == "" {
 		c.Region = os.Getenv("CDK_DEFAULT_REGION")
 	}
-	// The deploy job applies the index settings with the admin key
-	// (deploy.yml, `forecourt index settings`).
-	c.GitHub.DeploySecrets = []string{c.AlgoliaSecretName}
+	c.GitHub.DeploySecrets = deploySecrets(c.AlgoliaSecretName, c.AlgoliaAPISecretName)
 	var err error
 	if c.SMSSpendLimitUSD, err = wholeNumber(node, ctxSMSSpendLimit, auth.DefaultSMSSpendLimitUSD, 1, 1<<31); err != nil {
 		return Config{}, nil, err
@@ -369,3 +367,8 @@ func environment() *awscdk.Environment {
 	}
 	return &awscdk.Environment{Account: jsii.String(account), Region: jsii.String(region)}
 }
+
+// deploySecrets are the secrets the deploy job reads (deploy.yml, `forecourt
+// index settings`): the admin key's, to apply the index settings, and the
+// API keys' (issue 35), whose search key it restricts.
+func deploySecrets(algolia, algoliaAPI string) []string { return []string{algolia, algoliaAPI} }

@@ -135,7 +135,7 @@ func TestWorkflows(t *testing.T) {
 func TestGitHubDeployRoles(t *testing.T) {
 	app := awscdk.NewApp(nil)
 	stack := awscdk.NewStack(app, jsii.String("Deploy"), nil)
-	github.New(stack, "GitHub", github.Props{Repository: "forecourt/forecourt", DeploySecrets: []string{"forecourt/algolia"}})
+	github.New(stack, "GitHub", github.Props{Repository: "forecourt/forecourt", DeploySecrets: deploySecrets("forecourt/algolia", "forecourt/algolia-api")})
 	tpl := *assertions.Template_FromStack(stack, nil).ToJSON()
 	provider := only(t, tpl, "AWS::IAM::OIDCProvider")
 	if path(provider, "Properties", "Url") != "https://"+github.TokenHost || path(provider, "Properties", "ClientIdList", 0) != "sts.amazonaws.com" {
@@ -167,8 +167,10 @@ func TestGitHubDeployRoles(t *testing.T) {
 			[]string{"cloudformation:GetTemplate", "cloudformation:DescribeStacks", ":stack/Forecourt-", "ssm:GetParameter", ":parameter/forecourt/"},
 			[]string{"-deploy-role-", "environment:", "-lookup-role-", "sts:AssumeRole\"", "secretsmanager:", "s3:", "cloudfront:", "logs:", `"*"`}},
 		{"GitHubDeployRole", []string{"repo:forecourt/forecourt:environment:production", "repo:forecourt/forecourt:environment:production-tenants"},
-			// and reads the search admin key to apply the index settings.
-			[]string{"-deploy-role-", "-file-publishing-role-", "-lookup-role-", "secretsmanager:GetSecretValue", ":secret:forecourt/algolia-??????"},
+			// and reads the search admin key to apply the index settings,
+			// and the search key's secret to restrict that key (issue 35).
+			[]string{"-deploy-role-", "-file-publishing-role-", "-lookup-role-", "secretsmanager:GetSecretValue", ":secret:forecourt/algolia-??????",
+				":secret:forecourt/algolia-api-??????"},
 			[]string{"pull_request"}},
 	}
 	for _, tt := range tests {
@@ -247,7 +249,10 @@ func TestDeployAppliesIndexSettings(t *testing.T) {
 	if !strings.Contains(step.Run, "go run ./cmd/forecourt index settings") {
 		t.Errorf("settings step runs %q, want the ops CLI's index settings", step.Run)
 	}
-	for _, v := range []string{"ALGOLIA_APP_ID", "FORECOURT_INDEX", "ALGOLIA_ADMIN_KEY_SECRET_ID", "ALGOLIA_HOST"} {
+	// Issue 35: and the search key's restrictions (search only, the index
+	// and its replicas, the per-IP rate limit): the key is named by its
+	// secret too.
+	for _, v := range []string{"ALGOLIA_APP_ID", "FORECOURT_INDEX", "ALGOLIA_ADMIN_KEY_SECRET_ID", "ALGOLIA_SEARCH_KEY_SECRET_ID", "ALGOLIA_HOST"} {
 		if _, ok := step.Env[v]; !ok {
 			t.Errorf("settings step env %v lacks %s", step.Env, v)
 		}

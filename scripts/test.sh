@@ -6,6 +6,8 @@
 #   Go unit and integration tests (DynamoDB Local, the engine, cognito-local,
 #   MailDev),
 #   the CDK assertions (they are Go tests in infra/) and a CLI synth,
+#   each Lambda binary under AWS's Runtime Interface Emulator with the
+#   environment of its synthesized template (functions/internal/rie),
 #   Vitest, the engine's JS-client tests, and the browser end-to-end suite
 #   in headless Chromium against the dev gateway with the demo tenants.
 # Services run on free ports, so a running `make dev` is left alone.
@@ -83,6 +85,16 @@ else
   tail -n 40 "$OUT/synth.log"
   report failed "$OUT/cdk-synth"
 fi
+
+# Issue 35: the Lambda binaries as AWS runs them, built for this machine,
+# under the Runtime Interface Emulator with the environment of the templates
+# just synthesized, invoked with AWS's event shapes (functions/internal/rie;
+# behind the build tag rie, so the Go run above does not need a synth).
+log "each Lambda binary under the Runtime Interface Emulator with its template's environment"
+FORECOURT_CDK_OUT="$ROOT/.build/cdk.out" go test -tags rie -json -count=1 -timeout 30m ./functions/internal/rie/ \
+  >"$OUT/lambda-rie.json" 2>"$OUT/lambda-rie.stderr"
+cat "$OUT/lambda-rie.stderr" >&2
+report go "$OUT/lambda-rie.json"
 
 log "Vitest"
 (cd web && ../node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile="$OUT/vitest.json")

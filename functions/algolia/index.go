@@ -202,6 +202,56 @@ func (ix *Index) EnsureSettings(ctx context.Context) error {
 	return nil
 }
 
+// SearchKeyMaxQueriesPerIPPerHour is the search key's per-IP rate limit
+// (Algolia answers 429 past it), inherited by every site's secured key: a
+// scraper paging the whole index from one address stops, while a
+// carrier-grade NAT shared by many shoppers stays well under it (a
+// listing session sends a few hundred queries at most).
+const SearchKeyMaxQueriesPerIPPerHour = 10000
+
+// SearchKeyDescription marks the search key in Algolia's dashboard.
+const SearchKeyDescription = "Forecourt search-only key: the parent of every site's secured key (forecourt index settings)"
+
+// SearchKeyRestrictions are the search key's rights as the deploy sets
+// them (EnsureSearchKey): search only, on the index and its sort replicas
+// only, rate-limited per IP.
+func (ix *Index) SearchKeyRestrictions() *search.ApiKey {
+	var indices []string
+	for _, name := range ix.SortIndices() {
+		indices = append(indices, name)
+	}
+	slices.Sort(indices)
+	return search.NewEmptyApiKey().
+		SetAcl([]search.Acl{search.ACL_SEARCH}).
+		SetIndexes(indices).
+		SetMaxQueriesPerIPPerHour(SearchKeyMaxQueriesPerIPPerHour).
+		SetDescription(SearchKeyDescription)
+}
+
+// EnsureSearchKey sets the search key's restrictions
+// (SearchKeyRestrictions) with the admin key. It is idempotent.
+func (ix *Index) EnsureSearchKey(ctx context.Context) error {
+	if ix.cfg.SearchKey == "" {
+		return fmt.Errorf("the search key is not set (ALGOLIA_SEARCH_KEY): its restrictions cannot be applied")
+	}
+	if _, err := ix.client.UpdateApiKey(ix.client.NewApiUpdateApiKeyRequest(ix.cfg.SearchKey, ix.SearchKeyRestrictions()),
+		search.WithContext(ctx)); err != nil {
+		return fmt.Errorf("restrict the search key: %w", err)
+	}
+	return nil
+}
+
+// Provision applies everything the index needs before it serves a shopper:
+// its settings and replicas (EnsureSettings) and the search key's
+// restrictions (EnsureSearchKey). The deploy runs it (`forecourt index
+// settings`) and so does the dev gateway; it is idempotent.
+func (ix *Index) Provision(ctx context.Context) error {
+	if err := ix.EnsureSettings(ctx); err != nil {
+		return err
+	}
+	return ix.EnsureSearchKey(ctx)
+}
+
 // KeyLifetime is how long a site's secured search key is valid. The web
 // fetches a fresh one from GET /api/site before it expires.
 const KeyLifetime = 24 * time.Hour

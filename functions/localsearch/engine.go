@@ -34,6 +34,9 @@ type Engine struct {
 	mu      sync.RWMutex // guards indices and everything in them
 	indices map[string]*index
 	taskID  int64
+	// keys are the rights of the engine's own keys as PUT /1/keys/{key}
+	// last set them (keyrights.go), by key.
+	keys map[string]keyRights
 
 	persist *persister
 }

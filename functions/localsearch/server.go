@@ -122,6 +122,14 @@ func (e *Engine) route(w http.ResponseWriter, r *http.Request) error {
 		writeJSON(w, 200, map[string]any{"status": "published", "pendingTask": false})
 		return nil
 	}
+	if segs[1] == "keys" && len(segs) == 3 {
+		switch r.Method {
+		case http.MethodGet:
+			return e.getKey(w, acc, segs[2])
+		case http.MethodPut:
+			return e.updateKey(w, r, acc, segs[2])
+		}
+	}
 	if segs[1] != "indexes" {
 		return notFound("Not found")
 	}

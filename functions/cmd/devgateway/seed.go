@@ -27,7 +27,9 @@ type seeder struct {
 	cars  shared.CarStore
 	keys  *dynamo.ProviderKeyStore
 	index interface {
-		EnsureSettings(ctx context.Context) error
+		// Provision: settings, replicas and the search key's
+		// restrictions, as the deploy applies them (issue 35).
+		Provision(ctx context.Context) error
 	}
 	feed        *feed.Service
 	reviews     *dynamo.ReviewStore
@@ -62,7 +64,7 @@ func (s *seeder) seed(ctx context.Context, tenants []shared.Site) error {
 	if err := s.keys.PutKey(ctx, s.providerKey, shared.Provider{Name: "demo", Dealerships: dealerships}); err != nil {
 		return fmt.Errorf("demo provider key: %w", err)
 	}
-	if err := s.index.EnsureSettings(ctx); err != nil {
+	if err := s.index.Provision(ctx); err != nil {
 		return fmt.Errorf("index settings: %w", err)
 	}
 	kept := false

@@ -9,9 +9,11 @@ import (
 	"forecourt/functions/platform"
 )
 
-// indexSettings applies the index's settings, configured as the Lambdas
-// are: ALGOLIA_ADMIN_KEY or, in the deploy job, ALGOLIA_ADMIN_KEY_SECRET_ID
-// naming its secret (docs/operations.md "Deploy from GitHub").
+// indexSettings applies what the index needs (algolia.Index.Provision: its
+// settings, sort replicas and the search key's restrictions), configured as
+// the Lambdas are: ALGOLIA_ADMIN_KEY and ALGOLIA_SEARCH_KEY or, in the
+// deploy job, their _SECRET_ID variables naming the secrets
+// (docs/operations.md "Deploy from GitHub").
 func indexSettings(ctx context.Context, stdout io.Writer) error {
 	env, err := platform.ResolveEnv(ctx)
 	if err != nil {
@@ -25,9 +27,10 @@ func indexSettings(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("index settings: %w", err)
 	}
-	if err := idx.EnsureSettings(ctx); err != nil {
+	if err := idx.Provision(ctx); err != nil {
 		return fmt.Errorf("index settings: %w", err)
 	}
 	fmt.Fprintf(stdout, "applied the settings of index %s and its %d sort replicas\n", cfg.Index, len(idx.SortIndices())-1)
+	fmt.Fprintf(stdout, "restricted the search key to search on those indices, %d queries per IP per hour\n", algolia.SearchKeyMaxQueriesPerIPPerHour)
 	return nil
 }

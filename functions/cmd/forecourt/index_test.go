@@ -22,6 +22,7 @@ func TestIndexSettingsCommand(t *testing.T) {
 	_, cfg := testenv.Engine(t)
 	for name, v := range map[string]string{
 		"ALGOLIA_APP_ID": cfg.AppID, "ALGOLIA_ADMIN_KEY": cfg.AdminKey, "ALGOLIA_HOST": cfg.Host, "FORECOURT_INDEX": cfg.Index,
+		"ALGOLIA_SEARCH_KEY": cfg.SearchKey, // issue 35: the key it restricts
 	} {
 		t.Setenv(name, v)
 	}

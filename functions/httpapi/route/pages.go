@@ -48,7 +48,7 @@ const GateAlways = "always"
 // Page is one page of the web app (docs/contracts.md "Pages"). Adding a
 // page is a row of Pages plus its component in web/src/app/routes.tsx.
 type Page struct {
-	// Name names the page's component in routes.tsx (PAGE_COMPONENTS).
+	// Name names the page in Go and in tests; the web knows it by Key.
 	Name string
 	// Paths are ServeMux-style patterns ({name} one segment, a final
 	// {name...} the rest); the first is the canonical one of its aliases.
@@ -211,28 +211,36 @@ func RouterPath(pattern string) string {
 	return strings.Join(segs, "/")
 }
 
-// WebPage is one path of a page as the web's router reads it (the PAGES
-// constant of web/src/lib/types.ts): no heads, no cache, only what
-// routes.tsx needs, so the listing's initial JavaScript carries no more.
+// WebPage is a page as the web's router reads it (the PAGES constant of
+// web/src/lib/types.ts): no heads, no cache, only what routes.tsx needs,
+// so the listing's initial JavaScript carries no more. The web knows a page
+// by its key (Key): its first path, which the bundle holds anyway, costs
+// the listing's initial JavaScript less than a name would.
 type WebPage struct {
-	Name string `json:"name"`
-	// Path is the react-router pattern; absent for a SitePath page.
-	Path     string `json:"path,omitempty"`
-	SitePath string `json:"site_path,omitempty"`
-	Gate     string `json:"gate,omitempty"`
+	// Paths are react-router patterns; none for a SitePath page.
+	Paths    []string `json:"paths,omitempty"`
+	SitePath string   `json:"site_path,omitempty"`
+	Gate     string   `json:"gate,omitempty"`
 }
 
-// WebPages are the pages' paths for the web's router, one per path, in
-// table order.
+// Key is how the web names the page (routes.tsx PAGE_COMPONENTS): its
+// first path as the router reads it, or its SitePath.
+func (p Page) Key() string {
+	if p.SitePath != "" {
+		return p.SitePath
+	}
+	return RouterPath(p.Paths[0])
+}
+
+// WebPages are the pages for the web's router, in table order.
 func WebPages() []WebPage {
 	var out []WebPage
 	for _, p := range Pages() {
-		if p.SitePath != "" {
-			out = append(out, WebPage{Name: p.Name, SitePath: p.SitePath, Gate: p.Gate})
-		}
+		w := WebPage{SitePath: p.SitePath, Gate: p.Gate}
 		for _, path := range p.Paths {
-			out = append(out, WebPage{Name: p.Name, Path: RouterPath(path), Gate: p.Gate})
+			w.Paths = append(w.Paths, RouterPath(path))
 		}
+		out = append(out, w)
 	}
 	return out
 }

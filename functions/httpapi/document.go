@@ -13,59 +13,17 @@ import (
 	"strings"
 	"time"
 
+	"forecourt/functions/httpapi/route"
 	"forecourt/functions/pages"
 	"forecourt/functions/seo"
 	"forecourt/functions/visible"
 	"forecourt/shared"
 )
 
-// documentCacheControl: CloudFront keeps a page's shell a minute per host
-// and path and serves a stale one for ten more while it refetches, so a
-// sold car or a new price shows within a minute without a request ever
-// waiting on the Lambda.
-const documentCacheControl = "public, max-age=60, stale-while-revalidate=600"
-
-// appPage is one of the app's own pages: its title and description, the
-// path its aliases name as canonical, and whether search engines should
-// leave it out.
-type appPage struct {
-	title, description, canonical string
-	noindex                       bool
-}
-
-// appPages are the web's routes (web/src/app/routes.tsx) that are neither
-// data pages nor content pages.
-func appPages() map[string]appPage {
-	tradeIn := appPage{title: "Get a trade-in appraisal", description: "Tell us about your car and the dealership will appraise it and contact you with a value.", canonical: "/trade-in"}
-	finance := appPage{title: "Apply for car finance", description: "Apply for finance on your next car: a quick enquiry, and our finance team calls you back.", canonical: "/finance"}
-	contact := appPage{title: "Contact us", description: "Call, e-mail or visit us, or send an enquiry online.", canonical: "/contact-us"}
-	out := map[string]appPage{
-		"/manufacturers":    {title: "Manufacturers", description: "The car makes we sell: browse stock by manufacturer."},
-		"/dealerships":      {title: "Our dealerships", description: "Our dealerships: addresses, opening hours and their cars for sale."},
-		"/success":          {title: "Thank you", description: "Your enquiry has been sent.", noindex: true},
-		"/enquiry":          {title: "General enquiry", description: "Ask us anything: send a general enquiry."},
-		"/book-test-drive":  {title: "Book a test drive", description: "Book a test drive at a time that suits you."},
-		"/sign-in":          {title: "Sign in", description: "Sign in to keep a watchlist of cars.", noindex: true},
-		"/watchlist":        {title: "Your watchlist", description: "The cars you are watching.", noindex: true},
-		"/compare":          {title: "Compare cars", description: "Cars side by side.", noindex: true},
-		"/search":           {title: "Search cars", description: "Search our new, demo and used cars.", noindex: true},
-		"/checkout-journey": {title: "Reserve online", description: "Reserve a car online with a refundable deposit.", noindex: true},
-		// Gated pages (spec 001 §5): the app sends a signed-out shopper to sign-in.
-		"/online-payment":       {title: "Online payment", description: "Pay online.", noindex: true},
-		"/spin-to-win":          {title: "Spin to win", description: "Spin to win.", noindex: true},
-		"/personalised/finance": {title: "Your finance", description: "Your personalised finance.", noindex: true},
-	}
-	for _, p := range []string{"/trade-in", "/sell-your-car", "/sell-my-car", "/cars/trade-in"} {
-		out[p] = tradeIn
-	}
-	for _, p := range []string{"/finance", "/finance-enquiry", "/apply-for-finance", "/finance-pre-approval"} {
-		out[p] = finance
-	}
-	for _, p := range []string{"/contact", "/contact-us"} {
-		out[p] = contact
-	}
-	return out
-}
+// documentCacheControl is the cache policy of what the document route
+// answers besides pages (robots.txt, sitemaps, old-form redirects): the
+// pages' own (route.DocumentCache).
+const documentCacheControl = route.DocumentCache
 
 // handleDocument answers a page of the web app (GET /{path...}): the built
 // shell with the page's own head, 404 when the path names no car, offer,
@@ -95,7 +53,7 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	}
 	// Read once: the listing's make check and the page's site data.
 	stats := s.siteStats(r.Context(), site)
-	head, err := s.documentHead(r.Context(), page, stats)
+	head, pg, err := s.documentHead(r.Context(), page, stats)
 	if err != nil {
 		return err
 	}
@@ -115,136 +73,186 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 		return fmt.Errorf("render %s: %w", r.URL.Path, err)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", documentCacheControl)
+	w.Header().Set("Cache-Control", pg.Cache)
 	w.WriteHeader(head.Status)
 	_, _ = w.Write(buf.Bytes())
 	return nil
 }
 
-// documentHead decides the page a path is and builds its head; stats are
-// the site's (nil when none are computed yet).
-func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.SiteStats) (seo.Head, error) {
+// documentHead finds the page a path is in the page table (route.Pages)
+// and builds its head the way the page's row says; stats are the site's
+// (nil when none are computed yet).
+func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.SiteStats) (seo.Head, route.Page, error) {
 	clean := path.Clean("/" + p.Path)
-	segs := strings.Split(strings.Trim(clean, "/"), "/")
-	site := p.Site
-	if clean == "/" {
-		h := p.Home()
-		h.Paint = p.HomePaint(s.now())
-		if latest, ok := s.latestArrivals(ctx, site, stats); ok {
-			h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-latest", Data: latest})
-		}
-		return h, nil
+	pg, vars := route.MatchPage(clean, map[string]string{"favourites_path": p.Site.Features.FavouritesPath})
+	build, ok := s.pageHeads()[pg.Head]
+	if !ok {
+		return seo.Head{}, pg, fmt.Errorf("document %s: page %s has head %q, which no builder makes", clean, pg.Name, pg.Head)
 	}
-	if clean == site.Features.FavouritesPath {
-		return p.App("Your favourites", "The cars you saved on this device.", true), nil
+	h, err := build(ctx, pageRequest{Page: p, Row: pg, Vars: vars, Path: clean, Stats: stats})
+	return h, pg, err
+}
+
+// pageRequest is what a head builder reads: the page as seo sees it, the
+// table's row, the path's variables and the site's stats.
+type pageRequest struct {
+	seo.Page
+	Row   route.Page
+	Vars  map[string]string
+	Path  string // cleaned
+	Stats *shared.SiteStats
+}
+
+// pageHeads are the head builders by route.Head; TestPageHeadsCoverTheTable
+// keeps them and the table in step.
+func (s *apiServer) pageHeads() map[route.Head]func(context.Context, pageRequest) (seo.Head, error) {
+	return map[route.Head]func(context.Context, pageRequest) (seo.Head, error){
+		route.HeadApp:             s.appHead,
+		route.HeadHome:            s.homeHead,
+		route.HeadListing:         s.listingHead,
+		route.HeadCar:             s.carHead,
+		route.HeadOffers:          s.offersHead,
+		route.HeadOffer:           s.offerHead,
+		route.HeadLocation:        s.locationHead,
+		route.HeadContactLocation: s.contactLocationHead,
+		route.HeadDealershipCars:  s.dealershipCarsHead,
+		route.HeadContent:         func(ctx context.Context, r pageRequest) (seo.Head, error) { return s.contentHead(ctx, r.Page, r.Path) },
 	}
-	if a, ok := appPages()[clean]; ok {
-		h := p.App(a.title, a.description, a.noindex)
-		if a.canonical != "" {
-			h.Canonical = p.Origin + a.canonical
-		}
-		return h, nil
+}
+
+// appHead is a page with the row's own title and description; a page with
+// aliases names its first path canonical.
+func (s *apiServer) appHead(_ context.Context, r pageRequest) (seo.Head, error) {
+	h := r.App(r.Row.Title, r.Row.Description, r.Row.Noindex)
+	if len(r.Row.Paths) > 1 {
+		h.Canonical = r.Origin + r.Row.Paths[0]
 	}
-	if l, ok := seo.ParseListing(clean); ok {
-		// Issue 31: a path naming no stock is the 404 before the count's
-		// read and the first search, each billed per request, and each
-		// random path is its own cache key at the edge.
-		if l.Excess || !makeInStats(l.Make, stats) {
-			return p.NotFound(), nil
-		}
-		l = l.Spelled(stats)
-		modelKnown, decided := modelInStats(l.Make, l.Model, stats)
-		if decided && !modelKnown {
-			return p.NotFound(), nil
-		}
-		n, err := s.stockCount(ctx, site, l)
-		if err != nil {
-			return seo.Head{}, err
-		}
-		// Without stats that know models, the count of available cars
-		// decides; stats that do also count cars sold within their
-		// retention, which the listing shows (spec 001 §4), so such a
-		// model is a page.
-		if l.Model != "" && n == 0 && !decided {
-			return p.NotFound(), nil
-		}
-		h := p.Listing(l, n)
-		// The first search's answer, so the app renders the cars without
-		// searching (issue 14); a page without it works as before.
-		if found, ok := s.listingResults(ctx, site, l, p.Path); ok {
-			h.Search = found.Inlined
-			// Painted from the same answer, so the app's first render is
-			// the painted page. CloudFront forwards no query string to
-			// documents, so none is passed: a URL with one drops the painted
-			// cards before they show (web/src/app/paintFirst.js).
-			if first, err := found.firstPage(); err != nil {
-				slog.WarnContext(ctx, "listing first search unreadable; not painted", "site", site.Slug, "err", err)
-			} else {
-				h.Paint = p.ListingPaint(l, nil, first, seo.ListingSearch{Index: s.cfg.Search.Index,
-					SortIndices: s.cfg.Search.SortIndices, SignIn: s.authSettings(site) != nil}, s.now())
-				h.LCPImage = h.Paint.LCPImage()
-			}
-		}
-		return h, nil
+	return h, nil
+}
+
+func (s *apiServer) homeHead(ctx context.Context, r pageRequest) (seo.Head, error) {
+	h := r.Home()
+	h.Paint = r.HomePaint(s.now())
+	if latest, ok := s.latestArrivals(ctx, r.Site, r.Stats); ok {
+		h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-latest", Data: latest})
 	}
-	switch {
-	case segs[0] == "cars" && len(segs) == 2:
-		car, err := s.shownCar(ctx, site, segs[1])
-		if shared.ErrorCode(err) == shared.ENOTFOUND {
-			return s.goneCarHead(ctx, p, segs[1])
-		}
-		if err != nil {
-			return seo.Head{}, err
-		}
-		view := shared.ViewCar(car, site, s.now())
-		h := p.Car(seo.CarFacts{Car: car, View: view})
-		// GET /api/cars/{slug}'s body, so the page paints the car at once.
-		h.Car = CarResponse{Car: shared.PublicCar(car), View: view}
-		// ...and its title, price and first photo as HTML, painted before the scripts run.
-		h.Paint = p.CarPaint(car, view)
-		return h, nil
-	case clean == "/special-offers":
-		return p.Offers(len(shared.OffersFor(site, site.Offers))), nil
-	case segs[0] == "offers" && (len(segs) == 2 || len(segs) == 3):
-		if o, ok := shared.FindOffer(site, site.Offers, segs[len(segs)-1]); ok {
-			return p.Offer(o), nil
-		}
+	return h, nil
+}
+
+func (s *apiServer) listingHead(ctx context.Context, r pageRequest) (seo.Head, error) {
+	site, p, stats := r.Site, r.Page, r.Stats
+	l, ok := seo.ParseListing(r.Path)
+	if !ok {
 		return p.NotFound(), nil
-	case segs[0] == "contact-us" && len(segs) == 2:
-		// The page the location views link (contact_path): by the name's
-		// contact slug, as the web's contact page finds it.
-		if l, ok := shared.ContactLocation(site.Locations, segs[1]); ok {
-			return p.Location(l), nil
-		}
+	}
+	// Issue 31: a path naming no stock is the 404 before the count's
+	// read and the first search, each billed per request, and each
+	// random path is its own cache key at the edge.
+	if l.Excess || !makeInStats(l.Make, stats) {
 		return p.NotFound(), nil
-	case (segs[0] == "locations" || segs[0] == "teams") && len(segs) == 2:
-		// A location, or a dealership's first location (features/locations).
-		var h seo.Head
-		if l, ok := seo.FindLocation(site, segs[1]); ok {
-			h = p.Location(l)
-		} else if i := slices.IndexFunc(site.Dealerships, func(d shared.Dealership) bool { return d.Slug == segs[1] }); i >= 0 {
-			d := site.Dealerships[i]
-			h = p.App(d.Name, "Find "+d.Name+": address, opening hours and contact details.", false)
+	}
+	l = l.Spelled(stats)
+	modelKnown, decided := modelInStats(l.Make, l.Model, stats)
+	if decided && !modelKnown {
+		return p.NotFound(), nil
+	}
+	n, err := s.stockCount(ctx, site, l)
+	if err != nil {
+		return seo.Head{}, err
+	}
+	// Without stats that know models, the count of available cars
+	// decides; stats that do also count cars sold within their
+	// retention, which the listing shows (spec 001 §4), so such a
+	// model is a page.
+	if l.Model != "" && n == 0 && !decided {
+		return p.NotFound(), nil
+	}
+	h := p.Listing(l, n)
+	// The first search's answer, so the app renders the cars without
+	// searching (issue 14); a page without it works as before.
+	if found, ok := s.listingResults(ctx, site, l, p.Path); ok {
+		h.Search = found.Inlined
+		// Painted from the same answer, so the app's first render is
+		// the painted page. CloudFront forwards no query string to
+		// documents, so none is passed: a URL with one drops the painted
+		// cards before they show (web/src/app/paintFirst.js).
+		if first, err := found.firstPage(); err != nil {
+			slog.WarnContext(ctx, "listing first search unreadable; not painted", "site", site.Slug, "err", err)
 		} else {
-			return p.NotFound(), nil
+			h.Paint = p.ListingPaint(l, nil, first, seo.ListingSearch{Index: s.cfg.Search.Index,
+				SortIndices: s.cfg.Search.SortIndices, SignIn: s.authSettings(site) != nil}, s.now())
+			h.LCPImage = h.Paint.LCPImage()
 		}
-		if data, ok := s.locationPageData(ctx, site, segs[1]); ok {
-			h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-location", Data: data})
-		}
-		return h, nil
-	case segs[0] == "cars" && len(segs) == 3 && (segs[2] == "checkout" || segs[2] == "buy-online"):
-		return p.App("Reserve online", "Reserve this car with a refundable deposit.", true), nil
-	case segs[0] == "reservations" && len(segs) == 2:
-		return p.App("Your reservation", "Your reservation.", true), nil
-	case segs[0] == "dealerships" && len(segs) == 3 && segs[2] == "cars":
-		for _, d := range site.Dealerships {
-			if d.Slug == segs[1] {
-				return p.App("Cars for sale at "+d.Name, "Browse the cars for sale at "+d.Name+".", false), nil
-			}
-		}
-		return p.NotFound(), nil
 	}
-	return s.contentHead(ctx, p, clean)
+	return h, nil
+}
+
+func (s *apiServer) carHead(ctx context.Context, r pageRequest) (seo.Head, error) {
+	car, err := s.shownCar(ctx, r.Site, r.Vars["slug"])
+	if shared.ErrorCode(err) == shared.ENOTFOUND {
+		return s.goneCarHead(ctx, r.Page, r.Vars["slug"])
+	}
+	if err != nil {
+		return seo.Head{}, err
+	}
+	view := shared.ViewCar(car, r.Site, s.now())
+	h := r.Car(seo.CarFacts{Car: car, View: view})
+	// GET /api/cars/{slug}'s body, so the page paints the car at once.
+	h.Car = CarResponse{Car: shared.PublicCar(car), View: view}
+	// ...and its title, price and first photo as HTML, painted before the scripts run.
+	h.Paint = r.CarPaint(car, view)
+	return h, nil
+}
+
+func (s *apiServer) offersHead(_ context.Context, r pageRequest) (seo.Head, error) {
+	return r.Offers(len(shared.OffersFor(r.Site, r.Site.Offers))), nil
+}
+
+// offerHead finds the offer by the path's last segment (its id).
+func (s *apiServer) offerHead(_ context.Context, r pageRequest) (seo.Head, error) {
+	if o, ok := shared.FindOffer(r.Site, r.Site.Offers, r.Vars["id"]); ok {
+		return r.Offer(o), nil
+	}
+	return r.NotFound(), nil
+}
+
+// contactLocationHead is the page the location views link (contact_path):
+// by the name's contact slug, as the web's contact page finds it.
+func (s *apiServer) contactLocationHead(_ context.Context, r pageRequest) (seo.Head, error) {
+	if l, ok := shared.ContactLocation(r.Site.Locations, r.Vars["slug"]); ok {
+		return r.Location(l), nil
+	}
+	return r.NotFound(), nil
+}
+
+// locationHead is a location, or a dealership's first location
+// (features/locations).
+func (s *apiServer) locationHead(ctx context.Context, r pageRequest) (seo.Head, error) {
+	site, slug := r.Site, r.Vars["slug"]
+	var h seo.Head
+	if l, ok := seo.FindLocation(site, slug); ok {
+		h = r.Location(l)
+	} else if i := slices.IndexFunc(site.Dealerships, func(d shared.Dealership) bool { return d.Slug == slug }); i >= 0 {
+		d := site.Dealerships[i]
+		h = r.App(d.Name, "Find "+d.Name+": address, opening hours and contact details.", false)
+	} else {
+		return r.NotFound(), nil
+	}
+	if data, ok := s.locationPageData(ctx, site, slug); ok {
+		h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-location", Data: data})
+	}
+	return h, nil
+}
+
+// dealershipCarsHead is the row's text with the dealership's name.
+func (s *apiServer) dealershipCarsHead(_ context.Context, r pageRequest) (seo.Head, error) {
+	for _, d := range r.Site.Dealerships {
+		if d.Slug == r.Vars["slug"] {
+			name := strings.NewReplacer("{name}", d.Name)
+			return r.App(name.Replace(r.Row.Title), name.Replace(r.Row.Description), r.Row.Noindex), nil
+		}
+	}
+	return r.NotFound(), nil
 }
 
 // makeInStats reports whether the site has stock of the make by its stats

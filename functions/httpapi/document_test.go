@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"forecourt/functions/httpapi/route"
 	"forecourt/functions/seo"
 	"forecourt/shared"
 )
@@ -563,5 +564,23 @@ func TestUnknownModelIsNotFoundFromTheStats(t *testing.T) {
 				t.Errorf("costs %+v, want %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+// Issue 34: the document handler builds every page of the table
+// (route.Pages), and has no builder for a head no page names.
+func TestPageHeadsCoverTheTable(t *testing.T) {
+	heads := (&apiServer{}).pageHeads()
+	named := map[route.Head]bool{}
+	for _, p := range route.Pages() {
+		named[p.Head] = true
+		if _, ok := heads[p.Head]; !ok {
+			t.Errorf("page %s: the document handler has no builder for head %q", p.Name, p.Head)
+		}
+	}
+	for h := range heads {
+		if !named[h] {
+			t.Errorf("head %q: no page of the table names it", h)
+		}
 	}
 }

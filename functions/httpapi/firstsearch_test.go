@@ -350,3 +350,70 @@ func TestDocumentInlinesLatestArrivals(t *testing.T) {
 		})
 	}
 }
+
+// Issue 34: the type listings the menus link (/search/used-cars,
+// /search/new-cars, /search/demo-cars, /search/new-and-demo-cars) are
+// painted like the listing of all stock, from their own first search:
+// their title, their car-type chips, and cards of their types only.
+func TestDocumentPaintsTypeListings(t *testing.T) {
+	idx, cfg := testenv.Index(t)
+	place := shared.Placement{Sites: []string{"riverside"}, DealershipName: "Riverside Toyota", SearchableUntil: shared.NoExpiry}
+	car := func(id, model string, typ shared.CarType) shared.IndexedCar {
+		return shared.IndexedCar{Placement: place, Car: shared.Car{ID: id, Slug: "car-" + id, Make: "Toyota", Model: model, Year: 2022, Price: 30000,
+			CarType: typ, Status: shared.StatusInStock, DealershipSlug: "riverside-toyota",
+			PrimaryImageURL: "/media/cars/" + id + "/1.jpg", Images: []shared.Image{{URL: "/media/cars/" + id + "/1.jpg"}}}}
+	}
+	if err := idx.Save(context.Background(), []shared.IndexedCar{
+		car("u1", "Corolla", shared.CarTypeUsed), car("u2", "Camry", shared.CarTypeUsed),
+		car("n1", "HiLux", shared.CarTypeNew), car("d1", "RAV4", shared.CarTypeDemo),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	titleRe := regexp.MustCompile(`<h3 class="car-card__title"><a href="[^"]*">2022 Toyota (\w+)</a>`)
+	for _, tc := range []struct {
+		path, title string
+		chips       []string
+		models      []string // the painted cards' models, sorted
+	}{
+		{"/search/used-cars", "Used cars", []string{"Condition: Used"}, []string{"Camry", "Corolla"}},
+		{"/search/new-cars", "New cars", []string{"Condition: New"}, []string{"HiLux"}},
+		{"/search/demo-cars", "Demo cars", []string{"Condition: Demo"}, []string{"RAV4"}},
+		{"/search/new-and-demo-cars", "New and demo cars", []string{"Condition: Demo", "Condition: New"}, []string{"HiLux", "RAV4"}},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) {
+				c.Sites = fakeSites{"riverside": firstSearchSite()}
+				c.Keys, c.FirstSearch = idx, idx
+				c.Search.Index = cfg.Index
+				c.Now = time.Now
+			})
+			rec := get(h, tc.path, "riverside", testSecret)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status %d", rec.Code)
+			}
+			page := rec.Body.String()
+			if !strings.Contains(page, `data-paint="listing"`) {
+				t.Fatalf("%s not painted:\n%s", tc.path, page)
+			}
+			if !strings.Contains(page, `<div class="listing__heading"><h1>`+tc.title+`</h1>`) {
+				t.Errorf("heading: want %q", tc.title)
+			}
+			var models []string
+			for _, m := range titleRe.FindAllStringSubmatch(page, -1) {
+				models = append(models, m[1])
+			}
+			slices.Sort(models)
+			if !slices.Equal(models, tc.models) {
+				t.Errorf("painted cards %v, want %v (this type's only)", models, tc.models)
+			}
+			for _, chip := range tc.chips {
+				if !strings.Contains(page, `aria-label="Remove `+chip+`"><span>`+chip+`</span>`) {
+					t.Errorf("no filter chip %q", chip)
+				}
+			}
+			if !inlinedSearchRe.MatchString(page) {
+				t.Error("the first search is not inlined")
+			}
+		})
+	}
+}

@@ -69,6 +69,10 @@ type ListingPaint struct {
 	Sort []SortOption
 	// Tiles are the body tiles' labels, none when they do not show.
 	Tiles []string
+	// Chips are the active-filter chips of a car-type listing ("Condition:
+	// Used"), as CurrentFilters draws them from the path preset before
+	// the first results.
+	Chips []string
 	Cards []CardPaint
 }
 
@@ -118,23 +122,41 @@ var sortLabels = map[string]string{
 	shared.SortKMAsc:     "Lowest km",
 }
 
-// ListingPaint is the paint of the listing of all stock opened with no
-// query (the page the site's links and the sitemap lead to): its heading,
-// toolbar and first ListingPaintCards cards as SearchPage renders them with
-// its first results. It is nil for a listing it does not reproduce: a path
-// preset or query parameters (their filter chips and filters' state are
-// the app's), no hits, or a promotion or the CTA card among the first
-// cards (a promotion in random order could land there).
+// ListingPaint is the paint of the listing of all stock, or of a car-type
+// listing (/search/used-cars; issue 34), opened with no query (the pages
+// the site's links and the sitemap lead to): its heading, a type's filter
+// chips, toolbar and first ListingPaintCards cards as SearchPage renders
+// them with its first results. It is nil for a listing it does not
+// reproduce: a make, model or body preset or query parameters (their
+// filters' state is the app's), no hits, a type listing past the stock
+// count's cap (the app counts it from a search the page does not run), or
+// a promotion or the CTA card among the first cards (a promotion in random
+// order could land there).
 func (p Page) ListingPaint(l Listing, query url.Values, r ListingResults, s ListingSearch, now time.Time) *Paint {
-	if len(l.Types) > 0 || l.Make != "" || l.Model != "" || l.Body != "" || len(query) > 0 || len(r.Hits) == 0 {
+	if l.Make != "" || l.Model != "" || l.Body != "" || len(query) > 0 || len(r.Hits) == 0 {
+		return nil
+	}
+	if len(l.Types) > 0 && r.NbHits > shared.StockCountCap {
 		return nil
 	}
 	site := p.Site
-	n := min(ListingPaintCards, len(r.Hits), promoFree(site, now, r.NbHits))
+	n := min(ListingPaintCards, len(r.Hits), promoFree(site, now, r.NbHits, l.Types))
 	if n <= 0 {
 		return nil
 	}
-	lp := &ListingPaint{Title: shared.ListingTitle(nil, site)}
+	var refined map[string][]string
+	for _, t := range l.Types {
+		if refined == nil {
+			refined = map[string][]string{}
+		}
+		refined["car_type"] = append(refined["car_type"], string(t))
+	}
+	lp := &ListingPaint{Title: shared.ListingTitle(refined, site)}
+	// The preset's types in the path's order (web TYPE_PATHS), labelled as
+	// the filters panel names the facet (web facets.ts car_type).
+	for _, t := range l.Types {
+		lp.Chips = append(lp.Chips, "Condition: "+t.Label())
+	}
 	configured := 0
 	for _, d := range site.Dealerships {
 		configured += d.StockCount
@@ -168,10 +190,10 @@ func (p Page) ListingPaint(l Listing, query url.Values, r ListingResults, s List
 
 // promoFree is how many of the first page's cars come before any
 // promotion or CTA card the web could put among them (web SearchResults:
-// insertPromos, ctaSlot): the tiles showing today on the unrefined
-// listing take their own positions or the site's, and with a random order
+// insertPromos, ctaSlot): the tiles showing today on the listing of the
+// refined car types (none: every type) take their own positions or the site's, and with a random order
 // only the first of the site's.
-func promoFree(site shared.Site, now time.Time, nbHits int) int {
+func promoFree(site shared.Site, now time.Time, nbHits int, refined []shared.CarType) int {
 	free := ListingPaintCards
 	positions := site.Search.PromoPositions
 	if site.Search.PromoRandomOrder && len(positions) > 1 {
@@ -179,7 +201,7 @@ func promoFree(site shared.Site, now time.Time, nbHits int) int {
 	}
 	next := 0
 	for _, t := range site.Promotions {
-		if !shared.PromoActive(t, now) || !shared.PromoShows(t, nil) {
+		if !shared.PromoActive(t, now) || !shared.PromoShows(t, refined) {
 			continue
 		}
 		pos := t.Position

@@ -157,7 +157,10 @@ func TestListingPaintNotPainted(t *testing.T) {
 		results func(ListingResults) ListingResults
 	}{
 		{name: "a path preset (its filter chip is the app's)", listing: Listing{Make: "Toyota"}},
-		{name: "a car-type preset", listing: Listing{Types: []shared.CarType{shared.CarTypeUsed}}},
+		// Issue 34: a type listing is painted, but past the count's cap the
+		// app counts from the car_type facet of a search the page does not run.
+		{name: "a car-type listing past the stock count cap", listing: Listing{Types: []shared.CarType{shared.CarTypeUsed}},
+			results: func(r ListingResults) ListingResults { r.NbHits = shared.StockCountCap + 1; return r }},
 		{name: "a body tile's path", listing: Listing{Body: "SUV"}},
 		{name: "a query", query: url.Values{"query": {"corolla"}}},
 		{name: "a later page", query: url.Values{"page": {"2"}}},
@@ -262,5 +265,43 @@ func TestListingPaintFixture(t *testing.T) {
 	}
 	if string(want) != string(b) {
 		t.Errorf("%s is stale: run go test ./seo -run 'TestListingPaintFixture|TestHeadGolden' -update", file)
+	}
+}
+
+// Issue 34: a car-type listing is painted with its title and the type's
+// filter chips, and a promo tile shown only on other types' listings
+// (spec 001 §3 display) leaves its cards painted.
+func TestListingPaintTypeListing(t *testing.T) {
+	site := listingSite()
+	site.Promotions = []shared.PromoTile{{ID: "new-only", Title: "New car offer", Position: 1, Display: []shared.CarType{shared.CarTypeNew}, StrictDisplay: true}}
+	for _, tt := range []struct {
+		path, title, chips string
+		cards              int
+	}{
+		{"/search/used-cars", "Used cars", "Condition: Used", ListingPaintCards},
+		// Strict display: the tile needs every refined type in its display.
+		{"/search/new-and-demo-cars", "New and demo cars", "Condition: Demo,Condition: New", ListingPaintCards},
+		{"/search/new-cars", "New cars", "Condition: New", 0},
+	} {
+		l, ok := ParseListing(tt.path)
+		if !ok {
+			t.Fatalf("%s is not a listing", tt.path)
+		}
+		p := Page{Site: site, Origin: "https://riverside.example", Path: tt.path}
+		paint := p.ListingPaint(l, nil, listingResults(t), listingSearch, listingNow)
+		if tt.cards == 0 {
+			// The new-only tile takes the first position there: not painted.
+			if paint != nil {
+				t.Errorf("%s: painted with the promo tile first", tt.path)
+			}
+			continue
+		}
+		if paint == nil || paint.Listing == nil {
+			t.Fatalf("%s: not painted", tt.path)
+		}
+		lp := paint.Listing
+		if lp.Title != tt.title || strings.Join(lp.Chips, ",") != tt.chips || len(lp.Cards) != tt.cards {
+			t.Errorf("%s: title %q chips %q %d cards, want %q %q %d", tt.path, lp.Title, lp.Chips, len(lp.Cards), tt.title, tt.chips, tt.cards)
+		}
 	}
 }

@@ -341,6 +341,11 @@ var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
 {{- range .}}<button type="button" class="body-tile" aria-pressed="false">{{.}}</button>{{end -}}
 </div>{{end -}}
 </div>
+{{- with .Chips}}
+          <ul class="current-filters" aria-label="Active filters">
+{{- range .}}<li><button type="button" class="chip chip--removable" aria-label="Remove {{.}}"><span>{{.}}</span><span aria-hidden="true">×</span></button></li>{{end -}}
+</ul>
+{{- end}}
           <div class="listing__body">
             <aside id="search-filters" class="filters filters--drawer" aria-label="Filters"><div class="filters__head"><h2>Filters</h2></div><div class="filters__body"></div></aside>
             <section class="listing__results" aria-labelledby="results-title">

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"forecourt/functions/httpapi/route"
 	"forecourt/shared"
 )
 
@@ -99,11 +100,13 @@ func (p Page) NewSitemaps(d SitemapData) Sitemaps {
 		s.listings = append(s.listings, SitemapURL{Loc: p.Origin + path, LastMod: day(newest[path])})
 	}
 	s.pages = append(s.pages, SitemapURL{Loc: p.Origin + "/"})
-	for _, path := range []string{"/special-offers", "/contact-us", "/trade-in", "/finance", "/dealerships", "/manufacturers"} {
-		if path == "/special-offers" && len(d.Offers) == 0 {
+	// The page table's sitemap pages (route.Pages), each by its first path;
+	// the offers page only while the site has offers.
+	for _, pg := range route.Pages() {
+		if !pg.Sitemap || len(pg.Paths) == 0 || (pg.Head == route.HeadOffers && len(d.Offers) == 0) {
 			continue
 		}
-		s.pages = append(s.pages, SitemapURL{Loc: p.Origin + path})
+		s.pages = append(s.pages, SitemapURL{Loc: p.Origin + pg.Paths[0]})
 	}
 	for _, o := range d.Offers {
 		s.pages = append(s.pages, SitemapURL{Loc: p.Origin + o.Path})

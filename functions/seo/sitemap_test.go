@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"forecourt/functions/httpapi/route"
 	"forecourt/shared"
 )
 
@@ -171,5 +172,32 @@ func TestSitemapsUsedOnlySiteListsItsOwnListing(t *testing.T) {
 	}
 	if !strings.Contains(got, "https://northside.example/search/used-cars/") {
 		t.Errorf("listings lack the site's own listing /search/used-cars/: %s", got)
+	}
+}
+
+// Issue 34: the pages sitemap lists the page table's sitemap pages
+// (route.Pages), the offers page only while the site has offers.
+func TestSitemapPagesFromTheTable(t *testing.T) {
+	p := Page{Site: riverside(), Origin: "https://riverside.example"}
+	for _, tt := range []struct {
+		name   string
+		offers []shared.OfferView
+	}{
+		{"no offers", nil},
+		{"offers", []shared.OfferView{{Path: "/offers/toyota/o1"}}},
+	} {
+		s := p.NewSitemaps(SitemapData{Offers: tt.offers})
+		var pages parsedSet
+		writeSitemap(t, s, "sitemap-pages.xml", &pages)
+		listed := map[string]bool{}
+		for _, u := range pages.URLs {
+			listed[strings.TrimPrefix(u.Loc, p.Origin)] = true
+		}
+		for _, pg := range route.Pages() {
+			want := pg.Sitemap && (pg.Head != route.HeadOffers || len(tt.offers) > 0)
+			if pg.Sitemap && listed[pg.Paths[0]] != want {
+				t.Errorf("%s: page %s (%s) listed %v, want %v", tt.name, pg.Name, pg.Paths[0], listed[pg.Paths[0]], want)
+			}
+		}
 	}
 }

@@ -1,45 +1,32 @@
 package tenantfile
 
 import (
+	pathpkg "path"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
+	"forecourt/functions/httpapi/route"
 	"forecourt/shared"
 )
 
-// appRoutes are the web app's own pages (web/src/app/routes.tsx); any other
-// path is a content page of the site or its 404. Keep in step with the routes.
-var appRoutes = []*regexp.Regexp{
-	regexp.MustCompile(`^/$`),
-	regexp.MustCompile(`^/search(/.*)?$`),
-	regexp.MustCompile(`^/cars/?$`),
-	regexp.MustCompile(`^/cars/[^/]+(/checkout|/buy-online)?$`),
-	regexp.MustCompile(`^/(manufacturers|dealerships|trade-in|sell-your-car|sell-my-car|finance|finance-enquiry|apply-for-finance|finance-pre-approval|success|contact|contact-us|enquiry|book-test-drive|special-offers|sign-in|watchlist|online-payment|checkout-journey)/?$`),
-	regexp.MustCompile(`^/personalised/finance$`),
-	regexp.MustCompile(`^/dealerships/[^/]+/cars$`),
-	regexp.MustCompile(`^/contact-us/[^/]+$`),
-	regexp.MustCompile(`^/offers/[^/]+(/[^/]+)?$`),
-	regexp.MustCompile(`^/(locations|teams)/[^/]+$`),
-	regexp.MustCompile(`^/reservations/[^/]+$`),
-}
-
 // siteHasPage reports whether the site answers path with a page of its own:
-// an app route, /spin-to-win where the site turns it on, or a content page.
+// a page of the table (route.Pages) the site has (its feature on), or,
+// for the table's content page, a content page of the site.
 func siteHasPage(s shared.Site, pages map[string]string, path string) bool {
 	p := strings.SplitN(strings.SplitN(path, "?", 2)[0], "#", 2)[0]
-	if p == "/spin-to-win" {
-		_, ok := pages["spin-to-win"]
-		return s.Features.SpinToWin && ok
+	clean := pathpkg.Clean("/" + p)
+	pg, _ := route.MatchPage(clean, map[string]string{"favourites_path": s.Features.FavouritesPath})
+	if pg.Feature != "" && !s.Features.Flag(pg.Feature) {
+		return false
 	}
-	for _, re := range appRoutes {
-		if re.MatchString(p) {
-			return true
-		}
+	if pg.Head == route.HeadContent || pg.Feature != "" {
+		// A content page, or a page that shows the site's content page
+		// of its name (spin-to-win).
+		_, ok := pages[strings.Trim(clean, "/")]
+		return ok
 	}
-	_, ok := pages[strings.Trim(p, "/")]
-	return ok
+	return true
 }
 
 // Issue 17 "found on the way": a promo tile (of every promo kind), slide, menu

@@ -3,7 +3,7 @@
 // its first results, shows them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boxes, launch, tenantURL, TENANTS, waitForResults } from './browser.mjs';
+import { boxes, launch, layoutShiftWhenSettled, tenantURL, trackLayoutShift, TENANTS, waitForResults } from './browser.mjs';
 
 const PARTS = [
   '.site-header',
@@ -73,3 +73,40 @@ test('a listing URL with a query string shows none of the plain listing’s pain
     await b.close();
   }
 });
+
+// Issue 34: the type listings the menus link are painted like the listing
+// of all stock. Northside's own "Used cars" (/search/used-cars): with the
+// app's scripts held its first card, heading and filter chip show; the app
+// then shows them where the HTML painted them, and nothing shifts.
+for (const [label, size] of [['a phone', { width: 412, height: 823 }], ['1280 px', { width: 1280, height: 800 }]]) {
+  test(`Northside's /search/used-cars paints its first card before any script, and the app moves nothing, on ${label}`, async () => {
+    const held = await launch(size);
+    const app = await launch(size);
+    try {
+      const url = tenantURL('northside-used', '/search/used-cars');
+      await held.page.route('**/assets/index-*.js', (route) => route.abort());
+      await held.page.goto(url, { waitUntil: 'domcontentloaded' });
+      await held.page.waitForLoadState('load');
+      assert.equal(await held.page.evaluate(() => document.getElementById('root')?.dataset.paint), 'listing', 'the type listing is painted');
+      await held.page.locator('#root .results__item:nth-child(1) .car-card__title').waitFor();
+      assert.equal(await held.page.locator('#root .listing__heading h1').textContent(), 'Used cars');
+      assert.equal(await held.page.locator('#root .current-filters .chip').first().textContent(), 'Condition: Used×');
+      const parts = [...PARTS, '.current-filters'];
+      const painted = await boxes(held.page, parts);
+      for (const sel of ['.listing__heading h1', '.current-filters', '.results__item:nth-child(1) .car-card__media', '.results__item:nth-child(1) .car-card__title']) {
+        assert.ok(painted[sel], `${sel} painted with the scripts held`);
+      }
+
+      await trackLayoutShift(app.page);
+      await app.page.goto(url);
+      await waitForResults(app.page);
+      await app.page.locator('footer').first().waitFor();
+      assert.deepEqual(await boxes(app.page, parts), painted, 'the app shows the type listing where the HTML painted it');
+      const cls = await layoutShiftWhenSettled(app.page);
+      assert.ok(cls <= 0.01, `layout shift when the app takes over: ${cls}`);
+    } finally {
+      await held.close();
+      await app.close();
+    }
+  });
+}

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"forecourt/functions/httpapi"
+	"forecourt/functions/httpapi/route"
 	"forecourt/functions/internal/tsgen"
 	"forecourt/functions/pages"
 	"forecourt/shared"
@@ -57,6 +58,9 @@ func config() tsgen.Config {
 		},
 		Consts: []tsgen.Const{
 			{Name: "MAX_COMPARE_CARS", Doc: "MAX_COMPARE_CARS is shared.MaxCompareCars: the most cars GET /api/compare takes (the wide screen's compare bar).", Value: shared.MaxCompareCars},
+			// Issue 34: the page table's paths as the router reads them
+			// (route.WebPages); routes.tsx maps each page's key to its component.
+			{Name: "PAGES", Doc: "PAGES are the web app's pages (route.Pages): their router paths, or the site's features field holding the path, and gate. A page's key is its first path or that field.", JSON: route.WebPages()},
 		},
 	}
 }

@@ -4,10 +4,12 @@
 // app (infra/constructs/api) builds the API Gateway routes from the same
 // table, so the two cannot drift.
 //
-// It is plain data importing only the standard library, in a package of its
-// own rather than in httpapi, so that the CDK app (module forecourt/infra)
-// can import it without compiling the handlers and their AWS SDK, DynamoDB
-// and search dependencies.
+// It also holds the one table of the web app's pages (Pages, pages.go).
+//
+// It is plain data importing only the standard library and shared (no I/O),
+// in a package of its own rather than in httpapi, so that the CDK app
+// (module forecourt/infra) can import it without compiling the handlers and
+// their AWS SDK, DynamoDB and search dependencies.
 package route
 
 import (

@@ -65,10 +65,13 @@ type Alias struct {
 	Name, Target, Doc string
 }
 
-// Const declares `export const Name = Value;`.
+// Const declares `export const Name = Value;`, or with JSON set
+// `export const Name = <JSON, one element a line> as const;` (data the web
+// reads as it is, the page table's router paths, say).
 type Const struct {
 	Name, Doc string
 	Value     int
+	JSON      any
 }
 
 var (
@@ -138,7 +141,15 @@ func Generate(cfg Config) ([]byte, error) {
 		consts[c.Name] = true
 		g.out.WriteString("\n")
 		g.doc("", c.Doc)
-		fmt.Fprintf(&g.out, "export const %s = %d;\n", c.Name, c.Value)
+		if c.JSON == nil {
+			fmt.Fprintf(&g.out, "export const %s = %d;\n", c.Name, c.Value)
+			continue
+		}
+		lit, err := jsonLiteral(c.JSON)
+		if err != nil {
+			return nil, fmt.Errorf("const %s: %w", c.Name, err)
+		}
+		fmt.Fprintf(&g.out, "export const %s = %s as const;\n", c.Name, lit)
 	}
 	return g.out.Bytes(), nil
 }
@@ -376,4 +387,24 @@ func (g *generator) doc(indent, text string) {
 		fmt.Fprintf(&g.out, "%s%s\n", indent, strings.TrimRight(" * "+l, " "))
 	}
 	fmt.Fprintf(&g.out, "%s */\n", indent)
+}
+
+// jsonLiteral is v as JSON; a slice is written one element a line.
+func jsonLiteral(v any) (string, error) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Slice {
+		b, err := json.Marshal(v)
+		return string(b), err
+	}
+	var b strings.Builder
+	b.WriteString("[\n")
+	for i := range rv.Len() {
+		e, err := json.Marshal(rv.Index(i).Interface())
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "  %s,\n", e)
+	}
+	b.WriteString("]")
+	return b.String(), nil
 }

@@ -22,7 +22,13 @@ func TestGenerateGolden(t *testing.T) {
 		Names:   map[reflect.Type]string{reflect.TypeFor[sample.Shadow](): "Shadowed"},
 		Enums:   []Enum{{Name: "Size", Doc: "Size is a union with no named Go type.", Values: []string{"s", "m", "it's"}}},
 		Aliases: []Alias{{Name: "Item", Target: "Thing", Doc: "Item is another name for Thing."}},
-		Consts:  []Const{{Name: "MAX_ITEMS", Doc: "MAX_ITEMS is a Go limit the web uses as it is.", Value: 4}},
+		Consts: []Const{
+			{Name: "MAX_ITEMS", Doc: "MAX_ITEMS is a Go limit the web uses as it is.", Value: 4},
+			{Name: "ROWS", Doc: "ROWS is Go data the web reads as it is (issue 34).", JSON: []struct {
+				Name string `json:"name"`
+				Gate string `json:"gate,omitempty"`
+			}{{"a", ""}, {"b", "always"}}},
+		},
 	})
 	if err != nil {
 		t.Fatal(err)

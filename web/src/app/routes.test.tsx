@@ -1,16 +1,16 @@
-// Spec 001 §5 and issue 13: every path routeGated calls gated (the shared
-// gating vectors) is wrapped in Gated in the app's own routes, so a
-// signed-out shopper is sent to sign-in before the page behind it loads
-// anything (the checkout journey used to show the checkout and send them
-// to sign-in only on Pay).
+// Spec 001 §5 and issue 13: every page the page table gates (route.Pages,
+// PAGES) is wrapped in Gated in the app's own routes, so a signed-out
+// shopper is sent to sign-in before the page behind it loads anything (the
+// checkout journey used to show the checkout and send them to sign-in only
+// on Pay). Issue 34: the router and the table agree both ways.
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import gatingCases from '../../../shared/testdata/vectors/gating.json';
 import { SiteProvider } from '../lib/siteContext';
 import type { ConfiguredSiteResponse } from '../lib/siteConfig';
+import { PAGES } from '../lib/types';
 import { siteResponse } from '../test/fixtures';
-import { AppRoutes } from './routes';
+import { AppRoutes, PAGE_COMPONENTS } from './routes';
 
 // Signed out: no token, and no sign-in hint in storage.
 vi.mock('../features/accounts/lib/amplify', () => ({ idToken: () => Promise.resolve(null) }));
@@ -36,7 +36,13 @@ const site = (spinToWinGated: boolean): ConfiguredSiteResponse => {
 };
 
 describe('gated routes in the app (spec 001 §5)', () => {
-  it.each(gatingCases.filter((c) => c.want.gated).map((c) => [c.input.path, c] as const))('signed out, %s goes to sign-in first', async (path, c) => {
+  const gated = PAGES.flatMap((p) => ('gate' in p && 'paths' in p ? p.paths.map((path) => [path.replace(/:[a-z]+/g, 'x1'), p.gate] as const) : []));
+  it('the table gates the pages of spec 001 §5', () => {
+    expect(gated.map(([path]) => path).sort()).toEqual(
+      ['/cars/x1/buy-online', '/cars/x1/checkout', '/checkout-journey', '/online-payment', '/personalised/finance', '/spin-to-win'].sort(),
+    );
+  });
+  it.each(gated)('signed out, %s goes to sign-in first', async (path, gate) => {
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -47,7 +53,7 @@ describe('gated routes in the app (spec 001 §5)', () => {
     );
     render(
       <MemoryRouter initialEntries={[path]}>
-        <SiteProvider value={site(c.input.spin_to_win_gated)}>
+        <SiteProvider value={site(gate === 'spin_to_win_gated')}>
           <AppRoutes />
           <Where />
         </SiteProvider>
@@ -59,5 +65,13 @@ describe('gated routes in the app (spec 001 §5)', () => {
     expect(url.searchParams.get('redirect')).toBe(path);
     // Nothing behind the gate was asked for (the car, a reservation).
     expect(calls.filter((u) => u.startsWith('/api/cars') || u.startsWith('/api/reservations'))).toEqual([]);
+  });
+});
+
+describe('the page table and the router (issue 34)', () => {
+  it('every page of the table has a component, and every component a page', () => {
+    const names = new Set<string>(PAGES.map((p) => ('site_path' in p ? p.site_path : p.paths[0])));
+    expect([...names].filter((n) => !(n in PAGE_COMPONENTS))).toEqual([]);
+    expect(Object.keys(PAGE_COMPONENTS).filter((n) => !names.has(n))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SearchPage } from '../features/listing/components/SearchPage';
 import { LISTING_PATH } from '../lib/listingUrl';
+import { PAGES } from '../lib/types';
 import { PageLoading } from '../components/PageLoading';
 import { useSite } from '../lib/siteContext';
 import { lazyPage } from './lazyPage';
@@ -52,57 +53,82 @@ const PersonalisedFinancePage = lazy(() => import('../features/personalised-fina
 const SpinToWinRoute = lazy(() => import('../features/personalised-finance/components/SpinToWinRoute'));
 const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 
-/** page wraps a lazily loaded page in its loading placeholder. */
-function page(element: ReactNode, label?: string) {
-  return <Suspense fallback={<PageLoading label={label} />}>{element}</Suspense>;
+/** EnquiryPage is the contact page titled for a general enquiry. */
+function EnquiryPage() {
+  return <ContactPage title="General Enquiry" />;
+}
+
+type Row = (typeof PAGES)[number];
+/** PageKey is how the web knows a page of the table: its first path, or the site's features field holding its path. */
+type PageKey = Row extends infer R ? (R extends { site_path: infer S } ? S : R extends { paths: readonly [infer F, ...unknown[]] } ? F : never) : never;
+
+/**
+ * PAGE_COMPONENTS maps each page of the page table (route.Pages, PAGES in
+ * types.ts), by its key, to its component and loading label; `null`
+ * renders it without a loading boundary (the listing, in the entry chunk).
+ * Adding a page is its row in Go and its entry here (routes.test.tsx checks
+ * both ways).
+ */
+export const PAGE_COMPONENTS: Record<PageKey, [ComponentType, (string | null)?]> = {
+  '/': [HomePage],
+  '/search': [SearchRedirect, null],
+  '/search/*': [SearchPage, null],
+  '/trade-in': [TradeInPage],
+  '/cars/:slug/checkout': [CheckoutPage],
+  '/cars/:slug': [CarPage, 'Loading car…'],
+  '/manufacturers': [ManufacturersPage],
+  '/dealerships': [DealershipsPage],
+  '/dealerships/:slug/cars': [DealershipSearchPage],
+  '/finance': [FinanceEnquiryPage],
+  '/success': [SuccessPage],
+  '/contact-us': [ContactPage],
+  '/contact-us/:slug': [ContactPage],
+  '/enquiry': [EnquiryPage],
+  '/book-test-drive': [BookTestDrivePage],
+  '/special-offers': [OffersRoute],
+  '/offers/:manufacturer/:id': [OfferRoute],
+  '/sign-in': [SignInPage],
+  '/watchlist': [WatchlistPage],
+  favourites_path: [FavouritesPage],
+  '/compare': [ComparePage, 'Loading the comparison…'],
+  '/locations/:slug': [LocationRoute, 'Loading location…'],
+  '/teams/:slug': [TeamRoute, 'Loading location…'],
+  '/online-payment': [OnlinePaymentPage],
+  '/checkout-journey': [CheckoutPage],
+  '/spin-to-win': [SpinToWinRoute],
+  '/personalised/finance': [PersonalisedFinancePage],
+  '/reservations/:id': [ReservationPage],
+  '/*': [ContentPage],
+};
+
+/** element is a page's component, behind sign-in where its row gates it (spec 001 §5), in its loading placeholder. */
+function element(key: PageKey, gate?: string) {
+  const [Page, label] = PAGE_COMPONENTS[key];
+  if (label === null) return <Page />;
+  return (
+    <Suspense fallback={<PageLoading label={label} />}>
+      {gate ? (
+        <Gated gate={gate}>
+          <Page />
+        </Gated>
+      ) : (
+        <Page />
+      )}
+    </Suspense>
+  );
 }
 
 export function AppRoutes() {
   const { site } = useSite();
   return (
     <Routes>
-      <Route path="/" element={page(<HomePage />)} />
-      <Route path="/search" element={<SearchRedirect />} />
-      <Route path="/search/*" element={<SearchPage />} />
-      <Route path="/cars" element={<SearchPage />} />
-      <Route path="/cars/:slug" element={page(<CarPage />, 'Loading car…')} />
-      <Route path="/manufacturers" element={page(<ManufacturersPage />)} />
-      <Route path="/dealerships" element={page(<DealershipsPage />)} />
-      <Route path="/dealerships/:slug/cars" element={page(<DealershipSearchPage />)} />
-      {/* Trade-in and finance enquiry (issue 9, spec 001 §2). */}
-      {['/trade-in', '/sell-your-car', '/sell-my-car', '/cars/trade-in'].map((p) => (
-        <Route key={p} path={p} element={page(<TradeInPage />)} />
-      ))}
-      {['/finance', '/finance-enquiry', '/apply-for-finance', '/finance-pre-approval'].map((p) => (
-        <Route key={p} path={p} element={page(<FinanceEnquiryPage />)} />
-      ))}
-      <Route path="/success" element={page(<SuccessPage />)} />
-      <Route path="/contact" element={page(<ContactPage />)} />
-      <Route path="/contact-us" element={page(<ContactPage />)} />
-      <Route path="/contact-us/:slug" element={page(<ContactPage />)} />
-      <Route path="/enquiry" element={page(<ContactPage title="General Enquiry" />)} />
-      <Route path="/book-test-drive" element={page(<BookTestDrivePage />)} />
-      <Route path="/special-offers" element={page(<OffersRoute />)} />
-      <Route path="/offers/:manufacturer/:id" element={page(<OfferRoute />)} />
-      <Route path="/offers/:id" element={page(<OfferRoute />)} />
-      <Route path="/sign-in" element={page(<SignInPage />)} />
-      <Route path="/watchlist" element={page(<WatchlistPage />)} />
-      {/* Local favourites (spec 000 §4): the page's path is the site's. */}
-      <Route path={site.features.favourites_path} element={page(<FavouritesPage />)} />
-      <Route path="/compare" element={page(<ComparePage />, 'Loading the comparison…')} />
-      <Route path="/locations/:slug" element={page(<LocationRoute />, 'Loading location…')} />
-      <Route path="/teams/:slug" element={page(<TeamRoute />, 'Loading location…')} />
-      {/* Gated routes (spec 001 §5): signed out, to sign-in with type, redirect and back. */}
-      {['/cars/:slug/checkout', '/cars/:slug/buy-online'].map((p) => (
-        <Route key={p} path={p} element={page(<Gated><CheckoutPage /></Gated>)} />
-      ))}
-      <Route path="/online-payment" element={page(<Gated><OnlinePaymentPage /></Gated>)} />
-      <Route path="/checkout-journey" element={page(<Gated><CheckoutPage /></Gated>)} />
-      <Route path="/spin-to-win" element={page(<SpinToWinRoute />)} />
-      <Route path="/personalised/finance" element={page(<Gated><PersonalisedFinancePage /></Gated>)} />
-
-      <Route path="/reservations/:id" element={page(<ReservationPage />)} />
-      <Route path="*" element={page(<ContentPage />)} />
+      {PAGES.flatMap((p) => {
+        const key = ('site_path' in p ? p.site_path : p.paths[0]) as PageKey;
+        const gate = 'gate' in p ? p.gate : undefined;
+        return ('site_path' in p ? [(site.features as unknown as Record<string, string>)[p.site_path]] : p.paths).map((path) => (
+          <Route key={path} path={path} element={element(key, gate)} />
+        ));
+      })}
     </Routes>
   );
 }

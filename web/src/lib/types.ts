@@ -2007,3 +2007,36 @@ export type SearchAccess = SearchSettings;
 
 /** MAX_COMPARE_CARS is shared.MaxCompareCars: the most cars GET /api/compare takes (the wide screen's compare bar). */
 export const MAX_COMPARE_CARS = 4;
+
+/** PAGES are the web app's pages (route.Pages): their router paths, or the site's features field holding the path, and gate. A page's key is its first path or that field. */
+export const PAGES = [
+  {"paths":["/"]},
+  {"paths":["/search"]},
+  {"paths":["/search/*","/cars"]},
+  {"paths":["/trade-in","/sell-your-car","/sell-my-car","/cars/trade-in"]},
+  {"paths":["/cars/:slug/checkout","/cars/:slug/buy-online"],"gate":"always"},
+  {"paths":["/cars/:slug"]},
+  {"paths":["/manufacturers"]},
+  {"paths":["/dealerships"]},
+  {"paths":["/dealerships/:slug/cars"]},
+  {"paths":["/finance","/finance-enquiry","/apply-for-finance","/finance-pre-approval"]},
+  {"paths":["/success"]},
+  {"paths":["/contact-us","/contact"]},
+  {"paths":["/contact-us/:slug"]},
+  {"paths":["/enquiry"]},
+  {"paths":["/book-test-drive"]},
+  {"paths":["/special-offers"]},
+  {"paths":["/offers/:manufacturer/:id","/offers/:id"]},
+  {"paths":["/sign-in"]},
+  {"paths":["/watchlist"]},
+  {"site_path":"favourites_path"},
+  {"paths":["/compare"]},
+  {"paths":["/locations/:slug"]},
+  {"paths":["/teams/:slug"]},
+  {"paths":["/online-payment"],"gate":"always"},
+  {"paths":["/checkout-journey"],"gate":"always"},
+  {"paths":["/spin-to-win"],"gate":"spin_to_win_gated"},
+  {"paths":["/personalised/finance"],"gate":"always"},
+  {"paths":["/reservations/:id"]},
+  {"paths":["/*"]},
+] as const;

@@ -69,3 +69,9 @@ export type Item = Thing;
 
 /** MAX_ITEMS is a Go limit the web uses as it is. */
 export const MAX_ITEMS = 4;
+
+/** ROWS is Go data the web reads as it is (issue 34). */
+export const ROWS = [
+  {"name":"a"},
+  {"name":"b","gate":"always"},
+] as const;

@@ -2,21 +2,22 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import { idToken } from '../lib/amplify';
-import { routeGated, signInPath } from '../lib/gating';
+import { signInPath } from '../lib/gating';
 import { signedInHint } from '../lib/session';
 
 type Session = 'loading' | 'signed-in' | 'signed-out';
 
 /**
- * Gated shows its page only to a signed-in shopper where routeGated (the
- * twin of shared.RouteGated) says the path needs one; signed out (not
- * loading and no user) it goes to sign-in with type, redirect and back
- * (spec 001 §4, §5). An open path (spin-to-win without its flag) shows the page.
+ * Gated shows its page only to a signed-in shopper where the page's gate
+ * (route.Page.Gate in the page table: "always", or the site features flag
+ * that gates it) holds; signed out (not loading and no user) it goes to
+ * sign-in with type, redirect and back (spec 001 §4, §5). An open page
+ * (spin-to-win without its flag) shows the page.
  */
-export function Gated({ type = 'checkout', children }: { type?: string; children: ReactNode }) {
+export function Gated({ gate, type = 'checkout', children }: { gate: string; type?: string; children: ReactNode }) {
   const { site, auth } = useSite();
   const location = useLocation();
-  const gated = routeGated(location.pathname, site);
+  const gated = gate === 'always' || (site.features as unknown as Record<string, unknown>)[gate] === true;
   const [session, setSession] = useState<Session>(() => (!gated ? 'signed-in' : signedInHint(auth) ? 'loading' : 'signed-out'));
   useEffect(() => {
     if (session !== 'loading') return;

@@ -140,13 +140,14 @@ describe('watchlist heart (spec 000 §4, §8)', () => {
 });
 
 describe('gated routes (spec 001 §5)', () => {
-  function renderGated(path: string, site: ConfiguredSiteResponse) {
+  // gate is the page table's (route.Pages): "always", or the site flag.
+  function renderGated(path: string, site: ConfiguredSiteResponse, gate = 'always') {
     return render(
       <MemoryRouter initialEntries={[path]}>
         <SiteProvider value={site}>
           <Routes>
             <Route path="/sign-in" element={<Where />} />
-            <Route path="*" element={<Gated><h1>Behind the gate</h1></Gated>} />
+            <Route path="*" element={<Gated gate={gate}><h1>Behind the gate</h1></Gated>} />
           </Routes>
         </SiteProvider>
       </MemoryRouter>,
@@ -169,7 +170,7 @@ describe('gated routes (spec 001 §5)', () => {
   });
 
   it('spin-to-win is gated only by the site flag', async () => {
-    renderGated('/spin-to-win', watchlistSite({ spin_to_win_gated: false }));
+    renderGated('/spin-to-win', watchlistSite({ spin_to_win_gated: false }), 'spin_to_win_gated');
     expect(await screen.findByRole('heading', { name: 'Behind the gate' })).toBeInTheDocument();
     await act(async () => undefined);
   });

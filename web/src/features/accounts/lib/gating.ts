@@ -1,17 +1,6 @@
-import type { Site } from '../../../lib/types';
-
-// The TypeScript twins of shared.RouteGated and shared.SignInPath (spec 001
-// §4, §5), run on the same cases as Go: shared/testdata/vectors/gating.json.
-
-/** routeGated reports whether a path needs a signed-in shopper. */
-export function routeGated(path: string, site: Pick<Site, 'features'>): boolean {
-  let p = path.split('?', 1)[0];
-  if (p.endsWith('/')) p = p.slice(0, -1);
-  if (p.startsWith('/cars/') && (p.endsWith('/checkout') || p.endsWith('/buy-online'))) return true;
-  if (p === '/checkout-journey' || p === '/personalised/finance' || p === '/online-payment') return true;
-  if (p === '/spin-to-win') return site.features.spin_to_win_gated;
-  return false;
-}
+// The TypeScript twin of shared.SignInPath (spec 001 §4), run on the same
+// cases as Go: shared/testdata/vectors/sign_in_path.json. Which pages are
+// gated is the page table's (route.Pages; PAGES in types.ts).
 
 /** signInPath is /sign-in?back=…&redirect=…&type=… (keys sorted, as Go's url.Values.Encode). */
 export function signInPath(kind: string, redirect: string, back: string): string {

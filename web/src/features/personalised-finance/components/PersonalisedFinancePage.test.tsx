@@ -9,6 +9,7 @@ import { siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
 import { SuccessPage } from '../../leads/components/SuccessPage';
 import PersonalisedFinancePage from './PersonalisedFinancePage';
+import { Gated } from '../../accounts/components/Gated';
 import SpinToWinRoute from './SpinToWinRoute';
 
 vi.mock('../../leads/components/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
@@ -105,11 +106,20 @@ describe('spin to win (spec 001 §2, §5: per-dealer flag)', { timeout: 30_000 }
     expect(await screen.findByText('Spin the wheel.')).toBeInTheDocument();
   });
 
+  // The gate is the page table's row (routes.tsx wraps the page in Gated;
+  // the app's own routes: routes.test.tsx).
   it('goes to sign-in where the flag is on and the site gates it, for a signed-out visitor', async () => {
     stubAPI();
     renderWithSite(
       <Routes>
-        <Route path="/spin-to-win" element={<SpinToWinRoute />} />
+        <Route
+          path="/spin-to-win"
+          element={
+            <Gated gate="spin_to_win_gated">
+              <SpinToWinRoute />
+            </Gated>
+          }
+        />
         <Route path="/sign-in" element={<p>sign-in page</p>} />
       </Routes>,
       withFlag(true, true),

@@ -5,6 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGES } from '../../../lib/types';
 import { siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
 import { SuccessPage } from '../../leads/components/SuccessPage';
@@ -58,7 +59,7 @@ function open(path = '/trade-in', s = site()) {
   const user = userEvent.setup();
   renderWithSite(
     <Routes>
-      {['/trade-in', '/sell-your-car', '/sell-my-car', '/cars/trade-in'].map((p) => (
+      {PAGES.flatMap((p) => ('paths' in p && p.paths[0] === '/trade-in' ? p.paths : [])).map((p) => (
         <Route key={p} path={p} element={<TradeInPage />} />
       ))}
       <Route path="/success" element={<SuccessPage />} />

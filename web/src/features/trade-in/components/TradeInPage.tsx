@@ -5,9 +5,6 @@ import { useSite } from '../../../lib/siteContext';
 import { TradeInFaq } from './TradeInFaq';
 import { TradeInForm } from './TradeInForm';
 
-/** TRADE_IN_PATHS are the trade-in entry points a site may name (shared.TradeInPaths). */
-export const TRADE_IN_PATHS = ['/trade-in', '/sell-your-car', '/sell-my-car'];
-
 /** CAR_TRADE_IN_PATH is the trade-in against one of the dealer's cars: /cars/trade-in?car_id={id}. */
 export const CAR_TRADE_IN_PATH = '/cars/trade-in';
 

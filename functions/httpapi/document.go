@@ -230,6 +230,9 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.
 		}
 		if data, ok := s.locationPageData(ctx, site, segs[1]); ok {
 			h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-location", Data: data})
+			if segs[0] == "locations" {
+				paintLocation(&h, p, data)
+			}
 		}
 		return h, nil
 	case segs[0] == "cars" && len(segs) == 3 && (segs[2] == "checkout" || segs[2] == "buy-online"):

@@ -5,7 +5,8 @@
 # `make bench` runs both too. Subsets (the full run is long):
 #   BENCH_TENANTS=coastal-motor-group BENCH_PAGES=home,location BENCH_LH_RUNS=3 \
 #     BENCH_LH_CALIBRATED_RUNS=0 bash scripts/pagebench.sh
-#   BENCH_SESSION=0 skips the shopper session; BENCH_LIGHTHOUSE=0 skips Lighthouse.
+#   BENCH_SESSION=0 skips the shopper session, BENCH_SESSION_TENANTS picks its tenants (else
+#   BENCH_TENANTS); BENCH_LIGHTHOUSE=0 skips Lighthouse.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"

@@ -16,11 +16,12 @@
 // (60 s) runs no search, so the server figure is an upper bound.
 //
 //   FORECOURT_E2E_GATEWAY=http://localhost:18290 node scripts/shopper-session.mjs
-//   BENCH_TENANTS=coastal-motor-group ...   (a subset)
+//   BENCH_SESSION_TENANTS (else BENCH_TENANTS)=coastal-motor-group ...   (a subset)
 import { cards, launch, tenantURL, TENANTS, waitForResults } from '../web/e2e/browser.mjs';
 import { counter } from '../web/e2e/searchBudget.mjs';
 
-const tenants = process.env.BENCH_TENANTS ? process.env.BENCH_TENANTS.split(',').filter(Boolean) : TENANTS;
+const only = process.env.BENCH_SESSION_TENANTS ?? process.env.BENCH_TENANTS;
+const tenants = only ? only.split(',').filter(Boolean) : TENANTS;
 
 /** serverSearches counts the searches the server ran for the documents the page loads, as they arrive. */
 function serverSearches(page) {

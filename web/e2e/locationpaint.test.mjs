@@ -35,7 +35,8 @@ test('each demo tenant’s location page is painted before its scripts run and d
           await route.continue().catch(() => {});
         });
         try {
-          await b.page.goto(tenantURL(tenant, `/locations/${loc.slug}`));
+          // Not the app's load (browser.mjs waitsForApp): the app is held.
+          await b.page.goto(tenantURL(tenant, `/locations/${loc.slug}`), { waitUntil: 'domcontentloaded' });
           await b.page.waitForFunction(() => document.querySelector('#root')?.dataset.paint === 'location');
           const painted = await boxes(b.page, PARTS);
           for (const [sel, box] of Object.entries(painted)) assert.ok(box && box[2] > 0 && box[3] > 0, `${tenant} at ${width} px: ${sel} painted with the app held`);

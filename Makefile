@@ -2,7 +2,7 @@
 SHELL := bash
 .DEFAULT_GOAL := help
 
-.PHONY: help deps dev test e2e screenshots bench synth lambdas web types clean
+.PHONY: help deps dev test e2e screenshots bench pagebench synth lambdas web types clean
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' Makefile | sed -E 's/:.*## /\t/'
@@ -24,6 +24,9 @@ screenshots: deps ## each demo dealer's main pages at 375 and 1366 px, on their 
 
 bench: deps ## print the performance figures and their baselines
 	@bash scripts/bench.sh
+
+pagebench: deps ## Lighthouse on every page type and the shopper session's searches only: BENCH_TENANTS=a,b BENCH_PAGES=home,location make pagebench
+	@bash scripts/pagebench.sh
 
 lambdas: ## build the Lambda binaries into .build/lambda/<name>/bootstrap
 	@bash scripts/build-lambdas.sh

@@ -43,7 +43,7 @@ node web/scripts/bundle-size.mjs web/dist
 log "memory: each Lambda's handler in a fresh process under its load, against an idle process of the same binary (issue 15; sizes in docs/operations.md)"
 bash scripts/membench.sh -shell web/dist -upload-cars 20000
 
-log "web: Lighthouse on a demo tenant's home, listing and car page (mobile, simulated throttling; issue 14 targets), then with the CPU slowdown scaled to this host (not judged)"
+log "web: Lighthouse on every page type of each demo tenant (mobile, simulated throttling, median of 5; issue 34 targets), with the CPU slowdown scaled to this host beside (not judged); subsets: BENCH_TENANTS, BENCH_PAGES (scripts/pagebench.mjs)"
 cognito_port=$(free_port)
 start_cognito "$cognito_port" "$OUT/cognito"
 # Reserving needs the local Stripe API (the reserve benchmark below).
@@ -51,12 +51,8 @@ start_stripe_mock "$(free_port)"
 mkdir -p "$OUT/gateway"
 FORECOURT_DYNAMO_ENDPOINT="http://127.0.0.1:$dynamo_port" FORECOURT_COGNITO_ENDPOINT="http://127.0.0.1:$cognito_port" \
   start_gateway "$OUT/gateway" || die "the dev gateway did not start"
-lh_site="${GATEWAY_URL/localhost/riverside-toyota.localhost}"
-# A car of the tenant's, from its sitemap (on the primary domain: the path is what counts).
-# (sed reads to the end: an early exit would fail the pipe under pipefail)
-lh_car=$(curl -fsS "$GATEWAY_URL/sitemap-cars-1.xml?site=riverside-toyota" | sed -E 's#</loc>#\n#g' | sed -n -E 's#.*<loc>https?://[^/]+(/cars/.*)$#\1#p' | sed -n 1p)
-[ -n "$lh_car" ] || die "no car in riverside-toyota's sitemap"
-node scripts/lighthouse.mjs --out "$OUT" --runs 5 --calibrated-runs 5 home="$lh_site/" listing="$lh_site/search/new-used-and-demo-cars/" car="$lh_site$lh_car"
+log "machine load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+FORECOURT_E2E_GATEWAY="$GATEWAY_URL" BENCH_OUT="$OUT/pages" node scripts/pagebench.mjs
 
 log "geocode: GET /api/geocode through the dev gateway, against GET /api/site"
 go run ./functions/cmd/geocodebench -url "$GATEWAY_URL" -site riverside-toyota -n "${BENCH_GEOCODE:-2000}"
@@ -66,3 +62,5 @@ log "reserve: Pay on the checkout stand-in until the car shows RESERVED in searc
 go run ./functions/cmd/reservebench -url "$GATEWAY_URL" -site riverside-toyota -n "${BENCH_RESERVE:-10}"
 log "web: search requests per page and interaction on each demo tenant (issue 18)"
 FORECOURT_E2E_GATEWAY="$GATEWAY_URL" node scripts/search-budget.mjs
+log "web: a scripted shopper session's search requests, browser and server side (issue 34; docs/scaling.md cost model)"
+FORECOURT_E2E_GATEWAY="$GATEWAY_URL" node scripts/shopper-session.mjs

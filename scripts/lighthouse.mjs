@@ -28,6 +28,10 @@
 // so a figure taken on one machine compares with one from another. These
 // runs are printed, and not judged: issue 14's targets are for the default.
 //
+// With --summary FILE each page's median figures (and its calibrated
+// median's) are written there as JSON, for a table of many pages
+// (scripts/pagebench.mjs, issue 34).
+//
 // The machine has no internet: Chromium is started with every background
 // fetch off, and Lighthouse is run as a library (no CLI update check, no
 // upload), so the run talks to localhost only.
@@ -67,6 +71,7 @@ const { values: opts, positionals } = parseArgs({
     timeout: { type: 'string', default: '180' },
     runs: { type: 'string', default: '1' },
     'calibrated-runs': { type: 'string', default: '0' },
+    summary: { type: 'string' },
   },
 });
 const RUNS = Number(opts.runs);
@@ -197,6 +202,21 @@ function runLine(lhr) {
   );
 }
 
+/** figuresOf are a run's figures for the summary: scores 0-100, times in ms. */
+const figuresOf = (lhr) => {
+  const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+  const a = lhr.audits;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    lcp: Math.round(a['largest-contentful-paint'].numericValue),
+    cls: a['cumulative-layout-shift'].numericValue,
+    tbt: Math.round(a['total-blocking-time'].numericValue),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+  };
+};
+
 const medianOf = (xs) => {
   const s = [...xs].sort((x, y) => x - y);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -207,7 +227,7 @@ const medianOf = (xs) => {
  * scaled to the host (see the top of this file) and prints the runs and
  * their median run.
  */
-async function calibrated(name, url, defaultRuns) {
+async function calibrated(name, url, defaultRuns, figures) {
   const index = medianOf(defaultRuns.map((lhr) => lhr.environment.benchmarkIndex));
   const slowdown = Math.round(((DEFAULT_CPU_SLOWDOWN * index) / REFERENCE_BENCHMARK_INDEX) * 10) / 10;
   const runs = [];
@@ -218,6 +238,7 @@ async function calibrated(name, url, defaultRuns) {
   }
   const lhr = computeMedianRun(runs);
   const scores = runs.map(perfScore).sort((x, y) => x - y);
+  figures.calibrated = { slowdown, ...figuresOf(lhr) };
   console.log(
     `lighthouse ${name} calibrated: CPU slowdown ${slowdown}x (4x at benchmark index ${REFERENCE_BENCHMARK_INDEX}; ` +
       `this host's median ${Math.round(index)}), median run: performance ${perfScore(lhr)} (runs ${scores[0]}-${scores[scores.length - 1]}), ` +
@@ -228,6 +249,7 @@ async function calibrated(name, url, defaultRuns) {
 async function main() {
   mkdirSync(opts.out, { recursive: true });
   let missed = 0;
+  const summary = [];
   for (const { name, url } of pages) {
     const runs = [];
     for (let i = 1; i <= RUNS; i++) {
@@ -269,7 +291,10 @@ async function main() {
     console.log(`lighthouse ${name} host benchmark index: ${Math.round(lhr.environment.benchmarkIndex)} (CPU speed; lower means a busier machine)`);
     console.log(`lighthouse ${name} report: ${path.relative(process.cwd(), file)}`);
     for (const w of lhr.runWarnings) console.error(`lighthouse ${name} warning: ${w}`);
-    if (CALIBRATED_RUNS > 0) await calibrated(name, url, runs.map((r) => r.lhr));
+    const figures = { name, url, runs: RUNS, ...figuresOf(lhr) };
+    summary.push(figures);
+    if (CALIBRATED_RUNS > 0) await calibrated(name, url, runs.map((r) => r.lhr), figures);
+    if (opts.summary) writeFileSync(opts.summary, JSON.stringify(summary, null, 2) + '\n');
   }
   console.log(`lighthouse: ${missed === 0 ? 'every target met' : `${missed} figure(s) missed a target`} on ${pages.length} page(s)`);
 }

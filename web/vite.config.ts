@@ -124,7 +124,7 @@ const listing = listingChunk();
  * on their routes (functions/seo, Head.Route), so they download with the
  * entry instead of after it has run (issue 14 first paint).
  */
-const ROUTE_PAGES: Record<string, string> = { home: 'src/app/HomePage.tsx', car: 'src/app/CarRoute.tsx' };
+const ROUTE_PAGES: Record<string, string> = { home: 'src/app/HomePage.tsx', car: 'src/app/CarRoute.tsx', location: 'src/app/LocationRoutes.tsx' };
 
 /** ROUTE_ASSETS_ID is the script routeAssets writes; functions/seo reads and removes it. */
 const ROUTE_ASSETS_ID = 'forecourt-route-assets';

@@ -240,6 +240,9 @@ func (s *apiServer) locationHead(ctx context.Context, r pageRequest) (seo.Head, 
 	}
 	if data, ok := s.locationPageData(ctx, site, slug); ok {
 		h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-location", Data: data})
+		if r.Row.Paint == route.PaintLocation {
+			paintLocation(&h, r.Page, data)
+		}
 	}
 	return h, nil
 }

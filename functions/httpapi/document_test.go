@@ -126,8 +126,8 @@ func TestDocuments(t *testing.T) {
 			if !strings.Contains(body, tt.wantInHead) {
 				t.Errorf("page lacks %s:\n%s", tt.wantInHead, body)
 			}
-			// A car or home page's root holds the page painted as HTML (issue 14), the others the shell's own.
-			if !strings.Contains(body, `<div id="root"></div>`) && !regexp.MustCompile(`<div id="root" data-paint="(car|home)"><div class="layout`).MatchString(body) {
+			// A car, home or location page's root holds the page painted as HTML (issues 14, 34), the others the shell's own.
+			if !strings.Contains(body, `<div id="root"></div>`) && !regexp.MustCompile(`<div id="root" data-paint="(car|home|location)"><div class="layout`).MatchString(body) {
 				t.Error("the app's root is missing")
 			}
 		})

@@ -33,6 +33,8 @@ type Paint struct {
 	Car     *CarPaint
 	Home    *HomePaint
 	Listing *ListingPaint
+	// Location is a location page's (templates/LocationPage.tmpl).
+	Location *LocationPaint
 
 	// Menu is the header's menu.
 	Menu MenuPaint
@@ -223,9 +225,9 @@ func (p Page) HomePaint(now time.Time) *Paint {
 // CarCard): a change there needs one here, which web/e2e/paint.test.mjs
 // notices (the server's markup and the app's first render are compared
 // there), and for the cards CarCard.paint.test.tsx.
-var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
+var paintTemplate = template.Must(withComponents(template.New("paint").Funcs(template.FuncMap{
 	"inc": func(i int) int { return i + 1 },
-}).Parse(`<div class="layout layout--{{.Template}}">
+})).Parse(`<div class="layout layout--{{.Template}}">
       <a class="skip-link" href="#main">Skip to content</a>
       <header class="site-header"><div class="site-header__inner">
         <a class="{{if .Logo}}brand brand--logo{{else}}brand{{end}}" aria-label="{{.SiteName}} home" href="/">
@@ -393,6 +395,7 @@ var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
           </div>
         </div>
 {{- end}}
+{{- with .Location}}{{template "LocationPage" .}}{{end}}
       </main>
     </div>`))
 

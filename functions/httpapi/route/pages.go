@@ -34,6 +34,8 @@ const (
 	PaintHome    Paint = "home"
 	PaintListing Paint = "listing"
 	PaintCar     Paint = "car"
+	// PaintLocation is a location page's name, address, hours and map box (functions/seo/templates/LocationPage.tmpl).
+	PaintLocation Paint = "location"
 )
 
 // DocumentCache is the pages' edge cache: CloudFront keeps a page's shell a
@@ -123,7 +125,7 @@ func Pages() []Page {
 		// Local favourites (spec 000 §4) at the path the site names.
 		{Name: "Favourites", SitePath: "favourites_path", Title: "Your favourites", Description: "The cars you saved on this device.", Head: HeadApp, Noindex: true, Cache: DocumentCache},
 		noindex(app("Compare", "Compare cars", "Cars side by side.", "/compare")),
-		data("Location", HeadLocation, PaintShell, "/locations/{slug}"),
+		data("Location", HeadLocation, PaintLocation, "/locations/{slug}"),
 		data("Team", HeadLocation, PaintShell, "/teams/{slug}"),
 		// Gated pages (spec 001 §5).
 		gated(GateAlways, app("OnlinePayment", "Online payment", "Pay online.", "/online-payment")),

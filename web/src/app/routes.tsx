@@ -11,6 +11,8 @@ import { lazyPage } from './lazyPage';
 const CarPage = lazyPage(() => import('./CarRoute'));
 // The home page (with the budget finder) is not needed to show the listing.
 const HomePage = lazyPage(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
+// The location page is painted too (issue 34).
+const LocationRoute = lazyPage(() => import('./LocationRoutes').then((m) => ({ default: m.LocationRoute })));
 
 /**
  * PAINTED_ROUTES are the pages the server may paint before the scripts run
@@ -18,7 +20,7 @@ const HomePage = lazyPage(() => import('./HomePage').then((m) => ({ default: m.H
  * page's chunk before React replaces the painted markup, so the page
  * replaces it in one commit, not the loading placeholder first.
  */
-export const PAINTED_ROUTES: Record<string, { preload(): Promise<void> }> = { car: CarPage, home: HomePage };
+export const PAINTED_ROUTES: Record<string, { preload(): Promise<void> }> = { car: CarPage, home: HomePage, location: LocationRoute };
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
 const DealershipsPage = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.DealershipsRoute })));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
@@ -36,7 +38,7 @@ const SignInPage = lazy(() => import('../features/accounts/components/SignInPage
 const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
 const FavouritesPage = lazy(() => import('../features/accounts/components/FavouritesPage'));
 const ComparePage = lazy(() => import('../features/compare/components/ComparePage'));
-const LocationRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.LocationRoute })));
+
 const TeamRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.TeamRoute })));
 
 /** SearchRedirect sends /search to the listing keeping its query (the budget finder's /search?price=a:b, spec 001 §2). */

@@ -16,12 +16,18 @@ function inlinedPage(doc: Document = document): LocationPageData | undefined {
  * useGiven is useResource that starts from data the page came with: ready
  * at the first render and not fetched (issue 32 item 11: the location page
  * showed "Loading location…", then moved everything under the reader).
+ * The document's inlined data is used by its first render only (issue 34):
+ * once that is on screen the script goes, so a later visit in the session
+ * fetches the location's current open-now line and list.
  */
 function useGiven<T>(key: string, given: T | undefined, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
   const [state, setState] = useState<{ key: string; resource: Resource<T> }>({ key, resource: given ? { status: 'ready', data: given } : { status: 'loading' } });
   const skip = given !== undefined && state.key === key && state.resource.status === 'ready';
   useEffect(() => {
-    if (skip) return;
+    if (skip) {
+      document.getElementById(INLINED_LOCATION_ID)?.remove();
+      return;
+    }
     const ctrl = new AbortController();
     setState({ key, resource: { status: 'loading' } });
     load(ctrl.signal).then(
@@ -67,9 +73,13 @@ export function getLocation(slug: string, signal?: AbortSignal): Promise<Locatio
   return getJSON<LocationResponse>(`/api/locations/${encodeURIComponent(slug)}`, signal);
 }
 
-/** useLocation loads one location's page: from the page's data when it is this location's page. */
-export function useLocation(slug: string) {
+/**
+ * useLocation loads one location's page: from loaded (a caller's answer for
+ * this slug), else from the page's data when it is this location's page.
+ */
+export function useLocation(slug: string, loaded?: LocationResponse) {
   const [given] = useState(() => {
+    if (loaded) return loaded;
     const d = inlinedPage();
     return d?.slug === slug ? d.page : undefined;
   });

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSite } from '../../../lib/siteContext';
 import { NotFound } from '../../../components/NotFound';
 import { ApiError } from '../../../lib/http';
-import type { LocationView } from '../../../lib/types';
+import type { LocationResponse, LocationView } from '../../../lib/types';
 import { useLocation } from '../api/getLocations';
 import { addressLines, type EmailUsForm } from './LocationCard';
 import { ReviewList } from './LocationDetail';
@@ -26,10 +26,21 @@ const departmentOf = (l: LocationView) => DEPARTMENT[l.location_type || 'sales']
  * page's HTML carries its data (forecourt-location), so it renders at once
  * with no "Loading location…" that the page then replaced.
  */
-export default function LocationPage({ emailUs, team = false, slug: given }: { emailUs?: EmailUsForm; team?: boolean; slug?: string }) {
+export default function LocationPage({
+  emailUs,
+  team = false,
+  slug: given,
+  page,
+}: {
+  emailUs?: EmailUsForm;
+  team?: boolean;
+  slug?: string;
+  /** page is the location's answer when the caller has it (TeamPage): not fetched again. */
+  page?: LocationResponse;
+}) {
   const params = useParams();
   const slug = given ?? params.slug ?? '';
-  const state = useLocation(slug);
+  const state = useLocation(slug, page);
   const name = state.status === 'ready' ? state.data.location.name : '';
   useDocumentTitle(name ? (team ? `${name} team` : name) : 'Location');
   if (state.status === 'loading') {

@@ -258,4 +258,30 @@ describe('location page (issue 32 item 11)', () => {
     expect(within(screen.getByRole('tabpanel')).getByText('7:00am - 5:00pm')).toBeTruthy();
     expect(within(screen.getByRole('tabpanel')).getByText('8 Lawrence Drive')).toBeTruthy();
   }, 20000);
+
+  // Issue 34: the inlined data is the page's as the document was made: a
+  // later visit in the same session (back to it, or another location page
+  // and back) must fetch it, or its open-now line shows the hour the
+  // document was made and the locations block a stale list.
+  it('uses the inlined data for the document’s own first render only: a later visit fetches afresh', async () => {
+    const script = document.createElement('script');
+    script.id = 'forecourt-location';
+    script.type = 'application/json';
+    script.textContent = JSON.stringify({
+      slug: 'coastal-mazda-sales',
+      page: { location: sales, departments: [sales, service], reviews: [], reviews_shown: 10 },
+      locations: { locations: [sales, service], grid_columns: 2 },
+    });
+    document.body.append(script);
+    const fetch = vi.fn((_url: string) => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetch);
+    const { default: LocationPage } = await import('./LocationPage');
+    const first = renderWith(<LocationPage slug="coastal-mazda-sales" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Coastal Mazda - Sales' })).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    first.unmount();
+    renderWith(<LocationPage slug="coastal-mazda-sales" />);
+    expect(screen.getByText(/Loading location/)).toBeTruthy();
+    await waitFor(() => expect(fetch.mock.calls.map((c) => c[0])).toContain('/api/locations/coastal-mazda-sales'));
+  }, 20000);
 });

@@ -66,4 +66,12 @@ describe('team page', () => {
     expect((await screen.findAllByText(/88 Church Street/)).length).toBeGreaterThan(0);
     expect(screen.queryByRole('list', { name: 'Riverside Toyota - Sales team' })).toBeNull();
   });
+
+  // Issue 34: after in-app navigation (no inlined data) the team page
+  // fetched the location, then the location page it shows fetched it again.
+  it('fetches the location once where the tenant lists no team', async () => {
+    const fetchMock = open(undefined);
+    expect((await screen.findAllByText(/88 Church Street/)).length).toBeGreaterThan(0);
+    expect(fetchMock.mock.calls.filter((c) => c[0] === '/api/locations/riverside-toyota-sales')).toHaveLength(1);
+  });
 });

@@ -27,7 +27,8 @@ export default function TeamPage({ emailUs }: { emailUs?: EmailUsForm }) {
   const team = location?.team ?? [];
   useDocumentTitle(location && team.length > 0 ? `${location.name} team` : 'Location');
   if (state.status === 'loading') return <p role="status">Loading location…</p>;
-  if (!location || team.length === 0) return <LocationPage emailUs={emailUs} team slug={slug} />;
+  // The answer goes along: the location page does not fetch it again (issue 34).
+  if (!location || team.length === 0) return <LocationPage emailUs={emailUs} team slug={slug} page={state.status === 'ready' ? state.data : undefined} />;
   return (
     <div className="team-page">
       <h1>Meet the {location.name} team</h1>

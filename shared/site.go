@@ -245,8 +245,9 @@ type Features struct {
 	SpinToWinGated bool `json:"spin_to_win_gated"`
 	// Chat shows the chat button on car pages; default false.
 	Chat bool `json:"chat"`
-	// TestDriveForSimilar shows Book a Test Drive on every available car, not
-	// only test-drive-only ones (spec 001 §2, one brand); default false.
+	// TestDriveForSimilar shows Book a Test Drive on the cards of a car
+	// page's similar cars (spec 001 §2 "on one brand for similar cars");
+	// the car's own sidebar offers it only on a test-drive-only car. Default false.
 	TestDriveForSimilar bool `json:"test_drive_for_similar"`
 }
 

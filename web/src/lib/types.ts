@@ -1031,8 +1031,9 @@ export interface Features {
   /** Chat shows the chat button on car pages; default false. */
   chat: boolean;
   /**
-   * TestDriveForSimilar shows Book a Test Drive on every available car, not
-   * only test-drive-only ones (spec 001 §2, one brand); default false.
+   * TestDriveForSimilar shows Book a Test Drive on the cards of a car
+   * page's similar cars (spec 001 §2 "on one brand for similar cars");
+   * the car's own sidebar offers it only on a test-drive-only car. Default false.
    */
   test_drive_for_similar: boolean;
 }
@@ -1728,6 +1729,12 @@ export interface SimilarCars {
   filters: string;
   /** Limit is how many cars to list (car_page.similar_cars). */
   limit: number;
+  /**
+   * TestDrive puts Book a Test Drive on each similar car's card
+   * (features.test_drive_for_similar; spec 001 §2 "on one brand for
+   * similar cars").
+   */
+  test_drive?: boolean;
 }
 
 /**

@@ -384,6 +384,7 @@ var paintTemplate = template.Must(template.New("paint").Funcs(template.FuncMap{
                 </article></li>
 {{- end}}
               </ol>
+{{- with .FinePrint}}<p class="results-fine-print">{{.}}</p>{{end}}
             </section>
           </div>
         </div>

@@ -169,6 +169,12 @@ type NavItem struct {
 	// "Vehicles (models dropdown)"), followed by Children; default false.
 	// Needs manufacturer.
 	Models bool `json:"models,omitempty"`
+	// Stock makes the entry a dropdown of the site's stock: each make in
+	// stock (the index's make facet) to its listing, then Children (give
+	// it an "All stock" child: the dropdown replaces the entry's link; spec
+	// 001 §2 "/cars/ Our Stock, with a dynamic dropdown of stock");
+	// default false: a plain link.
+	Stock bool `json:"stock,omitempty"`
 }
 
 // VDPConfig configures the car detail page.

@@ -919,6 +919,14 @@ export interface NavItem {
    * Needs manufacturer.
    */
   models?: boolean;
+  /**
+   * Stock makes the entry a dropdown of the site's stock: each make in
+   * stock (the index's make facet) to its listing, then Children (give
+   * it an "All stock" child: the dropdown replaces the entry's link; spec
+   * 001 §2 "/cars/ Our Stock, with a dynamic dropdown of stock");
+   * default false: a plain link.
+   */
+  stock?: boolean;
 }
 
 /** VDPConfig configures the car detail page. */

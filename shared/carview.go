@@ -193,6 +193,10 @@ type SimilarCars struct {
 	Filters string `json:"filters"`
 	// Limit is how many cars to list (car_page.similar_cars).
 	Limit int `json:"limit"`
+	// TestDrive puts Book a Test Drive on each similar car's card
+	// (features.test_drive_for_similar; spec 001 §2 "on one brand for
+	// similar cars").
+	TestDrive bool `json:"test_drive,omitempty"`
 }
 
 // Action kinds (spec 001 §2 "Action buttons").
@@ -255,7 +259,7 @@ func ViewCar(c Car, s Site, now time.Time) CarView {
 	}
 	v.Actions = CarActions(c, s, v)
 	if f := SimilarCarsFilter(c); f != "" && s.CarPage.SimilarCars > 0 {
-		v.Similar = &SimilarCars{Filters: f, Limit: s.CarPage.SimilarCars}
+		v.Similar = &SimilarCars{Filters: f, Limit: s.CarPage.SimilarCars, TestDrive: s.Features.TestDriveForSimilar}
 	}
 	v.Tabs = CarTabs(c, s)
 	if c.CarType == CarTypeUsed {
@@ -359,7 +363,9 @@ func CarActions(c Car, s Site, v CarView) []CarAction {
 		case ActionEnquiry:
 			out = append(out, CarAction{Kind: kind, Label: label(kind, s.Texts.EnquireLabel)})
 		case ActionTestDrive:
-			if TestDriveOnly(c) || s.Features.TestDriveForSimilar {
+			// Only a test-drive-only car; the site flag is for the similar
+			// cars' cards (SimilarCars.TestDrive), not this car (spec 001 §2).
+			if TestDriveOnly(c) {
 				out = append(out, CarAction{Kind: kind, Label: label(kind, "Book a Test Drive")})
 			}
 		case ActionReserve:

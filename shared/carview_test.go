@@ -146,9 +146,11 @@ func TestCarActions(t *testing.T) {
 				t.Errorf("actions %v, want no test drive", kinds(a))
 			}
 		}},
-		{"test drive on every car where configured", car(nil), site(func(s *Site) { s.Features.TestDriveForSimilar = true }), func(t *testing.T, a []CarAction) {
-			if _, ok := findAction(a, ActionTestDrive); !ok {
-				t.Errorf("actions %v, want a test drive", kinds(a))
+		// Spec 001 §2: the one brand's flag offers the test drive on the
+		// similar cars' cards (CarViewSimilar), not on every car's sidebar.
+		{"the similar-cars flag adds no test drive to a car that is not test-drive-only", car(nil), site(func(s *Site) { s.Features.TestDriveForSimilar = true }), func(t *testing.T, a []CarAction) {
+			if _, ok := findAction(a, ActionTestDrive); ok {
+				t.Errorf("actions %v, want no test drive", kinds(a))
 			}
 		}},
 		{"reserving off: no Reserve Now", car(nil), site(func(s *Site) { s.Features.Reserve = false }), func(t *testing.T, a []CarAction) {
@@ -268,22 +270,27 @@ func TestSimilarCarsFilter(t *testing.T) {
 }
 
 // TestCarViewSimilar: the block carries the site's count and is left out
-// when the site sets car_page.similar_cars to 0 (issue 17).
+// when the site sets car_page.similar_cars to 0 (issue 17); it offers Book a
+// Test Drive on its cards where the site says so (spec 001 §2).
 func TestCarViewSimilar(t *testing.T) {
 	now := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	car := Car{ID: "c1", Slug: "s", Make: "Toyota", Model: "RAV4", CarType: CarTypeUsed, Status: StatusInStock, Price: 30000}
 	tests := []struct {
-		name  string
-		count int
-		want  *SimilarCars
+		name      string
+		count     int
+		testDrive bool
+		want      *SimilarCars
 	}{
-		{"default 4", DefaultWidgetCount, &SimilarCars{Filters: `make:"Toyota" AND model:"RAV4"`, Limit: 4}},
-		{"site asks for 8", 8, &SimilarCars{Filters: `make:"Toyota" AND model:"RAV4"`, Limit: 8}},
-		{"0 turns it off", 0, nil},
+		{"default 4", DefaultWidgetCount, false, &SimilarCars{Filters: `make:"Toyota" AND model:"RAV4"`, Limit: 4}},
+		{"site asks for 8", 8, false, &SimilarCars{Filters: `make:"Toyota" AND model:"RAV4"`, Limit: 8}},
+		{"0 turns it off", 0, true, nil},
+		// Spec 001 §2: Book a Test Drive "on one brand for similar cars".
+		{"features.test_drive_for_similar: the similar cars offer the test drive", DefaultWidgetCount, true, &SimilarCars{Filters: `make:"Toyota" AND model:"RAV4"`, Limit: 4, TestDrive: true}},
 	}
 	for _, tt := range tests {
 		s := DefaultSite()
 		s.CarPage.SimilarCars = tt.count
+		s.Features.TestDriveForSimilar = tt.testDrive
 		got := ViewCar(car, s, now).Similar
 		if (got == nil) != (tt.want == nil) || (got != nil && *got != *tt.want) {
 			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)

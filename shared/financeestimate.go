@@ -171,3 +171,11 @@ func FinanceDisclaimer(c Car, s Site) string {
 	}
 	return strings.TrimSpace(s.Finance.Disclaimer)
 }
+
+// FinanceFinePrint is what the asterisk of a listing card's "$X per week*"
+// refers to, said once under the results (spec 001 §1 "with disclaimers";
+// issue 33): the indicative-only disclaimer and the comparison-rate fine
+// print. The web's SearchResults renders the same words.
+func FinanceFinePrint(f FinanceConfig) string {
+	return strings.TrimSpace("*" + f.IndicativeDisclaimer + " " + f.FinePrint)
+}

@@ -163,3 +163,23 @@ func TestFinanceDisclaimer(t *testing.T) {
 		t.Errorf("got %q, want the site's disclaimer when the car has none for the provider", got)
 	}
 }
+
+// TestFinanceFinePrint: the words under a listing's results that a card's
+// "per week*" asterisk refers to (spec 001 §1, §9; issue 33), from the
+// site's own texts.
+func TestFinanceFinePrint(t *testing.T) {
+	tests := []struct {
+		name string
+		f    FinanceConfig
+		want string
+	}{
+		{"defaults", DefaultSite().Finance, "*" + DefaultIndicativeDisclaimer + " " + DefaultFinePrint},
+		{"a site's own words", FinanceConfig{IndicativeDisclaimer: "Estimate only.", FinePrint: "Based on $20,000 over 3 years."}, "*Estimate only. Based on $20,000 over 3 years."},
+		{"no fine print", FinanceConfig{IndicativeDisclaimer: "Estimate only."}, "*Estimate only."},
+	}
+	for _, tt := range tests {
+		if got := FinanceFinePrint(tt.f); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -391,7 +391,6 @@ const (
 const (
 	CategoryGeneralEnquiry = "General Enquiry"
 	SubcategoryCareers     = "Career Enquiry"
-	SubcategoryOfferAccept = "3. Offer Accepted"
 	// SubcategoryReservationPaid marks the enquiry lead a paid online
 	// reservation makes (issue 13; functions/reserve writes it).
 	SubcategoryReservationPaid = "Online Reservation - Deposit Paid"

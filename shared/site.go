@@ -169,6 +169,12 @@ type NavItem struct {
 	// "Vehicles (models dropdown)"), followed by Children; default false.
 	// Needs manufacturer.
 	Models bool `json:"models,omitempty"`
+	// Stock makes the entry a dropdown of the site's stock: each make in
+	// stock (the index's make facet) to its listing, then Children (give
+	// it an "All stock" child: the dropdown replaces the entry's link; spec
+	// 001 §2 "/cars/ Our Stock, with a dynamic dropdown of stock");
+	// default false: a plain link.
+	Stock bool `json:"stock,omitempty"`
 }
 
 // VDPConfig configures the car detail page.
@@ -245,8 +251,9 @@ type Features struct {
 	SpinToWinGated bool `json:"spin_to_win_gated"`
 	// Chat shows the chat button on car pages; default false.
 	Chat bool `json:"chat"`
-	// TestDriveForSimilar shows Book a Test Drive on every available car, not
-	// only test-drive-only ones (spec 001 §2, one brand); default false.
+	// TestDriveForSimilar shows Book a Test Drive on the cards of a car
+	// page's similar cars (spec 001 §2 "on one brand for similar cars");
+	// the car's own sidebar offers it only on a test-drive-only car. Default false.
 	TestDriveForSimilar bool `json:"test_drive_for_similar"`
 }
 

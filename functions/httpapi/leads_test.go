@@ -459,7 +459,7 @@ func TestUpdateLead(t *testing.T) {
 		}
 	}
 	l, _ := store.FindLead(context.Background(), created.LeadID)
-	if !l.Ready || l.Lead.Rego != "ABC123" || l.Lead.VehicleMake != "Kia" || l.Lead.Subcategory != shared.SubcategoryOfferAccept ||
+	if !l.Ready || l.Lead.Rego != "ABC123" || l.Lead.VehicleMake != "Kia" || l.Lead.Subcategory != "3. Offer Accepted" ||
 		l.Lead.LeadAttributes == nil || l.Lead.FirstName != "Sam" || l.Lead.Message != "" {
 		t.Errorf("merged lead: %+v", l.Lead)
 	}

@@ -74,6 +74,9 @@ type ListingPaint struct {
 	// the first results.
 	Chips []string
 	Cards []CardPaint
+	// FinePrint is what a card's "per week*" asterisk refers to, under the
+	// results (web SearchResults' FinanceFinePrint; spec 001 §1).
+	FinePrint string
 }
 
 // SortOption is one option of the listing's sort select.
@@ -167,6 +170,7 @@ func (p Page) ListingPaint(l Listing, query url.Values, r ListingResults, s List
 		lp.Count = "1 car found"
 	}
 	lp.Sort = sortOptions(site.Search.SortOptions, s)
+	lp.FinePrint = shared.FinanceFinePrint(site.Finance)
 	var bodies []shared.FacetCount
 	for name, c := range r.Facets["simple_body"] {
 		bodies = append(bodies, shared.FacetCount{Name: name, Count: c})

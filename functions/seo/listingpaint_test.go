@@ -136,6 +136,10 @@ func TestListingPaint(t *testing.T) {
 		`<span class="car-card__amount car-card__amount">$24,990</span>`,
 		`<span class="car-card__amount car-card__amount">$38,990</span><span class="car-card__price-type">Drive Away</span>`,
 		`<strong>` + used.Finance.AmountText + `</strong> per week*`,
+		// Spec 001 §1 "weekly finance estimates on listings … with
+		// disclaimers" (issue 33): what the asterisk refers to is on the
+		// page, under the results, not only in the rate popup.
+		`</ol><p class="results-fine-print">*` + shared.DefaultIndicativeDisclaimer + ` ` + shared.DefaultFinePrint + `</p>`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("painted listing lacks %q", want)

@@ -78,9 +78,9 @@ func menuPaint(site shared.Site, path string) MenuPaint {
 	}
 	for _, item := range shared.HeaderMenu(site) {
 		switch {
-		case item.Models && site.Manufacturer != nil:
-			// ModelsMenu: its models are asked for when it first opens;
-			// closed, it holds the configured links.
+		case item.Stock, item.Models && site.Manufacturer != nil:
+			// ModelsMenu: its makes (Our Stock) or models are asked for
+			// when it first opens; closed, it holds the configured links.
 			m.Entries = append(m.Entries, dropdown(item.Label, item.Children))
 		case len(item.Children) > 0:
 			m.Entries = append(m.Entries, dropdown(item.Label, item.Children))

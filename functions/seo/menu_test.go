@@ -49,6 +49,17 @@ func TestPaintedMenu(t *testing.T) {
 			want: []string{`<ul><li><a href="/cars/">Our Stock</a></li><li><a href="/search/new-cars">New Cars</a></li><li><a class="active" aria-current="page" href="/search/used-cars">Used Cars</a></li>`},
 		},
 		{
+			// Spec 001 §2 "/cars/ Our Stock, with a dynamic dropdown of
+			// stock" (issue 33): closed, it holds its links (All stock); the
+			// makes come when it opens (web ModelsMenu).
+			name: "an entry marked stock is a closed dropdown holding its links",
+			edit: func(s *shared.Site) {
+				s.Navigation = []shared.NavItem{{Label: "Our Stock", Path: "/cars/", Stock: true, Children: []shared.NavItem{{Label: "All stock", Path: "/cars/"}}}}
+			},
+			path: "/",
+			want: []string{`<li class="nav-group"><button type="button" aria-expanded="false" aria-controls="site-nav-group-1">Our Stock<span class="nav-group__caret" aria-hidden="true"></span></button><ul id="site-nav-group-1" hidden><li><a href="/cars/">All stock</a></li></ul></li>`},
+		},
+		{
 			name: "a group with children is a closed dropdown: its button collapsed, its list hidden",
 			edit: withNav,
 			path: "/",

@@ -391,6 +391,7 @@ var paintTemplate = template.Must(withComponents(template.New("paint").Funcs(tem
                 </article></li>
 {{- end}}
               </ol>
+{{- with .FinePrint}}<p class="results-fine-print">{{.}}</p>{{end}}
             </section>
           </div>
         </div>

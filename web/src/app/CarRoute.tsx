@@ -9,14 +9,14 @@ import { carPath } from '../lib/listingUrl';
 // library, captcha glue) stays out of the car page's first load.
 const EnquiryForm = lazy(() => import('../features/leads/components/EnquiryForm').then((m) => ({ default: m.EnquiryForm })));
 const TestDriveModal = lazy(() => import('../features/leads/components/TestDriveModal'));
-const TestDriveButton = lazy(() => import('../features/leads/components/TestDriveButton').then((m) => ({ default: m.TestDriveButton })));
 
 /**
  * CarRoute is /cars/{slug}: the car page with the leads feature's forms
  * composed in here, at the app level, so neither feature imports the other
  * (bulletproof-react): the enquiry form in the page's accordion, and the
- * test drive modal behind the page's Book a Test Drive action and the
- * enquiry section's own test-drive button. Chat has no
+ * test drive modal behind Book a Test Drive (the sidebar's on a
+ * test-drive-only car, the similar cars' where the site offers it: spec 001
+ * §2). Chat has no
  * widget yet, so it falls back to the enquiry form.
  */
 export default function CarRoute() {
@@ -28,10 +28,6 @@ export default function CarRoute() {
         enquiry={(car) => (
           <Suspense fallback={<p role="status">Loading the form…</p>}>
             <EnquiryForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} subject={{ title: carTitle(car, site.card.extended_title), image: imageOf(car), path: carPath(car.slug) }} />
-            {/* Every car can be seen in person; the sidebar's action follows spec 001 §2's rule. */}
-            <p className="lead-form__alternative">
-              Rather see it in person? <TestDriveButton car={car} />
-            </p>
           </Suspense>
         )}
         onAction={(kind, car) => {

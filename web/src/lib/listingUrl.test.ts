@@ -50,6 +50,21 @@ describe('/search/{slug} (spec 001 §2 "Make and body facet tiles")', () => {
   });
 });
 
+// Spec 001 §2 "/search/{make_model} Make-model facet tile" (issue 33; the
+// deviation in docs/spec-deviations.md): a make-model's page is the
+// two-segment /search/{make}/{model}, so a two-word make is never read as a
+// make plus the first word of its model, one-word or two-word alike.
+describe('a make and model path, one-word and two-word makes (spec 001 §2 make-model tile)', () => {
+  it.each([
+    ['Toyota', 'Corolla', '/search/Toyota/Corolla'],
+    ['Land Rover', 'Range Rover Sport', '/search/Land%20Rover/Range%20Rover%20Sport'],
+    ['Alfa Romeo', 'Giulia', '/search/Alfa%20Romeo/Giulia'],
+  ])('%s %s: %s, and back', (make, model, path) => {
+    expect(routeToURL({ lists: { make: [make], model: [model] } })).toBe(path);
+    expect(urlToRoute(path, '')).toEqual({ lists: { make: [make], model: [model] } });
+  });
+});
+
 describe('listing paths read as Go reads them (shared vector listing_paths.json; Go TestListingPathVectors)', () => {
   it.each(pathCases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(pathPreset(c.input.path)).toEqual(c.want);

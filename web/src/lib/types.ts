@@ -919,6 +919,14 @@ export interface NavItem {
    * Needs manufacturer.
    */
   models?: boolean;
+  /**
+   * Stock makes the entry a dropdown of the site's stock: each make in
+   * stock (the index's make facet) to its listing, then Children (give
+   * it an "All stock" child: the dropdown replaces the entry's link; spec
+   * 001 §2 "/cars/ Our Stock, with a dynamic dropdown of stock");
+   * default false: a plain link.
+   */
+  stock?: boolean;
 }
 
 /** VDPConfig configures the car detail page. */
@@ -1031,8 +1039,9 @@ export interface Features {
   /** Chat shows the chat button on car pages; default false. */
   chat: boolean;
   /**
-   * TestDriveForSimilar shows Book a Test Drive on every available car, not
-   * only test-drive-only ones (spec 001 §2, one brand); default false.
+   * TestDriveForSimilar shows Book a Test Drive on the cards of a car
+   * page's similar cars (spec 001 §2 "on one brand for similar cars");
+   * the car's own sidebar offers it only on a test-drive-only car. Default false.
    */
   test_drive_for_similar: boolean;
 }
@@ -1728,6 +1737,12 @@ export interface SimilarCars {
   filters: string;
   /** Limit is how many cars to list (car_page.similar_cars). */
   limit: number;
+  /**
+   * TestDrive puts Book a Test Drive on each similar car's card
+   * (features.test_drive_for_similar; spec 001 §2 "on one brand for
+   * similar cars").
+   */
+  test_drive?: boolean;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { ConfiguredSite, ConfiguredSiteResponse } from '../../lib/siteConfi
 import type { Car } from '../../lib/types';
 import { CardActionsProvider } from './cardActions';
 import { CarCard } from './CarCard';
+import { FinanceFinePrint } from './SearchResults';
 
 const ATTRIBUTES = [
   'href', 'src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'fetchpriority', 'decoding',
@@ -57,5 +58,15 @@ describe('the painted listing cards are the app’s CarCard (issue 14 first pain
       </MemoryRouter>,
     );
     expect(shape(container.querySelector('article') as Element)).toEqual(shape(cards[i]));
+  });
+
+  // Spec 001 §1 "with disclaimers" (issue 33): the words a card's "per
+  // week*" refers to sit under the results, painted by Go as the app renders them.
+  it('paints the finance fine print under the results as the app renders it', () => {
+    const doc = new DOMParser().parseFromString(painted, 'text/html');
+    const note = doc.querySelector('.results + .results-fine-print');
+    expect(note?.textContent).toMatch(/^\*Repayments are indicative only/);
+    const { container } = render(<FinanceFinePrint finance={site.site.finance} />);
+    expect(shape(container.firstElementChild as Element)).toEqual(shape(note as Element));
   });
 });

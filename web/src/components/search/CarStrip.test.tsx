@@ -64,6 +64,35 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
     expect(client.search).not.toHaveBeenCalled();
   });
 
+  // Spec 001 §2 "Book a Test Drive … on one brand for similar cars": the
+  // car page hands the strip an action (features.test_drive_for_similar,
+  // via the view's similar.test_drive); each card gets it, with its own car.
+  it('puts the given action under each card, for that card\'s car', async () => {
+    const user = (await import('@testing-library/user-event')).default.setup();
+    const given = stock(3);
+    const picked = vi.fn();
+    renderWithSite(
+      <CarStrip
+        id="similar"
+        title="Similar cars"
+        filters=""
+        limit={3}
+        initial={given}
+        action={(car) => (
+          <button type="button" onClick={() => picked(car.id)}>
+            Book a Test Drive
+          </button>
+        )}
+      />,
+      siteResponse(),
+    );
+    const list = screen.getByRole('list', { name: 'Similar cars' });
+    expect(within(list).getAllByRole('button', { name: 'Book a Test Drive' })).toHaveLength(3);
+    const third = within(list).getAllByRole('article')[2].parentElement as HTMLElement;
+    await user.click(within(third).getByRole('button', { name: 'Book a Test Drive' }));
+    expect(picked).toHaveBeenCalledWith(given[2].id);
+  });
+
   it('sends no search on load and one when scrolled into view, with the site filters, the widget filter and the limit', async () => {
     const client = fakeSearchClient(stock(10));
     const site = siteResponse({ stock: { car_types: ['used'] } });

@@ -26,6 +26,7 @@ export function CarStrip({
   client,
   now,
   initial,
+  action,
 }: {
   /** id names the section (its heading's id is `${id}-title`). */
   id: string;
@@ -42,6 +43,8 @@ export function CarStrip({
   now?: Date;
   /** initial are the cars the page came with: shown at once, no search. */
   initial?: Car[];
+  /** action is a control under each card for its car (the similar cars' Book a Test Drive, spec 001 §2). */
+  action?: (car: Car) => ReactNode;
 }): ReactNode {
   const { site, search } = useSite();
   const ref = useRef<HTMLElement>(null);
@@ -75,6 +78,7 @@ export function CarStrip({
         {cars.map((car) => (
           <li key={car.id} className="car-strip__item">
             <CarCard car={car} now={now} />
+            {action?.(car)}
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useState, type ComponentProps } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
 import type { Hit } from 'instantsearch.js';
-import type { Car, CarType } from '../../lib/types';
+import type { Car, CarType, FinanceConfig } from '../../lib/types';
 import { useSite } from '../../lib/siteContext';
 import { ctaSlot, insertCTA, insertPromos, isActive, seededRandom } from '../../lib/search/promos';
 import { CarCard } from './CarCard';
@@ -47,21 +47,31 @@ export function SearchResults({ now: nowProp }: { now?: Date }) {
   if (cta && slot !== undefined) grid = insertCTA(grid, cta, slot);
   const firstCar = grid.findIndex((item) => item.kind === 'car');
   return (
-    <ol className="results" aria-busy={busy} aria-label="Cars">
-      {grid.map((item, i) =>
-        item.kind === 'car' ? (
-          <li key={item.hit.objectID} className="results__item">
-            <ResultCard car={item.hit} now={now} priority={i === firstCar} />
-          </li>
-        ) : (
-          <li key={`promo-${item.tile.id}`} className={`results__item results__item--promo${item.tile === cta ? ' results__item--cta' : ''}`}>
-            <PromoTileCard tile={item.tile} />
-          </li>
-        ),
-      )}
-    </ol>
+    <>
+      <ol className="results" aria-busy={busy} aria-label="Cars">
+        {grid.map((item, i) =>
+          item.kind === 'car' ? (
+            <li key={item.hit.objectID} className="results__item">
+              <ResultCard car={item.hit} now={now} priority={i === firstCar} />
+            </li>
+          ) : (
+            <li key={`promo-${item.tile.id}`} className={`results__item results__item--promo${item.tile === cta ? ' results__item--cta' : ''}`}>
+              <PromoTileCard tile={item.tile} />
+            </li>
+          ),
+        )}
+      </ol>
+      <FinanceFinePrint finance={site.finance} />
+    </>
   );
 }
+
+/**
+ * FinanceFinePrint is what a card's "$X per week*" refers to, once under the
+ * cards (spec 001 §1 "with disclaimers"; issue 33), as functions/seo paints
+ * it; CSS hides it where no card above shows a figure.
+ */
+export const FinanceFinePrint = ({ finance: f }: { finance: FinanceConfig }) => <p className="results-fine-print">*{f.indicative_disclaimer} {f.fine_print}</p>;
 
 /**
  * ResultCard is a CarCard that renders again only when its car or its place

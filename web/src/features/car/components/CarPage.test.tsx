@@ -317,22 +317,13 @@ describe('car page actions (spec 001 §2 "Action buttons")', () => {
     expect(screen.getByText('the enquiry form')).toBeInTheDocument();
   });
 
-  // Issue 32 item 5: a car without Book a Test Drive (not test-drive-only)
-  // still leads to a booking: the enquiry section links /book-test-drive/
-  // carrying the car; a car with the button does not repeat it there.
-  it('the enquiry section links /book-test-drive/ with the car when the car has no Book a Test Drive', async () => {
+  // Spec 001 §2 (issue 33): Book a Test Drive is shown for a test-drive-only
+  // car, nothing else on the car page offers it: the enquiry section of a car
+  // without the button neither links /book-test-drive/ nor opens the modal
+  // (the footer's Book a Test Drive is the way for every other car).
+  it('a car that is not test-drive-only offers no test drive in its enquiry section', async () => {
+    const user = userEvent.setup();
     stubFetch(200, { car, view: viewOf({ actions: [{ kind: 'enquiry', label: 'Enquire Now' }] }) });
-    const { unmount } = renderWithSite(
-      <Routes>
-        <Route path="/cars/:slug" element={<CarPage enquiry={() => <p>the enquiry form</p>} />} />
-      </Routes>,
-      siteResponse(),
-      `/cars/${car.slug}`,
-    );
-    const section = await screen.findByRole('region', { name: 'Enquire about this car' });
-    expect(within(section).getByRole('link', { name: 'Book a test drive' })).toHaveAttribute('href', `/book-test-drive/?car=${car.slug}`);
-    unmount();
-    stubFetch(200, { car, view: viewOf({ actions }) });
     renderWithSite(
       <Routes>
         <Route path="/cars/:slug" element={<CarPage enquiry={() => <p>the enquiry form</p>} />} />
@@ -340,8 +331,11 @@ describe('car page actions (spec 001 §2 "Action buttons")', () => {
       siteResponse(),
       `/cars/${car.slug}`,
     );
-    const again = await screen.findByRole('region', { name: 'Enquire about this car' });
-    expect(within(again).queryByRole('link', { name: 'Book a test drive' })).toBeNull();
+    const section = await screen.findByRole('region', { name: 'Enquire about this car' });
+    await user.click(within(section).getByRole('button', { name: 'Enquire Now' }));
+    expect(within(section).getByText('the enquiry form')).toBeInTheDocument();
+    expect(within(section).queryByRole('link', { name: /test drive/i })).toBeNull();
+    expect(within(section).queryByRole('button', { name: /test drive/i })).toBeNull();
   });
 
   it('a sold car shows the notice and no action buttons, only Find Me Something Similar', async () => {

@@ -273,7 +273,6 @@ export function CarDetail({
               label={site.texts.enquire_label}
               open={enquiryOpen}
               onToggle={() => setEnquiryOpen((o) => !o)}
-              testDrive={buttons.some((b) => b.kind === 'test_drive') ? undefined : `/book-test-drive/?car=${encodeURIComponent(car.slug)}`}
             >
               {enquiry(car)}
             </EnquirySection>
@@ -302,6 +301,22 @@ export function CarDetail({
           exclude={car.id}
           now={now}
           more={{ to: findSimilar?.href ?? similarPath(car), label: site.texts.find_similar }}
+          // Spec 001 §2: "on one brand for similar cars" (the server's test_drive).
+          action={
+            view.similar.test_drive && onAction
+              ? (c) => (
+                  <button
+                    type="button"
+                    className="button button--ghost button--block car-strip__action"
+                    aria-haspopup="dialog"
+                    aria-label={`Book a Test Drive: ${carTitle(c, site.card.extended_title)}`}
+                    onClick={() => onAction('test_drive', c)}
+                  >
+                    Book a Test Drive
+                  </button>
+                )
+              : undefined
+          }
         />
       ) : null}
       {phoneLayout && buttons.length > 0 ? (
@@ -321,11 +336,8 @@ function EnquirySection({
   onToggle,
   children,
   ref,
-  testDrive,
 }: {
   label: string;
-  /** testDrive is /book-test-drive/ carrying the car, for a car without Book a Test Drive (issue 32 item 5). */
-  testDrive?: string;
   open: boolean;
   onToggle: () => void;
   children: ReactNode;
@@ -337,11 +349,6 @@ function EnquirySection({
       <button type="button" className="button button--block" aria-expanded={open} aria-controls={open ? 'enquire-panel' : undefined} onClick={onToggle}>
         {label}
       </button>
-      {testDrive ? (
-        <p className="car-page__test-drive">
-          Want to drive it first? <Link to={testDrive}>Book a test drive</Link>
-        </p>
-      ) : null}
       {open ? <div id="enquire-panel">{children}</div> : null}
     </section>
   );

@@ -77,7 +77,7 @@ export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?:
         <nav id="site-nav" aria-label="Main" className={drawer ? 'site-nav site-nav--open' : 'site-nav'}>
           <ul>
             {menu.map((item) =>
-              item.models && site.manufacturer ? (
+              item.stock || (item.models && site.manufacturer) ? (
                 <ModelsMenu key={item.label} item={item} config={config} hover={hover} client={searchClient} />
               ) : item.children && item.children.length > 0 ? (
                 <Dropdown key={item.label} label={item.label} hover={hover}>

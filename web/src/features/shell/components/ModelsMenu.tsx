@@ -12,7 +12,10 @@ import { compareNames } from '../../../lib/compareNames';
  * ModelsMenu is the Vehicles dropdown of a manufacturer's site (spec 001 §2):
  * the manufacturer's models in the site's stock, from the index's model
  * facet (asked once, when the menu first opens), each linking to its
- * listing, then the entry's configured links.
+ * listing, then the entry's configured links. An entry marked stock is Our
+ * Stock's "dynamic dropdown of stock" instead (spec 001 §2 /cars/; issue
+ * 33): the makes in stock (the make facet), then its links (All stock), as
+ * Go paints it closed (functions/seo menuPaint).
  */
 export function ModelsMenu({
   item,
@@ -27,23 +30,26 @@ export function ModelsMenu({
 }) {
   const { site, search } = config;
   const [wanted, setWanted] = useState(false);
-  const make = site.manufacturer?.name ?? '';
+  // Our Stock's dropdown (item.stock) lists the makes in stock; Vehicles the manufacturer's models.
+  const stock = item.stock;
+  const make = stock ? '' : (site.manufacturer?.name ?? '');
+  const facet = stock ? 'make' : 'model';
   const facetClient = useFacetClient(search, client);
-  const filters = andFilters(baseFilters(site, false), facetFilter('make', make));
-  const state = useFacetCounts(facetClient, search.index, ['model'], filters, !wanted || !make);
-  const models = state.status === 'ready' ? Object.keys(state.facets.model ?? {}).sort(compareNames) : [];
+  const filters = andFilters(baseFilters(site, false), make && facetFilter('make', make));
+  const state = useFacetCounts(facetClient, search.index, [facet], filters, !wanted || !(stock || make));
+  const names = state.status === 'ready' ? Object.keys(state.facets[facet] ?? {}).sort(compareNames) : [];
   return (
     <Dropdown label={item.label} hover={hover} onOpen={() => setWanted(true)}>
       {state.status === 'loading' && wanted ? (
         <li className="nav-group__note" role="status">
-          Loading models…
+          Loading {facet}s…
         </li>
       ) : null}
-      {state.status === 'error' ? <li className="nav-group__note">Models are unavailable just now.</li> : null}
-      {models.map((m) => (
+      {state.status === 'error' ? <li className="nav-group__note">The {facet}s are unavailable just now.</li> : null}
+      {names.map((m) => (
         <li key={m}>
-          <MenuLink path={routeToURL({ lists: { make: [make], model: [m] } })}>
-            {make} {m}
+          <MenuLink path={routeToURL({ lists: stock ? { make: [m] } : { make: [make], model: [m] } })}>
+            {stock ? m : `${make} ${m}`}
           </MenuLink>
         </li>
       ))}

@@ -107,6 +107,25 @@ describe('header (spec 001 §2 "Header and footer")', () => {
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Demo Cars' })).toBeInTheDocument();
   });
 
+  // Spec 001 §2 "/cars/ Our Stock, with a dynamic dropdown of stock" (issue
+  // 33): where the menu entry says stock, Our Stock opens the makes in the
+  // site's stock (asked when it opens), each linking its listing, then All stock.
+  it('opens Our Stock as a dropdown of the makes in stock where the entry says stock', async () => {
+    const user = userEvent.setup();
+    const cars = stock(30);
+    const client = fakeSearchClient(cars) as unknown as FacetClient & { search: { mock: { calls: unknown[] } } };
+    const menu: NavItem[] = [{ label: 'Our Stock', path: '/cars/', stock: true, children: [{ label: 'All stock', path: '/cars/' }] }];
+    renderShell(siteResponse(), menu, client);
+    expect(client.search.mock.calls).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Our Stock' }));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'All stock' })).toHaveAttribute('href', '/cars/');
+    const makes = [...new Set(cars.map((c) => c.make))].sort((a, b) => a.localeCompare(b));
+    const first = await within(nav).findByRole('link', { name: makes[0] });
+    expect(first).toHaveAttribute('href', `/search/${encodeURIComponent(makes[0])}`);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(expect.arrayContaining(makes));
+  });
+
   it('shows the Locations dropdown the server sorted, with tel: or /contact links, or a link to /dealerships', async () => {
     const user = userEvent.setup();
     const site = {

@@ -239,6 +239,10 @@ type Features struct {
 	// FavouritesPath is the page listing a visitor's local favourites (spec
 	// 000 §4, §6; issue 12): a path of its own, default "/favourites".
 	FavouritesPath string `json:"favourites_path"`
+	// WatchlistPath is the signed-in shopper's watchlist page where Garage is
+	// on (spec 000 §2: the View List target, "path from configuration");
+	// default "/watchlist".
+	WatchlistPath string `json:"watchlist_path"`
 	// SpinToWin turns the /spin-to-win route on; default false.
 	SpinToWin bool `json:"spin_to_win"`
 	// SpinToWinGated requires sign-in for /spin-to-win (spec 001 §5 gating); default true.

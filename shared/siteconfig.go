@@ -168,6 +168,7 @@ func applyOwnDefaults(s *Site) {
 	}
 	setStr(&s.Features.TradeInPath, "/trade-in")
 	setStr(&s.Features.FavouritesPath, DefaultFavouritesPath)
+	setStr(&s.Features.WatchlistPath, DefaultWatchlistPath)
 	if len(s.Leads.TradeInQuestions) == 0 {
 		s.Leads.TradeInQuestions = DefaultTradeInQuestions()
 	}
@@ -500,6 +501,9 @@ func (s Site) Validate() error {
 	}
 	if p := s.Features.FavouritesPath; p != "" && !favouritesPathPattern.MatchString(p) {
 		bad("features.favourites_path", "want a path such as /favourites (lower-case letters, digits, - and /), got %q", p)
+	}
+	if p := s.Features.WatchlistPath; p != "" && !favouritesPathPattern.MatchString(p) {
+		bad("features.watchlist_path", "want a path such as /watchlist (lower-case letters, digits, - and /), got %q", p)
 	}
 	if err := validateTradeInQuestions(s.Leads.TradeInQuestions); err != nil {
 		errs = append(errs, err)

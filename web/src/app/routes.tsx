@@ -86,7 +86,8 @@ export function AppRoutes() {
       <Route path="/offers/:manufacturer/:id" element={page(<OfferRoute />)} />
       <Route path="/offers/:id" element={page(<OfferRoute />)} />
       <Route path="/sign-in" element={page(<SignInPage />)} />
-      <Route path="/watchlist" element={page(<WatchlistPage />)} />
+      {/* The watchlist (spec 000 §2): the page's path is the site's. */}
+      <Route path={site.features.watchlist_path} element={page(<WatchlistPage />)} />
       {/* Local favourites (spec 000 §4): the page's path is the site's. */}
       <Route path={site.features.favourites_path} element={page(<FavouritesPage />)} />
       <Route path="/compare" element={page(<ComparePage />, 'Loading the comparison…')} />

@@ -348,9 +348,15 @@ export interface LocationLink {
   phone?: string;
   /**
    * Href is tel:<number> when the site's phone links are on and the
-   * location has a number, else /contact (spec 001 §2).
+   * location has a number, else /contact (spec 001 §2); the last line's
+   * is LocationsPath.
    */
   href: string;
+  /**
+   * Label is the line's accessible name (Header and the painted header
+   * both read it).
+   */
+  label: string;
 }
 
 /**
@@ -1024,6 +1030,12 @@ export interface Features {
    * 000 §4, §6; issue 12): a path of its own, default "/favourites".
    */
   favourites_path: string;
+  /**
+   * WatchlistPath is the signed-in shopper's watchlist page where Garage is
+   * on (spec 000 §2: the View List target, "path from configuration");
+   * default "/watchlist".
+   */
+  watchlist_path: string;
   /** SpinToWin turns the /spin-to-win route on; default false. */
   spin_to_win: boolean;
   /** SpinToWinGated requires sign-in for /spin-to-win (spec 001 §5 gating); default true. */

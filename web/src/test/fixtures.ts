@@ -51,7 +51,7 @@ function defaultedSite(): ConfiguredSite {
       sold_notice: 'Unfortunately this vehicle recently sold.',
       locations_title: 'Our Locations',
     },
-    features: { favourites: true, favourites_path: '/favourites' },
+    features: { favourites: true, favourites_path: '/favourites', watchlist_path: '/watchlist' },
     search: {
       facets: ['make', 'model', 'car_type', 'price', 'body'],
       sort_options: ['relevance', 'latest', 'price_desc', 'price_asc'],

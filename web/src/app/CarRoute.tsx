@@ -9,6 +9,8 @@ import { carPath } from '../lib/listingUrl';
 // library, captcha glue) stays out of the car page's first load.
 const EnquiryForm = lazy(() => import('../features/leads/components/EnquiryForm').then((m) => ({ default: m.EnquiryForm })));
 const TestDriveModal = lazy(() => import('../features/leads/components/TestDriveModal'));
+// Where to find the car (issue 33): below the details, its code off the car page's first load.
+const CarMap = lazy(() => import('./CarMap'));
 const TestDriveButton = lazy(() => import('../features/leads/components/TestDriveButton').then((m) => ({ default: m.TestDriveButton })));
 
 /**
@@ -16,7 +18,8 @@ const TestDriveButton = lazy(() => import('../features/leads/components/TestDriv
  * composed in here, at the app level, so neither feature imports the other
  * (bulletproof-react): the enquiry form in the page's accordion, and the
  * test drive modal behind the page's Book a Test Drive action and the
- * enquiry section's own test-drive button. Chat has no
+ * enquiry section's own test-drive button, and the locations feature's
+ * #vehicle-map where vdp_config.show_map_section is on. Chat has no
  * widget yet, so it falls back to the enquiry form.
  */
 export default function CarRoute() {
@@ -34,6 +37,15 @@ export default function CarRoute() {
             </p>
           </Suspense>
         )}
+        map={
+          site.vdp_config.show_map_section
+            ? (car) => (
+                <Suspense fallback={null}>
+                  <CarMap car={car} />
+                </Suspense>
+              )
+            : undefined
+        }
         onAction={(kind, car) => {
           if (kind !== 'test_drive') return false;
           setTestDrive(car);

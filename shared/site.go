@@ -674,4 +674,11 @@ type LocationsConfig struct {
 	MapStyleURL string `json:"map_style_url,omitempty"`
 	// MapZoom is the map's zoom; default 10.
 	MapZoom int `json:"map_zoom"`
+	// ViewLocation is where a location card's View Location goes (spec 001
+	// §2): "page" (/locations/{slug}) or "contact" (/contact, which shows
+	// the locations); default "contact" on a manufacturer's site, else "page".
+	ViewLocation string `json:"view_location"`
+	// ContactFilter picks the locations /contact shows (spec 001 §2's
+	// location filters); default type "all".
+	ContactFilter LocationFilter `json:"contact_filter"`
 }

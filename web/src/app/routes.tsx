@@ -24,7 +24,8 @@ const DealershipSearchPage = lazy(() => import('../features/dealerships/componen
 const TradeInPage = lazy(() => import('../features/trade-in/components/TradeInPage'));
 const FinanceEnquiryPage = lazy(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
 const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
-const ContactPage = lazy(() => import('../features/leads/components/ContactPage'));
+// The contact page with the locations block composed in (issue 33).
+const ContactPage = lazy(() => import('./ContactRoute'));
 const BookTestDrivePage = lazy(() => import('../features/leads/components/BookTestDrivePage'));
 // Site shell (issue 11): offers, and every other path as a content page of the site (its 404 when it has none).
 const OffersRoute = lazy(() => import('./OfferRoutes').then((m) => ({ default: m.OffersRoute })));

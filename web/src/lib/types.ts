@@ -1390,6 +1390,17 @@ export interface LocationsConfig {
   map_style_url?: string;
   /** MapZoom is the map's zoom; default 10. */
   map_zoom: number;
+  /**
+   * ViewLocation is where a location card's View Location goes (spec 001
+   * §2): "page" (/locations/{slug}) or "contact" (/contact, which shows
+   * the locations); default "contact" on a manufacturer's site, else "page".
+   */
+  view_location: string;
+  /**
+   * ContactFilter picks the locations /contact shows (spec 001 §2's
+   * location filters); default type "all".
+   */
+  contact_filter: LocationFilter;
 }
 
 /** BudgetConfig holds the budget finder's defaults (spec 001 §5, §9 "Budget finder"). */
@@ -1937,6 +1948,17 @@ export interface TestDriveConfig {
   slot_minutes: number;
   /** default 120 */
   lead_minutes: number;
+}
+
+/**
+ * LocationFilter picks the locations a block shows (spec 001 §2 "Location
+ * blocks"): Type is primary, sales, service, parts, service-and-parts, all
+ * (or empty) or a location id; Manufacturer and Subtype narrow further.
+ */
+export interface LocationFilter {
+  type: string;
+  manufacturer?: string;
+  subtype?: string;
 }
 
 /**

@@ -16,7 +16,7 @@ var appRoutes = []*regexp.Regexp{
 	regexp.MustCompile(`^/search(/.*)?$`),
 	regexp.MustCompile(`^/cars/?$`),
 	regexp.MustCompile(`^/cars/[^/]+(/checkout|/buy-online)?$`),
-	regexp.MustCompile(`^/(manufacturers|dealerships|trade-in|sell-your-car|sell-my-car|finance|finance-enquiry|apply-for-finance|finance-pre-approval|success|contact|contact-us|enquiry|book-test-drive|special-offers|sign-in|watchlist|online-payment|checkout-journey)/?$`),
+	regexp.MustCompile(`^/(manufacturers|dealerships|trade-in|sell-your-car|sell-my-car|finance|finance-enquiry|apply-for-finance|finance-pre-approval|success|contact|contact-us|enquiry|book-test-drive|special-offers|sign-in|online-payment|checkout-journey)/?$`),
 	regexp.MustCompile(`^/personalised/finance$`),
 	regexp.MustCompile(`^/dealerships/[^/]+/cars$`),
 	regexp.MustCompile(`^/contact-us/[^/]+$`),
@@ -32,6 +32,10 @@ func siteHasPage(s shared.Site, pages map[string]string, path string) bool {
 	if p == "/spin-to-win" {
 		_, ok := pages["spin-to-win"]
 		return s.Features.SpinToWin && ok
+	}
+	// The saved-cars pages are at the site's own paths (AppRoutes).
+	if p == s.Features.FavouritesPath || p == s.Features.WatchlistPath {
+		return true
 	}
 	for _, re := range appRoutes {
 		if re.MatchString(p) {

@@ -59,6 +59,8 @@ describe('/contact locations (issue 33)', { timeout: 20000 }, () => {
     expect(within(block).getByRole('article', { name: 'Riverside Toyota Service' })).toBeInTheDocument();
     expect(asked).toEqual(['/api/locations?type=all']);
     expect(screen.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
+    // View Location leads to /contact on this site: on /contact itself it would lead nowhere.
+    expect(within(block).queryByRole('link', { name: /View Location/ })).toBeNull();
   });
 
   it('asks for the locations the site’s contact filter picks', async () => {

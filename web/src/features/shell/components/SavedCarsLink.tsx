@@ -28,12 +28,12 @@ export default function SavedCarsLink() {
     return <SavedLink to={f.watchlist_path} word="Saved" label="Saved cars" n={list.status === 'ready' ? list.ids.size : undefined} />;
   }
   if (!f.favourites) return null;
-  return <SavedLink to={f.favourites_path} word="Favourites" label="Favourites" n={favourites.length} />;
+  return <SavedLink to={f.favourites_path} word="Favourites" label="Favourites" n={favourites.length} local />;
 }
 
-function SavedLink({ to, word, label, n }: { to: string; word: string; label: string; n?: number }) {
+function SavedLink({ to, word, label, n, local }: { to: string; word: string; label: string; n?: number; local?: boolean }) {
   return (
-    <Link to={to} className="saved-link" aria-label={n === undefined ? label : `${label}: ${n}`}>
+    <Link to={to} className={local ? 'saved-link saved-link--local' : 'saved-link'} aria-label={n === undefined ? label : `${label}: ${n}`}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path d="M12 21s-7.5-4.6-10-9.3C.4 8.4 2.3 4.5 6 4.5c2.1 0 3.4 1.1 4 2.1.6-1 1.9-2.1 4-2.1 3.7 0 5.6 3.9 4 7.2C19.5 16.4 12 21 12 21z" />
       </svg>

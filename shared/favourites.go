@@ -6,6 +6,10 @@ import "regexp"
 // unless the site names another page (features.favourites_path).
 const DefaultFavouritesPath = "/favourites"
 
+// DefaultWatchlistPath is where a signed-in shopper's watchlist is listed
+// unless the site names another page (features.watchlist_path).
+const DefaultWatchlistPath = "/watchlist"
+
 // favouritesPathPattern is a path of the site's own: no query, no host.
 var favouritesPathPattern = regexp.MustCompile(`^(/[a-z0-9-]+)+$`)
 

@@ -54,6 +54,13 @@ func applyFooterDefaults(s *Site) {
 		if s.Features.TradeIn {
 			f.BuyerTools = append(f.BuyerTools, NavItem{Label: "Trade-In", Path: s.Features.TradeInPath})
 		}
+		// Issue 33: hearted cars are found again, where the heart keeps them.
+		switch {
+		case s.Features.Garage:
+			f.BuyerTools = append(f.BuyerTools, NavItem{Label: "Watchlist", Path: s.Features.WatchlistPath})
+		case s.Features.Favourites:
+			f.BuyerTools = append(f.BuyerTools, NavItem{Label: "Favourites", Path: s.Features.FavouritesPath})
+		}
 	}
 	if f.Service == nil {
 		f.Service = []NavItem{
@@ -68,6 +75,8 @@ func applyFooterDefaults(s *Site) {
 		f.Dealer = []NavItem{
 			{Label: "About Us", Path: "/about"},
 			{Label: "Contact Us", Path: "/contact"},
+			// Issue 33: every site links its locations, hours and reviews.
+			{Label: locationsTitle(s), Path: LocationsPath},
 			{Label: "Terms And Conditions", Path: "/terms-and-conditions/"},
 			{Label: "Privacy Policy", Path: "/privacy-policy"},
 			{Label: "FAQs", Path: "/faqs"},
@@ -78,33 +87,59 @@ func applyFooterDefaults(s *Site) {
 	}
 }
 
+// LocationsPath lists every location with its hours and reviews (spec 001
+// §2 "/dealerships"): the footer and the header's Locations control lead there.
+const LocationsPath = "/dealerships"
+
+func locationsTitle(s *Site) string {
+	if s.Texts.LocationsTitle != "" {
+		return s.Texts.LocationsTitle
+	}
+	return "Our Locations"
+}
+
 // LocationLink is one line of the header's Locations dropdown.
 type LocationLink struct {
 	Name  string `json:"name"`
 	Phone string `json:"phone,omitempty"`
 	// Href is tel:<number> when the site's phone links are on and the
-	// location has a number, else /contact (spec 001 §2).
+	// location has a number, else /contact (spec 001 §2); the last line's
+	// is LocationsPath.
 	Href string `json:"href"`
+	// Label is the line's accessible name (Header and the painted header
+	// both read it).
+	Label string `json:"label"`
 }
 
 // HeaderLocations returns the header's Locations dropdown: the visible
 // locations ordered sales, service, parts (SortedLocations), each with its
-// phone (mobile, else landline) and link.
+// phone (mobile, else landline) and link, then a line to every location's
+// hours and reviews (issue 33: where phone links are on, the other lines
+// only call). No visible location, no lines.
 func HeaderLocations(s Site) []LocationLink {
 	sorted := SortedLocations(s.Locations)
-	out := make([]LocationLink, 0, len(sorted))
+	if len(sorted) == 0 {
+		return nil
+	}
+	out := make([]LocationLink, 0, len(sorted)+1)
 	for _, l := range sorted {
 		phone := l.ContactDetail.Phone
 		if phone == "" {
 			phone = l.ContactDetail.LandlinePhone
 		}
-		href := "/contact"
-		if s.Features.PhoneLinks && phone != "" {
-			href = "tel:" + telNumber(phone)
+		link := LocationLink{Name: l.Name, Phone: phone, Href: "/contact"}
+		switch {
+		case s.Features.PhoneLinks && phone != "":
+			link.Href = "tel:" + telNumber(phone)
+			link.Label = "Call " + l.Name + " on " + phone
+		case phone != "":
+			link.Label = l.Name + ", " + phone + ": contact us"
+		default:
+			link.Label = l.Name + ": contact us"
 		}
-		out = append(out, LocationLink{Name: l.Name, Phone: phone, Href: href})
+		out = append(out, link)
 	}
-	return out
+	return append(out, LocationLink{Name: "All locations", Href: LocationsPath, Label: "All locations, hours and reviews"})
 }
 
 // telNumber keeps the digits and a leading + of a display number.

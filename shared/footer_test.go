@@ -17,7 +17,7 @@ func labels(items []NavItem) string {
 // the trade-in entry point.
 func TestFooterDefaults(t *testing.T) {
 	all := DefaultSite()
-	if got, want := labels(all.Footer.BuyerTools), "New Cars /search/new-cars, Demo Cars /search/demo-cars, Used Cars /search/used-cars, Book a Test Drive /book-test-drive/, Current Offers /special-offers, Finance Enquiry /finance, Trade-In /trade-in"; got != want {
+	if got, want := labels(all.Footer.BuyerTools), "New Cars /search/new-cars, Demo Cars /search/demo-cars, Used Cars /search/used-cars, Book a Test Drive /book-test-drive/, Current Offers /special-offers, Finance Enquiry /finance, Trade-In /trade-in, Favourites /favourites"; got != want {
 		t.Errorf("buyer tools: got %q, want %q", got, want)
 	}
 	if got := labels(all.Footer.Service); !strings.HasPrefix(got, "Vehicle Service /service, Genuine Parts and Accessories") {
@@ -28,6 +28,28 @@ func TestFooterDefaults(t *testing.T) {
 	}
 	if got := strings.Join(all.Footer.PaymentMethods, ", "); got != "Mastercard, Visa, Maestro, Google Pay, Apple Pay" {
 		t.Errorf("payments: %q", got)
+	}
+
+	// Issue 33: the saved cars are found again from the footer, the
+	// watchlist where the site has accounts, else this device's favourites;
+	// and the locations (with hours and reviews) from the dealer's group.
+	if got, want := labels(all.Footer.BuyerTools[len(all.Footer.BuyerTools)-1:]), "Favourites /favourites"; got != want {
+		t.Errorf("buyer tools end: got %q, want %q", got, want)
+	}
+	garage := DecodeBase()
+	garage.Features.Garage, garage.Features.WatchlistPath = true, "/my-watchlist"
+	ApplyDefaults(&garage)
+	if got, want := labels(garage.Footer.BuyerTools[len(garage.Footer.BuyerTools)-1:]), "Watchlist /my-watchlist"; got != want {
+		t.Errorf("garage buyer tools end: got %q, want %q", got, want)
+	}
+	none := DecodeBase()
+	none.Features.Favourites = false
+	ApplyDefaults(&none)
+	if got := labels(none.Footer.BuyerTools); strings.Contains(got, "Favourites") || strings.Contains(got, "Watchlist") {
+		t.Errorf("a site that saves nothing links saved cars: %q", got)
+	}
+	if got := labels(all.Footer.Dealer); !strings.Contains(got, "Our Locations /dealerships") {
+		t.Errorf("dealer group lacks the locations: %q", got)
 	}
 
 	var used Site
@@ -42,7 +64,9 @@ func TestFooterDefaults(t *testing.T) {
 }
 
 // Spec 001 §2 "Locations control": visible locations sorted sales, service,
-// parts; tel: only when phone links are on.
+// parts; tel: only when phone links are on. Issue 33: the last line leads to
+// every location with its hours and reviews, so a site whose lines only
+// call still reaches them.
 func TestHeaderLocations(t *testing.T) {
 	hidden := false
 	s := Site{Locations: []Location{
@@ -55,8 +79,10 @@ func TestHeaderLocations(t *testing.T) {
 	s.Features.PhoneLinks = true
 	got := HeaderLocations(s)
 	want := []LocationLink{
-		{"Sales", "07 3000 0001", "tel:0730000001"}, {"No phone", "", "/contact"},
-		{"Service", "+61 400 000 002", "tel:+61400000002"}, {"Parts", "(07) 3000 0003", "tel:0730000003"},
+		{"Sales", "07 3000 0001", "tel:0730000001", "Call Sales on 07 3000 0001"}, {"No phone", "", "/contact", "No phone: contact us"},
+		{"Service", "+61 400 000 002", "tel:+61400000002", "Call Service on +61 400 000 002"},
+		{"Parts", "(07) 3000 0003", "tel:0730000003", "Call Parts on (07) 3000 0003"},
+		{"All locations", "", "/dealerships", "All locations, hours and reviews"},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %+v, want %+v", got, want)
@@ -68,9 +94,12 @@ func TestHeaderLocations(t *testing.T) {
 	}
 	s.Features.PhoneLinks = false
 	for _, l := range HeaderLocations(s) {
-		if l.Href != "/contact" {
+		if l.Href != "/contact" && l.Href != LocationsPath {
 			t.Errorf("phone links off: %s links %q, want /contact", l.Name, l.Href)
 		}
+	}
+	if got := HeaderLocations(Site{}); len(got) != 0 {
+		t.Errorf("no locations: got %+v, want none", got)
 	}
 }
 

@@ -8,9 +8,9 @@ import (
 // blocks"): Type is primary, sales, service, parts, service-and-parts, all
 // (or empty) or a location id; Manufacturer and Subtype narrow further.
 type LocationFilter struct {
-	Type         string
-	Manufacturer string
-	Subtype      string
+	Type         string `json:"type"`
+	Manufacturer string `json:"manufacturer,omitempty"`
+	Subtype      string `json:"subtype,omitempty"`
 }
 
 // LocationFilterTypes are the named values of LocationFilter.Type; any other

@@ -105,6 +105,16 @@ func LocationPagePath(l Location) string {
 	return "/locations/" + slug
 }
 
+// LocationViewPath is a location card's View Location link (spec 001 §2):
+// /contact where the site's locations_block.view_location says so (a
+// manufacturer's site by default), else the location's page.
+func LocationViewPath(s Site, l Location) string {
+	if s.LocationsBlock.ViewLocation == "contact" {
+		return "/contact"
+	}
+	return LocationPagePath(l)
+}
+
 // SortedLocations returns the visible locations ordered sales, service, parts
 // (spec 001 §2 "Locations"), keeping the configured order within a rank.
 func SortedLocations(locs []Location) []Location {

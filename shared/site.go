@@ -245,6 +245,10 @@ type Features struct {
 	// FavouritesPath is the page listing a visitor's local favourites (spec
 	// 000 §4, §6; issue 12): a path of its own, default "/favourites".
 	FavouritesPath string `json:"favourites_path"`
+	// WatchlistPath is the signed-in shopper's watchlist page where Garage is
+	// on (spec 000 §2: the View List target, "path from configuration");
+	// default "/watchlist".
+	WatchlistPath string `json:"watchlist_path"`
 	// SpinToWin turns the /spin-to-win route on; default false.
 	SpinToWin bool `json:"spin_to_win"`
 	// SpinToWinGated requires sign-in for /spin-to-win (spec 001 §5 gating); default true.
@@ -677,4 +681,11 @@ type LocationsConfig struct {
 	MapStyleURL string `json:"map_style_url,omitempty"`
 	// MapZoom is the map's zoom; default 10.
 	MapZoom int `json:"map_zoom"`
+	// ViewLocation is where a location card's View Location goes (spec 001
+	// §2): "page" (/locations/{slug}) or "contact" (/contact, which shows
+	// the locations); default "contact" on a manufacturer's site, else "page".
+	ViewLocation string `json:"view_location"`
+	// ContactFilter picks the locations /contact shows (spec 001 §2's
+	// location filters); default type "all".
+	ContactFilter LocationFilter `json:"contact_filter"`
 }

@@ -107,6 +107,12 @@ func applyDerivedDefaults(s *Site) {
 	if s.Stock.ListingPath == "" {
 		s.Stock.ListingPath = StockListingPath(s.Stock.CarTypes)
 	}
+	if s.LocationsBlock.ViewLocation == "" {
+		s.LocationsBlock.ViewLocation = "page"
+		if s.Manufacturer != nil && s.Manufacturer.Name != "" {
+			s.LocationsBlock.ViewLocation = "contact"
+		}
+	}
 	applyFooterDefaults(s)
 	applyPromoTextDefaults(s)
 	// The roles follow the brand colours, never the file (issue 32).
@@ -156,6 +162,7 @@ func applyOwnDefaults(s *Site) {
 
 	setStr(&s.LocationsBlock.Layout, "grid")
 	setInt(&s.LocationsBlock.MapZoom, 10)
+	setStr(&s.LocationsBlock.ContactFilter.Type, "all")
 	for i := range s.Locations {
 		setStr(&s.Locations[i].TimeZone, DefaultTimeZone)
 	}
@@ -168,6 +175,7 @@ func applyOwnDefaults(s *Site) {
 	}
 	setStr(&s.Features.TradeInPath, "/trade-in")
 	setStr(&s.Features.FavouritesPath, DefaultFavouritesPath)
+	setStr(&s.Features.WatchlistPath, DefaultWatchlistPath)
 	if len(s.Leads.TradeInQuestions) == 0 {
 		s.Leads.TradeInQuestions = DefaultTradeInQuestions()
 	}
@@ -343,6 +351,13 @@ func (s Site) Validate() error {
 	if s.LocationsBlock.Layout != "" {
 		oneOf("locations_block.layout", s.LocationsBlock.Layout, []string{"grid", "list"})
 	}
+	if s.LocationsBlock.ViewLocation != "" {
+		oneOf("locations_block.view_location", s.LocationsBlock.ViewLocation, []string{"page", "contact"})
+	}
+	if t := s.LocationsBlock.ContactFilter.Type; t != "" && !slices.Contains(LocationFilterTypes, t) &&
+		!slices.ContainsFunc(s.Locations, func(l Location) bool { return l.ID == t }) {
+		bad("locations_block.contact_filter.type", "want one of %s or a location id of this site, got %q", strings.Join(LocationFilterTypes, ", "), t)
+	}
 	if z := s.LocationsBlock.MapZoom; z < 0 || z > 22 {
 		bad("locations_block.map_zoom", "want 1 to 22, got %d", z)
 	}
@@ -501,6 +516,9 @@ func (s Site) Validate() error {
 	}
 	if p := s.Features.FavouritesPath; p != "" && !favouritesPathPattern.MatchString(p) {
 		bad("features.favourites_path", "want a path such as /favourites (lower-case letters, digits, - and /), got %q", p)
+	}
+	if p := s.Features.WatchlistPath; p != "" && !favouritesPathPattern.MatchString(p) {
+		bad("features.watchlist_path", "want a path such as /watchlist (lower-case letters, digits, - and /), got %q", p)
 	}
 	if err := validateTradeInQuestions(s.Leads.TradeInQuestions); err != nil {
 		errs = append(errs, err)

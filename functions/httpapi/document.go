@@ -84,7 +84,7 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 // (nil when none are computed yet).
 func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.SiteStats) (seo.Head, route.Page, error) {
 	clean := path.Clean("/" + p.Path)
-	pg, vars := route.MatchPage(clean, map[string]string{"favourites_path": p.Site.Features.FavouritesPath})
+	pg, vars := route.MatchPage(clean, route.SitePaths(p.Site.Features))
 	build, ok := s.pageHeads()[pg.Head]
 	if !ok {
 		return seo.Head{}, pg, fmt.Errorf("document %s: page %s has head %q, which no builder makes", clean, pg.Name, pg.Head)

@@ -53,9 +53,10 @@ type LocationView struct {
 	DirectionsURL string `json:"directions_url"`
 	// ContactPath is the location's contact page, /contact-us/{slug}.
 	ContactPath string `json:"contact_path"`
-	// ViewPath is the card's view-location link (spec 001 §2): /contact on a
-	// manufacturer's site, else /locations/{slug} (the dealership's slug when
-	// the location has none).
+	// ViewPath is the card's view-location link (spec 001 §2,
+	// shared.LocationViewPath): /contact where locations_block.view_location
+	// is "contact" (a manufacturer's site by default), else /locations/{slug}
+	// (the dealership's slug when the location has none).
 	ViewPath string `json:"view_path"`
 	// DefaultTab is the Sales/Service tab its block opens on.
 	DefaultTab shared.LocationType `json:"default_tab"`
@@ -142,7 +143,7 @@ func viewLocation(site shared.Site, l shared.Location, reviews *shared.ReviewSum
 		HolidayHours:  shared.HolidayHoursFrom(site, l, now),
 		DirectionsURL: directionsURL(l.Address),
 		ContactPath:   "/contact-us/" + shared.ContactSlug(l.Name),
-		ViewPath:      viewPath(site, l),
+		ViewPath:      shared.LocationViewPath(site, l),
 		DefaultTab:    shared.DefaultLocationTab(l),
 	}
 	if v.Hours == nil {
@@ -159,13 +160,6 @@ func viewLocation(site shared.Site, l shared.Location, reviews *shared.ReviewSum
 		v.DealerLicenseNumber, v.MotorVehicleRepairer = "", ""
 	}
 	return v
-}
-
-func viewPath(site shared.Site, l shared.Location) string {
-	if site.Manufacturer != nil && site.Manufacturer.Name != "" {
-		return "/contact"
-	}
-	return shared.LocationPagePath(l)
 }
 
 // directionsURL is the place link, else a map search for the address.

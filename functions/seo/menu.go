@@ -98,16 +98,7 @@ func menuPaint(site shared.Site, path string) MenuPaint {
 		return m
 	}
 	for _, l := range locations {
-		e := LocationEntry{Name: l.Name, Phone: l.Phone, Href: Href(l.Href)}
-		switch {
-		case strings.HasPrefix(l.Href, "tel:"):
-			e.Label = "Call " + l.Name + " on " + l.Phone
-		case l.Phone != "":
-			e.Label = l.Name + ", " + l.Phone + ": contact us"
-		default:
-			e.Label = l.Name + ": contact us"
-		}
-		m.Locations = append(m.Locations, e)
+		m.Locations = append(m.Locations, LocationEntry{Name: l.Name, Phone: l.Phone, Href: Href(l.Href), Label: l.Label})
 	}
 	return m
 }

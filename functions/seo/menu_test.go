@@ -95,7 +95,7 @@ func TestPaintedMenu(t *testing.T) {
 			name: "the Locations dropdown lists the visible locations, each with its phone",
 			edit: func(s *shared.Site) { s.Features.PhoneLinks = true },
 			path: "/",
-			want: []string{`<li class="nav-group nav-locations nav-group--end"><button type="button" aria-expanded="false" aria-controls="site-nav-locations">Locations<span class="nav-group__caret" aria-hidden="true"></span></button><ul id="site-nav-locations" hidden><li class="location-link"><a href="tel:0730000000" aria-label="Call Riverside Toyota Sales on 07 3000 0000"><span class="location-link__name">Riverside Toyota Sales</span><span class="location-link__phone">07 3000 0000</span></a></li></ul></li></ul></nav>`},
+			want: []string{`<li class="nav-group nav-locations nav-group--end"><button type="button" aria-expanded="false" aria-controls="site-nav-locations">Locations<span class="nav-group__caret" aria-hidden="true"></span></button><ul id="site-nav-locations" hidden><li class="location-link"><a href="tel:0730000000" aria-label="Call Riverside Toyota Sales on 07 3000 0000"><span class="location-link__name">Riverside Toyota Sales</span><span class="location-link__phone">07 3000 0000</span></a></li><li class="location-link"><a href="/dealerships" aria-label="All locations, hours and reviews"><span class="location-link__name">All locations</span></a></li></ul></li></ul></nav>`},
 		},
 		{
 			name:  "header.locations_link makes Locations a link to the dealerships page",

@@ -207,7 +207,11 @@ func (s Sitemaps) carPart(name string) ([]SitemapURL, bool) {
 func (p Page) Robots() string {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
-	for _, path := range []string{"/api/", "/sign-in", "/watchlist", "/success", "/online-payment", "/personalised/"} {
+	watchlist := p.Site.Features.WatchlistPath
+	if watchlist == "" {
+		watchlist = shared.DefaultWatchlistPath
+	}
+	for _, path := range []string{"/api/", "/sign-in", watchlist, "/success", "/online-payment", "/personalised/"} {
 		b.WriteString("Disallow: " + path + "\n")
 	}
 	b.WriteString("\nSitemap: " + p.Origin + "/sitemap.xml\n")

@@ -16,7 +16,7 @@ import (
 func siteHasPage(s shared.Site, pages map[string]string, path string) bool {
 	p := strings.SplitN(strings.SplitN(path, "?", 2)[0], "#", 2)[0]
 	clean := pathpkg.Clean("/" + p)
-	pg, _ := route.MatchPage(clean, map[string]string{"favourites_path": s.Features.FavouritesPath})
+	pg, _ := route.MatchPage(clean, route.SitePaths(s.Features))
 	if pg.Feature != "" && !s.Features.Flag(pg.Feature) {
 		return false
 	}

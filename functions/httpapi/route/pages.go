@@ -121,7 +121,8 @@ func Pages() []Page {
 		sitemap(data("Offers", HeadOffers, PaintShell, "/special-offers")),
 		data("Offer", HeadOffer, PaintShell, "/offers/{manufacturer}/{id}", "/offers/{id}"),
 		noindex(app("SignIn", "Sign in", "Sign in to keep a watchlist of cars.", "/sign-in")),
-		noindex(app("Watchlist", "Your watchlist", "The cars you are watching.", "/watchlist")),
+		// The watchlist (spec 000 §2) at the path the site names.
+		{Name: "Watchlist", SitePath: "watchlist_path", Title: "Your watchlist", Description: "The cars you are watching.", Head: HeadApp, Noindex: true, Cache: DocumentCache},
 		// Local favourites (spec 000 §4) at the path the site names.
 		{Name: "Favourites", SitePath: "favourites_path", Title: "Your favourites", Description: "The cars you saved on this device.", Head: HeadApp, Noindex: true, Cache: DocumentCache},
 		noindex(app("Compare", "Compare cars", "Cars side by side.", "/compare")),
@@ -140,6 +141,12 @@ func Pages() []Page {
 		// Every other path: the site's content page, or the 404.
 		data("Content", HeadContent, PaintShell, "/{path...}"),
 	}
+}
+
+// SitePaths are the site's own page paths by the features field naming
+// them (Page.SitePath), as MatchPage takes them.
+func SitePaths(f shared.Features) map[string]string {
+	return map[string]string{"favourites_path": f.FavouritesPath, "watchlist_path": f.WatchlistPath}
 }
 
 // MatchPage finds the page of a path: the site's own paths first

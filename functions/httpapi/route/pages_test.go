@@ -68,6 +68,9 @@ func TestMatchPage(t *testing.T) {
 		{"/offers/o1", nil, "Offer", map[string]string{"id": "o1"}},
 		{"/favourites", map[string]string{"favourites_path": "/favourites"}, "Favourites", nil},
 		{"/favourites", nil, "Content", map[string]string{"path": "favourites"}},
+		// Issue 33: the watchlist is at the site's watchlist_path.
+		{"/my-garage", map[string]string{"watchlist_path": "/my-garage"}, "Watchlist", nil},
+		{"/watchlist", map[string]string{"watchlist_path": "/my-garage"}, "Content", map[string]string{"path": "watchlist"}},
 		{"/service/hours", nil, "Content", map[string]string{"path": "service/hours"}},
 	}
 	for _, tt := range tests {

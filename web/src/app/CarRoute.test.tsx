@@ -269,3 +269,66 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Enquire about this car' })).not.toBeInTheDocument());
   });
 });
+
+// Issue 33 (spec 001 §2 "#vehicle-map", §3 vdp_config.show_map_section): the
+// car page shows where to find the car where the site turns the section on,
+// the car's own location asked by its id (spec 001 §2's location filter); no
+// map style shows the static card with Get Directions.
+describe('car page #vehicle-map (issue 33)', () => {
+  const place = {
+    id: 'loc-7',
+    name: 'Riverside Toyota Sales',
+    slug: 'riverside-toyota-sales',
+    location_type: 'sales',
+    dealership_slug: 'riverside-toyota',
+    address: { street: '1 River Road', city: 'Brisbane', state: 'QLD', postcode: '4000', lat: -27.4, long: 153 },
+    contact_detail: {},
+    hours: [],
+    holiday_hours: [],
+    directions_url: 'https://maps.example/?q=1+River+Road',
+    contact_path: '/contact-us/riverside-toyota',
+    view_path: '/locations/riverside-toyota-sales',
+    default_tab: 'sales',
+  };
+  function stubMap() {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (url.startsWith('/api/cars/')) return json(200, { car: { ...car, location_id: 'loc-7' }, view });
+      if (url.startsWith('/api/locations')) {
+        asked.push(url);
+        return json(200, { locations: [place], grid_columns: 1 });
+      }
+      return json(404, { error: { code: 'not_found', message: 'not found' } });
+    }));
+    return asked;
+  }
+  function renderCar(show: boolean) {
+    const base = siteResponse();
+    const site = { ...base, site: { ...base.site, vdp_config: { show_map_section: show }, locations_block: { ...base.site.locations_block, map_style_url: '' } } };
+    renderWithSite(
+      <Routes>
+        <Route path="/cars/:slug" element={<CarRoute />} />
+      </Routes>,
+      site,
+      `/cars/${car.slug}`,
+    );
+  }
+
+  it('shows the car’s location with Get Directions where the section is on', async () => {
+    const asked = stubMap();
+    renderCar(true);
+    const section = (await screen.findByRole('heading', { name: 'Where to find this car' })).closest('section') as HTMLElement;
+    expect(section).toHaveAttribute('id', 'vehicle-map');
+    expect(await within(section).findByText('Riverside Toyota Sales')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: /Get Directions/ })).toHaveAttribute('href', place.directions_url);
+    expect(asked).toEqual(['/api/locations?type=loc-7']);
+  });
+
+  it('shows no section, and asks for no location, where it is off', async () => {
+    const asked = stubMap();
+    renderCar(false);
+    await screen.findByRole('heading', { name: 'Enquire about this car' });
+    expect(screen.queryByRole('heading', { name: 'Where to find this car' })).toBeNull();
+    expect(asked).toEqual([]);
+  });
+});

@@ -9,6 +9,8 @@ import { carPath } from '../lib/listingUrl';
 // library, captcha glue) stays out of the car page's first load.
 const EnquiryForm = lazy(() => import('../features/leads/components/EnquiryForm').then((m) => ({ default: m.EnquiryForm })));
 const TestDriveModal = lazy(() => import('../features/leads/components/TestDriveModal'));
+// Where to find the car (issue 33): below the details, its code off the car page's first load.
+const CarMap = lazy(() => import('./CarMap'));
 
 /**
  * CarRoute is /cars/{slug}: the car page with the leads feature's forms
@@ -16,7 +18,8 @@ const TestDriveModal = lazy(() => import('../features/leads/components/TestDrive
  * (bulletproof-react): the enquiry form in the page's accordion, and the
  * test drive modal behind Book a Test Drive (the sidebar's on a
  * test-drive-only car, the similar cars' where the site offers it: spec 001
- * §2). Chat has no
+ * §2), and the locations feature's #vehicle-map where
+ * vdp_config.show_map_section is on. Chat has no
  * widget yet, so it falls back to the enquiry form.
  */
 export default function CarRoute() {
@@ -30,6 +33,15 @@ export default function CarRoute() {
             <EnquiryForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} subject={{ title: carTitle(car, site.card.extended_title), image: imageOf(car), path: carPath(car.slug) }} />
           </Suspense>
         )}
+        map={
+          site.vdp_config.show_map_section
+            ? (car) => (
+                <Suspense fallback={null}>
+                  <CarMap car={car} />
+                </Suspense>
+              )
+            : undefined
+        }
         onAction={(kind, car) => {
           if (kind !== 'test_drive') return false;
           setTestDrive(car);

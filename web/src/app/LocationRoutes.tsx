@@ -3,6 +3,7 @@ import type { LocationView } from '../lib/types';
 import LocationPage from '../features/locations/components/LocationPage';
 import TeamPage from '../features/locations/components/TeamPage';
 import { LocationsBlock } from '../features/locations/components/LocationsBlock';
+import type { LocationQuery } from '../features/locations/api/getLocations';
 import { NearestDealership } from '../features/locations/components/NearestDealership';
 import DealershipsPage from '../features/dealerships/components/DealershipsPage';
 import '../features/locations/locations.css';
@@ -25,12 +26,12 @@ export function TeamRoute() {
 }
 
 /**
- * ContactLocations is the locations block of a contact page (the forms work
- * owns /contact; it places this): a manufacturer site's /contact shows the
- * location page of its primary location, as /locations/{slug} would.
+ * ContactLocations is the locations block of the contact page (ContactRoute
+ * places it): the locations filter picks (spec 001 §2's filters; the site's
+ * locations_block.contact_filter), with their hours and reviews.
  */
-export function ContactLocations() {
-  return <LocationsBlock filter={{ type: 'all' }} emailUs={emailUs} />;
+export function ContactLocations({ filter, title }: { filter?: LocationQuery; title?: string }) {
+  return <LocationsBlock filter={filter ?? { type: 'all' }} emailUs={emailUs} title={title} />;
 }
 
 /** DealershipsRoute is /dealerships: the dealerships with their stock, "Find your nearest dealership" and every location's card. */

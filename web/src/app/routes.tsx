@@ -27,7 +27,8 @@ const DealershipSearchPage = lazy(() => import('../features/dealerships/componen
 const TradeInPage = lazy(() => import('../features/trade-in/components/TradeInPage'));
 const FinanceEnquiryPage = lazy(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
 const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
-const ContactPage = lazy(() => import('../features/leads/components/ContactPage'));
+// The contact page with the locations block composed in (issue 33).
+const ContactPage = lazy(() => import('./ContactRoute'));
 const BookTestDrivePage = lazy(() => import('../features/leads/components/BookTestDrivePage'));
 // Site shell (issue 11): offers, and every other path as a content page of the site (its 404 when it has none).
 const OffersRoute = lazy(() => import('./OfferRoutes').then((m) => ({ default: m.OffersRoute })));
@@ -90,7 +91,7 @@ export const PAGE_COMPONENTS: Record<PageKey, [ComponentType, (string | null)?]>
   '/special-offers': [OffersRoute],
   '/offers/:manufacturer/:id': [OfferRoute],
   '/sign-in': [SignInPage],
-  '/watchlist': [WatchlistPage],
+  watchlist_path: [WatchlistPage],
   favourites_path: [FavouritesPage],
   '/compare': [ComparePage, 'Loading the comparison…'],
   '/locations/:slug': [LocationRoute, 'Loading location…'],

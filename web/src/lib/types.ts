@@ -348,9 +348,15 @@ export interface LocationLink {
   phone?: string;
   /**
    * Href is tel:<number> when the site's phone links are on and the
-   * location has a number, else /contact (spec 001 §2).
+   * location has a number, else /contact (spec 001 §2); the last line's
+   * is LocationsPath.
    */
   href: string;
+  /**
+   * Label is the line's accessible name (Header and the painted header
+   * both read it).
+   */
+  label: string;
 }
 
 /**
@@ -742,9 +748,10 @@ export interface LocationView extends Location {
   /** ContactPath is the location's contact page, /contact-us/{slug}. */
   contact_path: string;
   /**
-   * ViewPath is the card's view-location link (spec 001 §2): /contact on a
-   * manufacturer's site, else /locations/{slug} (the dealership's slug when
-   * the location has none).
+   * ViewPath is the card's view-location link (spec 001 §2,
+   * shared.LocationViewPath): /contact where locations_block.view_location
+   * is "contact" (a manufacturer's site by default), else /locations/{slug}
+   * (the dealership's slug when the location has none).
    */
   view_path: string;
   /** DefaultTab is the Sales/Service tab its block opens on. */
@@ -1032,6 +1039,12 @@ export interface Features {
    * 000 §4, §6; issue 12): a path of its own, default "/favourites".
    */
   favourites_path: string;
+  /**
+   * WatchlistPath is the signed-in shopper's watchlist page where Garage is
+   * on (spec 000 §2: the View List target, "path from configuration");
+   * default "/watchlist".
+   */
+  watchlist_path: string;
   /** SpinToWin turns the /spin-to-win route on; default false. */
   spin_to_win: boolean;
   /** SpinToWinGated requires sign-in for /spin-to-win (spec 001 §5 gating); default true. */
@@ -1387,6 +1400,17 @@ export interface LocationsConfig {
   map_style_url?: string;
   /** MapZoom is the map's zoom; default 10. */
   map_zoom: number;
+  /**
+   * ViewLocation is where a location card's View Location goes (spec 001
+   * §2): "page" (/locations/{slug}) or "contact" (/contact, which shows
+   * the locations); default "contact" on a manufacturer's site, else "page".
+   */
+  view_location: string;
+  /**
+   * ContactFilter picks the locations /contact shows (spec 001 §2's
+   * location filters); default type "all".
+   */
+  contact_filter: LocationFilter;
 }
 
 /** BudgetConfig holds the budget finder's defaults (spec 001 §5, §9 "Budget finder"). */
@@ -1943,6 +1967,17 @@ export interface TestDriveConfig {
 }
 
 /**
+ * LocationFilter picks the locations a block shows (spec 001 §2 "Location
+ * blocks"): Type is primary, sales, service, parts, service-and-parts, all
+ * (or empty) or a location id; Manufacturer and Subtype narrow further.
+ */
+export interface LocationFilter {
+  type: string;
+  manufacturer?: string;
+  subtype?: string;
+}
+
+/**
  * CarPageTabs are the tabs' titles and texts. Defaults: the spec's titles
  * (Dealer Comments from texts.dealer_comments_title, What's Included, Why
  * Buy From Us?, Reserve Online, Protect Your Car, Features); Reserve
@@ -2043,7 +2078,7 @@ export const PAGES = [
   {"paths":["/special-offers"]},
   {"paths":["/offers/:manufacturer/:id","/offers/:id"]},
   {"paths":["/sign-in"]},
-  {"paths":["/watchlist"]},
+  {"site_path":"watchlist_path"},
   {"site_path":"favourites_path"},
   {"paths":["/compare"]},
   {"paths":["/locations/:slug"]},

@@ -51,7 +51,7 @@ function defaultedSite(): ConfiguredSite {
       sold_notice: 'Unfortunately this vehicle recently sold.',
       locations_title: 'Our Locations',
     },
-    features: { favourites: true, favourites_path: '/favourites' },
+    features: { favourites: true, favourites_path: '/favourites', watchlist_path: '/watchlist' },
     search: {
       facets: ['make', 'model', 'car_type', 'price', 'body'],
       sort_options: ['relevance', 'latest', 'price_desc', 'price_asc'],
@@ -61,6 +61,7 @@ function defaultedSite(): ConfiguredSite {
       hits_per_page: 21,
     },
     card: { chips: ['car_type', 'simple_body', 'km', 'simple_transmission', 'stocknum'] },
+    vdp_config: { show_map_section: false },
     stock: { car_types: ['new', 'used', 'demo'], listing_path: '/search/new-used-and-demo-cars/', sold_retention_days: 3 },
     finance: {
       interest_rate: 8.5,

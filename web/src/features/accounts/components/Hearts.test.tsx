@@ -203,15 +203,57 @@ describe('header saved-cars link (issue 32 item 6)', () => {
     expect(await screen.findByRole('link', { name: 'Saved cars: 3' })).toBeInTheDocument();
   });
 
-  it('signed out, or without the watchlist: no link', async () => {
+  it('signed out on a watchlist site: no link (the heart leads to sign-in)', async () => {
     stub([]);
-    const { unmount } = renderHeaderAndCard(watchlistSite());
+    renderHeaderAndCard(watchlistSite());
     await screen.findByRole('button', { name: 'Save 2021 Toyota Corolla' });
-    expect(screen.queryByRole('link', { name: /Saved cars/ })).toBeNull();
-    unmount();
+    expect(screen.queryByRole('link', { name: /Saved cars|Favourites/ })).toBeNull();
+  });
+
+  // Issue 33 (spec 000 §2 "watchlist page (path from configuration)"): the
+  // link and View List go to the site's features.watchlist_path.
+  it("signed in: links the site's watchlist path", async () => {
     window.localStorage.setItem(HINT, '+61400000001');
-    renderHeaderAndCard(watchlistSite({ garage: false }));
-    await screen.findByRole('button', { name: 'Save 2021 Toyota Corolla' });
-    expect(screen.queryByRole('link', { name: /Saved cars/ })).toBeNull();
+    stub(['x1']);
+    const site = watchlistSite();
+    renderHeaderAndCard({ ...site, site: { ...site.site, features: { ...site.site.features, watchlist_path: '/my-watchlist' } } });
+    expect(await screen.findByRole('link', { name: 'Saved cars: 1' })).toHaveAttribute('href', '/my-watchlist');
+  });
+
+  // Issue 33: a visitor who hearts cars on a site without accounts finds
+  // them again from the header: a Favourites link with this device's count,
+  // to the site's favourites path, following each heart.
+  it("without the watchlist: links this device's favourites with their count", async () => {
+    stub([]);
+    const site = watchlistSite({ garage: false });
+    renderHeaderAndCard({ ...site, site: { ...site.site, features: { ...site.site.features, favourites_path: '/my-cars' } } });
+    const link = await screen.findByRole('link', { name: 'Favourites: 0' });
+    expect(link).toHaveAttribute('href', '/my-cars');
+    await userEvent.click(screen.getByRole('button', { name: 'Save 2021 Toyota Corolla' }));
+    expect(await screen.findByRole('link', { name: 'Favourites: 1' })).toBeInTheDocument();
+  });
+
+  it('without the watchlist or favourites: no link', async () => {
+    stub([]);
+    renderHeaderAndCard(watchlistSite({ garage: false, favourites: false, compare: true }));
+    expect((await screen.findAllByRole('link', { name: /2021 Toyota Corolla/ })).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: /Saved cars|Favourites/ })).toBeNull();
+  });
+});
+
+// Issue 33 (spec 000 §8 toasts): a local save shows the same toast as a
+// server save, its View List going to this device's favourites.
+describe('local favourites heart', () => {
+  it('shows the saved and removed toasts with View List to the favourites path', async () => {
+    stub([]);
+    const site = watchlistSite({ garage: false });
+    renderCard({ ...site, site: { ...site.site, features: { ...site.site.features, favourites_path: '/my-cars' } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save 2021 Toyota Corolla' }));
+    expect(await screen.findByText('Car Saved In Watchlist')).toBeInTheDocument();
+    expect(screen.getByText('2021 Toyota Corolla is now available in your watchlist')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View List' })).toHaveAttribute('href', '/my-cars');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove 2021 Toyota Corolla from saved cars' }));
+    expect(await screen.findByText('Car Removed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View List' })).toHaveAttribute('href', '/my-cars');
   });
 });

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSite } from '../../../lib/siteContext';
 import { useFavourites } from '../../../lib/useFavourites';
-import { WATCHLIST_PATH } from '../lib/useCarSave';
 import { showToast } from '../lib/toasts';
 import { changeSaved, useWatchlist } from '../lib/watchlistStore';
 
@@ -37,7 +36,7 @@ export function MoveFavouritesOffer() {
     }
     setMoving(false);
     if (moved > 0) {
-      showToast({ title: 'Favourites Moved', body: `${moved} ${moved === 1 ? 'car is' : 'cars are'} now in your watchlist`, action: { label: 'View List', to: WATCHLIST_PATH } });
+      showToast({ title: 'Favourites Moved', body: `${moved} ${moved === 1 ? 'car is' : 'cars are'} now in your watchlist`, action: { label: 'View List', to: site.features.watchlist_path } });
     }
   }, [auth, favourites, list.ids, toggle]);
 

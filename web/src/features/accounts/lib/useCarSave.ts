@@ -9,9 +9,6 @@ import { signInPath } from './gating';
 import { removedToast, savedToast, showToast } from './toasts';
 import { changeSaved, rememberPendingSave, takePendingSave, useWatchlist } from './watchlistStore';
 
-/** The watchlist page (spec 000 §2). */
-export const WATCHLIST_PATH = '/watchlist';
-
 /** Analytics event of a save (spec 000 §7). */
 export const EVENT_SAVE = 39;
 
@@ -46,8 +43,8 @@ export function useCarSave(car: Car, name: string, sold: boolean): CarSave {
   const completePending = useCallback(() => {
     if (!auth) return;
     const pending = takePendingSave(auth);
-    if (pending) void save(auth, pending.car_id, pending.name);
-  }, [auth]);
+    if (pending) void save(auth, pending.car_id, pending.name, site.features.watchlist_path);
+  }, [auth, site.features.watchlist_path]);
   const list = useWatchlist(watchlistOn ? auth : undefined, completePending);
 
   const saved = watchlistOn ? list.ids.has(car.id) : favourites.isSaved(car.id);
@@ -55,8 +52,11 @@ export function useCarSave(car: Car, name: string, sold: boolean): CarSave {
 
   const toggle = useCallback(() => {
     if (!watchlistOn || !auth) {
-      if (!favourites.isSaved(car.id)) event(car.id, car.dealership_id);
+      const adding = !favourites.isSaved(car.id);
+      if (adding) event(car.id, car.dealership_id);
       favourites.toggle({ id: car.id, name, slug: car.slug, make: car.make, model: car.model, primary_image_url: car.primary_image_url });
+      // The same toast as a server save (issue 33), listing this device's favourites.
+      showToast((adding ? savedToast : removedToast)(name, site.features.favourites_path));
       return;
     }
     if (list.status === 'signed-out') {
@@ -65,9 +65,9 @@ export function useCarSave(car: Car, name: string, sold: boolean): CarSave {
       navigate(signInPath('watchlist', here, here));
       return;
     }
-    if (saved) void remove(auth, car.id, name);
-    else void save(auth, car.id, name);
-  }, [watchlistOn, auth, favourites, car, name, event, list.status, saved, location, navigate]);
+    if (saved) void remove(auth, car.id, name, site.features.watchlist_path);
+    else void save(auth, car.id, name, site.features.watchlist_path);
+  }, [watchlistOn, auth, favourites, car, name, event, list.status, saved, location, navigate, site.features]);
 
   return { visible, saved, toggle };
 }
@@ -75,7 +75,7 @@ export function useCarSave(car: Car, name: string, sold: boolean): CarSave {
 // The watchlist handler records event 39 for a save itself (spec 000 §7), so
 // the count never rests on what a browser reports; only local favourites,
 // which no server sees, send it from here.
-async function save(auth: AuthSettings, carId: string, name: string) {
+async function save(auth: AuthSettings, carId: string, name: string, listPath: string) {
   try {
     await changeSaved(auth, carId, true);
   } catch (err) {
@@ -83,15 +83,15 @@ async function save(auth: AuthSettings, carId: string, name: string) {
     else window.alert('Your session has ended. Sign in again to save cars.');
     return;
   }
-  showToast(savedToast(name, WATCHLIST_PATH));
+  showToast(savedToast(name, listPath));
 }
 
-async function remove(auth: AuthSettings, carId: string, name: string) {
+async function remove(auth: AuthSettings, carId: string, name: string, listPath: string) {
   try {
     await changeSaved(auth, carId, false);
   } catch (err) {
     window.alert(errorText(err));
     return;
   }
-  showToast(removedToast(name, WATCHLIST_PATH));
+  showToast(removedToast(name, listPath));
 }

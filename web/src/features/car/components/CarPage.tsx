@@ -55,8 +55,11 @@ export type Enquiry = (car: Car) => ReactNode;
  */
 export type OnCarAction = (kind: ActionKind, car: Car) => boolean | void;
 
-/** CarPage is /cars/{slug}: the car detail page (spec 000 §2, spec 001 §2). */
-export default function CarPage({ enquiry, onAction }: { enquiry?: Enquiry; onAction?: OnCarAction }) {
+/**
+ * CarPage is /cars/{slug}: the car detail page (spec 000 §2, spec 001 §2).
+ * map is the #vehicle-map section, composed by the app like enquiry.
+ */
+export default function CarPage({ enquiry, onAction, map }: { enquiry?: Enquiry; onAction?: OnCarAction; map?: Enquiry }) {
   const { slug = '' } = useParams();
   const car = useCarQuery(slug);
   if (car.status === 'loading') {
@@ -82,7 +85,7 @@ export default function CarPage({ enquiry, onAction }: { enquiry?: Enquiry; onAc
       </div>
     );
   }
-  return <CarDetail car={car.data.car} view={car.data.view} enquiry={enquiry} onAction={onAction} />;
+  return <CarDetail car={car.data.car} view={car.data.view} enquiry={enquiry} onAction={onAction} map={map} />;
 }
 
 /**
@@ -96,12 +99,14 @@ export function CarDetail({
   now = new Date(),
   enquiry,
   onAction,
+  map,
 }: {
   car: Car;
   view: CarView;
   now?: Date;
   enquiry?: Enquiry;
   onAction?: OnCarAction;
+  map?: Enquiry;
 }) {
   const { site } = useSite();
   const title = carTitle(car, site.card.extended_title);
@@ -291,6 +296,7 @@ export function CarDetail({
           {view.pdf_path ? <PdfDownload path={view.pdf_path} slug={car.slug} /> : null}
         </aside>
       </div>
+      {map?.(car)}
       {/* issue 17: similar cars, asked for only once scrolled into view (issue 18: 0 searches on load) */}
       {view.similar ? (
         <CarStrip

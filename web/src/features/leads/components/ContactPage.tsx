@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -15,9 +16,11 @@ import '../leads.css';
  * matches the slug against the location names with their ' - Sales',
  * ' - Service' or ' - Parts' suffix stripped, and chooses that location in
  * the form; an unknown slug is a not-found page. ?message= and ?category=
- * prefill the form.
+ * prefill the form. locations, composed by the app, is the block of the
+ * dealership's locations with their hours and reviews: the general page
+ * shows it under the form in place of the short address list.
  */
-export function ContactPage({ title = 'Contact Us' }: { title?: string }) {
+export function ContactPage({ title = 'Contact Us', locations }: { title?: string; locations?: ReactNode }) {
   const { site } = useSite();
   const { slug } = useParams();
   // ?message= and ?category= start the form (issue 32 item 15: the listing's
@@ -38,7 +41,7 @@ export function ContactPage({ title = 'Contact Us' }: { title?: string }) {
           <h2>Send us an enquiry</h2>
           <EnquiryForm locationId={location?.id} dealershipSlug={location?.dealership_slug} prefill={prefill} />
         </div>
-        {matches.length > 0 ? (
+        {matches.length > 0 && (slug || !locations) ? (
           <aside className="lead-page__aside" aria-label={location ? 'This location' : 'Our locations'}>
             {matches.map((l) => (
               <LocationContact key={l.id} location={l} />
@@ -46,6 +49,11 @@ export function ContactPage({ title = 'Contact Us' }: { title?: string }) {
           </aside>
         ) : null}
       </div>
+      {slug ? null : (
+        <div id="locations" className="lead-page__locations">
+          {locations}
+        </div>
+      )}
     </section>
   );
 }

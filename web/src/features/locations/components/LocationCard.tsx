@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import type { LocationView } from '../../../lib/types';
 import { HolidayHoursButton, Modal, OpenNow, OpeningHours } from './OpeningHours';
@@ -34,6 +34,8 @@ export function LocationCard({
   viewLink?: boolean;
 }) {
   const { site } = useSite();
+  // View Location on the page it leads to (/contact on a manufacturer's site, issue 33) leads nowhere.
+  const here = useLocation().pathname;
   const cfg = site.locations_block;
   const [emailing, setEmailing] = useState(false);
   const H = headingLevel === 2 ? 'h2' : 'h3';
@@ -90,7 +92,7 @@ export function LocationCard({
               Email Us
             </button>
           ) : null}
-          {viewLink && l.view_path ? (
+          {viewLink && l.view_path && l.view_path !== here ? (
             <Link className="button button--ghost" to={l.view_path}>
               View Location<span className="visually-hidden">: {l.name}</span>
             </Link>

@@ -7,12 +7,11 @@ import { Dropdown } from './Dropdown';
 import { LocationsMenu } from './LocationsMenu';
 import { MenuLink } from './MenuLink';
 import { ModelsMenu } from './ModelsMenu';
-import { signedInHint } from '../../accounts/lib/session';
 import '../shell.css';
 
 /** IMAGE_NOT_FOUND replaces a logo that fails to load (spec 001 §8 "Missing brand logo"). */
-// Only a signed-in shopper's header loads the saved-cars link (issue 32
-// item 6): the listing's initial JavaScript is at its budget.
+// The saved-cars link (issue 32 item 6, issue 33) decides in its own chunk
+// whether to show: the listing's initial JavaScript is at its budget.
 const SavedCarsLink = lazy(() => import('./SavedCarsLink'));
 
 export const IMAGE_NOT_FOUND =
@@ -22,8 +21,8 @@ export const IMAGE_NOT_FOUND =
  * Header is the site header of spec 001 §2: the dealer's logo, the menu of
  * its typed navigation (dropdowns for entries with children or models) and
  * the Locations control, and from 900 px the first location's number to
- * call where phone links are on, and a signed-in shopper's saved cars
- * (SavedCarsLink). Below 900 px the menu is a drawer behind a Menu
+ * call where phone links are on, and the saved cars (SavedCarsLink: a
+ * signed-in shopper's watchlist, or this device's favourites). Below 900 px the menu is a drawer behind a Menu
  * button; Escape or a navigation closes it.
  */
 export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?: FacetClient }) {
@@ -103,7 +102,7 @@ export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?:
             {main.phone}
           </a>
         ) : null}
-        {site.features.garage && signedInHint(config.auth) ? (
+        {site.features.garage || site.features.favourites ? (
           <Suspense fallback={null}>
             <SavedCarsLink />
           </Suspense>

@@ -7,7 +7,9 @@ import { Dropdown } from './Dropdown';
  * /dealerships where header.locations_link is on, else a dropdown of the
  * locations the server lists (visible ones, sales then service then parts),
  * each with its name and phone, linking to tel: or /contact as the server
- * decided. Nothing shows for a site without visible locations.
+ * decided, then its line to every location (/dealerships, issue 33); each
+ * line's accessible name is the server's. Nothing shows for a site without
+ * visible locations.
  */
 export function LocationsMenu({ link, locations, hover }: { link: boolean; locations: LocationLink[]; hover: boolean }) {
   if (link) {
@@ -30,11 +32,11 @@ export function LocationsMenu({ link, locations, hover }: { link: boolean; locat
         return (
           <li key={l.name + l.href} className="location-link">
             {l.href.startsWith('tel:') ? (
-              <a href={l.href} aria-label={`Call ${l.name} on ${l.phone}`}>
+              <a href={l.href} aria-label={l.label}>
                 {body}
               </a>
             ) : (
-              <Link to={l.href} aria-label={l.phone ? `${l.name}, ${l.phone}: contact us` : `${l.name}: contact us`}>
+              <Link to={l.href} aria-label={l.label}>
                 {body}
               </Link>
             )}

@@ -131,15 +131,18 @@ describe('header (spec 001 §2 "Header and footer")', () => {
     const site = {
       ...siteResponse(),
       header_locations: [
-        { name: 'Riverside Toyota Sales', phone: '07 3000 0001', href: 'tel:0730000001' },
-        { name: 'Riverside Toyota Service', href: '/contact' },
+        { name: 'Riverside Toyota Sales', phone: '07 3000 0001', href: 'tel:0730000001', label: 'Call Riverside Toyota Sales on 07 3000 0001' },
+        { name: 'Riverside Toyota Service', href: '/contact', label: 'Riverside Toyota Service: contact us' },
+        // Issue 33: the server's last line leads to every location's hours and reviews.
+        { name: 'All locations', href: '/dealerships', label: 'All locations, hours and reviews' },
       ],
     };
     const { unmount } = renderShell(site);
     await user.click(screen.getByRole('button', { name: 'Locations' }));
     const items = within(screen.getByRole('button', { name: 'Locations' }).closest('li') as HTMLElement).getAllByRole('link');
-    expect(items.map((a) => a.getAttribute('href'))).toEqual(['tel:0730000001', '/contact']);
+    expect(items.map((a) => a.getAttribute('href'))).toEqual(['tel:0730000001', '/contact', '/dealerships']);
     expect(items[0]).toHaveTextContent('Riverside Toyota Sales07 3000 0001');
+    expect(items.map((a) => a.getAttribute('aria-label'))).toEqual(site.header_locations.map((l) => l.label));
     unmount();
 
     const { unmount: u2 } = renderShell({ ...siteResponse({ header: { locations_link: true } }), header_locations: site.header_locations });

@@ -167,7 +167,7 @@ function DepartmentHours({ departments, location }: { departments: LocationView[
     <section className="location-hours" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Opening hours</h2>
       {tabs ? (
-        <div role="tablist" aria-label="Department" className="location-hours__tabs">
+        <div role="tablist" aria-label="Department" className="tabs location-hours__tabs">
           {departments.map((d, i) => (
             <button
               key={d.id}

@@ -95,6 +95,13 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	}
 	// Read once: the listing's make check and the page's site data.
 	stats := s.siteStats(r.Context(), site)
+	// The home page's quick search sent before the app ran (issue 32): its
+	// listing, make and model in the path as the app's own search opens it.
+	if q := r.URL.Query(); path.Clean(r.URL.Path) == seo.QuickSearchAction && (q.Has("make") || q.Has("model") || q.Has("max_price")) {
+		w.Header().Set("Cache-Control", "no-store")
+		http.Redirect(w, r, seo.QuickSearchPath(q.Get("make"), q.Get("model"), q.Get("max_price"), stats), http.StatusSeeOther)
+		return nil
+	}
 	head, err := s.documentHead(r.Context(), page, stats)
 	if err != nil {
 		return err
@@ -102,6 +109,9 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	data, err := s.siteResponseWith(r.Context(), site, stats)
 	if err != nil {
 		return err
+	}
+	if l, ok := seo.ParseListing(r.URL.Path); ok {
+		data.Stats = withMakeModels(data.Stats, stats, l.Make)
 	}
 	head.Data = data
 	head.Theme = &site.Theme
@@ -121,6 +131,25 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
+// withMakeModels is the browser's stats with the models of the make a
+// listing path names (any case, as the listing reads it): the app spells a
+// lower-case path's model from them (web lib/search/routing.ts), so
+// /search/toyota/hilux reads "HiLux" as the painted heading does (issue 32).
+// Only that make's: every make's would grow every page (browserStats).
+func withMakeModels(browser, stats *shared.SiteStats, name string) *shared.SiteStats {
+	if browser == nil || stats == nil || name == "" {
+		return browser
+	}
+	for mk, models := range stats.Models {
+		if shared.Squash(mk) == shared.Squash(name) {
+			out := *browser
+			out.Models = map[string]map[string]int{mk: models}
+			return &out
+		}
+	}
+	return browser
+}
+
 // documentHead decides the page a path is and builds its head; stats are
 // the site's (nil when none are computed yet).
 func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.SiteStats) (seo.Head, error) {
@@ -129,7 +158,7 @@ func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.
 	site := p.Site
 	if clean == "/" {
 		h := p.Home()
-		h.Paint = p.HomePaint(s.now())
+		h.Paint = p.HomePaint(s.now(), stats)
 		if latest, ok := s.latestArrivals(ctx, site, stats); ok {
 			h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-latest", Data: latest})
 		}

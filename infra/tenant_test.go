@@ -176,7 +176,7 @@ func TestDistributionServesSPA(t *testing.T) {
 			}
 		}
 		// (/api/site, cached at the edge, before the uncached /api/*: issue 15.)
-		if got, want := strings.Join(order, " "), "/api/site /api/* /ingest/* /media/* /robots.txt /sitemap*.xml /assets/* /*.*"; got != want {
+		if got, want := strings.Join(order, " "), "/api/site /api/* /ingest/* /media/* /search /robots.txt /sitemap*.xml /assets/* /*.*"; got != want {
 			t.Errorf("%s: behaviours %q, want %q", slug, got, want)
 		}
 		var oac any
@@ -562,6 +562,48 @@ func TestDistributionCachesSiteConfig(t *testing.T) {
 			}
 			if got := site["OriginRequestPolicyId"]; got != nil {
 				t.Errorf("origin request policy: got %v, want none (no viewer header may vary the answer)", got)
+			}
+		})
+	}
+}
+
+// Issue 32: the home page's quick search, pressed before the app runs,
+// sends make, model and max_price to /search, which the document server
+// redirects to their listing; the document behaviour forwards no query
+// string, so /search has a behaviour of its own on the API origin that
+// forwards the viewer's query string (every viewer header but Host, as
+// /api/*) and caches nothing (each query is its own answer).
+func TestDistributionForwardsQuickSearch(t *testing.T) {
+	s := synth(t)
+	disabled := *awscloudfront.CachePolicy_CACHING_DISABLED().CachePolicyId()
+	allViewer := *awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER().OriginRequestPolicyId()
+	for slug := range s.tenants {
+		t.Run(slug, func(t *testing.T) {
+			config := path(only(t, s.json[TenantStackPrefix+slug], "AWS::CloudFront::Distribution"), "Properties", "DistributionConfig")
+			behaviors := map[string]map[string]any{}
+			for _, b := range path(config, "CacheBehaviors").([]any) {
+				b := b.(map[string]any)
+				behaviors[b["PathPattern"].(string)] = b
+			}
+			search, ok := behaviors["/search"]
+			if !ok {
+				t.Fatalf("no /search behaviour")
+			}
+			for _, tt := range []struct {
+				field string
+				want  any
+			}{
+				{"TargetOriginId", behaviors["/api/*"]["TargetOriginId"]},
+				{"CachePolicyId", disabled},
+				{"OriginRequestPolicyId", allViewer},
+				{"ViewerProtocolPolicy", "redirect-to-https"},
+			} {
+				if got := search[tt.field]; !equalJSON(got, tt.want) {
+					t.Errorf("%s: got %v, want %v", tt.field, got, tt.want)
+				}
+			}
+			if got := search["AllowedMethods"]; !equalJSON(got, []any{"GET", "HEAD"}) {
+				t.Errorf("methods: got %v, want GET, HEAD", got)
 			}
 		})
 	}

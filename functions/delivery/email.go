@@ -149,6 +149,8 @@ func RenderEmail(site shared.Site, it Item, dealer string) LeadEmail {
 	ref := section{Title: "Lead"}
 	ref.add("Type", label)
 	ref.add("Enquiry", enquiry(site, l))
+	// The page the form was on, as the ADF's comments name it (issue 32).
+	ref.add("Form page", l.PageID)
 	// The short reference is the one the shopper was shown (issue 32 item 14).
 	ref.add("Reference", shared.LeadReference(it.ID))
 	ref.add("Lead id", it.ID)

@@ -92,6 +92,17 @@ func TestLeadEmailPerType(t *testing.T) {
 			want:        join(named, car, [][2]string{{"Message", "Is it still available?"}, {"Type", "General enquiry"}}),
 		},
 		{
+			// Issue 32: the page the form was on, as the ADF's "Form page" has it.
+			name: "enquiry names its form page",
+			lead: func() shared.Lead {
+				l := contact(shared.LeadEnquiry)
+				l.PageID = "/contact-us/sales"
+				return l
+			},
+			wantSubject: "General enquiry – Ada Lovelace",
+			want:        join(named, [][2]string{{"Form page", "/contact-us/sales"}, {"Type", "General enquiry"}}),
+		},
+		{
 			name: "test drive",
 			lead: func() shared.Lead {
 				l := contact(shared.LeadTestDrive)

@@ -14,7 +14,8 @@ import (
 // dealer's colours with cars on the road. The slider shows it with
 // object-fit: cover from 1920 x 540 down to a phone's ~2:1 box, so the
 // cars stand inside what every such box shows (heroSafe), at its right,
-// leaving the lower left, where the slide's title sits, quiet.
+// on the road along the lower part; the slide's title sits at the upper
+// left, over the sky, from 640 px (PromotionsSlider.css).
 const (
 	heroW, heroH = 1920, 540
 	heroRoadY    = 470 // where the tyres meet the road
@@ -121,7 +122,7 @@ func HeroSVG(scene string, q url.Values) (string, error) {
 		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="80" height="6" fill="#e5e7eb" opacity="0.8"/>`, x, heroRoadY+30)
 	}
 	// The cars, side by side at the right of the part every box shows,
-	// clear of the title at the lower left, facing left. A silhouette
+	// below the title at the upper left, facing left. A silhouette
 	// spans x 40-444 of its 480 frame.
 	const scale, drawn, margin = 1.0, 404.0, 40.0
 	right := heroSafe[1] - 12

@@ -53,6 +53,13 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	}
 	// Read once: the listing's make check and the page's site data.
 	stats := s.siteStats(r.Context(), site)
+	// The home page's quick search sent before the app ran (issue 32): its
+	// listing, make and model in the path as the app's own search opens it.
+	if q := r.URL.Query(); path.Clean(r.URL.Path) == seo.QuickSearchAction && (q.Has("make") || q.Has("model") || q.Has("max_price")) {
+		w.Header().Set("Cache-Control", "no-store")
+		http.Redirect(w, r, seo.QuickSearchPath(q.Get("make"), q.Get("model"), q.Get("max_price"), stats), http.StatusSeeOther)
+		return nil
+	}
 	head, pg, err := s.documentHead(r.Context(), page, stats)
 	if err != nil {
 		return err
@@ -60,6 +67,9 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	data, err := s.siteResponseWith(r.Context(), site, stats)
 	if err != nil {
 		return err
+	}
+	if l, ok := seo.ParseListing(r.URL.Path); ok {
+		data.Stats = withMakeModels(data.Stats, stats, l.Make)
 	}
 	head.Data = data
 	head.Theme = &site.Theme
@@ -77,6 +87,25 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	w.WriteHeader(head.Status)
 	_, _ = w.Write(buf.Bytes())
 	return nil
+}
+
+// withMakeModels is the browser's stats with the models of the make a
+// listing path names (any case, as the listing reads it): the app spells a
+// lower-case path's model from them (web lib/search/routing.ts), so
+// /search/toyota/hilux reads "HiLux" as the painted heading does (issue 32).
+// Only that make's: every make's would grow every page (browserStats).
+func withMakeModels(browser, stats *shared.SiteStats, name string) *shared.SiteStats {
+	if browser == nil || stats == nil || name == "" {
+		return browser
+	}
+	for mk, models := range stats.Models {
+		if shared.Squash(mk) == shared.Squash(name) {
+			out := *browser
+			out.Models = map[string]map[string]int{mk: models}
+			return &out
+		}
+	}
+	return browser
 }
 
 // documentHead finds the page a path is in the page table (route.Pages)
@@ -132,7 +161,7 @@ func (s *apiServer) appHead(_ context.Context, r pageRequest) (seo.Head, error) 
 
 func (s *apiServer) homeHead(ctx context.Context, r pageRequest) (seo.Head, error) {
 	h := r.Home()
-	h.Paint = r.HomePaint(s.now())
+	h.Paint = r.HomePaint(s.now(), r.Stats)
 	if latest, ok := s.latestArrivals(ctx, r.Site, r.Stats); ok {
 		h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-latest", Data: latest})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"regexp"
 	"slices"
@@ -581,6 +582,71 @@ func TestPageHeadsCoverTheTable(t *testing.T) {
 	for h := range heads {
 		if !named[h] {
 			t.Errorf("head %q: no page of the table names it", h)
+		}
+	}
+}
+
+// Issue 32 "model spelling": a listing path naming a make carries that
+// make's models in its inlined site data, so the app spells a lower-case
+// path's model as the stock does (/search/toyota/hilux is "HiLux" in the
+// heading, title and chip, as the painted heading is); other pages and
+// GET /api/site carry no models (they would grow every page).
+func TestDocumentInlinesListingMakeModels(t *testing.T) {
+	stats := fakeStats{"riverside": {NbHits: 4, Facets: map[string]map[string]int{"make": {"Toyota": 3, "Kia": 1}},
+		Models: map[string]map[string]int{"Toyota": {"HiLux": 1, "Corolla": 2}, "Kia": {"Seltos": 1}}}}
+	h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) { c.Stats = stats })
+	inlined := regexp.MustCompile(`(?s)<script id="forecourt-data" type="application/json">(.*?)</script>`)
+	for _, tt := range []struct {
+		path string
+		want map[string]map[string]int
+	}{
+		{"/search/toyota/hilux", map[string]map[string]int{"Toyota": {"HiLux": 1, "Corolla": 2}}},
+		{"/search/toyota", map[string]map[string]int{"Toyota": {"HiLux": 1, "Corolla": 2}}},
+		{"/search/TOYOTA/corolla", map[string]map[string]int{"Toyota": {"HiLux": 1, "Corolla": 2}}},
+		{"/search/used-cars", nil},
+		{"/", nil},
+		{"/api/site", nil},
+	} {
+		rec := get(h, tt.path, "riverside", testSecret)
+		body := rec.Body.String()
+		if m := inlined.FindStringSubmatch(body); m != nil {
+			body = m[1]
+		}
+		var got SiteResponse
+		if err := json.Unmarshal([]byte(body), &got); err != nil {
+			t.Fatalf("%s: %d, site data unreadable: %v\n%s", tt.path, rec.Code, err, rec.Body)
+		}
+		if got.Stats == nil {
+			t.Fatalf("%s: no stats", tt.path)
+		}
+		if a, b := fmt.Sprint(got.Stats.Models), fmt.Sprint(tt.want); a != b {
+			t.Errorf("%s: stats.models %s, want %s", tt.path, a, b)
+		}
+	}
+}
+
+// Issue 32: the home page's painted quick search sends make, model and
+// max_price to /search when pressed before the app runs; the document
+// server answers with the listing of that make and model (spelled as the
+// stock is), the price ceiling as its price range. /search without them
+// stays the listing of all stock.
+func TestDocumentQuickSearchRedirect(t *testing.T) {
+	stats := fakeStats{"riverside": {NbHits: 4, Facets: map[string]map[string]int{"make": {"Toyota": 3}},
+		Models: map[string]map[string]int{"Toyota": {"HiLux": 1, "Corolla": 2}}}}
+	h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) { c.Stats = stats })
+	for _, tt := range []struct {
+		path, want string
+		status     int
+	}{
+		{"/search?make=Toyota&model=HiLux&max_price=50000", "/search/Toyota/HiLux?price=:50000", 303},
+		{"/search?make=toyota&model=hilux&max_price=", "/search/Toyota/HiLux", 303},
+		{"/search?make=&model=Corolla&max_price=", "/search/Toyota/Corolla", 303},
+		{"/search?make=&model=&max_price=", seo.ListingPath, 303},
+		{"/search", "", 200},
+	} {
+		rec := get(h, tt.path, "riverside", testSecret)
+		if rec.Code != tt.status || rec.Header().Get("Location") != tt.want {
+			t.Errorf("%s: %d to %q, want %d to %q", tt.path, rec.Code, rec.Header().Get("Location"), tt.status, tt.want)
 		}
 	}
 }

@@ -70,7 +70,7 @@ func TestHeadGolden(t *testing.T) {
 	// The home page painted: today's slides (one not started yet is left
 	// out), the first in view, and the heading; the menu of a site with no
 	// navigation of its own (Our Stock and its car types) whose Locations
-	// control is a link.
+	// control is a link; the quick search with the stats' makes and models.
 	homePainted := func() Head {
 		s := site
 		s.Stock.CarTypes = []shared.CarType{shared.CarTypeNew, shared.CarTypeUsed}
@@ -82,7 +82,7 @@ func TestHeadGolden(t *testing.T) {
 		}}
 		page := Page{Site: s, Origin: "https://riverside.example", Path: "/"}
 		h := page.Home()
-		h.Paint = page.HomePaint(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC))
+		h.Paint = page.HomePaint(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), quickStats)
 		return h
 	}
 	// The listing of all stock painted (issue 14): heading and count,

@@ -13,7 +13,7 @@ import (
 func paintedHeader(t *testing.T, site shared.Site, path string) string {
 	t.Helper()
 	p := Page{Site: site, Origin: "https://riverside.example", Path: path}
-	page := render(t, Head{Status: 200, Title: "t", Paint: p.HomePaint(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC))})
+	page := render(t, Head{Status: 200, Title: "t", Paint: p.HomePaint(time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), nil)})
 	start, end := strings.Index(page, `<header class="site-header">`), strings.Index(page, `</header>`)
 	if start < 0 || end < start {
 		t.Fatalf("no painted header in:\n%s", page)

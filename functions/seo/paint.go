@@ -1,9 +1,12 @@
 package seo
 
 import (
+	"cmp"
 	"fmt"
 	"html/template"
+	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -62,13 +65,134 @@ type HomePaint struct {
 	// (issue 32 item 10).
 	Links []shared.NavItem
 	// MaxPrices are the quick search's price ceilings (QuickSearch
-	// MAX_PRICES), formatted. The make and model lists are the app's: the
-	// painted form holds their first option, at their final size.
+	// MAX_PRICES), formatted.
 	MaxPrices []PaintOption
+	// PopularMakes and Makes are the quick search's make list, as the
+	// app's makeMenu groups it; Models are every make's models, a group
+	// each, as no script narrows them to the chosen make before the app
+	// runs (issue 32). All from the site's stats; none without them.
+	PopularMakes, Makes []PaintOption
+	Models              []PaintGroup
 }
 
 // PaintOption is one option of a painted select.
 type PaintOption struct{ Value, Label string }
+
+// PaintGroup is an optgroup of a painted select.
+type PaintGroup struct {
+	Label   string
+	Options []PaintOption
+}
+
+// QuickSearchAction is where the painted quick search sends its fields
+// (make, model, max_price) when pressed before the app runs: the document
+// server redirects it to QuickSearchPath.
+const QuickSearchAction = "/search"
+
+// QuickSearchPath is the listing a quick search opens, the web's
+// quickSearchPath (features/home/components/QuickSearch.tsx): make and
+// model in the path, the price ceiling as the price range. Make and model
+// are spelled as the site's stock spells them (stats may be nil); a model
+// without a make opens its make's listing, a model the make lacks is
+// dropped, and a price ceiling that is not a whole number of dollars is
+// ignored.
+func QuickSearchPath(makeName, modelName, maxPrice string, stats *shared.SiteStats) string {
+	makeName, modelName = strings.TrimSpace(makeName), strings.TrimSpace(modelName)
+	var makes map[string]int
+	var models map[string]map[string]int
+	if stats != nil {
+		makes, models = stats.Facets["make"], stats.Models
+	}
+	if m, ok := spelledIn(makeName, makes); ok {
+		makeName = m
+	}
+	if modelName != "" && models != nil {
+		found := ""
+		for mk, ms := range models {
+			if makeName != "" && !strings.EqualFold(mk, makeName) {
+				continue
+			}
+			if m, ok := spelledIn(modelName, ms); ok && (found == "" || mk < found) {
+				// The first make by name when two makes share a model name.
+				found, modelName = mk, m
+			}
+		}
+		if found == "" {
+			modelName = ""
+		} else {
+			makeName = found
+		}
+	}
+	path := ListingPath
+	if makeName != "" {
+		path = "/search/" + url.PathEscape(makeName)
+		if modelName != "" {
+			path += "/" + url.PathEscape(modelName)
+		}
+	}
+	if n, err := strconv.Atoi(maxPrice); err == nil && n > 0 {
+		path += "?price=:" + strconv.Itoa(n)
+	}
+	return path
+}
+
+// quickSearchLists are the quick search's make and model options from the
+// site's stats: the popular makes (the site's popular_makes that have
+// stock, else the makes with the most stock; at most MakeSplitIndex), every
+// make by name, and each make's models by name, each with its count.
+func quickSearchLists(site shared.Site, stats *shared.SiteStats) (popular, all []PaintOption, models []PaintGroup) {
+	if stats == nil {
+		return nil, nil, nil
+	}
+	type count struct {
+		name string
+		n    int
+	}
+	counts := func(m map[string]int) []count {
+		var out []count
+		for k, n := range m {
+			if strings.TrimSpace(k) != "" && n > 0 {
+				out = append(out, count{k, n})
+			}
+		}
+		slices.SortFunc(out, func(a, b count) int { return cmp.Compare(strings.ToLower(a.name), strings.ToLower(b.name)) })
+		return out
+	}
+	option := func(c count) PaintOption {
+		return PaintOption{Value: c.name, Label: fmt.Sprintf("%s (%d)", c.name, c.n)}
+	}
+	makes := counts(stats.Facets["make"])
+	for _, c := range makes {
+		all = append(all, option(c))
+	}
+	var top []count
+	for _, p := range site.Search.PopularMakes {
+		if i := slices.IndexFunc(makes, func(c count) bool { return strings.EqualFold(c.name, p) }); i >= 0 && !slices.Contains(top, makes[i]) {
+			top = append(top, makes[i])
+		}
+	}
+	if len(top) == 0 {
+		top = slices.Clone(makes)
+		slices.SortStableFunc(top, func(a, b count) int { return cmp.Compare(b.n, a.n) })
+	}
+	for _, c := range top[:min(len(top), MakeSplitIndex)] {
+		popular = append(popular, option(c))
+	}
+	for _, mk := range makes {
+		g := PaintGroup{Label: mk.name}
+		for _, c := range counts(stats.Models[mk.name]) {
+			g.Options = append(g.Options, option(c))
+		}
+		if len(g.Options) > 0 {
+			models = append(models, g)
+		}
+	}
+	return popular, all, models
+}
+
+// MakeSplitIndex is the most makes the popular group lists (the web's
+// MAKE_SPLIT_INDEX, spec 000 §9).
+const MakeSplitIndex = 20
 
 // QuickSearchMaxPrices are the home quick search's price ceilings, twin of
 // the web's MAX_PRICES (features/home/components/QuickSearch.tsx).
@@ -193,8 +317,9 @@ func (p Page) CarPaint(c shared.Car, v shared.CarView) *Paint {
 var safeBackground = regexp.MustCompile(`^[#\w\s(),.%-]+$`)
 
 // HomePaint is the paint of the home page: the site's slides showing at
-// now, as PromotionsSlider renders them, and the page's heading.
-func (p Page) HomePaint(now time.Time) *Paint {
+// now, as PromotionsSlider renders them, the page's heading, and the quick
+// search with the makes and models of the site's stats (nil for none).
+func (p Page) HomePaint(now time.Time, stats *shared.SiteStats) *Paint {
 	home := p.Site.Home
 	hp := &HomePaint{Width: home.SlideWidth, Height: home.SlideHeight, Listing: p.Site.StockListing(),
 		Aspect: template.CSS(fmt.Sprintf("%d / %d", home.SlideWidth, home.SlideHeight))}
@@ -204,6 +329,7 @@ func (p Page) HomePaint(now time.Time) *Paint {
 	for _, v := range QuickSearchMaxPrices {
 		hp.MaxPrices = append(hp.MaxPrices, PaintOption{Value: strconv.Itoa(v), Label: shared.FormatPrice(float64(v))})
 	}
+	hp.PopularMakes, hp.Makes, hp.Models = quickSearchLists(p.Site, stats)
 	for _, s := range home.Slides {
 		if !shared.PromoActive(s, now) {
 			continue
@@ -226,7 +352,8 @@ func (p Page) HomePaint(now time.Time) *Paint {
 // notices (the server's markup and the app's first render are compared
 // there), and for the cards CarCard.paint.test.tsx.
 var paintTemplate = template.Must(withComponents(template.New("paint").Funcs(template.FuncMap{
-	"inc": func(i int) int { return i + 1 },
+	"inc":               func(i int) int { return i + 1 },
+	"quickSearchAction": func() string { return QuickSearchAction },
 })).Parse(`<div class="layout layout--{{.Template}}">
       <a class="skip-link" href="#main">Skip to content</a>
       <header class="site-header"><div class="site-header__inner">
@@ -316,10 +443,15 @@ var paintTemplate = template.Must(withComponents(template.New("paint").Funcs(tem
           <div class="home__hero"><h1>{{$.SiteName}}</h1><p>Find your next car from our current stock.</p><div class="home__actions"><a class="button" href="{{.Listing}}">Browse all cars</a>
 {{- range .Links}}<a class="button button--ghost" href="{{.Path}}">{{.Label}}</a>{{end -}}
 </div></div>
-          <div class="home-browse"><form class="quick-search" aria-label="Quick search">
-            <div class="quick-search__field"><label for="quick-search-make">Make</label><select id="quick-search-make"><option value="">Any make</option></select></div>
-            <div class="quick-search__field"><label for="quick-search-model">Model</label><select id="quick-search-model" disabled><option value="">Choose a make first</option></select></div>
-            <div class="quick-search__field"><label for="quick-search-price">Max price</label><select id="quick-search-price"><option value="">Any price</option>
+          <div class="home-browse"><form class="quick-search" aria-label="Quick search" action="{{quickSearchAction}}" method="get">
+            <div class="quick-search__field"><label for="quick-search-make">Make</label><select id="quick-search-make" name="make"><option value="">Any make</option>
+{{- with .PopularMakes}}<optgroup label="Popular makes">{{range .}}<option value="{{.Value}}">{{.Label}}</option>{{end}}</optgroup>{{end -}}
+{{- with .Makes}}<optgroup label="All makes">{{range .}}<option value="{{.Value}}">{{.Label}}</option>{{end}}</optgroup>{{end -}}
+</select></div>
+            <div class="quick-search__field"><label for="quick-search-model">Model</label><select id="quick-search-model" name="model"><option value="">Any model</option>
+{{- range .Models}}<optgroup label="{{.Label}}">{{range .Options}}<option value="{{.Value}}">{{.Label}}</option>{{end}}</optgroup>{{end -}}
+</select></div>
+            <div class="quick-search__field"><label for="quick-search-price">Max price</label><select id="quick-search-price" name="max_price"><option value="">Any price</option>
 {{- range .MaxPrices}}<option value="{{.Value}}">{{.Label}}</option>{{end -}}
 </select></div>
             <button type="submit" class="button quick-search__submit">Search cars</button>

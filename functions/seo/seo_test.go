@@ -562,7 +562,7 @@ func TestHomeSaysWhatTheSiteSells(t *testing.T) {
 			if want := "https://site.example" + tt.listing + "?query={search_term_string}"; action["target"] != want {
 				t.Errorf("search action: got %v, want %s", action["target"], want)
 			}
-			if got := p.HomePaint(time.Now()).Home.Listing; got != tt.listing {
+			if got := p.HomePaint(time.Now(), nil).Home.Listing; got != tt.listing {
 				t.Errorf("Browse all cars: got %q, want %q", got, tt.listing)
 			}
 			// The listing of all stock is named for it too.

@@ -6,6 +6,9 @@
 // two-thumb track operable by keyboard with its values shown, and the
 // sign-in page's tabs each read on one line with the heading's left edge
 // on the form's; none of these pages is wider than a 375 px screen.
+// Issue 32 "one set of form controls used everywhere": the listing's search
+// box and sort select, the trade-in's choices and the car page's tabs have a
+// lead-form input's height, corner radius, edge colour and focus ring.
 // FORECOURT_SHOTS_DIR, when set, receives a screenshot of each screen.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
@@ -172,6 +175,73 @@ for (const vp of VIEWPORTS) {
         await page.getByRole('button', { name: 'Create Account' }).waitFor();
         await assertNoOverflow(page, vp, `${slug} sign-in, create account`);
         await shot(page, slug, vp, 'sign-in-create');
+      }
+    } finally {
+      await b.close();
+    }
+  });
+}
+
+/**
+ * look is what makes a control look like the design system's: its height,
+ * corner, edge colour, and the focus ring it shows when focused from the
+ * keyboard (ring is measured on `ringOn`, the element that draws it).
+ */
+async function look(control, ringOn = control) {
+  const box = await ringOn.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { height: Math.round(el.getBoundingClientRect().height), radius: s.borderTopLeftRadius, edge: s.borderTopColor };
+  });
+  // Programmatic focus on a page no pointer has touched is keyboard focus (:focus-visible).
+  await control.focus();
+  const ring = await ringOn.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} offset ${s.outlineOffset}`;
+  });
+  await control.blur();
+  return { ...box, ring };
+}
+
+for (const vp of VIEWPORTS) {
+  test(`${vp.name} px: the search box, sort select, trade-in choices and car tabs look like a lead-form input`, async () => {
+    const b = await launch(vp);
+    try {
+      const { page } = b;
+      for (const slug of TENANTS) {
+        await page.goto(tenantURL(slug, '/contact'));
+        const input = page.locator('.lead-form input[type=text]').first();
+        await input.waitFor();
+        const want = await look(input);
+        assert.match(want.ring, /^solid 2px/, `${slug}: the lead form's input shows a focus ring (${want.ring})`);
+
+        await page.goto(tenantURL(slug, '/cars'));
+        await waitForResults(page);
+        const searchBox = await look(page.getByRole('searchbox', { name: 'Search cars' }));
+        assert.deepEqual(searchBox, want, `${slug}: the listing's search box looks like a lead-form input`);
+        const sort = await look(page.locator('.sort-select select'));
+        assert.deepEqual(sort, want, `${slug}: the sort select looks like a lead-form input`);
+        if (slug === TENANTS[0]) await shot(page, slug, vp, 'listing-controls');
+        const href = await cards(page).first().getByRole('link', { name: /^View details of/ }).first().getAttribute('href');
+
+        await page.goto(tenantURL(slug, '/trade-in'));
+        const choice = page.getByRole('radio', { checked: false }).first();
+        await choice.waitFor();
+        const option = await look(choice, page.locator('label', { has: choice }));
+        assert.deepEqual(option, want, `${slug}: a trade-in choice looks like a lead-form input`);
+        if (slug === TENANTS[0]) await shot(page, slug, vp, 'trade-in-choices', page.locator('form.lead-form'));
+
+        await page.goto(tenantURL(slug, href));
+        const tab = page.getByRole('tab').first();
+        await tab.waitFor();
+        const t = await look(tab);
+        assert.deepEqual(
+          { height: t.height, radius: t.radius, ring: t.ring },
+          { height: want.height, radius: want.radius, ring: want.ring },
+          `${slug}: a car page tab has a control's height, corner and focus ring`,
+        );
+        if (slug === TENANTS[0]) {
+          await shot(page, slug, vp, 'car-tabs', page.locator('.car-tabs'));
+        }
       }
     } finally {
       await b.close();

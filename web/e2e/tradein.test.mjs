@@ -170,3 +170,39 @@ test('axe-core finds no serious or critical violation on the trade-in and financ
   assert.deepEqual(await axeViolations(page), [], 'finance');
   assert.equal(await horizontalOverflow(page), 0, 'the finance enquiry fits 375 px');
 });
+
+// Issue 32: at 375 px the trade-in page's heading keeps "trade-in" on one
+// line ("Get a trade-" / "in appraisal" read as two words), on each demo
+// dealer that offers trade-ins and names the page so.
+test('375 px: the heading "Get a trade-in appraisal" keeps "trade-in" on one line', async () => {
+  const { page } = phone;
+  let seen = 0;
+  for (const slug of ['riverside-toyota', 'coastal-motor-group']) {
+    await page.goto(tenantURL(slug, '/trade-in'));
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    assert.match((await heading.innerText()).replace(/\u2011/g, '-'), /^Get a trade-in appraisal$/, `${slug}: the page's heading`);
+    const lines = await heading.evaluate((h) => {
+      // The text nodes holding "trade", the hyphen and "in", as one range.
+      const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+      const nodes = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+      const text = nodes.map((n) => n.data).join('');
+      const at = text.search(/trade[-\u2011]in/);
+      const locate = (i) => {
+        for (const n of nodes) {
+          if (i <= n.data.length) return [n, i];
+          i -= n.data.length;
+        }
+        return [nodes.at(-1), nodes.at(-1).data.length];
+      };
+      const r = document.createRange();
+      r.setStart(...locate(at));
+      r.setEnd(...locate(at + 'trade-in'.length));
+      return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size;
+    });
+    assert.equal(lines, 1, `${slug}: "trade-in" on one line`);
+    seen += 1;
+  }
+  assert.equal(seen, 2);
+});

@@ -114,6 +114,20 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 			EventType: awscloudfront.FunctionEventType_VIEWER_REQUEST,
 		}},
 	}
+	// /search: the home page's quick search sent before the app runs
+	// (issue 32: make, model, max_price), which the api Lambda redirects to
+	// their listing. The documents' behaviour forwards no query string, so
+	// this path forwards the viewer's (every viewer header but Host, as
+	// /api/*) and caches nothing: each query is its own answer.
+	quickSearch := &awscloudfront.BehaviorOptions{
+		Origin:                api,
+		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
+		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+		CachePolicy:           awscloudfront.CachePolicy_CACHING_DISABLED(),
+		OriginRequestPolicy:   awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER(),
+		ResponseHeadersPolicy: headers,
+		Compress:              jsii.Bool(true),
+	}
 	// Files of the web build from S3: the hashed bundles, cached a year.
 	files := &awscloudfront.BehaviorOptions{
 		Origin:                site,
@@ -190,6 +204,7 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 		{"/api/*", apiBehavior},
 		{"/ingest/*", apiBehavior},
 		{"/media/*", mediaBehavior},
+		{"/search", quickSearch},
 		{"/robots.txt", documents},
 		{"/sitemap*.xml", documents},
 		{"/assets/*", files},

@@ -5,7 +5,7 @@ import { carTypeLabel, formatKm } from '../../lib/format';
 import { priceDisplay } from '../../lib/priceDisplay';
 import { carTag, isAvailable, tagSettingsOf } from '../../lib/tagPriority';
 import type { ConfiguredSite } from '../../lib/siteConfig';
-import type { Car, SearchHit } from '../../lib/types';
+import type { Car, FinanceEstimate, SearchHit } from '../../lib/types';
 import { useCarSave } from '../../features/accounts/lib/useCarSave';
 import { CompareToggle } from '../../features/compare/components/CompareToggle';
 import { useSite } from '../../lib/siteContext';
@@ -162,26 +162,7 @@ export function CarCard({
           {price.priceType ? <span className="car-card__price-type">{price.priceType}</span> : null}
           {belowMarket ? <span className="badge badge--market">Below market</span> : null}
         </div>
-        {finance ? (
-          <p className="car-card__finance">
-            <span>
-              {finance.label ? `${finance.label}: ` : ''}
-              <strong>{finance.amount_text}</strong> per {finance.frequency === 'monthly' ? 'month' : 'week'}*
-            </span>
-            {site.finance.weekly_on_card ? (
-              <InfoPopup label={`About the finance rate for ${title}`} title="Finance rate">
-                <span className="info-popup__line">Interest rate {finance.interest_rate.toFixed(2)}% p.a.</span>
-                {finance.comparison_rate !== undefined ? (
-                  <span className="info-popup__line">Comparison rate {finance.comparison_rate.toFixed(2)}% p.a.</span>
-                ) : null}
-                <span className="info-popup__line">{finance.fine_print}</span>
-                <span className="info-popup__line">
-                  <Link to={finance.terms_path}>Terms and conditions</Link>
-                </span>
-              </InfoPopup>
-            ) : null}
-          </p>
-        ) : null}
+        {finance ? <CardFinance finance={finance} title={title} rates={site.finance.weekly_on_card} /> : null}
         <div className="car-card__actions">
           {sold ? (
             <Link className="button button--block" to={car.similar_path || LISTING_PATH}>
@@ -211,5 +192,33 @@ export function CarCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * CardFinance is a card's repayment line (spec 001 §2): the estimate and,
+ * with rates, the popover of its rate, fine print and terms. The listing's
+ * cards and the watchlist's saved cars show it.
+ */
+export function CardFinance({ finance, title, rates }: { finance: FinanceEstimate; title: string; rates: boolean }) {
+  return (
+    <p className="car-card__finance">
+      <span>
+        {finance.label ? `${finance.label}: ` : ''}
+        <strong>{finance.amount_text}</strong> per {finance.frequency === 'monthly' ? 'month' : 'week'}*
+      </span>
+      {rates ? (
+        <InfoPopup label={`About the finance rate for ${title}`} title="Finance rate">
+          <span className="info-popup__line">Interest rate {finance.interest_rate.toFixed(2)}% p.a.</span>
+          {finance.comparison_rate !== undefined ? (
+            <span className="info-popup__line">Comparison rate {finance.comparison_rate.toFixed(2)}% p.a.</span>
+          ) : null}
+          <span className="info-popup__line">{finance.fine_print}</span>
+          <span className="info-popup__line">
+            <Link to={finance.terms_path}>Terms and conditions</Link>
+          </span>
+        </InfoPopup>
+      ) : null}
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { InfoPopup } from '../../../components/InfoPopup';
+import { CardFinance } from '../../../components/search/CarCard';
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { ApiError } from '../../../lib/http';
 import { carPath, STOCK_PATH } from '../../../lib/listingUrl';
@@ -156,19 +156,7 @@ function SavedCard({ entry, onRemove }: { entry: WatchlistCar; onRemove: () => v
             {view.price.price_type ? <span className="car-card__price-type">{view.price.price_type}</span> : null}
           </div>
         ) : null}
-        {finance ? (
-          <p className="car-card__finance">
-            <span>
-              {finance.label ? `${finance.label}: ` : ''}
-              <strong>{finance.amount_text}</strong> per {finance.frequency === 'monthly' ? 'month' : 'week'}*
-            </span>
-            <InfoPopup label={`About the finance rate for ${title}`} title="Finance rate">
-              <span className="info-popup__line">Interest rate {finance.interest_rate?.toFixed(2)}% p.a.</span>
-              {finance.comparison_rate !== undefined ? <span className="info-popup__line">Comparison rate {finance.comparison_rate.toFixed(2)}% p.a.</span> : null}
-              <span className="info-popup__line">{finance.fine_print}</span>
-            </InfoPopup>
-          </p>
-        ) : null}
+        {finance ? <CardFinance finance={finance} title={title} rates /> : null}
         <div className="car-card__actions">
           {href && !sold ? (
             <Link className="button button--block button--ghost" to={href} aria-label={`View details of ${title}`}>
@@ -177,7 +165,7 @@ function SavedCard({ entry, onRemove }: { entry: WatchlistCar; onRemove: () => v
           ) : null}
           {car && sold ? (
             <Link className="button button--block button--ghost" to={href ?? STOCK_PATH}>
-              {sold ? 'See the car' : 'View Details'}
+              See the car
             </Link>
           ) : null}
           <button type="button" className="button button--block button--ghost watchlist-card__remove" onClick={onRemove} aria-label={`Remove ${car ? carTitle(car) : 'this car'} from your watchlist`}>

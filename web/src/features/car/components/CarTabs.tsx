@@ -30,7 +30,7 @@ export function CarTabs({ tabs, label, renderPanel }: { tabs: CarTab[]; label: s
 
   return (
     <div className="car-tabs">
-      <div role="tablist" aria-label={label} className="car-tabs__list">
+      <div role="tablist" aria-label={label} className="tabs car-tabs__list">
         {tabs.map((t, i) => (
           <button
             key={t.id}

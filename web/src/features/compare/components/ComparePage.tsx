@@ -92,7 +92,7 @@ function CompareTable({ comparison, newArrival, onRemove }: { comparison: Compar
                   {image ? (
                     <img src={image} alt="" width={240} height={160} loading="lazy" />
                   ) : (
-                    <span className="compare__no-photo" aria-hidden="true">
+                    <span className="compare__no-photo car-card__new-arrival" aria-hidden="true">
                       <strong>{newArrival}</strong>
                       <span>Photos coming soon</span>
                     </span>

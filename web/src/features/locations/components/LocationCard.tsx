@@ -34,8 +34,6 @@ export function LocationCard({
   viewLink?: boolean;
 }) {
   const { site } = useSite();
-  // View Location on the page it leads to (/contact on a manufacturer's site, issue 33) leads nowhere.
-  const here = useLocation().pathname;
   const cfg = site.locations_block;
   const [emailing, setEmailing] = useState(false);
   const H = headingLevel === 2 ? 'h2' : 'h3';
@@ -81,33 +79,13 @@ export function LocationCard({
           </p>
         ) : null}
         {review ? <p className="location-card__reviews">{review.count} reviews</p> : null}
-        <div className="location-card__actions">
-          {cfg.show_contact ? (
-            <Link className="button" to={l.contact_path}>
-              Contact
-            </Link>
-          ) : null}
-          {cfg.show_contact && cfg.email_us && emailUs ? (
-            <button type="button" className="button button--ghost" onClick={() => setEmailing(true)}>
-              Email Us
-            </button>
-          ) : null}
-          {viewLink && l.view_path && l.view_path !== here ? (
-            <Link className="button button--ghost" to={l.view_path}>
-              View Location<span className="visually-hidden">: {l.name}</span>
-            </Link>
-          ) : null}
-          {l.directions_url ? (
-            <a className="button button--ghost" href={l.directions_url} target="_blank" rel="noopener noreferrer">
-              Get Directions<span className="visually-hidden"> to {l.name} (opens in a new tab)</span>
-            </a>
-          ) : null}
-          {cfg.book_service && l.location_type === 'service' ? (
-            <Link className="button button--ghost" to="/service">
-              Book a Service
-            </Link>
-          ) : null}
-        </div>
+        <LocationActions
+          location={l}
+          className="location-card__actions"
+          primary
+          viewLink={viewLink}
+          onEmail={emailUs ? () => setEmailing(true) : undefined}
+        />
       </div>
       {emailing && emailUs ? (
         <Modal title={`Email ${l.name}`} onClose={() => setEmailing(false)}>
@@ -115,5 +93,61 @@ export function LocationCard({
         </Modal>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * LocationActions are a location's buttons (spec 001 §2): Contact and Email
+ * Us (where the site's locations_block shows contact), View Location (with
+ * viewLink), Get Directions and, for a service location where the site says
+ * so, Book a Service. The card makes Contact its primary button; the
+ * location's own page shows every button alike.
+ */
+export function LocationActions({
+  location: l,
+  className,
+  onEmail,
+  primary = false,
+  viewLink = false,
+}: {
+  location: LocationView;
+  className: string;
+  /** onEmail opens the Email Us form; none hides the button. */
+  onEmail?: () => void;
+  primary?: boolean;
+  viewLink?: boolean;
+}) {
+  const { site } = useSite();
+  // View Location on the page it leads to (/contact on a manufacturer's site, issue 33) leads nowhere.
+  const here = useLocation().pathname;
+  const cfg = site.locations_block;
+  return (
+    <div className={className}>
+      {cfg.show_contact ? (
+        <Link className={primary ? 'button' : 'button button--ghost'} to={l.contact_path}>
+          Contact
+        </Link>
+      ) : null}
+      {cfg.show_contact && cfg.email_us && onEmail ? (
+        <button type="button" className="button button--ghost" onClick={onEmail}>
+          Email Us
+        </button>
+      ) : null}
+      {viewLink && l.view_path && l.view_path !== here ? (
+        <Link className="button button--ghost" to={l.view_path}>
+          View Location<span className="visually-hidden">: {l.name}</span>
+        </Link>
+      ) : null}
+      {l.directions_url ? (
+        <a className="button button--ghost" href={l.directions_url} target="_blank" rel="noopener noreferrer">
+          Get Directions<span className="visually-hidden"> to {l.name} (opens in a new tab)</span>
+        </a>
+      ) : null}
+      {cfg.book_service && l.location_type === 'service' ? (
+        <Link className="button button--ghost" to="/service">
+          Book a Service
+        </Link>
+      ) : null}
+    </div>
   );
 }

@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSite } from '../../../lib/siteContext';
 import { NotFound } from '../../../components/NotFound';
 import { ApiError } from '../../../lib/http';
 import type { LocationResponse, LocationView } from '../../../lib/types';
 import { useLocation } from '../api/getLocations';
-import { addressLines, type EmailUsForm } from './LocationCard';
+import { addressLines, LocationActions, type EmailUsForm } from './LocationCard';
 import { ReviewList } from './LocationDetail';
 import { LocationMap } from './LocationMap';
 import { HolidayHoursButton, Modal, OpenNow, OpeningHours } from './OpeningHours';
@@ -126,28 +126,7 @@ function LocationInfo({ location: l, emailUs }: { location: LocationView; emailU
           {l.motor_vehicle_repairer ? <span>MVR: {l.motor_vehicle_repairer}</span> : null}
         </p>
       ) : null}
-      <div className="location-page__actions">
-        {l.directions_url ? (
-          <a className="button button--ghost" href={l.directions_url} target="_blank" rel="noopener noreferrer">
-            Get Directions<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        ) : null}
-        {cfg.show_contact ? (
-          <Link className="button button--ghost" to={l.contact_path}>
-            Contact
-          </Link>
-        ) : null}
-        {cfg.show_contact && cfg.email_us && emailUs ? (
-          <button type="button" className="button button--ghost" onClick={() => setEmailing(true)}>
-            Email Us
-          </button>
-        ) : null}
-        {cfg.book_service && l.location_type === 'service' ? (
-          <Link className="button button--ghost" to="/service">
-            Book a Service
-          </Link>
-        ) : null}
-      </div>
+      <LocationActions location={l} className="location-page__actions" onEmail={emailUs ? () => setEmailing(true) : undefined} />
       {emailing && emailUs ? (
         <Modal title={`Email ${l.name}`} onClose={() => setEmailing(false)}>
           {emailUs(l)}
@@ -178,7 +157,7 @@ function DepartmentHours({ departments, location }: { departments: LocationView[
     <section className="location-hours" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Opening hours</h2>
       {tabs ? (
-        <div role="tablist" aria-label="Department" className="location-hours__tabs">
+        <div role="tablist" aria-label="Department" className="tabs location-hours__tabs">
           {departments.map((d, i) => (
             <button
               key={d.id}

@@ -62,7 +62,7 @@ export function ConditionStep({ draft, questions, submitting, error, onNext, onB
       {questions.map((q) => {
         const f = `adjustmentAnswers.${q.id}`;
         return (
-          <fieldset key={q.id} className="trade-in__choice" aria-invalid={shown[f] ? true : undefined} aria-describedby={shown[f] ? `${fid(f)}-error` : undefined}>
+          <fieldset key={q.id} className="choices" aria-invalid={shown[f] ? true : undefined} aria-describedby={shown[f] ? `${fid(f)}-error` : undefined}>
             <legend>{q.label} *</legend>
             {(q.options ?? []).map((o) => (
               <label key={o}>
@@ -73,7 +73,7 @@ export function ConditionStep({ draft, questions, submitting, error, onNext, onB
           </fieldset>
         );
       })}
-      <fieldset className="trade-in__choice">
+      <fieldset className="choices">
         <legend>Is your car currently under finance?</legend>
         <label>
           <input type="radio" value="Yes" {...register('under_finance')} /> Yes

@@ -98,7 +98,7 @@ export function ContactStep({ terms = '', termsNote = false, optInChecked = true
         {input('email', 'Email', 'email', 'email')}
       </div>
       {input('postcode', 'Postcode *', 'text', 'postal-code', { inputMode: 'numeric', maxLength: 4, 'aria-required': true })}
-      <fieldset className="trade-in__choice">
+      <fieldset className="choices">
         <legend>Preferred Contact Method</legend>
         {(['Phone', 'Email', 'SMS'] as const).map((m) => (
           <label key={m}>

@@ -145,7 +145,7 @@ export function VehicleStep({ draft, dealerships, chooseDealership, dealershipPl
   return (
     <form className="lead-form" noValidate aria-busy={submitting} onSubmit={handleSubmit(onValid)}>
       <FormErrors fields={shown} labels={VEHICLE_LABELS} error={error} />
-      <fieldset className="trade-in__choice">
+      <fieldset className="choices">
         <legend>How would you like to find your car?</legend>
         <label>
           <input type="radio" value="rego" {...register('mode')} /> By rego

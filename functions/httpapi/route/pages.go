@@ -1,6 +1,7 @@
 package route
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -144,9 +145,13 @@ func Pages() []Page {
 }
 
 // SitePaths are the site's own page paths by the features field naming
-// them (Page.SitePath), as MatchPage takes them.
+// them (Page.SitePath), as MatchPage takes them; an unset one is its
+// default, as ApplyDefaults would make it.
 func SitePaths(f shared.Features) map[string]string {
-	return map[string]string{"favourites_path": f.FavouritesPath, "watchlist_path": f.WatchlistPath}
+	return map[string]string{
+		"favourites_path": cmp.Or(f.FavouritesPath, shared.DefaultFavouritesPath),
+		"watchlist_path":  cmp.Or(f.WatchlistPath, shared.DefaultWatchlistPath),
+	}
 }
 
 // MatchPage finds the page of a path: the site's own paths first

@@ -6,6 +6,7 @@
 #   Go unit and integration tests (DynamoDB Local, the engine, cognito-local,
 #   MailDev),
 #   the CDK assertions (they are Go tests in infra/) and a CLI synth,
+#   cdk-nag's AwsSolutions rule pack over the synthesized templates,
 #   Vitest, the engine's JS-client tests, and the browser end-to-end suite
 #   in headless Chromium against the dev gateway with the demo tenants.
 # Services run on free ports, so a running `make dev` is left alone.
@@ -74,6 +75,13 @@ if bash scripts/synth.sh >"$OUT/synth.log" 2>&1; then
 else
   tail -n 40 "$OUT/synth.log"
   report failed "$OUT/cdk-synth"
+fi
+
+log "cdk-nag's AwsSolutions pack over every synthesized template (suppressions: infra/nag-suppressions.json)"
+if [ -s .build/cdk.out/manifest.json ] && node scripts/cdk-nag.mjs .build/cdk.out infra/nag-suppressions.json; then
+  echo '{"suite":"cdk-nag","passed":1,"failed":0}' >"$OUT/cdk-nag.count"
+else
+  report failed "$OUT/cdk-nag"
 fi
 
 log "Vitest"

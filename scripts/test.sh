@@ -3,6 +3,7 @@
 # "N passed, N failed", covering them all:
 #   the initial JavaScript budgets (web/scripts/bundle-size.mjs --check),
 #   web/src/lib/types.ts against a fresh run of its generator (functions/cmd/tsgen) and tsc,
+#   infra/tenant.schema.json against a fresh run of functions/cmd/tenantschema,
 #   Go unit and integration tests (DynamoDB Local, the engine, cognito-local,
 #   MailDev),
 #   the CDK assertions (they are Go tests in infra/) and a CLI synth,
@@ -55,6 +56,15 @@ else
   cat "$OUT/types.log" "$OUT/types.diff"
   echo "web/src/lib/types.ts is stale: run \`make types\` (cd functions && go generate ./cmd/tsgen) and commit it" >&2
   report failed "$OUT/generated-types"
+fi
+log "infra/tenant.schema.json is current with shared.Site"
+if (cd functions && go run ./cmd/tenantschema -root .. -o "$OUT/tenant.schema.json") 2>"$OUT/tenant-schema.log" &&
+  diff -u infra/tenant.schema.json "$OUT/tenant.schema.json" >"$OUT/tenant-schema.diff"; then
+  echo '{"suite":"tenant-schema","passed":1,"failed":0}' >"$OUT/tenant-schema.count"
+else
+  cat "$OUT/tenant-schema.log"; head -n 60 "$OUT/tenant-schema.diff"
+  echo "infra/tenant.schema.json is stale: run \`make types\` (cd functions && go generate ./cmd/tenantschema) and commit it" >&2
+  report failed "$OUT/tenant-schema"
 fi
 # The generated types are only worth having if the web is checked against them.
 if (cd web && ../node_modules/.bin/tsc --noEmit -p .) >"$OUT/tsc.log" 2>&1; then

@@ -9,6 +9,7 @@
 //	forecourt leads redrive [--dealership SLUG]
 //	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
 //	forecourt tenants check FILE...
+//	forecourt preflight [--cdk cdk.json]
 //	forecourt geocode [--dry-run] TENANT_FILE
 //	forecourt reservations list|cancel|refund [ID] --dealership SLUG
 //	forecourt export --dealership SLUG --out DIR
@@ -92,6 +93,7 @@ const usage = `usage:
   forecourt leads redrive [--dealership SLUG]
   forecourt tenants new SLUG --name NAME [--dir infra/tenants]
   forecourt tenants check FILE...
+  forecourt preflight [--cdk cdk.json]
   forecourt geocode [--dry-run] TENANT_FILE
   forecourt reservations list --dealership SLUG
   forecourt reservations cancel|refund ID --dealership SLUG
@@ -132,6 +134,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return leadsRedrive(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "tenants" && args[1] == "new":
 		return tenantsNew(args[2:], stdout, stderr)
+	case len(args) >= 1 && args[0] == "preflight":
+		return runPreflight(ctx, args[1:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "tenants" && args[1] == "check":
 		return tenantsCheck(args[2:], stdout)
 	case len(args) >= 1 && args[0] == "geocode":

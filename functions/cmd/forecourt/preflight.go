@@ -167,7 +167,8 @@ func preflight(ctx context.Context, p preflightPlan, acct preflightAccount) []st
 		miss("Algolia index %s: settings cannot be read: %v", p.Index, err)
 	} else {
 		for _, r := range p.Replicas {
-			if !slices.Contains(replicas, r) {
+			// A virtual replica is listed as "virtual(<name>)".
+			if !slices.ContainsFunc(replicas, func(g string) bool { return g == r || g == "virtual("+r+")" }) {
 				miss("Algolia index %s: replica %s missing (run forecourt index settings)", p.Index, r)
 			}
 		}

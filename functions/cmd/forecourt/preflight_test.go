@@ -131,3 +131,35 @@ func TestPreflightNamesEachMissingItem(t *testing.T) {
 		})
 	}
 }
+
+// Issue 35: the plan is what the CDK app deploys: cdk.json's secret names
+// with the fields infra/app.go reads, its sender and SMS limit, the index's
+// replicas and facets, and every tenant's domains with its certificate.
+func TestPreflightPlanFromCDKContext(t *testing.T) {
+	p, _, err := loadPreflightPlan("../../../cdk.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		got  any
+		want any
+	}{
+		{"secrets", len(p.Secrets), 6},
+		{"algolia secret fields", strings.Join(p.Secrets[0].Fields, ","), "admin_key,search_key"},
+		{"sender", p.MailFrom, "leads@forecourt.example"},
+		{"SMS limit", p.SMSSpendLimitUSD, 100.0},
+		{"replicas", len(p.Replicas), 5},
+		{"tenants", len(p.Tenants), 3},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s: got %v, want %v", tt.name, tt.got, tt.want)
+		}
+	}
+	for _, tn := range p.Tenants {
+		if len(tn.Domains) == 0 || tn.CertificateARN != "" {
+			t.Errorf("demo tenant %s: domains %v, certificate %q; want domains and no certificate in cdk.json", tn.Slug, tn.Domains, tn.CertificateARN)
+		}
+	}
+}

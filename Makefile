@@ -34,8 +34,8 @@ lambdas: ## build the Lambda binaries into .build/lambda/<name>/bootstrap
 synth: deps web lambdas ## synthesize the platform and tenant stacks into .build/cdk.out
 	@bash scripts/synth.sh
 
-types: ## regenerate web/src/lib/types.ts from the Go types (functions/cmd/tsgen)
-	@cd functions && go generate ./cmd/tsgen
+types: ## regenerate web/src/lib/types.ts (functions/cmd/tsgen) and infra/tenant.schema.json (functions/cmd/tenantschema) from the Go types
+	@cd functions && go generate ./cmd/tsgen ./cmd/tenantschema
 
 web: ## build the web app into web/dist
 	@npm run -s build -w web

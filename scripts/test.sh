@@ -3,11 +3,13 @@
 # "N passed, N failed", covering them all:
 #   the initial JavaScript budgets (web/scripts/bundle-size.mjs --check),
 #   web/src/lib/types.ts against a fresh run of its generator (functions/cmd/tsgen) and tsc,
+#   infra/tenant.schema.json against a fresh run of functions/cmd/tenantschema,
 #   Go unit and integration tests (DynamoDB Local, the engine, cognito-local,
 #   MailDev),
 #   the CDK assertions (they are Go tests in infra/) and a CLI synth,
 #   each Lambda binary under AWS's Runtime Interface Emulator with the
 #   environment of its synthesized template (functions/internal/rie),
+#   cdk-nag's AwsSolutions rule pack over the synthesized templates,
 #   Vitest, the engine's JS-client tests, and the browser end-to-end suite
 #   in headless Chromium against the dev gateway with the demo tenants.
 # Services run on free ports, so a running `make dev` is left alone.
@@ -65,6 +67,15 @@ else
   echo "web/src/lib/types.ts is stale: run \`make types\` (cd functions && go generate ./cmd/tsgen) and commit it" >&2
   report failed "$OUT/generated-types"
 fi
+log "infra/tenant.schema.json is current with shared.Site"
+if (cd functions && go run ./cmd/tenantschema -root .. -o "$OUT/tenant.schema.json") 2>"$OUT/tenant-schema.log" &&
+  diff -u infra/tenant.schema.json "$OUT/tenant.schema.json" >"$OUT/tenant-schema.diff"; then
+  echo '{"suite":"tenant-schema","passed":1,"failed":0}' >"$OUT/tenant-schema.count"
+else
+  cat "$OUT/tenant-schema.log"; head -n 60 "$OUT/tenant-schema.diff"
+  echo "infra/tenant.schema.json is stale: run \`make types\` (cd functions && go generate ./cmd/tenantschema) and commit it" >&2
+  report failed "$OUT/tenant-schema"
+fi
 # The generated types are only worth having if the web is checked against them.
 if (cd web && ../node_modules/.bin/tsc --noEmit -p .) >"$OUT/tsc.log" 2>&1; then
   echo '{"suite":"web-typecheck","passed":1,"failed":0}' >"$OUT/web-typecheck.count"
@@ -95,6 +106,12 @@ FORECOURT_CDK_OUT="$ROOT/.build/cdk.out" go test -tags rie -json -count=1 -timeo
   >"$OUT/lambda-rie.json" 2>"$OUT/lambda-rie.stderr"
 cat "$OUT/lambda-rie.stderr" >&2
 report go "$OUT/lambda-rie.json"
+log "cdk-nag's AwsSolutions pack over every synthesized template (suppressions: infra/nag-suppressions.json)"
+if [ -s .build/cdk.out/manifest.json ] && node scripts/cdk-nag.mjs .build/cdk.out infra/nag-suppressions.json; then
+  echo '{"suite":"cdk-nag","passed":1,"failed":0}' >"$OUT/cdk-nag.count"
+else
+  report failed "$OUT/cdk-nag"
+fi
 
 log "Vitest"
 (cd web && ../node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile="$OUT/vitest.json")

@@ -1,6 +1,8 @@
 package shared
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -267,6 +269,10 @@ func DecodeSite(r io.Reader, name string) (Site, error) {
 	if err != nil {
 		return Site{}, fmt.Errorf("read site %s: %w", name, err)
 	}
+	data, err = withoutSchemaKey(data)
+	if err != nil {
+		return Site{}, inFile(name, err)
+	}
 	s := DecodeBase()
 	if err := decodeStrict(data, &s); err != nil {
 		return Site{}, inFile(name, err)
@@ -276,6 +282,36 @@ func DecodeSite(r io.Reader, name string) (Site, error) {
 		return Site{}, inFile(name, err)
 	}
 	return s, nil
+}
+
+// withoutSchemaKey removes a top-level "$schema" (the tenant file's JSON
+// Schema, infra/tenant.schema.json, for editors) from a site document: it is
+// not part of the site. A document that is not a JSON object is returned
+// as it is, for decodeStrict to report.
+func withoutSchemaKey(data []byte) ([]byte, error) {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return data, nil
+	}
+	raw, ok := top["$schema"]
+	if !ok {
+		return data, nil
+	}
+	var ref any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&ref); err != nil {
+		return nil, FieldError("$schema", "%v", err)
+	}
+	if _, ok := ref.(string); !ok {
+		return nil, FieldError("$schema", "want string, got %s", jsonKind(ref))
+	}
+	delete(top, "$schema")
+	out, err := json.Marshal(top)
+	if err != nil {
+		return nil, fmt.Errorf("site without $schema: %w", err)
+	}
+	return out, nil
 }
 
 // Validate checks the site's semantic rules and returns every violation as

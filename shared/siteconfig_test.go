@@ -14,6 +14,26 @@ func withField(members string) string {
 	return strings.TrimSuffix(minimalSite, "}") + ", " + members + "}"
 }
 
+// Issue 35: each tenant file names its schema ("$schema", so editors complete
+// and check it); the key is not part of the site and decoding ignores it.
+func TestDecodeSiteAcceptsItsSchema(t *testing.T) {
+	tests := []struct{ name, json string }{
+		{"first", `{"$schema": "../tenant.schema.json", ` + strings.TrimPrefix(minimalSite, "{")},
+		{"last", withField(`"$schema": "../tenant.schema.json"`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := DecodeSite(strings.NewReader(tt.json), "x.json")
+			if err != nil {
+				t.Fatalf("DecodeSite: %v", err)
+			}
+			if s.Slug != "acme-cars" || len(s.Dealerships) != 1 {
+				t.Errorf("got slug %q and %d dealerships, want acme-cars and 1", s.Slug, len(s.Dealerships))
+			}
+		})
+	}
+}
+
 func TestDecodeSiteErrors(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -23,6 +43,9 @@ func TestDecodeSiteErrors(t *testing.T) {
 	}{
 		{"unknown nested field names its path", withField(`"search": {"sort_optionz": []}`), "search.sort_optionz", "x.json: search.sort_optionz: unknown field"},
 		{"unknown top-level field", withField(`"colour_scheme": "red"`), "colour_scheme", "unknown field"},
+		// Issue 35: a tenant file names its JSON Schema at the top only.
+		{"$schema not a string", withField(`"$schema": 3`), "$schema", "want string"},
+		{"$schema below the top", withField(`"theme": {"$schema": "../tenant.schema.json"}`), "theme.$schema", "unknown field"},
 		{"unknown field inside an array element", `{"slug": "a", "name": "A", "dealerships": [{"slug": "a", "name": "A", "stock": 3}]}`, "dealerships[0].stock", "unknown field"},
 		{"string where integer wanted", withField(`"search": {"makes_collapsed": "7"}`), "search.makes_collapsed", "want integer, got string"},
 		{"fraction where integer wanted", withField(`"stock": {"sold_retention_days": 2.5}`), "stock.sold_retention_days", "want integer"},

@@ -279,6 +279,10 @@ type SiteResponse struct {
 	// sweep that changed its stock; null until one has run, when the page
 	// asks the index instead.
 	Stats *shared.SiteStats `json:"stats"`
+	// RegoLookup says whether the trade-in form offers finding the car by
+	// its rego: a registration provider is configured (APIConfig.Rego).
+	// Without one the form asks for make and model (issue 35).
+	RegoLookup bool `json:"rego_lookup"`
 }
 
 // AuthSettings is the user pool and this site's own app client: a token
@@ -377,7 +381,8 @@ func (s *apiServer) siteResponseWith(ctx context.Context, site shared.Site, stat
 			SortIndices: s.cfg.Search.SortIndices,
 			ValidUntil:  until.Unix(),
 		},
-		Auth: s.authSettings(site),
+		Auth:       s.authSettings(site),
+		RegoLookup: s.cfg.Rego != nil,
 	}, nil
 }
 

@@ -88,7 +88,9 @@ type RegoRequest struct {
 // plate is registered to, for the trade-in form.
 func (s *apiServer) handleRegoLookup(w http.ResponseWriter, r *http.Request) error {
 	if s.cfg.Rego == nil {
-		return errors.New("rego lookup is not configured: APIConfig.Rego is nil")
+		// No registration provider: GET /api/site says rego_lookup false and
+		// the form never asks; a caller that does gets a reason, not a 500.
+		return shared.Errorf(shared.ENOTFOUND, "Rego lookup is not offered on this site. Please enter the make and model instead.")
 	}
 	body, err := readSmallBody(w, r, maxRegoBody)
 	if err != nil {

@@ -228,3 +228,52 @@ func TestSiteHidesWebhooks(t *testing.T) {
 		t.Errorf("GET /api/site: %d %s, want no webhook", rec.Code, rec.Body)
 	}
 }
+
+// Issue 35 "nothing that always fails in production": the trade-in form's
+// rego lookup is offered only where a registration provider is configured.
+// GET /api/site says whether it is (rego_lookup), and without a provider the
+// lookup route answers 404 with a reason instead of "not found" for every
+// plate or a 500.
+func TestRegoLookupOnlyWithAProvider(t *testing.T) {
+	acme := shared.DefaultSite()
+	acme.Slug, acme.ID = "acme", "site-acme"
+	acme.Dealerships = []shared.Dealership{{ID: "d-kia", Slug: "acme-kia", Name: "Acme Kia"}}
+	table := rego.NewTable([]shared.RegoVehicle{{Rego: "ABC123", State: "QLD", Year: 2019, Make: "Toyota", Model: "Corolla"}})
+	tests := []struct {
+		name       string
+		provider   rego.Provider
+		wantOffer  bool
+		wantLookup int
+	}{
+		{"a provider", table, true, http.StatusOK},
+		{"no provider", nil, false, http.StatusNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := APIConfig{Sites: fakeSites{"acme": acme}, Cars: fakeCars{}, Keys: fakeKeys{}, OriginSecret: testSecret,
+				Now: func() time.Time { return testNow }}
+			if tt.provider != nil {
+				cfg.Rego = tt.provider
+			}
+			h, err := newAPIHandler(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := send(h, "GET", "/api/site", "acme", nil, "")
+			var site SiteResponse
+			if err := json.Unmarshal(rec.Body.Bytes(), &site); err != nil || rec.Code != http.StatusOK {
+				t.Fatalf("GET /api/site: %d %s", rec.Code, rec.Body)
+			}
+			if site.RegoLookup != tt.wantOffer {
+				t.Errorf("rego_lookup = %v, want %v", site.RegoLookup, tt.wantOffer)
+			}
+			rec = send(h, "POST", "/api/leads/rego-lookup", "acme", nil, `{"rego":"ABC123","regoState":"QLD"}`)
+			if rec.Code != tt.wantLookup {
+				t.Errorf("lookup: got %d %s, want %d", rec.Code, rec.Body, tt.wantLookup)
+			}
+			if tt.wantLookup != http.StatusOK && !strings.Contains(rec.Body.String(), "make and model") {
+				t.Errorf("lookup without a provider does not say what to do instead: %s", rec.Body)
+			}
+		})
+	}
+}

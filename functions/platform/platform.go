@@ -323,9 +323,10 @@ type HandlerConfig struct {
 	// Media is what /media serves; nil means the dealer logos drawn from
 	// the sites table, all that production serves there.
 	Media httpapi.MediaStore
-	// Rego answers rego lookups; nil means a table knowing no plate (no
-	// provider is contracted in AWS yet: every lookup is a 404).
-	Rego httpapi.RegoLookup
+	// Rego is the registration provider the trade-in form's rego lookup
+	// asks; nil (no provider is contracted in AWS yet) means the form does
+	// not offer the lookup and asks for make and model (issue 35).
+	Rego rego.Provider
 	// Shell is the web app's built index.html the pages are rendered over
 	// (issue 14); nil leaves the pages route answering 500.
 	Shell seo.ShellSource
@@ -346,9 +347,10 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 	if p.Photos != nil {
 		store = media.Union{p.Photos, store}
 	}
-	plates := cfg.Rego
-	if plates == nil {
-		plates = rego.NewTable(nil)
+	// A nil provider must reach the API as a nil interface, not a typed nil.
+	var plates httpapi.RegoLookup
+	if cfg.Rego != nil {
+		plates = cfg.Rego
 	}
 	h, err := httpapi.NewHandler(httpapi.Deps{
 		Lambda: lambda,

@@ -1,7 +1,9 @@
 // Package rego looks vehicles up by their registration plate, for the
 // trade-in form's first step (POST /api/leads/rego-lookup). A commercial
-// registration-data provider plugs in behind Lookup; Table is the
-// deterministic stand-in the dev gateway and tests use.
+// registration-data provider plugs in behind Provider, as geocoders do
+// behind geocode.Provider; Table is the local one (the demo plates) the dev
+// gateway and tests use. Where no provider is configured the form does not
+// offer the lookup (issue 35).
 package rego
 
 import (
@@ -10,16 +12,15 @@ import (
 	"forecourt/shared"
 )
 
-// Lookup finds a vehicle by plate and state, both normalised by
+// Provider finds a vehicle by plate and state, both normalised by
 // shared.ParseRego. An unknown plate is an ENOTFOUND *shared.Error.
-type Lookup interface {
+type Provider interface {
 	LookupRego(ctx context.Context, plate, state string) (shared.RegoVehicle, error)
 }
 
-// Table is a Lookup over a fixed set of vehicles: the demo plates locally,
-// and the answer in AWS until a provider is contracted (then it knows no
-// plate, and every lookup is a 404 the form handles by asking for make and
-// model instead).
+// Table is a Provider over a fixed set of vehicles: the demo plates of the
+// local stack. It is never the production answer: a table knowing no plate
+// would turn every shopper's lookup into "not found".
 type Table struct {
 	byKey map[string]shared.RegoVehicle
 }
@@ -41,3 +42,5 @@ func (t *Table) LookupRego(_ context.Context, plate, state string) (shared.RegoV
 	}
 	return v, nil
 }
+
+var _ Provider = (*Table)(nil)

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 
+	"forecourt/functions/internal/tenantschema"
 	"forecourt/shared"
 )
 
@@ -91,9 +92,11 @@ func Create(dir, slug, name string) (string, int, error) {
 	cell := NextCell(sites)
 	// The smallest file that loads: defaults fill the rest (shared.ApplyDefaults).
 	file := map[string]any{
-		"slug": slug,
-		"id":   "site-" + slug,
-		"name": name,
+		// The schema, relative to infra/tenants, for editors (issue 35).
+		"$schema": tenantschema.Ref,
+		"slug":    slug,
+		"id":      "site-" + slug,
+		"name":    name,
 		"dealerships": []map[string]string{
 			{"id": "dlr-" + slug, "slug": slug, "name": name},
 		},

@@ -2,10 +2,12 @@ package tenantfile
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"forecourt/functions/internal/tenantschema"
 	"forecourt/shared"
 )
 
@@ -80,6 +82,10 @@ func TestCreate(t *testing.T) {
 	}
 	if filepath.Base(path) != "next-dealer.json" {
 		t.Errorf("path %s", path)
+	}
+	// Issue 35: a new tenant file names the schema, for the editor.
+	if data, err := os.ReadFile(path); err != nil || !strings.Contains(string(data), `"$schema": "`+tenantschema.Ref+`"`) {
+		t.Errorf("the new file does not name the schema %s:\n%s", tenantschema.Ref, data)
 	}
 	if _, _, err := Create(dir, "next-dealer", "Again"); err == nil {
 		t.Error("Create over an existing file succeeded")

@@ -8,6 +8,8 @@
 //	forecourt keys add --provider NAME --dealership SLUG[,SLUG...]
 //	forecourt leads redrive [--dealership SLUG]
 //	forecourt tenants new SLUG --name NAME [--dir infra/tenants]
+//	forecourt tenants check FILE...
+//	forecourt preflight [--cdk cdk.json]
 //	forecourt geocode [--dry-run] TENANT_FILE
 //	forecourt reservations list|cancel|refund [ID] --dealership SLUG
 //	forecourt export --dealership SLUG --out DIR
@@ -27,7 +29,8 @@
 // so that the deliverer sends them again. reindex, sweep, keys and leads are
 // configured by the environment (docs/contracts.md "Environment"). tenants
 // new writes a new dealer's tenant file from the template, in the first edge
-// cell with room (docs/scaling.md), for an operator to fill in and deploy.
+// cell with room (docs/scaling.md), for an operator to fill in and deploy;
+// tenants check prints every problem of tenant files with its JSON path.
 // reservations list prints a dealership's online reservations; cancel ends
 // a pending checkout or a paid hold and frees the car; refund refunds a paid
 // deposit through Stripe (STRIPE_SECRET_KEY) and frees the car (issue 13).
@@ -89,6 +92,8 @@ const usage = `usage:
   forecourt keys rotate KEY_ID [--keep-old]
   forecourt leads redrive [--dealership SLUG]
   forecourt tenants new SLUG --name NAME [--dir infra/tenants]
+  forecourt tenants check FILE...
+  forecourt preflight [--cdk cdk.json]
   forecourt geocode [--dry-run] TENANT_FILE
   forecourt reservations list --dealership SLUG
   forecourt reservations cancel|refund ID --dealership SLUG
@@ -129,6 +134,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return leadsRedrive(ctx, args[2:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "tenants" && args[1] == "new":
 		return tenantsNew(args[2:], stdout, stderr)
+	case len(args) >= 1 && args[0] == "preflight":
+		return runPreflight(ctx, args[1:], stdout, stderr)
+	case len(args) >= 2 && args[0] == "tenants" && args[1] == "check":
+		return tenantsCheck(args[2:], stdout)
 	case len(args) >= 1 && args[0] == "geocode":
 		return geocodeTenant(ctx, args[1:], stdout, stderr)
 	case len(args) >= 2 && args[0] == "shopper" && args[1] == "delete":

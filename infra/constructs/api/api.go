@@ -540,6 +540,8 @@ func attachDelivery(c constructs.Construct, p *Props, fn awslambda.Function) err
 	dlq := awssqs.NewQueue(c, jsii.String("DeliverDeadLetters"), &awssqs.QueueProps{
 		Encryption:      awssqs.QueueEncryption_SQS_MANAGED,
 		RetentionPeriod: awscdk.Duration_Days(jsii.Number(14)),
+		// Parked records name leads: never in the clear (cdk-nag SQS4).
+		EnforceSSL: jsii.Bool(true),
 	})
 	fn.AddEventSource(awslambdaeventsources.NewDynamoEventSource(p.Tables.Leads, &awslambdaeventsources.DynamoEventSourceProps{
 		StartingPosition:        awslambda.StartingPosition_TRIM_HORIZON,

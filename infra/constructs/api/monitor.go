@@ -78,7 +78,11 @@ func (a *API) Monitor(p MonitorProps) *Monitoring {
 	if p.TopicARN != "" {
 		m.Topic = awssns.Topic_FromTopicArn(c, jsii.String("AlarmTopic"), jsii.String(p.TopicARN))
 	} else {
-		m.Topic = awssns.NewTopic(c, jsii.String("AlarmTopic"), &awssns.TopicProps{DisplayName: jsii.String("Forecourt alarms")})
+		m.Topic = awssns.NewTopic(c, jsii.String("AlarmTopic"), &awssns.TopicProps{
+			DisplayName: jsii.String("Forecourt alarms"),
+			// Publishers must use TLS (cdk-nag SNS3).
+			EnforceSSL: jsii.Bool(true),
+		})
 	}
 	action := awscloudwatchactions.NewSnsAction(m.Topic)
 	fiveMin := awscdk.Duration_Minutes(jsii.Number(5))

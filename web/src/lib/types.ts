@@ -19,6 +19,12 @@ export interface SiteResponse {
    * asks the index instead.
    */
   stats: SiteStats | null;
+  /**
+   * RegoLookup says whether the trade-in form offers finding the car by
+   * its rego: a registration provider is configured (APIConfig.Rego).
+   * Without one the form asks for make and model (issue 35).
+   */
+  rego_lookup: boolean;
 }
 
 /**

@@ -154,6 +154,8 @@ export function siteResponse(overrides: SiteOverrides = {}): ConfiguredSiteRespo
       },
     },
     stats: null,
+    // The local stack has a registration provider (the demo plates).
+    rego_lookup: true,
   };
 }
 

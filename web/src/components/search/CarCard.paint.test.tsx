@@ -40,6 +40,7 @@ const site: ConfiguredSiteResponse = {
   header_locations: [],
   search: { appId: 'FORECOURTLOCAL', apiKey: 'k', validUntil: 0, host: '', index: 'cars', sortIndices: {} },
   stats: null,
+  rego_lookup: false,
 };
 
 describe('the painted listing cards are the app’s CarCard (issue 14 first paint)', () => {

@@ -45,6 +45,7 @@ const site: ConfiguredSiteResponse = {
   header_locations: [],
   search: { appId: 'FORECOURTLOCAL', apiKey: 'k', validUntil: 0, host: '', index: 'cars', sortIndices: {} },
   stats: null,
+  rego_lookup: false,
 };
 
 describe('the painted location page is the app’s LocationPage (issue 34)', () => {

@@ -19,7 +19,7 @@ const STEPS = ['Your car', 'Its condition', 'Your details'] as const;
  * resumes where the shopper was (useTradeIn).
  */
 export function TradeInForm({ carId, query }: { carId?: string; query: Record<string, string> }) {
-  const { site } = useSite();
+  const { site, rego_lookup: regoLookup } = useSite();
   const dealerships = site.dealerships ?? [];
   const defaultDealership = dealerships.length === 1 ? dealerships[0].slug : '';
   const { draft, send, sendVehicle, sendCondition, sendContact, back } = useTradeIn({ site: site.slug, carId, query, websiteId: site.id }, defaultDealership);
@@ -78,6 +78,7 @@ export function TradeInForm({ carId, query }: { carId?: string; query: Record<st
           chooseDealership={!carId && dealerships.length > 1}
           dealershipPlaceholder={site.leads?.dealership_placeholder || 'Select a Preferred Dealership'}
           captcha={site.leads?.captcha ?? true}
+          regoLookup={regoLookup}
           submitting={submitting}
           error={error}
           onNext={sendVehicle}

@@ -189,6 +189,21 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
     expect(post?.body).toMatchObject({ Rego: '', regoState: '', trade_in_vehicle: { year: 2015, make: 'Kia', model: 'Rio', vin: '' } });
   });
 
+  it('issue 35: without a registration provider (rego_lookup false) the form asks for make and model, never a rego', async () => {
+    const calls = stubAPI();
+    const user = open('/trade-in', { ...site(), rego_lookup: false });
+    expect(screen.queryByLabelText('Rego *')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'By rego' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Find my car' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Year *'), '2015');
+    await user.type(screen.getByLabelText('Make *'), 'Kia');
+    await user.type(screen.getByLabelText('Model *'), 'Rio');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: /Step 2 of 3/ });
+    expect(calls.some((c) => c.url === '/api/leads/rego-lookup')).toBe(false);
+    expect(calls.find((c) => c.url === '/api/leads')?.body).toMatchObject({ Rego: '', regoState: '', trade_in_vehicle: { year: 2015, make: 'Kia', model: 'Rio' } });
+  });
+
   it('a year typed as two digits is refused with the message Go gives (trade_in_validation.json)', async () => {
     stubAPI();
     const user = open();

@@ -35,6 +35,8 @@ export interface VehicleStepProps {
   chooseDealership: boolean;
   dealershipPlaceholder: string;
   captcha: boolean;
+  /** regoLookup offers finding the car by its rego: the deployment has a registration provider (issue 35). */
+  regoLookup: boolean;
   submitting: boolean;
   error?: LeadError;
   onNext: (next: TradeInDraft, altcha?: string) => void;
@@ -50,7 +52,7 @@ export function vehicleName(v: { year?: number; make?: string; model?: string; b
  * rego and state (POST /api/leads/rego-lookup) or typed in as year, make and
  * model. An unknown plate switches to typing it in. Its Next creates the lead.
  */
-export function VehicleStep({ draft, dealerships, chooseDealership, dealershipPlaceholder, captcha, submitting, error, onNext }: VehicleStepProps) {
+export function VehicleStep({ draft, dealerships, chooseDealership, dealershipPlaceholder, captcha, regoLookup, submitting, error, onNext }: VehicleStepProps) {
   const id = useId();
   const fid = (f: string) => `${id}-${f}`;
   const [found, setFound] = useState<RegoVehicle | null>(draft.lookedUp ? ({ ...draft.vehicle, rego: draft.rego, regoState: draft.regoState } as RegoVehicle) : null);
@@ -60,7 +62,7 @@ export function VehicleStep({ draft, dealerships, chooseDealership, dealershipPl
   const onPayload = useCallback((p: string) => setAltcha(p), []);
   const { register, handleSubmit, watch, setValue, getValues } = useForm<VehicleValues>({
     defaultValues: {
-      mode: draft.mode,
+      mode: regoLookup ? draft.mode : 'manual',
       rego: draft.rego,
       regoState: draft.regoState,
       year: draft.lookedUp || !draft.vehicle.year ? '' : String(draft.vehicle.year),
@@ -145,15 +147,17 @@ export function VehicleStep({ draft, dealerships, chooseDealership, dealershipPl
   return (
     <form className="lead-form" noValidate aria-busy={submitting} onSubmit={handleSubmit(onValid)}>
       <FormErrors fields={shown} labels={VEHICLE_LABELS} error={error} />
-      <fieldset className="choices">
-        <legend>How would you like to find your car?</legend>
-        <label>
-          <input type="radio" value="rego" {...register('mode')} /> By rego
-        </label>
-        <label>
-          <input type="radio" value="manual" {...register('mode')} /> By make and model
-        </label>
-      </fieldset>
+      {regoLookup ? (
+        <fieldset className="choices">
+          <legend>How would you like to find your car?</legend>
+          <label>
+            <input type="radio" value="rego" {...register('mode')} /> By rego
+          </label>
+          <label>
+            <input type="radio" value="manual" {...register('mode')} /> By make and model
+          </label>
+        </fieldset>
+      ) : null}
       {mode === 'rego' ? (
         <>
           <div className="lead-form__row">

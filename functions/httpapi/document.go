@@ -114,6 +114,10 @@ func withMakeModels(browser, stats *shared.SiteStats, name string) *shared.SiteS
 func (s *apiServer) documentHead(ctx context.Context, p seo.Page, stats *shared.SiteStats) (seo.Head, route.Page, error) {
 	clean := path.Clean("/" + p.Path)
 	pg, vars := route.MatchPage(clean, route.SitePaths(p.Site.Features))
+	// A page whose site flag is off is not the site's: its 404 (spin-to-win).
+	if pg.Feature != "" && !p.Site.Features.Flag(pg.Feature) {
+		return p.NotFound(), pg, nil
+	}
 	build, ok := s.pageHeads()[pg.Head]
 	if !ok {
 		return seo.Head{}, pg, fmt.Errorf("document %s: page %s has head %q, which no builder makes", clean, pg.Name, pg.Head)

@@ -105,6 +105,8 @@ func TestDocuments(t *testing.T) {
 		{"/contact-us/nowhere", 404, "Page not found | Riverside Toyota", ""},
 		{"/about-us", 200, "About us | Riverside Toyota", `content="Family owned since 1975."`},
 		{"/no-such-page", 404, "Page not found | Riverside Toyota", ""},
+		// The page table's Feature: a site without spin-to-win answers its 404 (review of issue 34).
+		{"/spin-to-win", 404, "Page not found | Riverside Toyota", ""},
 		{"/sell-my-car", 200, "Get a trade-in appraisal | Riverside Toyota", `href="https://riverside.example/trade-in"`},
 		{"/watchlist", 200, "Your watchlist | Riverside Toyota", `content="noindex"`},
 	}

@@ -235,6 +235,9 @@ type WebPage struct {
 	Paths    []string `json:"paths,omitempty"`
 	SitePath string   `json:"site_path,omitempty"`
 	Gate     string   `json:"gate,omitempty"`
+	// Feature is the site flag without which the page is not the site's:
+	// its gate does not apply (a shopper is not sent to sign in for a 404).
+	Feature string `json:"feature,omitempty"`
 }
 
 // Key is how the web names the page (routes.tsx PAGE_COMPONENTS): its
@@ -251,6 +254,9 @@ func WebPages() []WebPage {
 	var out []WebPage
 	for _, p := range Pages() {
 		w := WebPage{SitePath: p.SitePath, Gate: p.Gate}
+		if p.Gate != "" {
+			w.Feature = p.Feature
+		}
 		for _, path := range p.Paths {
 			w.Paths = append(w.Paths, RouterPath(path))
 		}

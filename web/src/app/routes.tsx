@@ -105,13 +105,13 @@ export const PAGE_COMPONENTS: Record<PageKey, [ComponentType, (string | null)?]>
 };
 
 /** element is a page's component, behind sign-in where its row gates it (spec 001 §5), in its loading placeholder. */
-function element(key: PageKey, gate?: string) {
+function element(key: PageKey, gate?: string, feature?: string) {
   const [Page, label] = PAGE_COMPONENTS[key];
   if (label === null) return <Page />;
   return (
     <Suspense fallback={<PageLoading label={label} />}>
       {gate ? (
-        <Gated gate={gate}>
+        <Gated gate={gate} feature={feature}>
           <Page />
         </Gated>
       ) : (
@@ -128,8 +128,9 @@ export function AppRoutes() {
       {PAGES.flatMap((p) => {
         const key = ('site_path' in p ? p.site_path : p.paths[0]) as PageKey;
         const gate = 'gate' in p ? p.gate : undefined;
+        const feature = 'feature' in p ? p.feature : undefined;
         return ('site_path' in p ? [(site.features as unknown as Record<string, string>)[p.site_path]] : p.paths).map((path) => (
-          <Route key={path} path={path} element={element(key, gate)} />
+          <Route key={path} path={path} element={element(key, gate, feature)} />
         ));
       })}
     </Routes>

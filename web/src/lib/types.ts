@@ -2091,7 +2091,7 @@ export const PAGES = [
   {"paths":["/teams/:slug"]},
   {"paths":["/online-payment"],"gate":"always"},
   {"paths":["/checkout-journey"],"gate":"always"},
-  {"paths":["/spin-to-win"],"gate":"spin_to_win_gated"},
+  {"paths":["/spin-to-win"],"gate":"spin_to_win_gated","feature":"spin_to_win"},
   {"paths":["/personalised/finance"],"gate":"always"},
   {"paths":["/reservations/:id"]},
   {"paths":["/*"]},

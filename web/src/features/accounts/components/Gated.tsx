@@ -14,10 +14,12 @@ type Session = 'loading' | 'signed-in' | 'signed-out';
  * sign-in with type, redirect and back (spec 001 §4, §5). An open page
  * (spin-to-win without its flag) shows the page.
  */
-export function Gated({ gate, type = 'checkout', children }: { gate: string; type?: string; children: ReactNode }) {
+export function Gated({ gate, feature, type = 'checkout', children }: { gate: string; feature?: string; type?: string; children: ReactNode }) {
   const { site, auth } = useSite();
   const location = useLocation();
-  const gated = gate === 'always' || (site.features as unknown as Record<string, unknown>)[gate] === true;
+  const flags = site.features as unknown as Record<string, unknown>;
+  // A page the site does not have (its feature off) shows its 404 without a detour through sign-in.
+  const gated = (!feature || flags[feature] === true) && (gate === 'always' || flags[gate] === true);
   const [session, setSession] = useState<Session>(() => (!gated ? 'signed-in' : signedInHint(auth) ? 'loading' : 'signed-out'));
   useEffect(() => {
     if (session !== 'loading') return;

@@ -141,13 +141,13 @@ describe('watchlist heart (spec 000 §4, §8)', () => {
 
 describe('gated routes (spec 001 §5)', () => {
   // gate is the page table's (route.Pages): "always", or the site flag.
-  function renderGated(path: string, site: ConfiguredSiteResponse, gate = 'always') {
+  function renderGated(path: string, site: ConfiguredSiteResponse, gate = 'always', feature?: string) {
     return render(
       <MemoryRouter initialEntries={[path]}>
         <SiteProvider value={site}>
           <Routes>
             <Route path="/sign-in" element={<Where />} />
-            <Route path="*" element={<Gated gate={gate}><h1>Behind the gate</h1></Gated>} />
+            <Route path="*" element={<Gated gate={gate} feature={feature}><h1>Behind the gate</h1></Gated>} />
           </Routes>
         </SiteProvider>
       </MemoryRouter>,
@@ -167,6 +167,20 @@ describe('gated routes (spec 001 §5)', () => {
     window.localStorage.setItem(HINT, '+61400000001');
     renderGated('/online-payment', watchlistSite());
     expect(await screen.findByRole('heading', { name: 'Behind the gate' })).toBeInTheDocument();
+  });
+
+  // Review of issue 34's page table: a gate on a page the site does not
+  // have sent the shopper to sign in, then to the 404.
+  it('spin-to-win off: its gate does not send the shopper to sign in', async () => {
+    renderGated('/spin-to-win', watchlistSite({ spin_to_win: false, spin_to_win_gated: true }), 'spin_to_win_gated', 'spin_to_win');
+    expect(await screen.findByRole('heading', { name: 'Behind the gate' })).toBeInTheDocument();
+    expect(screen.queryByTestId('where')).toBeNull();
+    await act(async () => undefined);
+  });
+
+  it('spin-to-win on and gated: signed out goes to sign-in', async () => {
+    renderGated('/spin-to-win', watchlistSite({ spin_to_win: true, spin_to_win_gated: true }), 'spin_to_win_gated', 'spin_to_win');
+    expect(await screen.findByTestId('where')).toBeInTheDocument();
   });
 
   it('spin-to-win is gated only by the site flag', async () => {

@@ -2,6 +2,7 @@ package shared
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -663,6 +664,11 @@ func (s Site) Validate() error {
 	for i, n := range s.Navigation {
 		if n.Models && s.Manufacturer == nil {
 			bad(fmt.Sprintf("navigation[%d].models", i), "needs manufacturer: the models come from its stock")
+		}
+		// The dropdown replaces the entry's own link: without a child
+		// linking it (All stock), nothing in the menu reaches that page.
+		if n.Stock && len(n.Children) == 0 {
+			bad(fmt.Sprintf("navigation[%d].children", i), "a stock dropdown needs a child linking its own page (e.g. All stock to %s)", cmp.Or(n.Path, "/cars/"))
 		}
 	}
 	offerIDs := map[string]bool{}

@@ -85,6 +85,8 @@ func TestDecodeSiteErrors(t *testing.T) {
 		{"slide expiry before start (issue 17)", withField(`"home": {"slides": [{"id": "s", "title": "T", "background": "#000", "start": "2025-08-01", "expiry": "2025-07-01"}]}`), "home.slides[0].expiry", "before start"},
 		{"reserve path", withField(`"features": {"reserve_path": "buy"}`), "features.reserve_path", "unknown value"},
 		{"nav path", withField(`"navigation": [{"label": "Home", "path": "home"}]`), "navigation[0].path", "must start with /"},
+		// Issue 33 review: the stock dropdown replaces the entry's link; a child must keep it.
+		{"stock dropdown without children", withField(`"navigation": [{"label": "Our Stock", "path": "/cars/", "stock": true}]`), "navigation[0].children", "child linking its own page"},
 		{"template", withField(`"template": "fancy"`), "template", "unknown value"},
 		{"min rating", withField(`"reviews": {"min_rating": 6}`), "reviews.min_rating", "0 to 5"},
 		{"sidebar button (issue 10)", withField(`"car_page": {"sidebar": {"buttons": ["enquiry", "fax"]}}`), "car_page.sidebar.buttons[1]", `unknown value "fax"`},

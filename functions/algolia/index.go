@@ -202,19 +202,17 @@ func (ix *Index) EnsureSettings(ctx context.Context) error {
 	return nil
 }
 
-// SearchKeyMaxQueriesPerIPPerHour is the search key's per-IP rate limit
-// (Algolia answers 429 past it), inherited by every site's secured key: a
-// scraper paging the whole index from one address stops, while a
-// carrier-grade NAT shared by many shoppers stays well under it (a
-// listing session sends a few hundred queries at most).
-const SearchKeyMaxQueriesPerIPPerHour = 10000
-
 // SearchKeyDescription marks the search key in Algolia's dashboard.
 const SearchKeyDescription = "Forecourt search-only key: the parent of every site's secured key (forecourt index settings)"
 
 // SearchKeyRestrictions are the search key's rights as the deploy sets
 // them (EnsureSearchKey): search only, on the index and its sort replicas
-// only, rate-limited per IP.
+// only. No per-IP rate limit: every secured key inherits it, and the api
+// Lambda's own first searches (listing documents, home's latest arrivals)
+// share a few egress addresses, so a limit sized for one shopper would
+// answer 429 to every tenant's painted pages at once. A per-IP limit needs
+// a key of its own for the server first (docs/operations.md).
+// The deploy owns every attribute of this key: UpdateApiKey replaces them.
 func (ix *Index) SearchKeyRestrictions() *search.ApiKey {
 	var indices []string
 	for _, name := range ix.SortIndices() {
@@ -224,7 +222,6 @@ func (ix *Index) SearchKeyRestrictions() *search.ApiKey {
 	return search.NewEmptyApiKey().
 		SetAcl([]search.Acl{search.ACL_SEARCH}).
 		SetIndexes(indices).
-		SetMaxQueriesPerIPPerHour(SearchKeyMaxQueriesPerIPPerHour).
 		SetDescription(SearchKeyDescription)
 }
 

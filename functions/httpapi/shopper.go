@@ -12,7 +12,7 @@ import (
 	"forecourt/shared"
 )
 
-// RegoLookup finds a vehicle by plate (rego.Lookup): an unknown plate is
+// RegoLookup finds a vehicle by plate (rego.Provider): an unknown plate is
 // an ENOTFOUND error.
 type RegoLookup interface {
 	LookupRego(ctx context.Context, plate, state string) (shared.RegoVehicle, error)

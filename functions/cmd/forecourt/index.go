@@ -31,6 +31,6 @@ func indexSettings(ctx context.Context, stdout io.Writer) error {
 		return fmt.Errorf("index settings: %w", err)
 	}
 	fmt.Fprintf(stdout, "applied the settings of index %s and its %d sort replicas\n", cfg.Index, len(idx.SortIndices())-1)
-	fmt.Fprintf(stdout, "restricted the search key to search on those indices, %d queries per IP per hour\n", algolia.SearchKeyMaxQueriesPerIPPerHour)
+	fmt.Fprintln(stdout, "restricted the search key to search on those indices")
 	return nil
 }

@@ -44,9 +44,10 @@
 // "Offboard a dealer"; revoke its provider keys first).
 // export writes a dealership's cars, leads, contacts and reservations as
 // JSON lines into DIR, for a dealer leaving the platform (issue 15).
-// index settings applies the search index's settings (facets, private
-// fields unretrievable, sort replicas; algolia.EnsureSettings) with the
-// admin key: every deploy runs it (deploy.yml, issue 31).
+// index settings applies what the search index needs (facets, private
+// fields unretrievable, sort replicas, and the search key's restrictions;
+// algolia.Provision) with the admin key: every deploy runs it (deploy.yml,
+// issues 31 and 35).
 // shopper delete deletes a shopper's data on request: their watchlists,
 // their leads and contact records, and their name on reservations (issue
 // 15).

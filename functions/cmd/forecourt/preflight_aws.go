@@ -83,7 +83,8 @@ func loadPreflightPlan(cdkFile string) (preflightPlan, string, error) {
 			{Name: get("captchaSecretName")},
 			{Name: get("opsSecretName")},
 		},
-		SearchKeySecret: get("algoliaSecretName"), SearchKeyField: "search_key",
+		// The browser's secured keys derive from the api secret's search key (infra/app.go), which the deploy restricts.
+		SearchKeySecret: get("algoliaApiSecretName"), SearchKeyField: "search_key",
 		MailFrom: get("mailFrom"),
 		Index:    get("indexName"),
 		Facets:   algolia.Facets,

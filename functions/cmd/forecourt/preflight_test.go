@@ -147,6 +147,8 @@ func TestPreflightPlanFromCDKContext(t *testing.T) {
 	}{
 		{"secrets", len(p.Secrets), 6},
 		{"algolia secret fields", strings.Join(p.Secrets[0].Fields, ","), "admin_key,search_key"},
+		// Review: the key the deploy restricts and the browser's secured keys derive from (infra/app.go).
+		{"search key secret", p.SearchKeySecret, p.Secrets[1].Name},
 		{"sender", p.MailFrom, "leads@forecourt.example"},
 		{"SMS limit", p.SMSSpendLimitUSD, 100.0},
 		{"replicas", len(p.Replicas), 5},

@@ -30,7 +30,7 @@ const place = fixture<LocationView>({
   default_tab: 'sales',
 });
 
-function renderContact(filter: { type: string; manufacturer?: string; subtype?: string }) {
+function renderContact(filter: { type: string; manufacturer?: string; subtype?: string }, at = '/contact') {
   const asked: string[] = [];
   vi.stubGlobal('fetch', vi.fn(async (url: string) => {
     if (url.startsWith('/api/locations')) asked.push(url);
@@ -41,10 +41,10 @@ function renderContact(filter: { type: string; manufacturer?: string; subtype?: 
   const site = { ...base, site: { ...base.site, locations_block: { layout: 'grid', show_contact: true, email_us: false, book_service: false, map_zoom: 10, view_location: 'contact', contact_filter: filter } } };
   renderWithSite(
     <Routes>
-      <Route path="/contact" element={<ContactRoute />} />
+      <Route path={at} element={<ContactRoute />} />
     </Routes>,
     site as never,
-    '/contact',
+    at,
   );
   return asked;
 }
@@ -60,6 +60,14 @@ describe('/contact locations (issue 33)', { timeout: 20000 }, () => {
     expect(asked).toEqual(['/api/locations?type=all']);
     expect(screen.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
     // View Location leads to /contact on this site: on /contact itself it would lead nowhere.
+    expect(within(block).queryByRole('link', { name: /View Location/ })).toBeNull();
+  });
+
+  // Review: /contact-us is the same page (the page table's canonical path), so no View Location there either.
+  it('shows no View Location on /contact-us, the same page as /contact', async () => {
+    renderContact({ type: 'all' }, '/contact-us');
+    const block = await screen.findByRole('region', { name: 'Our Locations' });
+    expect(within(block).getByRole('article', { name: 'Riverside Toyota Sales' })).toBeInTheDocument();
     expect(within(block).queryByRole('link', { name: /View Location/ })).toBeNull();
   });
 

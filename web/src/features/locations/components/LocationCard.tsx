@@ -1,7 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
-import type { LocationView } from '../../../lib/types';
+import { PAGES, type LocationView } from '../../../lib/types';
+
+/** samePage reports whether two paths are one page of the page table (/contact and /contact-us). */
+function samePage(a: string, b: string): boolean {
+  const norm = (p: string) => p.replace(/\/+$/, '') || '/';
+  const [x, y] = [norm(a), norm(b)];
+  return x === y || PAGES.some((p) => 'paths' in p && (p.paths as readonly string[]).includes(x) && (p.paths as readonly string[]).includes(y));
+}
 import { HolidayHoursButton, Modal, OpenNow, OpeningHours } from './OpeningHours';
 import { StarRating } from './StarRating';
 
@@ -133,7 +140,7 @@ export function LocationActions({
           Email Us
         </button>
       ) : null}
-      {viewLink && l.view_path && l.view_path !== here ? (
+      {viewLink && l.view_path && !samePage(l.view_path, here) ? (
         <Link className="button button--ghost" to={l.view_path}>
           View Location<span className="visually-hidden">: {l.name}</span>
         </Link>

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 
+	"forecourt/functions/httpapi/route"
 	"forecourt/shared"
 )
 
@@ -60,5 +61,12 @@ func LoadFile(path string) (shared.Site, error) {
 	if err != nil {
 		return shared.Site{}, fmt.Errorf("load tenant: %w", err)
 	}
-	return shared.DecodeSite(bytes.NewReader(data), path)
+	site, err := shared.DecodeSite(bytes.NewReader(data), path)
+	if err != nil {
+		return shared.Site{}, err
+	}
+	if err := route.CheckSitePaths(site.Features); err != nil {
+		return shared.Site{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return site, nil
 }

@@ -154,6 +154,24 @@ func SitePaths(f shared.Features) map[string]string {
 	}
 }
 
+// CheckSitePaths refuses a site path that is already a page of the table
+// (watchlist_path "/cars" would take the listing's place) or the other
+// site path: MatchPage tries the site's paths first.
+func CheckSitePaths(f shared.Features) error {
+	seen := map[string]string{}
+	for _, field := range []string{"favourites_path", "watchlist_path"} {
+		p := SitePaths(f)[field]
+		if other, ok := seen[p]; ok {
+			return shared.FieldError("features."+field, "%q is also features.%s", p, other)
+		}
+		seen[p] = field
+		if pg, _ := MatchPage(p, nil); pg.Head != HeadContent {
+			return shared.FieldError("features."+field, "%q is the %s page's path", p, pg.Name)
+		}
+	}
+	return nil
+}
+
 // MatchPage finds the page of a path: the site's own paths first
 // (sitePaths, by Page.SitePath: "favourites_path" -> "/favourites"), then
 // the first row whose pattern matches, with its variables. Every path

@@ -1,6 +1,7 @@
 package route
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -139,6 +140,28 @@ func TestWebPages(t *testing.T) {
 	} {
 		if got := RouterPath(tt.in); got != tt.want {
 			t.Errorf("RouterPath(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// Review of issue 33/34: a site path may not take a page of the table's
+// place (MatchPage tries the site's paths first), nor the other site path.
+func TestCheckSitePaths(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		f         shared.Features
+		wantField string
+	}{
+		{"defaults", shared.Features{}, ""},
+		{"own paths", shared.Features{FavouritesPath: "/saved", WatchlistPath: "/my-garage"}, ""},
+		{"watchlist on the listing", shared.Features{WatchlistPath: "/cars"}, "features.watchlist_path"},
+		{"favourites on contact", shared.Features{FavouritesPath: "/contact"}, "features.favourites_path"},
+		{"one path for both", shared.Features{FavouritesPath: "/saved", WatchlistPath: "/saved"}, "features.watchlist_path"},
+	} {
+		err := CheckSitePaths(tt.f)
+		var e *shared.Error
+		if tt.wantField == "" && err != nil || tt.wantField != "" && (!errors.As(err, &e) || e.Field != tt.wantField) {
+			t.Errorf("%s: CheckSitePaths = %v, want field %q", tt.name, err, tt.wantField)
 		}
 	}
 }

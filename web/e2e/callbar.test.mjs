@@ -14,8 +14,9 @@ test('the quick actions bar at 375 px: each button one line, all the same height
   try {
     const { page } = phone;
     await page.goto(tenantURL(SITE, '/cars/'));
-    const car = await findCar(page, 'status:in_stock AND sold:false');
-    assert.ok(car, `${SITE} has a car on sale`);
+    // The bar offers a test drive on a test-drive-only car (spec 001 §2, issue 33).
+    const car = await findCar(page, 'tag:"Test Drive Only" AND status:in_stock AND sold:false');
+    assert.ok(car, `${SITE} has a test-drive-only car on sale`);
     await page.goto(tenantURL(SITE, `/cars/${car.slug}`));
     const bar = page.getByRole('list', { name: 'Quick actions' });
     await bar.getByRole('button', { name: 'Book a Test Drive' }).waitFor();

@@ -26,6 +26,7 @@ export interface PendingSave {
 const IDLE: WatchlistState = { status: 'idle', ids: new Set() };
 let state: WatchlistState = IDLE;
 let loadedFor: string | null = null;
+let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: WatchlistState) {
@@ -67,8 +68,18 @@ export function takePendingSave(auth: AuthSettings): PendingSave | null {
 export async function loadWatchlist(auth: AuthSettings, onLoaded?: () => void): Promise<void> {
   const user = keptUser(auth);
   const key = `${auth.userPoolClientId}/${user}`;
-  if (loadedFor === key) return;
-  loadedFor = key;
+  if (loadedFor !== key) {
+    loadedFor = key;
+    loading = fetchInto(auth, user);
+  }
+  // Every caller's onLoaded runs once the list is here, not only the first
+  // caller's: the header's saved-cars link may load it before the heart
+  // whose pending save (after sign-in) waits on it.
+  await loading;
+  if (state.status === 'ready') onLoaded?.();
+}
+
+async function fetchInto(auth: AuthSettings, user: string): Promise<void> {
   if (!user) {
     set({ status: 'signed-out', ids: new Set() });
     return;
@@ -78,7 +89,6 @@ export async function loadWatchlist(auth: AuthSettings, onLoaded?: () => void): 
     const { fetchWatchlist } = await import('../api/watchlist');
     const res = await fetchWatchlist(auth);
     set({ status: 'ready', ids: new Set((res.cars ?? []).map((c) => c.car_id)) });
-    onLoaded?.();
   } catch (err) {
     set({ status: err instanceof ApiError && err.status === 401 ? 'signed-out' : 'error', ids: new Set() });
   }
@@ -87,6 +97,7 @@ export async function loadWatchlist(auth: AuthSettings, onLoaded?: () => void): 
 /** resetWatchlist forgets the loaded list (sign-out, tests). */
 export function resetWatchlist(): void {
   loadedFor = null;
+  loading = null;
   set(IDLE);
 }
 

@@ -25,20 +25,34 @@ export default function SavedCarsLink() {
   const favourites = useFavourites(site.slug).favourites;
   if (watchlist) {
     if (!on) return null;
-    return <SavedLink to={f.watchlist_path} word="Saved" label="Saved cars" n={list.status === 'ready' ? list.ids.size : undefined} />;
+    return <SavedLink to={f.watchlist_path} word="Saved" more=" cars" n={list.status === 'ready' ? list.ids.size : undefined} />;
   }
   if (!f.favourites) return null;
-  return <SavedLink to={f.favourites_path} word="Favourites" label="Favourites" n={favourites.length} local />;
+  return <SavedLink to={f.favourites_path} word="Favourites" n={favourites.length} local />;
 }
 
-function SavedLink({ to, word, label, n, local }: { to: string; word: string; label: string; n?: number; local?: boolean }) {
+/**
+ * SavedLink is named by its own hidden text ("Saved cars: 2",
+ * "Favourites: 0"), the short visible form hidden from screen readers: an
+ * aria-label would not contain the visible "Saved 2" (axe
+ * label-content-name-mismatch, which speech input relies on).
+ */
+function SavedLink({ to, word, more = '', n, local }: { to: string; word: string; more?: string; n?: number; local?: boolean }) {
+  const name = word + more + (n === undefined ? '' : `: ${n}`);
   return (
-    <Link to={to} className={local ? 'saved-link saved-link--local' : 'saved-link'} aria-label={n === undefined ? label : `${label}: ${n}`}>
+    <Link to={to} className={local ? 'saved-link saved-link--local' : 'saved-link'}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path d="M12 21s-7.5-4.6-10-9.3C.4 8.4 2.3 4.5 6 4.5c2.1 0 3.4 1.1 4 2.1.6-1 1.9-2.1 4-2.1 3.7 0 5.6 3.9 4 7.2C19.5 16.4 12 21 12 21z" />
       </svg>
-      <span className="saved-link__word">{word}</span>
-      {n === undefined ? null : <span className="saved-link__count">{n}</span>}
+      <span className="visually-hidden">{name}</span>
+      <span className="saved-link__word" aria-hidden="true">
+        {word}
+      </span>
+      {n === undefined ? null : (
+        <span className="saved-link__count" aria-hidden="true">
+          {n}
+        </span>
+      )}
     </Link>
   );
 }

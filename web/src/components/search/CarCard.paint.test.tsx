@@ -16,24 +16,14 @@ import type { Car } from '../../lib/types';
 import { CardActionsProvider } from './cardActions';
 import { CarCard } from './CarCard';
 import { FinanceFinePrint } from './SearchResults';
+import { domShape } from '../../test/domShape';
 
 const ATTRIBUTES = [
   'href', 'src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'fetchpriority', 'decoding',
   'aria-label', 'aria-pressed', 'aria-hidden', 'aria-haspopup', 'aria-expanded', 'tabindex', 'type', 'role',
 ];
 
-/** shape lists an element's tree: tag, classes, the attributes above and its own text. */
-function shape(el: Element): string[] {
-  const own = [...el.childNodes]
-    .filter((n) => n.nodeType === Node.TEXT_NODE)
-    .map((n) => n.textContent)
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const attrs = ATTRIBUTES.filter((a) => el.hasAttribute(a)).map((a) => `${a}=${el.getAttribute(a)}`);
-  const line = [el.tagName.toLowerCase(), [...el.classList].join('.'), ...attrs, own && `"${own}"`].filter(Boolean).join(' ');
-  return [line, ...[...el.children].flatMap(shape)];
-}
+const shape = domShape(ATTRIBUTES);
 
 const site: ConfiguredSiteResponse = {
   site: input.site as unknown as ConfiguredSite,

@@ -15,6 +15,7 @@ import { SiteProvider } from '../../../lib/siteContext';
 import type { ConfiguredSite, ConfiguredSiteResponse } from '../../../lib/siteConfig';
 import type { LocationResponse } from '../../../lib/types';
 import LocationPage from './LocationPage';
+import { domShape } from '../../../test/domShape';
 
 const ATTRIBUTES = [
   'href', 'src', 'alt', 'width', 'height', 'style', 'role', 'type', 'target', 'rel', 'scope', 'tabindex',
@@ -23,22 +24,7 @@ const ATTRIBUTES = [
 // Attributes that hold ids: React's useId differs from the template's, so only their presence counts.
 const ID_ATTRIBUTES = ['id', 'aria-controls', 'aria-labelledby'];
 
-/** shape lists an element's tree: tag, classes, the attributes above and its own text. */
-function shape(el: Element): string[] {
-  const own = [...el.childNodes]
-    .filter((n) => n.nodeType === Node.TEXT_NODE)
-    .map((n) => n.textContent)
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const value = (a: string) => (a === 'style' ? (el.getAttribute(a) ?? '').replace(/[\s;]/g, '') : el.getAttribute(a));
-  const attrs = [
-    ...ATTRIBUTES.filter((a) => el.hasAttribute(a)).map((a) => `${a}=${value(a)}`),
-    ...ID_ATTRIBUTES.filter((a) => el.hasAttribute(a)),
-  ];
-  const line = [el.tagName.toLowerCase(), [...el.classList].join('.'), ...attrs, own && `"${own}"`].filter(Boolean).join(' ');
-  return [line, ...[...el.children].flatMap(shape)];
-}
+const shape = domShape(ATTRIBUTES, ID_ATTRIBUTES);
 
 const site: ConfiguredSiteResponse = {
   site: input.site as unknown as ConfiguredSite,

@@ -1,3 +1,5 @@
+import type { ConfiguredSite, ConfiguredSiteResponse } from '../lib/siteConfig';
+
 /**
  * domShape lists an element's tree for the paint golden tests (the Go
  * template's markup against the React component's): per element its tag,
@@ -22,4 +24,19 @@ export function domShape(attributes: readonly string[], idAttributes: readonly s
     return [line, ...[...el.children].flatMap(shape)];
   };
   return shape;
+}
+
+/**
+ * paintedSiteResponse is the site answer the app renders from in a paint
+ * golden test: the site exactly as Go painted it (its fixture's, defaults
+ * applied in Go), with no stats and no rego provider.
+ */
+export function paintedSiteResponse(site: unknown): ConfiguredSiteResponse {
+  return {
+    site: site as ConfiguredSite,
+    header_locations: [],
+    search: { appId: 'FORECOURTLOCAL', apiKey: 'k', validUntil: 0, host: '', index: 'cars', sortIndices: {} },
+    stats: null,
+    rego_lookup: false,
+  };
 }

@@ -11,12 +11,11 @@ import { describe, expect, it } from 'vitest';
 import painted from '../../../../functions/seo/testdata/heads/listing-painted.html?raw';
 import input from '../../../../functions/seo/testdata/heads/listing-painted.json';
 import { SiteProvider } from '../../lib/siteContext';
-import type { ConfiguredSite, ConfiguredSiteResponse } from '../../lib/siteConfig';
 import type { Car } from '../../lib/types';
 import { CardActionsProvider } from './cardActions';
 import { CarCard } from './CarCard';
 import { FinanceFinePrint } from './SearchResults';
-import { domShape } from '../../test/domShape';
+import { domShape, paintedSiteResponse } from '../../test/domShape';
 
 const ATTRIBUTES = [
   'href', 'src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'fetchpriority', 'decoding',
@@ -25,13 +24,7 @@ const ATTRIBUTES = [
 
 const shape = domShape(ATTRIBUTES);
 
-const site: ConfiguredSiteResponse = {
-  site: input.site as unknown as ConfiguredSite,
-  header_locations: [],
-  search: { appId: 'FORECOURTLOCAL', apiKey: 'k', validUntil: 0, host: '', index: 'cars', sortIndices: {} },
-  stats: null,
-  rego_lookup: false,
-};
+const site = paintedSiteResponse(input.site);
 
 describe('the painted listing cards are the app’s CarCard (issue 14 first paint)', () => {
   const cards = new DOMParser().parseFromString(painted, 'text/html').querySelectorAll('.results__item > article');

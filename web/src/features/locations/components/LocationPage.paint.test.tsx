@@ -12,10 +12,9 @@ import { describe, expect, it, vi } from 'vitest';
 import painted from '../../../../../functions/httpapi/testdata/location-painted.html?raw';
 import input from '../../../../../functions/httpapi/testdata/location-painted.json';
 import { SiteProvider } from '../../../lib/siteContext';
-import type { ConfiguredSite, ConfiguredSiteResponse } from '../../../lib/siteConfig';
 import type { LocationResponse } from '../../../lib/types';
 import LocationPage from './LocationPage';
-import { domShape } from '../../../test/domShape';
+import { domShape, paintedSiteResponse } from '../../../test/domShape';
 
 const ATTRIBUTES = [
   'href', 'src', 'alt', 'width', 'height', 'style', 'role', 'type', 'target', 'rel', 'scope', 'tabindex',
@@ -26,13 +25,7 @@ const ID_ATTRIBUTES = ['id', 'aria-controls', 'aria-labelledby'];
 
 const shape = domShape(ATTRIBUTES, ID_ATTRIBUTES);
 
-const site: ConfiguredSiteResponse = {
-  site: input.site as unknown as ConfiguredSite,
-  header_locations: [],
-  search: { appId: 'FORECOURTLOCAL', apiKey: 'k', validUntil: 0, host: '', index: 'cars', sortIndices: {} },
-  stats: null,
-  rego_lookup: false,
-};
+const site = paintedSiteResponse(input.site);
 
 describe('the painted location page is the app’s LocationPage (issue 34)', () => {
   const page = new DOMParser().parseFromString(painted, 'text/html').querySelector('#root[data-paint="location"] .location-page');

@@ -38,6 +38,9 @@ type Paint struct {
 	Listing *ListingPaint
 	// Location is a location page's (templates/LocationPage.tmpl).
 	Location *LocationPaint
+	// Footer is the site footer after main (templates/Footer.tmpl), nil
+	// for none.
+	Footer *FooterPaint
 
 	// Menu is the header's menu.
 	Menu MenuPaint
@@ -473,6 +476,7 @@ var paintTemplate = template.Must(withComponents(template.New("paint").Funcs(tem
 {{- end}}
 {{- with .Location}}{{template "LocationPage" .}}{{end}}
       </main>
+{{- with .Footer}}{{template "Footer" .}}{{end}}
     </div>`))
 
 // PhotoTag is the gallery's first photo as the app renders it (width and

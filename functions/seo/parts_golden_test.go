@@ -14,7 +14,7 @@ import (
 
 // partsFixture is the input of the painted parts' golden pages
 // (testdata/parts/<case>.html): the web's *.paint.test.tsx (Header,
-// CarDetail and Gallery) render each case's React component from it and
+// Footer, CarDetail and Gallery) render each case's React component from it and
 // compare its DOM with the painted one, so a change to a component that
 // its template lacks, or the reverse, fails a test (issue 34 "One source
 // of markup, verified").
@@ -137,6 +137,7 @@ func (c partsCase) paintOf(fx partsFixture) *Paint {
 		paint = &sp
 	}
 	paint.BundledBadge = fx.BundledBadge
+	paint.Footer = p.FooterPaint(fx.Now)
 	return paint
 }
 

@@ -73,6 +73,10 @@ func (s *apiServer) handleDocument(w http.ResponseWriter, r *http.Request) error
 	}
 	head.Data = data
 	head.Theme = &site.Theme
+	if head.Paint != nil {
+		// A painted page is whole: its footer after main (issue 34).
+		head.Paint.Footer = page.FooterPaint(s.now())
+	}
 	head.Preconnect = searchOrigin(s.cfg.Search.Host, page.Origin)
 	shell, err := s.cfg.Shell.Shell()
 	if err != nil {

@@ -131,3 +131,36 @@ func TestDocumentPaintsLocation(t *testing.T) {
 		})
 	}
 }
+
+// Issue 34 "every page painted": a painted page is whole, the site footer
+// (web Footer: templates/Footer.tmpl) after its main, with this year's
+// copyright; a page the app draws alone has none in its HTML.
+func TestDocumentPaintsFooter(t *testing.T) {
+	h := documentAPI(t)
+	for _, tt := range []struct {
+		path   string
+		footer bool
+	}{
+		{"/", true},
+		{"/cars/car-a", true},
+		{"/locations/sales", true},
+		{"/teams/sales", false},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			page := get(h, tt.path, "riverside", testSecret).Body.String()
+			main, footer := strings.Index(page, `</main>`), strings.Index(page, `<footer class="site-footer">`)
+			if got := footer >= 0; got != tt.footer {
+				t.Fatalf("footer painted %v, want %v", got, tt.footer)
+			}
+			if !tt.footer {
+				return
+			}
+			if footer < main {
+				t.Errorf("the footer is not after main:\n%s", page[footer:])
+			}
+			if want := `<p class="site-footer__legal">© 2025 Riverside Toyota</p></footer>`; !strings.Contains(page, want) {
+				t.Errorf("no %s in\n%s", want, page[footer:])
+			}
+		})
+	}
+}

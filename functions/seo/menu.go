@@ -134,21 +134,3 @@ func navActive(page, link string) bool {
 	}
 	return page[end] == '/'
 }
-
-// The menu's markup: Header's <nav> with its entries (Dropdown's button
-// and hidden list; MenuLink's plain links) and LocationsMenu, written
-// without whitespace between elements as React renders them.
-var _ = template.Must(paintTemplate.New("site-menu").Parse(`<nav id="site-nav" aria-label="Main" class="site-nav"><ul>
-{{- range .Entries}}
-{{- if .ID}}<li class="nav-group"><button type="button" aria-expanded="false" aria-controls="{{.ID}}">{{.Label}}<span class="nav-group__caret" aria-hidden="true"></span></button><ul id="{{.ID}}" hidden>
-{{- range .Children}}<li><a href="{{.Href.URL}}">{{.Label}}</a></li>{{end -}}
-</ul></li>
-{{- else}}<li><a {{if .Active}}class="active" aria-current="page" {{end}}href="{{.Href.URL}}">{{.Label}}</a></li>
-{{- end}}
-{{- end}}
-{{- if .LocationsLink}}<li class="nav-locations"><a href="/dealerships">Locations</a></li>
-{{- else if .Locations}}<li class="nav-group nav-locations nav-group--end"><button type="button" aria-expanded="false" aria-controls="site-nav-locations">Locations<span class="nav-group__caret" aria-hidden="true"></span></button><ul id="site-nav-locations" hidden>
-{{- range .Locations}}<li class="location-link"><a href="{{.Href.URL}}" aria-label="{{.Label}}"><span class="location-link__name">{{.Name}}</span>{{with .Phone}}<span class="location-link__phone">{{.}}</span>{{end}}</a></li>{{end -}}
-</ul></li>
-{{- end -}}
-</ul></nav>`))

@@ -38,6 +38,9 @@ type Paint struct {
 	Listing *ListingPaint
 	// Location is a location page's (templates/LocationPage.tmpl).
 	Location *LocationPaint
+	// Footer is the site footer after main (templates/Footer.tmpl), nil
+	// for none.
+	Footer *FooterPaint
 
 	// Menu is the header's menu.
 	Menu MenuPaint
@@ -347,77 +350,20 @@ func (p Page) HomePaint(now time.Time, stats *shared.SiteStats) *Paint {
 }
 
 // paintTemplate is the markup. Its classes and structure are the web's
-// (Layout, Header, CarDetail, Gallery; the listing's SearchPage and
-// CarCard): a change there needs one here, which web/e2e/paint.test.mjs
-// notices (the server's markup and the app's first render are compared
-// there), and for the cards CarCard.paint.test.tsx.
+// (Layout; the home page; the listing's SearchPage and CarCard): a change
+// there needs one here, which web/e2e/paint.test.mjs notices (the server's
+// markup and the app's first render are compared there), and for the
+// cards CarCard.paint.test.tsx. The parts in templates/ (Header,
+// CarDetail, Gallery, LocationPage) are each compared with their React
+// component by its *.paint.test.tsx.
 var paintTemplate = template.Must(withComponents(template.New("paint").Funcs(template.FuncMap{
 	"inc":               func(i int) int { return i + 1 },
 	"quickSearchAction": func() string { return QuickSearchAction },
 })).Parse(`<div class="layout layout--{{.Template}}">
       <a class="skip-link" href="#main">Skip to content</a>
-      <header class="site-header"><div class="site-header__inner">
-        <a class="{{if .Logo}}brand brand--logo{{else}}brand{{end}}" aria-label="{{.SiteName}} home" href="/">
-{{- if .Logo}}<img class="brand__logo" src="{{.Logo}}" alt="" height="40" />{{end -}}
-<span class="brand__name">{{.SiteName}}</span></a>
-        <button id="site-nav-toggle" type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav">Menu</button>
-        {{template "site-menu" .Menu}}
-{{- with .Menu.Phone}}<a class="site-header__phone" href="{{.Href.URL}}" aria-label="{{.Label}}">{{.Phone}}</a>{{end}}
-      </div></header>
+{{- template "Header" .}}
       <main id="main" tabindex="-1">
-{{- with .Car}}
-        <article class="car-page">
-          <nav aria-label="Breadcrumb" class="breadcrumb"><a href="/cars/">Our Stock</a> <span aria-hidden="true">/</span> <span>{{.Title}}</span></nav>
-          <header class="car-page__head">
-            <div>
-{{- if and .Tag.Kind (ne .Tag.Kind "sold")}}
-{{- if eq .Tag.Kind "certified"}}
-              <p class="car-page__tag tag tag--certified tag--certified-image"><img {{with or .TagImage $.BundledBadge}}src="{{.}}" {{end}}alt="{{.Tag.Text}}" width="120" height="32" /></p>
-{{- else}}
-              <p class="car-page__tag tag tag--{{.Tag.Kind}}">{{.Tag.Text}}</p>
-{{- end}}
-{{- end}}
-              <h1>{{.Title}}</h1>
-{{- with .BadgeLine}}
-              <p class="car-page__badge">{{.}}</p>
-{{- end}}
-{{- with .Certified}}
-              <p class="car-page__certified"><span class="badge badge--certified">{{.}}</span><button type="button" class="link-button" aria-haspopup="dialog">What is {{.}}?</button></p>
-{{- end}}
-            </div>
-            <div class="car-page__price">
-{{- with .Price.WasText}}<s aria-label="Was {{.}}">{{.}}</s>{{end -}}
-<strong>{{.Price.Text}}</strong>
-{{- with .Price.PriceType}}<span>{{.}}</span>{{end}}
-{{- if .Market}}<span class="car-page__market"><span class="badge badge--market">Below market</span><span class="info-popup"><button type="button" class="info-popup__button" aria-label="About the below-market price" aria-expanded="false"><span aria-hidden="true">i</span></button></span></span>{{end}}
-{{- with .Weekly}}<a class="car-page__weekly" href="#finance-title">{{.}}</a>{{end -}}
-            </div>
-          </header>
-{{- if .Sold}}
-          <div class="sold-notice" role="note"><p>{{.SoldNotice}}</p>{{with .FindSimilar}}{{if .Href}}<a class="button" href="{{.Href}}">{{.Label}}</a>{{end}}{{end}}</div>
-{{- end}}
-          <div class="car-page__layout"><div class="car-page__main">
-{{- if .Photo}}
-            <section class="gallery" aria-roledescription="carousel" aria-label="Photos of {{.Title}}" tabindex="0">
-              <div class="gallery__stage">
-                {{.PhotoTag}}
-{{- if gt (len .Photos) 1}}
-                <button type="button" class="gallery__nav gallery__nav--prev" aria-label="Previous photo">‹</button><button type="button" class="gallery__nav gallery__nav--next" aria-label="Next photo">›</button>
-{{- end}}
-                <p class="gallery__counter" aria-live="polite">1 / {{len .Photos}}</p>
-              </div>
-{{- if gt (len .Photos) 1}}
-              <ul class="gallery__thumbs">
-{{- range $i, $src := .Photos}}<li><button type="button" aria-label="Show photo {{inc $i}}"{{if eq $i 0}} aria-current="true"{{end}}><img src="{{$src}}" alt="" loading="lazy" width="96" height="64" /></button></li>{{end -}}
-</ul>
-{{- end}}
-            </section>
-{{- else}}
-            <div class="gallery gallery--empty"><div class="gallery__new-arrival"><strong>{{.Placeholder}}</strong><span>Photos coming soon</span></div></div>
-{{- end}}
-          </div></div>
-        </article>
-{{- end}}
+{{- template "CarDetail" .}}
 {{- with .Home}}
         <section class="home">
 {{- if .Slides}}
@@ -530,6 +476,7 @@ var paintTemplate = template.Must(withComponents(template.New("paint").Funcs(tem
 {{- end}}
 {{- with .Location}}{{template "LocationPage" .}}{{end}}
       </main>
+{{- with .Footer}}{{template "Footer" .}}{{end}}
     </div>`))
 
 // PhotoTag is the gallery's first photo as the app renders it (width and

@@ -5,6 +5,7 @@
 // nothing in view when it is scrolled to on a phone.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { mkdirSync } from 'node:fs';
 import { boxes, findCar, launch, layoutShiftWhenSettled, sharedBrowser, tenantURL, trackLayoutShift, TENANTS, waitForResults } from './browser.mjs';
 
 const browser = sharedBrowser();
@@ -120,7 +121,7 @@ test('a car page paints its title, price and photo, and the home page its first 
       for (const [sel, box] of Object.entries(painted)) assert.ok(box, `${tenant}: ${sel} painted with no script`);
 
       await phone.page.goto(url);
-      // The footer is the app's own: the painted markup has none.
+      // The app's own footer (its chunk loads after the page): the painted one went with the painted markup.
       await phone.page.locator('footer').first().waitFor();
       assert.deepEqual(await boxes(phone.page, CAR_PARTS), painted, `${tenant}: the app shows the car where the HTML painted it`);
 
@@ -207,7 +208,7 @@ test('the painted header has the app menu: at 1280 px and 375 px the header keep
           assert.ok(painted.header && painted.header[3] > 0, `${tenant} ${path} at ${width} px: the header painted with no script`);
           if (width >= 900) assert.ok(painted.menu, `${tenant} ${path} at ${width} px: the menu painted with no script`);
           await app.page.goto(tenantURL(tenant, path));
-          // The footer is the app's own: the painted markup has none.
+          // The app's own footer (its chunk loads after the page): the painted one went with the painted markup.
           await app.page.locator('footer').first().waitFor();
           assert.deepEqual(await header(app.page), painted, `${tenant} ${path} at ${width} px: the app's header stands where the painted one did`);
         }
@@ -248,5 +249,59 @@ test('a certified car page paints the certified badge the app shows', async () =
   } finally {
     await noScript.close();
     await app.close();
+  }
+});
+
+const SHOTS = process.env.FORECOURT_SHOTS_DIR;
+
+// Issue 34: a painted page is whole before any script runs, the site
+// footer after main, and that footer stands below the fold (a painted main
+// holds the screen), so the shopper never sees it give way to the app's
+// longer page, and the footer then moves nothing (no layout shift of it).
+test('painted pages carry the site footer below the fold, and the footer shifts nothing when the app takes over (home, listing and car at 375 and 1366 px)', async () => {
+  for (const width of [375, 1366]) {
+    const height = width < 900 ? 812 : 900;
+    const noScript = await launch({ width, height, javaScriptEnabled: false });
+    const app = await launch({ width, height });
+    try {
+      await trackLayoutShift(app.page);
+      // The layout shifts of the footer (the app's; the painted one is replaced, not moved).
+      await app.page.addInitScript(() => {
+        window.__footerShift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) {
+            if (e.sources.some((s) => s.node?.closest?.('footer'))) window.__footerShift += e.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const tenant of TENANTS) {
+        await app.page.goto(tenantURL(tenant, '/'));
+        const car = await findCar(app.page, 'sold:false AND price > 0');
+        assert.ok(car, `${tenant} has a priced car`);
+        for (const [name, path] of [['home', '/'], ['listing', '/search/new-used-and-demo-cars/'], ['car', `/cars/${car.slug}`]]) {
+          await noScript.page.goto(tenantURL(tenant, path));
+          const footer = await noScript.page.evaluate(() => {
+            const f = document.querySelector('#root[data-paint] main ~ footer.site-footer');
+            return f && { top: f.getBoundingClientRect().top, legal: f.querySelector('.site-footer__legal')?.textContent, links: f.querySelectorAll('a').length };
+          });
+          assert.ok(footer, `${tenant} ${path} at ${width} px: the footer is painted after main`);
+          assert.ok(footer.links > 0, `${tenant} ${path} at ${width} px: the painted footer has its links`);
+          assert.match(footer.legal ?? '', new RegExp(`^© ${new Date().getFullYear()} `), `${tenant} ${path}: this year's copyright`);
+          assert.ok(footer.top >= height, `${tenant} ${path} at ${width} px: the painted footer starts at ${footer.top}, in view`);
+          if (SHOTS) {
+            mkdirSync(SHOTS, { recursive: true });
+            await noScript.page.screenshot({ path: `${SHOTS}/${name}-${tenant}-${width}-painted.png`, fullPage: true });
+          }
+          await app.page.goto(tenantURL(tenant, path));
+          await app.page.locator('footer').first().waitFor();
+          await layoutShiftWhenSettled(app.page);
+          const shift = await app.page.evaluate(() => window.__footerShift);
+          assert.equal(shift, 0, `${tenant} ${path} at ${width} px: the footer shifted (${shift})`);
+        }
+      }
+    } finally {
+      await noScript.close();
+      await app.close();
+    }
   }
 });

@@ -336,7 +336,7 @@ export default defineConfig(({ command }) => ({
         // lists every lazy chunk and its CSS for the preload helper, and the
         // names were 0.56 KB gzip of the listing's initial JavaScript (issue
         // 32 needed the room). Tests find a chunk by its content or by the
-        // route-assets list, never by its name. The listing's chunk keeps
+        // route-assets list, never by its name. The entry's chunk keeps
         // its name (index-<hash>.js): the painted pages' boot script names it.
         chunkFileNames: (chunk) => (chunk.name === 'index' ? 'assets/index-[hash].js' : 'assets/[hash].js'),
         assetFileNames: 'assets/[hash][extname]',

@@ -71,7 +71,13 @@ test(`${SLUG}: no page sends a search request on load`, async () => {
     const page = await browser.page.context().newPage();
     const bodies = [];
     page.on('request', (r) => {
-      if (isSearch(r)) bodies.push(decodeURIComponent(r.postData() ?? ''));
+      if (!isSearch(r)) return;
+      const body = r.postData() ?? '';
+      try {
+        bodies.push(decodeURIComponent(body));
+      } catch {
+        bodies.push(body); // not URL-encoded
+      }
     });
     try {
       await page.goto(tenantURL(SLUG, path));

@@ -62,6 +62,9 @@ function instantSearchUnused(): Plugin {
     // Metadata for Algolia's crawler, used only when the user agent is that crawler.
     '/middlewares/createMetadataMiddleware.js':
       'export const isMetadataEnabled = () => false; export function createMetadataMiddleware() { throw new Error("no metadata middleware"); }',
+    // The highlight and number helpers of instantsearch.js's own widget templates: no connector
+    // reads them and React renders every widget here.
+    '/lib/createHelpers.js': 'export default function createHelpers() { return {}; }',
   };
   // The helper's Recommend answers: read only when Recommend queries were sent, and no widget here sends one.
   const helperStubs: Record<string, string> = {
@@ -69,6 +72,11 @@ function instantSearchUnused(): Plugin {
       'module.exports = function () { throw new Error("no Recommend queries"); };',
     '/algoliasearch-helper/src/RecommendResults/index.js':
       'module.exports = function () { throw new Error("no Recommend queries"); };',
+    // Hierarchical facets' trees: no widget here declares one (the helper maps an empty list).
+    '/algoliasearch-helper/src/SearchResults/generate-hierarchical-tree.js':
+      'module.exports = function () { return function () { throw new Error("no hierarchical facets"); }; };',
+    // React 19 has useSyncExternalStore; the shim's fallback for React 17 is never run.
+    '/use-sync-external-store/shim/index.js': 'export { useSyncExternalStore } from "react";',
   };
   return {
     name: 'forecourt:instantsearch-unused',
@@ -89,42 +97,86 @@ const BUILD_HELPERS = /modulepreload-polyfill|rolldown\/runtime/;
 const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 /**
- * listingChunk puts every module the entry imports statically into one chunk:
- * the listing's initial JavaScript is then one file and one gzip stream
- * instead of nine (react-router, the JSX runtime and small hooks shared with
- * lazy pages were chunks of their own), 2.3 KB gzip less. Lazy pages import
- * what they share from it, which is loaded before them anyway.
- */
-function listingChunk() {
-  let reachable: Set<string> | null = null;
-  return {
-    reset: () => {
-      reachable = null;
-    },
-    name: (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
-      if (!reachable) {
-        const seen = new Set<string>();
-        const stack = [entry];
-        while (stack.length) {
-          const m = stack.pop() as string;
-          if (seen.has(m)) continue;
-          seen.add(m);
-          stack.push(...(ctx.getModuleInfo(m)?.importedIds ?? []));
-        }
-        reachable = seen;
-      }
-      return reachable.has(id) || BUILD_HELPERS.test(id) ? 'index' : null;
-    },
-  };
-}
-const listing = listingChunk();
-
-/**
  * ROUTE_PAGES are the lazy pages whose chunks the Go-rendered shell preloads
  * on their routes (functions/seo, Head.Route), so they download with the
  * entry instead of after it has run (issue 14 first paint).
  */
-const ROUTE_PAGES: Record<string, string> = { home: 'src/app/HomePage.tsx', car: 'src/app/CarRoute.tsx', location: 'src/app/LocationRoutes.tsx' };
+const ROUTE_PAGES: Record<string, string> = {
+  home: 'src/app/HomePage.tsx',
+  car: 'src/app/CarRoute.tsx',
+  location: 'src/app/LocationRoutes.tsx',
+  listing: 'src/features/listing/components/SearchPage.tsx',
+};
+const routePage = (src: string) => path.join(path.dirname(entry), '..', src);
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
+
+/** staticallyReached is every module from imports statically, itself included. */
+function staticallyReached(from: string, ctx: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length) {
+    const m = stack.pop() as string;
+    if (seen.has(m)) continue;
+    seen.add(m);
+    stack.push(...(ctx.getModuleInfo(m)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * chunkGroups names each module's chunk. Every module the entry imports
+ * statically goes into one chunk, "index": a page's first JavaScript is then
+ * one file and one gzip stream instead of nine (react-router, the JSX runtime
+ * and small hooks shared with lazy pages were chunks of their own), 2.3 KB
+ * gzip less. The listing is not in it (issue 34: a page that shows no cars
+ * loads less); what the listing imports goes into two chunks, "cars" (what
+ * the car page imports too: the card, prices, saved cars) and "listing" (the
+ * rest: InstantSearch). Left to itself the bundler cut them by every lazy page
+ * sharing a module, 22 files whose separate gzip streams and preload lists put
+ * the listing 8.8 KB over its 140 KB. What a page showing no cars and no
+ * search shares with the listing (the document title hook, the price format,
+ * 3.5 KB) goes into the entry: in "cars" it would bring a content page the
+ * cards (103.5 KB), in chunks of its own the listing eleven more files.
+ */
+function chunkGroups() {
+  let groups: Map<string, string> | null = null;
+  const groupOf = (id: string, ctx: ModuleGraph) => {
+    if (!groups) {
+      groups = new Map();
+      const inEntry = staticallyReached(entry, ctx);
+      const listing = staticallyReached(routePage(ROUTE_PAGES.listing), ctx);
+      const car = staticallyReached(routePage(ROUTE_PAGES.car), ctx);
+      const routes = new Set(Object.values(ROUTE_PAGES).map(routePage));
+      const card = path.join(path.dirname(entry), 'components/search/CarCard.tsx');
+      const shell = new Set<string>();
+      for (const page of [...inEntry].flatMap((m) => ctx.getModuleInfo(m)?.dynamicallyImportedIds ?? [])) {
+        const reached = staticallyReached(page, ctx);
+        if (routes.has(page) || reached.has(card) || [...reached].some((m) => m.includes('/react-instantsearch-core/'))) continue;
+        reached.forEach((m) => shell.add(m));
+      }
+      for (const m of listing) {
+        if (!inEntry.has(m)) groups.set(m, shell.has(m) ? 'index' : car.has(m) ? 'cars' : 'listing');
+      }
+      inEntry.forEach((m) => groups?.set(m, 'index'));
+    }
+    return BUILD_HELPERS.test(id) ? 'index' : groups.get(id) || null;
+  };
+  return {
+    reset: () => {
+      groups = null;
+    },
+    // In this order (priority): a group cut later takes none of an earlier one's modules.
+    groups: ['index', 'cars', 'listing'].map((name, i) => ({
+      name: (id: string, ctx: ModuleGraph) => (groupOf(id, ctx) === name ? name : null),
+      priority: 3 - i,
+      // "cars" and "listing" hold what they name and no more: what they import stays in the entry
+      // (a module a page imports statically has its imports there too, so none imports back).
+      includeDependenciesRecursively: name === 'index',
+    })),
+  };
+}
+const chunkNames = chunkGroups();
 
 /** ROUTE_ASSETS_ID is the script routeAssets writes; functions/seo reads and removes it. */
 const ROUTE_ASSETS_ID = 'forecourt-route-assets';
@@ -134,6 +186,7 @@ interface OutputChunkLike {
   fileName: string;
   facadeModuleId?: string | null;
   isEntry?: boolean;
+  moduleIds?: string[];
   imports?: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -159,7 +212,8 @@ function routeAssets(): Plugin {
         const entryCss = new Set(entries.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
         const out: Record<string, { js: string[]; css: string[] }> = {};
         for (const [route, src] of Object.entries(ROUTE_PAGES)) {
-          const page = chunks.find((c) => c.facadeModuleId === path.join(path.dirname(entry), '..', src));
+          // The page's chunk is its own, or the group chunk holding it (chunkGroups).
+          const page = chunks.find((c) => c.facadeModuleId === routePage(src)) ?? chunks.find((c) => c.moduleIds?.includes(routePage(src)));
           if (!page) throw new Error(`route-assets: no chunk for ${src}`);
           const js: string[] = [];
           const css = new Set<string>();
@@ -258,7 +312,7 @@ function reactRouterProduction(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), qsUnused(), instantSearchUnused(), routeAssets(), paintFirst(), buildAssets(), { name: 'forecourt:listing-chunk', buildStart: listing.reset }],
+  plugins: [react(), qsUnused(), instantSearchUnused(), routeAssets(), paintFirst(), buildAssets(), { name: 'forecourt:chunk-groups', buildStart: chunkNames.reset }],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },
@@ -282,11 +336,11 @@ export default defineConfig(({ command }) => ({
         // lists every lazy chunk and its CSS for the preload helper, and the
         // names were 0.56 KB gzip of the listing's initial JavaScript (issue
         // 32 needed the room). Tests find a chunk by its content or by the
-        // route-assets list, never by its name. The listing's chunk keeps
+        // route-assets list, never by its name. The entry's chunk keeps
         // its name (index-<hash>.js): the painted pages' boot script names it.
         chunkFileNames: (chunk) => (chunk.name === 'index' ? 'assets/index-[hash].js' : 'assets/[hash].js'),
         assetFileNames: 'assets/[hash][extname]',
-        codeSplitting: { groups: [{ name: listing.name }] },
+        codeSplitting: { groups: chunkNames.groups },
       },
     },
   },

@@ -455,6 +455,8 @@ func (p Page) Listing(l Listing, count int) Head {
 		crumbs[len(crumbs)-1].URL = h.Canonical
 	}
 	h.JSONLD = []any{Breadcrumbs(crumbs...)}
+	// The listing is a lazy route page (issue 34: out of the entry chunk).
+	h.Route = "listing"
 	return h
 }
 

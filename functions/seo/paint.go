@@ -24,9 +24,8 @@ import (
 // page's head; the rest comes with the app. The header is painted whole,
 // its menu too (MenuPaint), so it keeps its height at every width.
 type Paint struct {
-	// Route is the lazy route page the markup stands for ("car"): the app
-	// loads its chunk before it replaces the markup. "listing" is in the
-	// entry chunk: the app replaces it at once.
+	// Route is the lazy route page the markup stands for ("car",
+	// "listing"): the app loads its chunks before it replaces the markup.
 	Route string
 	// Template is the site's layout variant (the web's templateOf).
 	Template string

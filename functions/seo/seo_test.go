@@ -23,7 +23,7 @@ const builtIndex = `<!doctype html>
     <link rel="preload" href="/api/site" as="fetch" crossorigin="anonymous" />
     <script type="module" crossorigin src="/assets/rolldown-runtime-0.js"></script>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-    <script id="forecourt-route-assets" type="application/json">{"home":{"js":["/assets/HomePage-1.js","/assets/CarStrip-2.js"],"css":["/assets/HomePage-3.css","/assets/CarStrip-5.css"]},"car":{"js":["/assets/CarRoute-4.js"],"css":[]}}</script>
+    <script id="forecourt-route-assets" type="application/json">{"home":{"js":["/assets/HomePage-1.js","/assets/CarStrip-2.js"],"css":["/assets/HomePage-3.css","/assets/CarStrip-5.css"]},"car":{"js":["/assets/CarRoute-4.js"],"css":[]},"listing":{"js":["/assets/SearchPage-7.js"],"css":["/assets/SearchPage-8.css"]}}</script>
     <script id="forecourt-paint-first" defer src="/assets/paint-first-9.js"></script>
     <script id="forecourt-build-assets" type="application/json">{"certified-badge":"/assets/certified-used-6.svg"}</script>
   </head>
@@ -402,6 +402,40 @@ func TestCarDataStates(t *testing.T) {
 	unpriced.Price = 0
 	if got := CarData(unpriced, "u", nil, nil).Offers; got != nil {
 		t.Errorf("no price: got offer %+v, want none", got)
+	}
+}
+
+// Issue 34: the listing is a lazy route page, out of the entry chunk, so a
+// listing's document loads its chunks with the entry (painted: the boot
+// script's data-preload, its CSS a stylesheet for the painted cards), not
+// after the entry has run.
+func TestListingHeadLoadsTheListingRoute(t *testing.T) {
+	p := Page{Site: riverside(), Origin: "https://riverside.example", Path: "/search/new-used-and-demo-cars/"}
+	tests := []struct {
+		name    string
+		listing Listing
+		paint   *Paint
+		want    []string
+	}{
+		{"all stock painted", Listing{}, &Paint{Route: "listing"},
+			[]string{`data-preload="/assets/SearchPage-7.js"`, `<link rel="stylesheet" crossorigin href="/assets/SearchPage-8.css" />`}},
+		{"used cars", Listing{Types: []shared.CarType{shared.CarTypeUsed}}, nil,
+			[]string{`<link rel="modulepreload" crossorigin href="/assets/SearchPage-7.js" />`, `href="/assets/SearchPage-8.css"`}},
+		{"make and model", Listing{Make: "Toyota", Model: "Corolla"}, nil,
+			[]string{`<link rel="modulepreload" crossorigin href="/assets/SearchPage-7.js" />`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := p.Listing(tt.listing, 12)
+			h.Paint = tt.paint
+			page := render(t, h)
+			head := page[:strings.Index(page, "</head>")]
+			for _, w := range tt.want {
+				if !strings.Contains(head, w) {
+					t.Errorf("head lacks %s:\n%s", w, head)
+				}
+			}
+		})
 	}
 }
 

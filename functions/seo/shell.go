@@ -50,7 +50,7 @@ type Head struct {
 	// (the body of GET /api/cars/{slug}), so the page renders the car
 	// without a round trip once the scripts run.
 	Car any
-	// Route names the lazy page the route renders ("home", "car"; "" for
+	// Route names the lazy page the route renders ("home", "car", "listing"; "" for
 	// none): its chunks and CSS, which the build lists in index.html
 	// (web/vite.config.ts routeAssets), are preloaded with the entry instead
 	// of after it has run.

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { SearchPage } from '../features/listing/components/SearchPage';
 import { LISTING_PATH } from '../lib/listingUrl';
 import { PAGES } from '../lib/types';
 import { PageLoading } from '../components/PageLoading';
@@ -13,6 +12,9 @@ const CarPage = lazyPage(() => import('./CarRoute'));
 const HomePage = lazyPage(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
 // The location page is painted too (issue 34).
 const LocationRoute = lazyPage(() => import('./LocationRoutes').then((m) => ({ default: m.LocationRoute })));
+// The listing (InstantSearch and the search client) is painted too, and out of the entry chunk: a page
+// that shows no cars (sign-in, finance, a content page) does not load it (issue 34, <= 100 KB).
+const SearchPage = lazyPage(() => import('../features/listing/components/SearchPage').then((m) => ({ default: m.SearchPage })));
 
 /**
  * PAINTED_ROUTES are the pages the server may paint before the scripts run
@@ -20,7 +22,7 @@ const LocationRoute = lazyPage(() => import('./LocationRoutes').then((m) => ({ d
  * page's chunk before React replaces the painted markup, so the page
  * replaces it in one commit, not the loading placeholder first.
  */
-export const PAINTED_ROUTES: Record<string, { preload(): Promise<void> }> = { car: CarPage, home: HomePage, location: LocationRoute };
+export const PAINTED_ROUTES: Record<string, { preload(): Promise<void> }> = { car: CarPage, home: HomePage, location: LocationRoute, listing: SearchPage };
 const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
 const DealershipsPage = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.DealershipsRoute })));
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
@@ -68,14 +70,14 @@ type PageKey = Row extends infer R ? (R extends { site_path: infer S } ? S : R e
 /**
  * PAGE_COMPONENTS maps each page of the page table (route.Pages, PAGES in
  * types.ts), by its key, to its component and loading label; `null`
- * renders it without a loading boundary (the listing, in the entry chunk).
+ * renders it without a loading boundary (the /search redirect, in the entry chunk).
  * Adding a page is its row in Go and its entry here (routes.test.tsx checks
  * both ways).
  */
 export const PAGE_COMPONENTS: Record<PageKey, [ComponentType, (string | null)?]> = {
   '/': [HomePage],
   '/search': [SearchRedirect, null],
-  '/search/*': [SearchPage, null],
+  '/search/*': [SearchPage, 'Loading cars…'],
   '/trade-in': [TradeInPage],
   '/cars/:slug/checkout': [CheckoutPage],
   '/cars/:slug': [CarPage, 'Loading car…'],

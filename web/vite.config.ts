@@ -124,7 +124,27 @@ const listing = listingChunk();
  * on their routes (functions/seo, Head.Route), so they download with the
  * entry instead of after it has run (issue 14 first paint).
  */
-const ROUTE_PAGES: Record<string, string> = { home: 'src/app/HomePage.tsx', car: 'src/app/CarRoute.tsx', location: 'src/app/LocationRoutes.tsx' };
+const ROUTE_PAGES: Record<string, string> = {
+  home: 'src/app/HomePage.tsx',
+  car: 'src/app/CarRoute.tsx',
+  location: 'src/app/LocationRoutes.tsx',
+  // The other pages the page table paints (functions/httpapi/route Paint; issue 34).
+  offers: 'src/app/OfferRoutes.tsx',
+  offer: 'src/app/OfferRoutes.tsx',
+  content: 'src/features/pages/components/ContentPage.tsx',
+  finance: 'src/features/finance-enquiry/components/FinanceEnquiryPage.tsx',
+  'trade-in': 'src/features/trade-in/components/TradeInPage.tsx',
+  contact: 'src/app/ContactRoute.tsx',
+  enquiry: 'src/app/ContactRoute.tsx',
+  'contact-location': 'src/app/ContactRoute.tsx',
+  'book-test-drive': 'src/features/leads/components/BookTestDrivePage.tsx',
+  'sign-in': 'src/features/accounts/components/SignInPage.tsx',
+  dealerships: 'src/app/LocationRoutes.tsx',
+  manufacturers: 'src/features/manufacturers/components/ManufacturersPage.tsx',
+  compare: 'src/features/compare/components/ComparePage.tsx',
+  team: 'src/app/LocationRoutes.tsx',
+  'dealership-cars': 'src/features/dealerships/components/DealershipSearchPage.tsx',
+};
 
 /** ROUTE_ASSETS_ID is the script routeAssets writes; functions/seo reads and removes it. */
 const ROUTE_ASSETS_ID = 'forecourt-route-assets';

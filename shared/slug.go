@@ -7,11 +7,18 @@ import (
 
 var departmentSuffix = regexp.MustCompile(`(?i)\s+-\s+(sales|service|parts)\s*$`)
 
+// StripDepartment is a location's name without its " - Sales", " - Service"
+// or " - Parts" suffix: the name its contact page is headed with (web
+// ContactPage stripDepartment).
+func StripDepartment(name string) string {
+	return departmentSuffix.ReplaceAllString(name, "")
+}
+
 // ContactSlug is the slug of a location's /contact-us/{slug} page: its name
 // with a " - Sales", " - Service" or " - Parts" suffix stripped, slugified
 // (spec 001 §2 routes).
 func ContactSlug(name string) string {
-	return Slugify(departmentSuffix.ReplaceAllString(name, ""))
+	return Slugify(StripDepartment(name))
 }
 
 // ContactLocation is the location a /contact-us/{slug} page is about: of

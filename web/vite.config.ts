@@ -106,6 +106,22 @@ const ROUTE_PAGES: Record<string, string> = {
   car: 'src/app/CarRoute.tsx',
   location: 'src/app/LocationRoutes.tsx',
   listing: 'src/features/listing/components/SearchPage.tsx',
+  // The other pages the page table paints (functions/httpapi/route Paint; issue 34).
+  offers: 'src/app/OfferRoutes.tsx',
+  offer: 'src/app/OfferRoutes.tsx',
+  content: 'src/features/pages/components/ContentPage.tsx',
+  finance: 'src/features/finance-enquiry/components/FinanceEnquiryPage.tsx',
+  'trade-in': 'src/features/trade-in/components/TradeInPage.tsx',
+  contact: 'src/app/ContactRoute.tsx',
+  enquiry: 'src/app/ContactRoute.tsx',
+  'contact-location': 'src/app/ContactRoute.tsx',
+  'book-test-drive': 'src/features/leads/components/BookTestDrivePage.tsx',
+  'sign-in': 'src/features/accounts/components/SignInPage.tsx',
+  dealerships: 'src/app/LocationRoutes.tsx',
+  manufacturers: 'src/features/manufacturers/components/ManufacturersPage.tsx',
+  compare: 'src/features/compare/components/ComparePage.tsx',
+  team: 'src/app/LocationRoutes.tsx',
+  'dealership-cars': 'src/features/dealerships/components/DealershipSearchPage.tsx',
 };
 const routePage = (src: string) => path.join(path.dirname(entry), '..', src);
 
@@ -147,7 +163,9 @@ function chunkGroups() {
       const inEntry = staticallyReached(entry, ctx);
       const listing = staticallyReached(routePage(ROUTE_PAGES.listing), ctx);
       const car = staticallyReached(routePage(ROUTE_PAGES.car), ctx);
-      const routes = new Set(Object.values(ROUTE_PAGES).map(routePage));
+      // The pages that show cars or a search (painted, with their own route chunks); every other
+      // lazy page is a shell page, whose modules shared with the listing go into the entry.
+      const routes = new Set(['home', 'car', 'location', 'listing'].map((name) => routePage(ROUTE_PAGES[name])));
       const card = path.join(path.dirname(entry), 'components/search/CarCard.tsx');
       const shell = new Set<string>();
       for (const page of [...inEntry].flatMap((m) => ctx.getModuleInfo(m)?.dynamicallyImportedIds ?? [])) {

@@ -164,6 +164,7 @@ func (s *apiServer) appHead(_ context.Context, r pageRequest) (seo.Head, error) 
 	if len(r.Row.Paths) > 1 {
 		h.Canonical = r.Origin + r.Row.Paths[0]
 	}
+	paintAppPage(&h, r.Page, r.Row.Paint, r.Path)
 	return h, nil
 }
 
@@ -242,13 +243,24 @@ func (s *apiServer) carHead(ctx context.Context, r pageRequest) (seo.Head, error
 }
 
 func (s *apiServer) offersHead(_ context.Context, r pageRequest) (seo.Head, error) {
-	return r.Offers(len(shared.OffersFor(r.Site, r.Site.Offers))), nil
+	offers := shared.OffersFor(r.Site, r.Site.Offers)
+	h := r.Offers(len(offers))
+	// GET /api/offers's body, and the cards painted from it (issue 34).
+	h.Inline = append(h.Inline, seo.Inline{ID: inlineOffers, Data: OffersResponse{Offers: offers}})
+	h.Paint = r.OffersPaint(offers)
+	h.Route = h.Paint.Route
+	return h, nil
 }
 
 // offerHead finds the offer by the path's last segment (its id).
 func (s *apiServer) offerHead(_ context.Context, r pageRequest) (seo.Head, error) {
 	if o, ok := shared.FindOffer(r.Site, r.Site.Offers, r.Vars["id"]); ok {
-		return r.Offer(o), nil
+		h := r.Offer(o)
+		// An offer under another path is redirected (oldForm) before this.
+		h.Inline = append(h.Inline, seo.Inline{ID: inlineOffer, Data: o})
+		h.Paint = r.OfferPaint(o)
+		h.Route = h.Paint.Route
+		return h, nil
 	}
 	return r.NotFound(), nil
 }
@@ -257,7 +269,9 @@ func (s *apiServer) offerHead(_ context.Context, r pageRequest) (seo.Head, error
 // by the name's contact slug, as the web's contact page finds it.
 func (s *apiServer) contactLocationHead(_ context.Context, r pageRequest) (seo.Head, error) {
 	if l, ok := shared.ContactLocation(r.Site.Locations, r.Vars["slug"]); ok {
-		return r.Location(l), nil
+		h := r.Location(l)
+		paintNamed(&h, r.Page, r.Row.Paint, l.Name)
+		return h, nil
 	}
 	return r.NotFound(), nil
 }
@@ -277,8 +291,11 @@ func (s *apiServer) locationHead(ctx context.Context, r pageRequest) (seo.Head, 
 	}
 	if data, ok := s.locationPageData(ctx, site, slug); ok {
 		h.Inline = append(h.Inline, seo.Inline{ID: "forecourt-location", Data: data})
-		if r.Row.Paint == route.PaintLocation {
+		switch r.Row.Paint {
+		case route.PaintLocation:
 			paintLocation(&h, r.Page, data)
+		case route.PaintTeam:
+			paintTeam(&h, r.Page, data)
 		}
 	}
 	return h, nil
@@ -289,7 +306,9 @@ func (s *apiServer) dealershipCarsHead(_ context.Context, r pageRequest) (seo.He
 	for _, d := range r.Site.Dealerships {
 		if d.Slug == r.Vars["slug"] {
 			name := strings.NewReplacer("{name}", d.Name)
-			return r.App(name.Replace(r.Row.Title), name.Replace(r.Row.Description), r.Row.Noindex), nil
+			h := r.App(name.Replace(r.Row.Title), name.Replace(r.Row.Description), r.Row.Noindex)
+			paintNamed(&h, r.Page, r.Row.Paint, d.Name)
+			return h, nil
 		}
 	}
 	return r.NotFound(), nil
@@ -417,9 +436,17 @@ func searchOrigin(host, pageOrigin string) string {
 
 // contentHead is a content page's head from its front matter, or the 404.
 func (s *apiServer) contentHead(ctx context.Context, p seo.Page, clean string) (seo.Head, error) {
+	notFound := func() (seo.Head, error) {
+		// The 404 painted, and said so, so the app's first render is it (issue 34).
+		h := p.NotFound()
+		h.Inline = append(h.Inline, seo.Inline{ID: inlinePage, Data: ContentPageData{Path: clean}})
+		h.Paint = p.NotFoundPaint()
+		h.Route = h.Paint.Route
+		return h, nil
+	}
 	key, ok := pages.NormalizePath(clean)
 	if !ok || s.cfg.Pages == nil {
-		return p.NotFound(), nil
+		return notFound()
 	}
 	all, err := s.cfg.Pages.FindPages(ctx, p.Site.Slug)
 	if err != nil {
@@ -427,13 +454,18 @@ func (s *apiServer) contentHead(ctx context.Context, p seo.Page, clean string) (
 	}
 	src, ok := all[key]
 	if !ok {
-		return p.NotFound(), nil
+		return notFound()
 	}
 	page, err := pages.Render(src, p.Site.Name)
 	if err != nil {
 		return seo.Head{}, fmt.Errorf("render page %q of %q: %w", key, p.Site.Slug, err)
 	}
-	return p.Content(page.Title, page.Description), nil
+	h := p.Content(page.Title, page.Description)
+	// GET /api/pages/{path}'s body, and the page painted from it (issue 34).
+	h.Inline = append(h.Inline, seo.Inline{ID: inlinePage, Data: ContentPageData{Path: clean, Page: &page}})
+	h.Paint = p.ContentPaint(page)
+	h.Route = h.Paint.Route
+	return h, nil
 }
 
 // serveSitemap answers the site's sitemap index and sitemaps (issue 14),

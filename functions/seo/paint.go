@@ -40,6 +40,14 @@ type Paint struct {
 	// Footer is the site footer after main (templates/Footer.tmpl), nil
 	// for none.
 	Footer *FooterPaint
+	// Offers, Offer, Content, NotFound and PageHead are the other pages'
+	// (templates/OffersPage.tmpl, ContentPage.tmpl, NotFound.tmpl,
+	// PageHead.tmpl; issue 34).
+	Offers   *OffersPaint
+	Offer    *OfferCardPaint
+	Content  *ContentPaint
+	NotFound *NotFoundPaint
+	PageHead *PageHeadPaint
 
 	// Menu is the header's menu.
 	Menu MenuPaint
@@ -474,6 +482,11 @@ var paintTemplate = template.Must(withComponents(template.New("paint").Funcs(tem
         </div>
 {{- end}}
 {{- with .Location}}{{template "LocationPage" .}}{{end}}
+{{- with .Offers}}{{template "OffersPage" .}}{{end}}
+{{- with .Offer}}{{template "OfferPage" .}}{{end}}
+{{- with .Content}}{{template "ContentPage" .}}{{end}}
+{{- with .NotFound}}{{template "NotFound" .}}{{end}}
+{{- with .PageHead}}{{template "PageHead" .}}{{end}}
       </main>
 {{- with .Footer}}{{template "Footer" .}}{{end}}
     </div>`))

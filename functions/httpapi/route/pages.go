@@ -37,6 +37,27 @@ const (
 	PaintCar     Paint = "car"
 	// PaintLocation is a location page's name, address, hours and map box (functions/seo/templates/LocationPage.tmpl).
 	PaintLocation Paint = "location"
+	// PaintOffers is the offers page with its cards, PaintOffer one offer
+	// (templates/OffersPage.tmpl, OfferCard.tmpl), from the offers inlined.
+	PaintOffers Paint = "offers"
+	PaintOffer  Paint = "offer"
+	// PaintContent is the site's Markdown page, or the 404 (templates/ContentPage.tmpl).
+	PaintContent Paint = "content"
+	// The app's own pages: the page's heading and a box of the screen's
+	// height for its form or list (templates/PageHead.tmpl), each its own
+	// kind as each is its own route chunk (web PAINTED_ROUTES).
+	PaintFinance         Paint = "finance"
+	PaintTradeIn         Paint = "trade-in"
+	PaintContact         Paint = "contact"
+	PaintEnquiry         Paint = "enquiry"
+	PaintBookTestDrive   Paint = "book-test-drive"
+	PaintSignIn          Paint = "sign-in"
+	PaintDealerships     Paint = "dealerships"
+	PaintManufacturers   Paint = "manufacturers"
+	PaintCompare         Paint = "compare"
+	PaintTeam            Paint = "team"
+	PaintContactLocation Paint = "contact-location"
+	PaintDealershipCars  Paint = "dealership-cars"
 )
 
 // DocumentCache is the pages' edge cache: CloudFront keeps a page's shell a
@@ -96,6 +117,7 @@ func Pages() []Page {
 	noindex := func(p Page) Page { p.Noindex = true; return p }
 	gated := func(gate string, p Page) Page { p.Gate = gate; p.Noindex = true; return p }
 	sitemap := func(p Page) Page { p.Sitemap = true; return p }
+	painted := func(paint Paint, p Page) Page { p.Paint = paint; return p }
 	data := func(name string, h Head, paint Paint, paths ...string) Page {
 		return Page{Name: name, Paths: paths, Head: h, Paint: paint, Cache: DocumentCache}
 	}
@@ -106,29 +128,29 @@ func Pages() []Page {
 		// The budget finder's /search?price=a:b goes to the listing.
 		noindex(app("SearchRedirect", "Search cars", "Search our new, demo and used cars.", "/search")),
 		data("Listing", HeadListing, PaintListing, "/search/{rest...}", "/cars"),
-		sitemap(app("TradeIn", "Get a trade-in appraisal", "Tell us about your car and the dealership will appraise it and contact you with a value.", tradeIn...)),
+		painted(PaintTradeIn, sitemap(app("TradeIn", "Get a trade-in appraisal", "Tell us about your car and the dealership will appraise it and contact you with a value.", tradeIn...))),
 		gated(GateAlways, app("Checkout", "Reserve online", "Reserve this car with a refundable deposit.", "/cars/{slug}/checkout", "/cars/{slug}/buy-online")),
 		data("Car", HeadCar, PaintCar, "/cars/{slug}"),
-		sitemap(app("Manufacturers", "Manufacturers", "The car makes we sell: browse stock by manufacturer.", "/manufacturers")),
-		sitemap(app("Dealerships", "Our dealerships", "Our dealerships: addresses, opening hours and their cars for sale.", "/dealerships")),
-		{Name: "DealershipCars", Paths: []string{"/dealerships/{slug}/cars"}, Title: "Cars for sale at {name}", Description: "Browse the cars for sale at {name}.", Head: HeadDealershipCars, Cache: DocumentCache},
-		sitemap(app("Finance", "Apply for car finance", "Apply for finance on your next car: a quick enquiry, and our finance team calls you back.", "/finance", "/finance-enquiry", "/apply-for-finance", "/finance-pre-approval")),
+		painted(PaintManufacturers, sitemap(app("Manufacturers", "Manufacturers", "The car makes we sell: browse stock by manufacturer.", "/manufacturers"))),
+		painted(PaintDealerships, sitemap(app("Dealerships", "Our dealerships", "Our dealerships: addresses, opening hours and their cars for sale.", "/dealerships"))),
+		{Name: "DealershipCars", Paths: []string{"/dealerships/{slug}/cars"}, Title: "Cars for sale at {name}", Description: "Browse the cars for sale at {name}.", Head: HeadDealershipCars, Paint: PaintDealershipCars, Cache: DocumentCache},
+		painted(PaintFinance, sitemap(app("Finance", "Apply for car finance", "Apply for finance on your next car: a quick enquiry, and our finance team calls you back.", "/finance", "/finance-enquiry", "/apply-for-finance", "/finance-pre-approval"))),
 		noindex(app("Success", "Thank you", "Your enquiry has been sent.", "/success")),
-		sitemap(app("Contact", "Contact us", "Call, e-mail or visit us, or send an enquiry online.", "/contact-us", "/contact")),
+		painted(PaintContact, sitemap(app("Contact", "Contact us", "Call, e-mail or visit us, or send an enquiry online.", "/contact-us", "/contact"))),
 		// The page the location views link (contact_path), by the name's contact slug.
-		data("ContactLocation", HeadContactLocation, PaintShell, "/contact-us/{slug}"),
-		app("Enquiry", "General enquiry", "Ask us anything: send a general enquiry.", "/enquiry"),
-		app("BookTestDrive", "Book a test drive", "Book a test drive at a time that suits you.", "/book-test-drive"),
-		sitemap(data("Offers", HeadOffers, PaintShell, "/special-offers")),
-		data("Offer", HeadOffer, PaintShell, "/offers/{manufacturer}/{id}", "/offers/{id}"),
-		noindex(app("SignIn", "Sign in", "Sign in to keep a watchlist of cars.", "/sign-in")),
+		data("ContactLocation", HeadContactLocation, PaintContactLocation, "/contact-us/{slug}"),
+		painted(PaintEnquiry, app("Enquiry", "General enquiry", "Ask us anything: send a general enquiry.", "/enquiry")),
+		painted(PaintBookTestDrive, app("BookTestDrive", "Book a test drive", "Book a test drive at a time that suits you.", "/book-test-drive")),
+		sitemap(data("Offers", HeadOffers, PaintOffers, "/special-offers")),
+		data("Offer", HeadOffer, PaintOffer, "/offers/{manufacturer}/{id}", "/offers/{id}"),
+		painted(PaintSignIn, noindex(app("SignIn", "Sign in", "Sign in to keep a watchlist of cars.", "/sign-in"))),
 		// The watchlist (spec 000 §2) at the path the site names.
 		{Name: "Watchlist", SitePath: "watchlist_path", Title: "Your watchlist", Description: "The cars you are watching.", Head: HeadApp, Noindex: true, Cache: DocumentCache},
 		// Local favourites (spec 000 §4) at the path the site names.
 		{Name: "Favourites", SitePath: "favourites_path", Title: "Your favourites", Description: "The cars you saved on this device.", Head: HeadApp, Noindex: true, Cache: DocumentCache},
-		noindex(app("Compare", "Compare cars", "Cars side by side.", "/compare")),
+		painted(PaintCompare, noindex(app("Compare", "Compare cars", "Cars side by side.", "/compare"))),
 		data("Location", HeadLocation, PaintLocation, "/locations/{slug}"),
-		data("Team", HeadLocation, PaintShell, "/teams/{slug}"),
+		data("Team", HeadLocation, PaintTeam, "/teams/{slug}"),
 		// Gated pages (spec 001 §5).
 		gated(GateAlways, app("OnlinePayment", "Online payment", "Pay online.", "/online-payment")),
 		gated(GateAlways, app("CheckoutJourney", "Reserve online", "Reserve a car online with a refundable deposit.", "/checkout-journey")),
@@ -140,7 +162,7 @@ func Pages() []Page {
 		gated(GateAlways, app("PersonalisedFinance", "Your finance", "Your personalised finance.", "/personalised/finance")),
 		noindex(app("Reservation", "Your reservation", "Your reservation.", "/reservations/{id}")),
 		// Every other path: the site's content page, or the 404.
-		data("Content", HeadContent, PaintShell, "/{path...}"),
+		data("Content", HeadContent, PaintContent, "/{path...}"),
 	}
 }
 

@@ -16,33 +16,56 @@ const LocationRoute = lazyPage(() => import('./LocationRoutes').then((m) => ({ d
 // that shows no cars (sign-in, finance, a content page) does not load it (issue 34, <= 100 KB).
 const SearchPage = lazyPage(() => import('../features/listing/components/SearchPage').then((m) => ({ default: m.SearchPage })));
 
+const ManufacturersPage = lazyPage(() => import('../features/manufacturers/components/ManufacturersPage'));
+const DealershipsPage = lazyPage(() => import('./LocationRoutes').then((m) => ({ default: m.DealershipsRoute })));
+const DealershipSearchPage = lazyPage(() => import('../features/dealerships/components/DealershipSearchPage'));
+const TradeInPage = lazyPage(() => import('../features/trade-in/components/TradeInPage'));
+const FinanceEnquiryPage = lazyPage(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
+const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
+// The contact page with the locations block composed in (issue 33).
+const ContactPage = lazyPage(() => import('./ContactRoute'));
+/** EnquiryPage is the contact page titled for a general enquiry. */
+const EnquiryPage = lazyPage(() => import('./ContactRoute').then((m) => ({ default: () => <m.default title="General Enquiry" /> })));
+const BookTestDrivePage = lazyPage(() => import('../features/leads/components/BookTestDrivePage'));
+// Site shell (issue 11): offers, and every other path as a content page of the site (its 404 when it has none).
+const OffersRoute = lazyPage(() => import('./OfferRoutes').then((m) => ({ default: m.OffersRoute })));
+const OfferRoute = lazyPage(() => import('./OfferRoutes').then((m) => ({ default: m.OfferRoute })));
+const ContentPage = lazyPage(() => import('../features/pages/components/ContentPage'));
+// Issue 12: sign-in (the Authenticator is a further lazy chunk) and the watchlist.
+const SignInPage = lazyPage(() => import('../features/accounts/components/SignInPage'));
+const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
+const FavouritesPage = lazy(() => import('../features/accounts/components/FavouritesPage'));
+const ComparePage = lazyPage(() => import('../features/compare/components/ComparePage'));
+
+const TeamRoute = lazyPage(() => import('./LocationRoutes').then((m) => ({ default: m.TeamRoute })));
 /**
  * PAINTED_ROUTES are the pages the server may paint before the scripts run
  * (functions/seo Paint.Route, the #root's data-paint): main.tsx loads the
  * page's chunk before React replaces the painted markup, so the page
  * replaces it in one commit, not the loading placeholder first.
  */
-export const PAINTED_ROUTES: Record<string, { preload(): Promise<void> }> = { car: CarPage, home: HomePage, location: LocationRoute, listing: SearchPage };
-const ManufacturersPage = lazy(() => import('../features/manufacturers/components/ManufacturersPage'));
-const DealershipsPage = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.DealershipsRoute })));
-const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
-const TradeInPage = lazy(() => import('../features/trade-in/components/TradeInPage'));
-const FinanceEnquiryPage = lazy(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
-const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
-// The contact page with the locations block composed in (issue 33).
-const ContactPage = lazy(() => import('./ContactRoute'));
-const BookTestDrivePage = lazy(() => import('../features/leads/components/BookTestDrivePage'));
-// Site shell (issue 11): offers, and every other path as a content page of the site (its 404 when it has none).
-const OffersRoute = lazy(() => import('./OfferRoutes').then((m) => ({ default: m.OffersRoute })));
-const OfferRoute = lazy(() => import('./OfferRoutes').then((m) => ({ default: m.OfferRoute })));
-const ContentPage = lazy(() => import('../features/pages/components/ContentPage'));
-// Issue 12: sign-in (the Authenticator is a further lazy chunk) and the watchlist.
-const SignInPage = lazy(() => import('../features/accounts/components/SignInPage'));
-const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
-const FavouritesPage = lazy(() => import('../features/accounts/components/FavouritesPage'));
-const ComparePage = lazy(() => import('../features/compare/components/ComparePage'));
-
-const TeamRoute = lazy(() => import('./LocationRoutes').then((m) => ({ default: m.TeamRoute })));
+export const PAINTED_ROUTES: Record<string, { preload(): Promise<void> }> = {
+  car: CarPage,
+  home: HomePage,
+  location: LocationRoute,
+  listing: SearchPage,
+  // The other pages the page table paints, by their route.Paint (issue 34).
+  offers: OffersRoute,
+  offer: OfferRoute,
+  content: ContentPage,
+  finance: FinanceEnquiryPage,
+  'trade-in': TradeInPage,
+  contact: ContactPage,
+  enquiry: EnquiryPage,
+  'contact-location': ContactPage,
+  'book-test-drive': BookTestDrivePage,
+  'sign-in': SignInPage,
+  dealerships: DealershipsPage,
+  manufacturers: ManufacturersPage,
+  compare: ComparePage,
+  team: TeamRoute,
+  'dealership-cars': DealershipSearchPage,
+};
 
 /** SearchRedirect sends /search to the listing keeping its query (the budget finder's /search?price=a:b, spec 001 §2). */
 function SearchRedirect() {
@@ -58,10 +81,6 @@ const PersonalisedFinancePage = lazy(() => import('../features/personalised-fina
 const SpinToWinRoute = lazy(() => import('../features/personalised-finance/components/SpinToWinRoute'));
 const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 
-/** EnquiryPage is the contact page titled for a general enquiry. */
-function EnquiryPage() {
-  return <ContactPage title="General Enquiry" />;
-}
 
 type Row = (typeof PAGES)[number];
 /** PageKey is how the web knows a page of the table: its first path, or the site's features field holding its path. */

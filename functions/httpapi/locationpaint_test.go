@@ -134,7 +134,7 @@ func TestDocumentPaintsLocation(t *testing.T) {
 
 // Issue 34 "every page painted": a painted page is whole, the site footer
 // (web Footer: templates/Footer.tmpl) after its main, with this year's
-// copyright; a page the app draws alone has none in its HTML.
+// copyright. Every page of the table is painted now, the team page too.
 func TestDocumentPaintsFooter(t *testing.T) {
 	h := documentAPI(t)
 	for _, tt := range []struct {
@@ -144,7 +144,8 @@ func TestDocumentPaintsFooter(t *testing.T) {
 		{"/", true},
 		{"/cars/car-a", true},
 		{"/locations/sales", true},
-		{"/teams/sales", false},
+		{"/teams/sales", true},
+		{"/finance", true},
 	} {
 		t.Run(tt.path, func(t *testing.T) {
 			page := get(h, tt.path, "riverside", testSecret).Body.String()

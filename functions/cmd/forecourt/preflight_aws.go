@@ -77,14 +77,19 @@ func loadPreflightPlan(cdkFile string) (preflightPlan, string, error) {
 	p := preflightPlan{
 		Secrets: []secretNeed{
 			{Name: get("algoliaSecretName"), Fields: []string{"admin_key", "search_key"}},
-			{Name: get("algoliaApiSecretName"), Fields: []string{"write_key", "search_key"}},
+			{Name: get("algoliaApiSecretName"), Fields: []string{"write_key", "search_key", "server_search_key"}},
 			{Name: get("stripeSecretName"), Fields: []string{"secret_key", "webhook_secret"}},
 			{Name: get("originSecretName")},
 			{Name: get("captchaSecretName")},
 			{Name: get("opsSecretName")},
 		},
-		// The browser's secured keys derive from the api secret's search key (infra/app.go), which the deploy restricts.
-		SearchKeySecret: get("algoliaApiSecretName"), SearchKeyField: "search_key",
+		// The browser's secured keys derive from the api secret's search key,
+		// the api's own searches' from its server_search_key (infra/app.go);
+		// the deploy restricts both.
+		SearchKeys: []searchKeyNeed{
+			{Secret: get("algoliaApiSecretName"), Field: "search_key", Browser: true},
+			{Secret: get("algoliaApiSecretName"), Field: "server_search_key"},
+		},
 		MailFrom: get("mailFrom"),
 		Index:    get("indexName"),
 		Facets:   algolia.Facets,
@@ -237,18 +242,18 @@ func (a *awsAccount) IndexSettings(ctx context.Context, index string) ([]string,
 	return s.GetReplicas(), s.GetAttributesForFaceting(), nil
 }
 
-func (a *awsAccount) KeyACL(ctx context.Context, key string) ([]string, error) {
+func (a *awsAccount) KeyRights(ctx context.Context, key string) ([]string, int, error) {
 	c, err := a.algolia()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	k, err := c.GetApiKey(c.NewApiGetApiKeyRequest(key), search.WithContext(ctx))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var acl []string
 	for _, x := range k.GetAcl() {
 		acl = append(acl, string(x))
 	}
-	return acl, nil
+	return acl, int(k.GetMaxQueriesPerIPPerHour()), nil
 }

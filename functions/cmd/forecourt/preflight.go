@@ -183,7 +183,9 @@ func preflight(ctx context.Context, p preflightPlan, acct preflightAccount) []st
 			}
 		}
 		for _, f := range p.Facets {
-			if !slices.ContainsFunc(facets, func(g string) bool { return facetName(g) == f }) {
+			// The plan lists algolia.Facets, modifiers included
+			// ("filterOnly(sites)"): compare the attributes.
+			if !slices.ContainsFunc(facets, func(g string) bool { return facetName(g) == facetName(f) }) {
 				miss("Algolia index %s: facet %s missing (run forecourt index settings)", p.Index, f)
 			}
 		}

@@ -17,6 +17,8 @@ func TestAPIFunctionHasNoAdminKey(t *testing.T) {
 	for name, want := range map[string]string{
 		"ALGOLIA_WRITE_KEY_SECRET_ID":  "test/algolia-api#write_key",
 		"ALGOLIA_SEARCH_KEY_SECRET_ID": "test/algolia-api#search_key",
+		// Issue 35: its own searches' key, without the browser key's per-IP limit.
+		"ALGOLIA_SERVER_SEARCH_KEY_SECRET_ID": "test/algolia-api#server_search_key",
 	} {
 		if vars[name] != want {
 			t.Errorf("api %s = %v, want %s", name, vars[name], want)

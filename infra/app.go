@@ -74,6 +74,11 @@ const (
 	// secret holding the key that may only add and delete records of the
 	// index (docs/operations.md "Search keys").
 	secretWriteKey = "write_key"
+	// secretServerSearchKey is the field of forecourt:algoliaApiSecretName's
+	// secret holding the api function's own search-only key: the parent of
+	// the keys its own searches use, without the browser key's per-IP
+	// limit (issue 35).
+	secretServerSearchKey = "server_search_key"
 )
 
 // Stripe secret fields (issue 13): the secret named by
@@ -289,13 +294,14 @@ func NewStacks(app awscdk.App, c Config, tenants []Tenant) (*Stacks, error) {
 		LambdaDir:  c.LambdaDir,
 		WebDist:    c.WebDist,
 		Search: api.Search{
-			AppID:        c.AlgoliaAppID,
-			IndexName:    c.IndexName,
-			PublicURL:    c.PublicSearchURL,
-			AdminKey:     algoliaKey(secretAdminKey),
-			SearchKey:    algoliaKey(secretSearchKey),
-			APIWriteKey:  api.SecretRef{Name: c.AlgoliaAPISecretName, Field: secretWriteKey},
-			APISearchKey: api.SecretRef{Name: c.AlgoliaAPISecretName, Field: secretSearchKey},
+			AppID:              c.AlgoliaAppID,
+			IndexName:          c.IndexName,
+			PublicURL:          c.PublicSearchURL,
+			AdminKey:           algoliaKey(secretAdminKey),
+			SearchKey:          algoliaKey(secretSearchKey),
+			APIWriteKey:        api.SecretRef{Name: c.AlgoliaAPISecretName, Field: secretWriteKey},
+			APISearchKey:       api.SecretRef{Name: c.AlgoliaAPISecretName, Field: secretSearchKey},
+			APIServerSearchKey: api.SecretRef{Name: c.AlgoliaAPISecretName, Field: secretServerSearchKey},
 		},
 		OriginSecret:        api.SecretRef{Name: c.OriginSecretName},
 		CaptchaKey:          api.SecretRef{Name: c.CaptchaSecretName},

@@ -23,13 +23,14 @@ func TestLambdas(t *testing.T) {
 		t.Fatalf("got %d functions, want 6 (api, ingest, uploads, sweep, deliver, authorizer)", len(fns))
 	}
 	secretVars := map[string]string{
-		"ALGOLIA_ADMIN_KEY_SECRET_ID":       "test/algolia#admin_key",
-		"ALGOLIA_SEARCH_KEY_SECRET_ID":      "test/algolia-api#search_key",
-		"ALGOLIA_WRITE_KEY_SECRET_ID":       "test/algolia-api#write_key",
-		"FORECOURT_ORIGIN_SECRET_SECRET_ID": "test/origin",
-		"FORECOURT_CAPTCHA_KEY_SECRET_ID":   "test/captcha",
-		"STRIPE_SECRET_KEY_SECRET_ID":       "test/stripe#secret_key",
-		"FORECOURT_OPS_KEY_SECRET_ID":       "forecourt/ops-key",
+		"ALGOLIA_ADMIN_KEY_SECRET_ID":         "test/algolia#admin_key",
+		"ALGOLIA_SEARCH_KEY_SECRET_ID":        "test/algolia-api#search_key",
+		"ALGOLIA_SERVER_SEARCH_KEY_SECRET_ID": "test/algolia-api#server_search_key",
+		"ALGOLIA_WRITE_KEY_SECRET_ID":         "test/algolia-api#write_key",
+		"FORECOURT_ORIGIN_SECRET_SECRET_ID":   "test/origin",
+		"FORECOURT_CAPTCHA_KEY_SECRET_ID":     "test/captcha",
+		"STRIPE_SECRET_KEY_SECRET_ID":         "test/stripe#secret_key",
+		"FORECOURT_OPS_KEY_SECRET_ID":         "forecourt/ops-key",
 	}
 	for id, fn := range fns {
 		t.Run(id, func(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 func TestNoSecretInLambdaEnvironment(t *testing.T) {
 	s := synth(t)
 	// Variables that hold a secret's value when set directly.
-	valueVars := []string{"ALGOLIA_ADMIN_KEY", "ALGOLIA_SEARCH_KEY", "ALGOLIA_WRITE_KEY", "FORECOURT_ORIGIN_SECRET", "FORECOURT_CAPTCHA_KEY",
+	valueVars := []string{"ALGOLIA_ADMIN_KEY", "ALGOLIA_SEARCH_KEY", "ALGOLIA_SERVER_SEARCH_KEY", "ALGOLIA_WRITE_KEY", "FORECOURT_ORIGIN_SECRET", "FORECOURT_CAPTCHA_KEY",
 		"STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "FORECOURT_OPS_KEY"}
 	checked := 0
 	for stack, tpl := range s.json {

@@ -252,7 +252,9 @@ func TestDeployAppliesIndexSettings(t *testing.T) {
 	// Issue 35: and the search key's restrictions (search only, the index
 	// and its replicas, the per-IP rate limit): the key is named by its
 	// secret too.
-	for _, v := range []string{"ALGOLIA_APP_ID", "FORECOURT_INDEX", "ALGOLIA_ADMIN_KEY_SECRET_ID", "ALGOLIA_SEARCH_KEY_SECRET_ID", "ALGOLIA_HOST"} {
+	// And the server's own search key's, without the limit (issue 35, server key).
+	for _, v := range []string{"ALGOLIA_APP_ID", "FORECOURT_INDEX", "ALGOLIA_ADMIN_KEY_SECRET_ID", "ALGOLIA_SEARCH_KEY_SECRET_ID",
+		"ALGOLIA_SERVER_SEARCH_KEY_SECRET_ID", "ALGOLIA_HOST"} {
 		if _, ok := step.Env[v]; !ok {
 			t.Errorf("settings step env %v lacks %s", step.Env, v)
 		}

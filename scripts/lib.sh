@@ -4,7 +4,25 @@
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 STARTED_PIDS=()
 
-log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# log MESSAGE: starts a step. Each line carries the seconds since the
+# script started and what the step before took (issue 35: make test's wall
+# time, read per step from the log); log_end closes the last step.
+LOG_STEP="" LOG_STEP_START=0
+log() {
+  log_close_step
+  LOG_STEP=$* LOG_STEP_START=$SECONDS
+  printf '\033[1m==> [%4ds] %s\033[0m\n' "$SECONDS" "$*" >&2
+}
+log_close_step() {
+  if [ -n "$LOG_STEP" ]; then
+    printf '    %ds: %s\n' $((SECONDS - LOG_STEP_START)) "$LOG_STEP" >&2
+  fi
+  LOG_STEP=""
+}
+log_end() {
+  log_close_step
+  printf '\033[1m==> [%4ds] done\033[0m\n' "$SECONDS" >&2
+}
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 # port_busy PORT: true when something listens on 127.0.0.1:PORT.

@@ -89,29 +89,37 @@ go test -json -count=1 ./shared/... ./functions/... ./infra/... >"$OUT/go.json" 
 cat "$OUT/go.stderr" >&2
 report go "$OUT/go.json"
 
-log "CDK synth through the CLI"
-if bash scripts/synth.sh >"$OUT/synth.log" 2>&1; then
-  echo '{"suite":"cdk-synth","passed":1,"failed":0}' >"$OUT/cdk-synth.count"
-else
-  tail -n 40 "$OUT/synth.log"
-  report failed "$OUT/cdk-synth"
-fi
+# cdk_checks: the CLI synth, each Lambda binary under the emulator with its
+# template's environment, and cdk-nag over the templates. Issue 35 (make
+# test's wall time): they need neither the gateway nor the browser, so they
+# run in the background beside the browser tests (--test-concurrency=1,
+# about one core busy), into their own log, shown when they are done.
+cdk_checks() {
+  log "CDK synth through the CLI"
+  if bash scripts/synth.sh >"$OUT/synth.log" 2>&1; then
+    echo '{"suite":"cdk-synth","passed":1,"failed":0}' >"$OUT/cdk-synth.count"
+  else
+    tail -n 40 "$OUT/synth.log"
+    report failed "$OUT/cdk-synth"
+  fi
 
-# Issue 35: the Lambda binaries as AWS runs them, built for this machine,
-# under the Runtime Interface Emulator with the environment of the templates
-# just synthesized, invoked with AWS's event shapes (functions/internal/rie;
-# behind the build tag rie, so the Go run above does not need a synth).
-log "each Lambda binary under the Runtime Interface Emulator with its template's environment"
-FORECOURT_CDK_OUT="$ROOT/.build/cdk.out" go test -tags rie -json -count=1 -timeout 30m ./functions/internal/rie/ \
-  >"$OUT/lambda-rie.json" 2>"$OUT/lambda-rie.stderr"
-cat "$OUT/lambda-rie.stderr" >&2
-report go "$OUT/lambda-rie.json"
-log "cdk-nag's AwsSolutions pack over every synthesized template (suppressions: infra/nag-suppressions.json)"
-if [ -s .build/cdk.out/manifest.json ] && node scripts/cdk-nag.mjs .build/cdk.out infra/nag-suppressions.json; then
-  echo '{"suite":"cdk-nag","passed":1,"failed":0}' >"$OUT/cdk-nag.count"
-else
-  report failed "$OUT/cdk-nag"
-fi
+  # Issue 35: the Lambda binaries as AWS runs them, built for this machine,
+  # under the Runtime Interface Emulator with the environment of the templates
+  # just synthesized, invoked with AWS's event shapes (functions/internal/rie;
+  # behind the build tag rie, so the Go run above does not need a synth).
+  log "each Lambda binary under the Runtime Interface Emulator with its template's environment"
+  FORECOURT_CDK_OUT="$ROOT/.build/cdk.out" go test -tags rie -json -count=1 -timeout 30m ./functions/internal/rie/ \
+    >"$OUT/lambda-rie.json" 2>"$OUT/lambda-rie.stderr"
+  cat "$OUT/lambda-rie.stderr" >&2
+  report go "$OUT/lambda-rie.json"
+  log "cdk-nag's AwsSolutions pack over every synthesized template (suppressions: infra/nag-suppressions.json)"
+  if [ -s .build/cdk.out/manifest.json ] && node scripts/cdk-nag.mjs .build/cdk.out infra/nag-suppressions.json; then
+    echo '{"suite":"cdk-nag","passed":1,"failed":0}' >"$OUT/cdk-nag.count"
+  else
+    report failed "$OUT/cdk-nag"
+  fi
+  log_close_step
+}
 
 log "Vitest"
 (cd web && ../node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile="$OUT/vitest.json")
@@ -119,6 +127,10 @@ report vitest "$OUT/vitest.json"
 
 log "engine conformance with the JavaScript client"
 node_suite engine-js web/tests/engine/
+
+log "the CDK synth, the Lambda binaries under the emulator and cdk-nag, in the background ($OUT/cdk-checks.log)"
+cdk_checks >"$OUT/cdk-checks.log" 2>&1 &
+cdk_checks_pid=$!
 
 log "starting the dev gateway with the demo tenants"
 if [ -n "$web_built" ] && start_gateway "$OUT"; then
@@ -128,5 +140,10 @@ else
   report failed "$OUT/e2e"
 fi
 
+log "waiting for the CDK synth, the emulator and cdk-nag"
+wait "$cdk_checks_pid" || true
+cat "$OUT/cdk-checks.log"
+
 stop_started
+log_end
 report total "$OUT"

@@ -5,11 +5,13 @@
 package algolia
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,9 +25,20 @@ import (
 // Config says which application and index to use. An empty Host means
 // Algolia's own hosts.
 type Config struct {
-	AppID, AdminKey, SearchKey string
-	Host                       string
-	Index                      string
+	// SearchKey is the browser's search-only key: the parent of the
+	// secured keys GET /api/site hands out (SecuredKey). ServerSearchKey
+	// is the server's own (issue 35): the parent of the keys the api
+	// Lambda searches with itself (ServerKeys), without the browser key's
+	// per-IP rate limit, which the Lambdas' few shared egress addresses
+	// would exhaust for every tenant at once.
+	AppID, AdminKey, SearchKey, ServerSearchKey string
+	Host                                        string
+	Index                                       string
+	// QueriesPerIPPerHour is the browser key's per-IP rate limit
+	// (maxQueriesPerIPPerHour, which every secured key derived from it
+	// inherits; 0 = DefaultQueriesPerIPPerHour). The deploy sets it
+	// (Provision).
+	QueriesPerIPPerHour int
 	// ThrottleWait is the first wait after the service answers a write
 	// with 429 (default 1 s; see write.go).
 	ThrottleWait time.Duration
@@ -37,7 +50,8 @@ type Config struct {
 }
 
 // ConfigFromEnv reads ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY, ALGOLIA_SEARCH_KEY,
-// ALGOLIA_HOST and FORECOURT_INDEX with the local defaults of
+// ALGOLIA_SERVER_SEARCH_KEY, ALGOLIA_HOST, FORECOURT_INDEX and
+// FORECOURT_SEARCH_QUERIES_PER_IP_HOUR with the local defaults of
 // docs/contracts.md; ALGOLIA_HOST set to the empty string selects Algolia's hosts.
 func ConfigFromEnv() Config { return ConfigFrom(os.LookupEnv) }
 
@@ -50,12 +64,19 @@ func ConfigFrom(lookup func(string) (string, bool)) Config {
 		}
 		return def
 	}
+	// A limit that is not a whole number stops New (invalidLimit).
+	limit, err := strconv.Atoi(cmp.Or(get("FORECOURT_SEARCH_QUERIES_PER_IP_HOUR", ""), "0"))
+	if err != nil {
+		limit = invalidLimit
+	}
 	return Config{
-		AppID:     get("ALGOLIA_APP_ID", "FORECOURTLOCAL"),
-		AdminKey:  get("ALGOLIA_ADMIN_KEY", "local-admin-key"),
-		SearchKey: get("ALGOLIA_SEARCH_KEY", "local-search-key"),
-		Host:      get("ALGOLIA_HOST", "http://127.0.0.1:7700"),
-		Index:     get("FORECOURT_INDEX", "cars"),
+		AppID:               get("ALGOLIA_APP_ID", "FORECOURTLOCAL"),
+		AdminKey:            get("ALGOLIA_ADMIN_KEY", "local-admin-key"),
+		SearchKey:           get("ALGOLIA_SEARCH_KEY", "local-search-key"),
+		ServerSearchKey:     get("ALGOLIA_SERVER_SEARCH_KEY", "local-server-search-key"),
+		QueriesPerIPPerHour: limit,
+		Host:                get("ALGOLIA_HOST", "http://127.0.0.1:7700"),
+		Index:               get("FORECOURT_INDEX", "cars"),
 		VirtualSorts: strings.FieldsFunc(get("FORECOURT_VIRTUAL_SORTS", ""), func(r rune) bool {
 			return r == ',' || r == ' '
 		}),
@@ -112,6 +133,12 @@ type Index struct {
 func New(cfg Config) (*Index, error) {
 	if cfg.Index == "" {
 		return nil, fmt.Errorf("algolia: no index name")
+	}
+	if cfg.QueriesPerIPPerHour < 0 {
+		return nil, fmt.Errorf("algolia: FORECOURT_SEARCH_QUERIES_PER_IP_HOUR is not a whole number of queries from 1 up")
+	}
+	if cfg.QueriesPerIPPerHour == 0 {
+		cfg.QueriesPerIPPerHour = DefaultQueriesPerIPPerHour
 	}
 	for _, v := range cfg.VirtualSorts {
 		if !slices.ContainsFunc(sorts, func(s sortReplica) bool { return s.option == v }) {
@@ -202,18 +229,45 @@ func (ix *Index) EnsureSettings(ctx context.Context) error {
 	return nil
 }
 
-// SearchKeyDescription marks the search key in Algolia's dashboard.
-const SearchKeyDescription = "Forecourt search-only key: the parent of every site's secured key (forecourt index settings)"
+// DefaultQueriesPerIPPerHour is the browser key's default per-IP rate
+// limit (Algolia answers 429 past it), inherited by every site's secured
+// key: a scraper paging the whole index from one address stops, while a
+// carrier-grade NAT shared by many shoppers stays well under it (a listing
+// session sends a few hundred queries at most).
+const DefaultQueriesPerIPPerHour = 10000
 
-// SearchKeyRestrictions are the search key's rights as the deploy sets
-// them (EnsureSearchKey): search only, on the index and its sort replicas
-// only. No per-IP rate limit: every secured key inherits it, and the api
-// Lambda's own first searches (listing documents, home's latest arrivals)
-// share a few egress addresses, so a limit sized for one shopper would
-// answer 429 to every tenant's painted pages at once. A per-IP limit needs
-// a key of its own for the server first (docs/operations.md).
-// The deploy owns every attribute of this key: UpdateApiKey replaces them.
+// invalidLimit marks a FORECOURT_SEARCH_QUERIES_PER_IP_HOUR that is not a
+// number (ConfigFrom), which New refuses.
+const invalidLimit = -1
+
+// Descriptions mark the search keys in Algolia's dashboard.
+const (
+	SearchKeyDescription       = "Forecourt browser search-only key: the parent of every site's secured key, rate-limited per IP (forecourt index settings)"
+	ServerSearchKeyDescription = "Forecourt server search-only key: the api Lambda's own searches, no per-IP limit (forecourt index settings)"
+)
+
+// QueriesPerIPPerHour is the browser key's per-IP rate limit as Provision
+// sets it.
+func (ix *Index) QueriesPerIPPerHour() int { return ix.cfg.QueriesPerIPPerHour }
+
+// SearchKeyRestrictions are the browser's search key's rights as the
+// deploy sets them (EnsureSearchKeys): search only, on the index and its
+// sort replicas only, rate-limited per IP (Config.QueriesPerIPPerHour;
+// every secured key inherits it). The deploy owns every attribute of the
+// key: UpdateApiKey replaces them.
 func (ix *Index) SearchKeyRestrictions() *search.ApiKey {
+	return ix.searchOnly(SearchKeyDescription).SetMaxQueriesPerIPPerHour(int32(ix.cfg.QueriesPerIPPerHour))
+}
+
+// ServerSearchKeyRestrictions are the server's search key's rights:
+// those of the browser's key without the per-IP limit. Only the api
+// Lambda holds it, and its searches come from a few egress addresses
+// shared by every tenant (issue 35).
+func (ix *Index) ServerSearchKeyRestrictions() *search.ApiKey {
+	return ix.searchOnly(ServerSearchKeyDescription)
+}
+
+func (ix *Index) searchOnly(description string) *search.ApiKey {
 	var indices []string
 	for _, name := range ix.SortIndices() {
 		indices = append(indices, name)
@@ -222,42 +276,81 @@ func (ix *Index) SearchKeyRestrictions() *search.ApiKey {
 	return search.NewEmptyApiKey().
 		SetAcl([]search.Acl{search.ACL_SEARCH}).
 		SetIndexes(indices).
-		SetDescription(SearchKeyDescription)
+		SetDescription(description)
 }
 
-// EnsureSearchKey sets the search key's restrictions
-// (SearchKeyRestrictions) with the admin key. It is idempotent.
-func (ix *Index) EnsureSearchKey(ctx context.Context) error {
-	if ix.cfg.SearchKey == "" {
+// EnsureSearchKeys sets the browser's and the server's search keys'
+// restrictions with the admin key. It is idempotent. Algolia makes a key's
+// value when it creates the key, so both keys are created once by hand
+// (docs/operations.md) and restricted here on every deploy.
+func (ix *Index) EnsureSearchKeys(ctx context.Context) error {
+	switch {
+	case ix.cfg.SearchKey == "":
 		return fmt.Errorf("the search key is not set (ALGOLIA_SEARCH_KEY): its restrictions cannot be applied")
+	case ix.cfg.ServerSearchKey == "":
+		return fmt.Errorf("the server search key is not set (ALGOLIA_SERVER_SEARCH_KEY): its restrictions cannot be applied")
+	case ix.cfg.ServerSearchKey == ix.cfg.SearchKey:
+		return fmt.Errorf("ALGOLIA_SERVER_SEARCH_KEY is the browser's search key (ALGOLIA_SEARCH_KEY): the server needs a key of its own, without the per-IP limit")
 	}
-	if _, err := ix.client.UpdateApiKey(ix.client.NewApiUpdateApiKeyRequest(ix.cfg.SearchKey, ix.SearchKeyRestrictions()),
-		search.WithContext(ctx)); err != nil {
-		return fmt.Errorf("restrict the search key: %w", err)
+	for _, k := range []struct {
+		name, key string
+		rights    *search.ApiKey
+	}{
+		{"search key", ix.cfg.SearchKey, ix.SearchKeyRestrictions()},
+		{"server search key", ix.cfg.ServerSearchKey, ix.ServerSearchKeyRestrictions()},
+	} {
+		if _, err := ix.client.UpdateApiKey(ix.client.NewApiUpdateApiKeyRequest(k.key, k.rights),
+			search.WithContext(ctx)); err != nil {
+			return fmt.Errorf("restrict the %s: %w", k.name, err)
+		}
 	}
 	return nil
 }
 
 // Provision applies everything the index needs before it serves a shopper:
-// its settings and replicas (EnsureSettings) and the search key's
-// restrictions (EnsureSearchKey). The deploy runs it (`forecourt index
+// its settings and replicas (EnsureSettings) and the search keys'
+// restrictions (EnsureSearchKeys). The deploy runs it (`forecourt index
 // settings`) and so does the dev gateway; it is idempotent.
 func (ix *Index) Provision(ctx context.Context) error {
 	if err := ix.EnsureSettings(ctx); err != nil {
 		return err
 	}
-	return ix.EnsureSearchKey(ctx)
+	return ix.EnsureSearchKeys(ctx)
 }
 
 // KeyLifetime is how long a site's secured search key is valid. The web
 // fetches a fresh one from GET /api/site before it expires.
 const KeyLifetime = 24 * time.Hour
 
-// SecuredKey returns the search key for one site at now: the search-only
-// key restricted to what the site shows (shared.Site.SearchKeyFilter, ANDed
-// with every query so a shopper's edited filters cannot widen it), to this
-// index and its named sort replicas, and valid until now+KeyLifetime.
+// SecuredKey returns the browser's search key for one site at now: the
+// browser's search-only key restricted to what the site shows
+// (shared.Site.SearchKeyFilter, ANDed with every query so a shopper's
+// edited filters cannot widen it), to this index and its named sort
+// replicas, and valid until now+KeyLifetime. It inherits the browser key's
+// per-IP rate limit.
 func (ix *Index) SecuredKey(site shared.Site, now time.Time) (string, time.Time, error) {
+	return ix.securedKey(ix.cfg.SearchKey, site, now)
+}
+
+// ServerKeys mint the keys the api Lambda's own searches use (the listing's
+// and home page's first searches it inlines): the same restrictions as
+// the browser's SecuredKey, so the server sees exactly what the site's
+// shoppers see, derived from the server's search key, without the per-IP
+// limit (issue 35).
+func (ix *Index) ServerKeys() ServerKeys { return ServerKeys{ix} }
+
+// ServerKeys derive the server's secured keys (Index.ServerKeys).
+type ServerKeys struct{ ix *Index }
+
+// SecuredKey is Index.SecuredKey with the server's search key as parent.
+func (k ServerKeys) SecuredKey(site shared.Site, now time.Time) (string, time.Time, error) {
+	if k.ix.cfg.ServerSearchKey == "" {
+		return "", time.Time{}, fmt.Errorf("secured key for %s: the server search key is not set (ALGOLIA_SERVER_SEARCH_KEY)", site.Slug)
+	}
+	return k.ix.securedKey(k.ix.cfg.ServerSearchKey, site, now)
+}
+
+func (ix *Index) securedKey(parent string, site shared.Site, now time.Time) (string, time.Time, error) {
 	filters := site.SearchKeyFilter()
 	until := now.Add(KeyLifetime).Truncate(time.Second)
 	indices := []string{ix.cfg.Index}
@@ -265,7 +358,7 @@ func (ix *Index) SecuredKey(site shared.Site, now time.Time) (string, time.Time,
 		indices = append(indices, ix.replica(s.option))
 	}
 	validUntil := until.Unix()
-	key, err := ix.client.GenerateSecuredApiKey(ix.cfg.SearchKey, &search.SecuredApiKeyRestrictions{
+	key, err := ix.client.GenerateSecuredApiKey(parent, &search.SecuredApiKeyRestrictions{
 		Filters:         &filters,
 		RestrictIndices: indices,
 		ValidUntil:      &validUntil,

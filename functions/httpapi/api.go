@@ -95,6 +95,12 @@ type APIConfig struct {
 	// carries its answer (issue 14, first paint without a round trip);
 	// without it listing pages carry none and the browser searches.
 	FirstSearch ListingSearcher
+	// ServerKeys mint the keys FirstSearch searches with: the site's
+	// restrictions on the server's own search key (algolia.Index.ServerKeys),
+	// not Keys, whose parent is limited per IP for browsers while every
+	// server search comes from a few shared addresses (issue 35). Without
+	// it the server does not search.
+	ServerKeys KeyMinter
 	// FirstSearchTimeout bounds that search; DefaultFirstSearchTimeout
 	// when 0. Past it the page is served without the answer.
 	FirstSearchTimeout time.Duration

@@ -54,7 +54,7 @@ func documentAPIWith(t *testing.T, store func(fakeCars) shared.CarStore, opts ..
 		cars[c.Slug] = c
 	}
 	cfg := APIConfig{
-		Sites: fakeSites{"riverside": site}, Cars: store(cars), Keys: fakeKeys{}, OriginSecret: testSecret,
+		Sites: fakeSites{"riverside": site}, Cars: store(cars), Keys: fakeKeys{}, ServerKeys: fakeKeys{}, OriginSecret: testSecret,
 		Search: SearchConfig{AppID: "APP", Index: "cars", Host: "search.example:7700"},
 		Pages:  fakePages{"riverside": {"about-us": "---\ntitle: About us\ndescription: Family owned since 1975.\n---\nHello"}},
 		Shell:  shell,

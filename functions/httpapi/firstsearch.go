@@ -13,8 +13,8 @@ import (
 	"forecourt/shared"
 )
 
-// ListingSearcher runs a multi-query search as the browser would, with the
-// site's secured search key (algolia.Index.SearchAs), returning the
+// ListingSearcher runs a multi-query search as the browser would, with a
+// key of the site's restrictions (algolia.Index.SearchAs), returning the
 // engine's results as sent, one per request.
 type ListingSearcher interface {
 	SearchAs(ctx context.Context, apiKey string, requests any) ([]json.RawMessage, error)
@@ -37,11 +37,12 @@ type ListingResults struct {
 
 // listingResults runs the first search the listing at path sends (the
 // request seo.Listing.FirstSearch builds, vector listing_first_search.json)
-// with the key GET /api/site hands the browser, so it reaches only what the
-// site shows. ok is false when there is no searcher or the search fails or
+// with the restrictions of the key GET /api/site hands the browser, so it
+// reaches only what the site shows, on the server's own search key
+// (APIConfig.ServerKeys). ok is false when there is no searcher or the search fails or
 // takes longer than its timeout: the page is then served without it.
 func (s *apiServer) listingResults(ctx context.Context, site shared.Site, l seo.Listing, path string) (ListingResults, bool) {
-	if s.cfg.FirstSearch == nil {
+	if s.cfg.FirstSearch == nil || s.cfg.ServerKeys == nil {
 		return ListingResults{}, false
 	}
 	res, err := s.searchListing(ctx, site, l, path)
@@ -54,7 +55,7 @@ func (s *apiServer) listingResults(ctx context.Context, site shared.Site, l seo.
 
 func (s *apiServer) searchListing(ctx context.Context, site shared.Site, l seo.Listing, path string) (ListingResults, error) {
 	now := s.now()
-	key, _, err := s.cfg.Keys.SecuredKey(site, now)
+	key, _, err := s.cfg.ServerKeys.SecuredKey(site, now)
 	if err != nil {
 		return ListingResults{}, fmt.Errorf("secured key: %w", err)
 	}
@@ -110,12 +111,13 @@ type LatestArrivals struct {
 
 // latestArrivals runs the home page's latest arrivals lookup for the page
 // (issue 32 item 10: the row grew by a phone's four cards once scrolled
-// to), with the site's secured key as the browser would, within the first
+// to), with the site's restrictions as the browser would (on the server's
+// key, APIConfig.ServerKeys), within the first
 // search's time limit. No answer, nothing inlined: the row then asks when
 // scrolled to, as before.
 func (s *apiServer) latestArrivals(ctx context.Context, site shared.Site, stats *shared.SiteStats) (LatestArrivals, bool) {
 	index := s.cfg.Search.SortIndices["latest"]
-	if s.cfg.FirstSearch == nil || index == "" || site.Home.LatestArrivals <= 0 || (stats != nil && stats.NbHits == 0) {
+	if s.cfg.FirstSearch == nil || s.cfg.ServerKeys == nil || index == "" || site.Home.LatestArrivals <= 0 || (stats != nil && stats.NbHits == 0) {
 		return LatestArrivals{}, false
 	}
 	found, err := s.searchLatest(ctx, site, index)
@@ -128,7 +130,7 @@ func (s *apiServer) latestArrivals(ctx context.Context, site shared.Site, stats 
 
 func (s *apiServer) searchLatest(ctx context.Context, site shared.Site, index string) (LatestArrivals, error) {
 	now := s.now()
-	key, _, err := s.cfg.Keys.SecuredKey(site, now)
+	key, _, err := s.cfg.ServerKeys.SecuredKey(site, now)
 	if err != nil {
 		return LatestArrivals{}, fmt.Errorf("secured key: %w", err)
 	}

@@ -63,7 +63,7 @@ func TestDocumentInlinesListingFirstSearch(t *testing.T) {
 	indexFirstSearchCars(t, idx)
 	h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) {
 		c.Sites = fakeSites{"riverside": firstSearchSite()}
-		c.Keys, c.FirstSearch = idx, idx
+		c.Keys, c.ServerKeys, c.FirstSearch = idx, idx.ServerKeys(), idx
 		c.Search.Index = cfg.Index
 		// The secured key expires a day after now: the engine checks it
 		// against the real clock.
@@ -250,7 +250,7 @@ func TestDocumentPaintsListingFromFirstSearch(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) {
 				c.Sites = fakeSites{"riverside": firstSearchSite()}
-				c.Keys, c.FirstSearch = idx, tc.searcher
+				c.Keys, c.ServerKeys, c.FirstSearch = idx, idx.ServerKeys(), tc.searcher
 				c.Search.Index = cfg.Index
 				c.Now = time.Now
 			})
@@ -302,7 +302,7 @@ func TestDocumentInlinesLatestArrivals(t *testing.T) {
 			site.Home.LatestArrivals = tc.limit
 			h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) {
 				c.Sites = fakeSites{"riverside": site}
-				c.Keys, c.FirstSearch = idx, idx
+				c.Keys, c.ServerKeys, c.FirstSearch = idx, idx.ServerKeys(), idx
 				c.Search.Index = cfg.Index
 				c.Search.SortIndices = map[string]string{"latest": cfg.Index}
 				c.Now = time.Now
@@ -383,7 +383,7 @@ func TestDocumentPaintsTypeListings(t *testing.T) {
 		t.Run(tc.path, func(t *testing.T) {
 			h := documentAPIWith(t, func(c fakeCars) shared.CarStore { return c }, func(c *APIConfig) {
 				c.Sites = fakeSites{"riverside": firstSearchSite()}
-				c.Keys, c.FirstSearch = idx, idx
+				c.Keys, c.ServerKeys, c.FirstSearch = idx, idx.ServerKeys(), idx
 				c.Search.Index = cfg.Index
 				c.Now = time.Now
 			})

@@ -20,8 +20,15 @@ import (
 // Config configures an Engine.
 type Config struct {
 	AppID, AdminKey, SearchKey string
-	DataDir                    string // "" = in memory only
-	MaxBodyBytes               int64  // 0 = DefaultMaxBodyBytes
+	// SearchKeys are the application's other search-only keys, as
+	// Algolia's dashboard creates them (the api Lambda's own server key,
+	// issue 35); each may be a secured key's parent.
+	SearchKeys   []string
+	DataDir      string // "" = in memory only
+	MaxBodyBytes int64  // 0 = DefaultMaxBodyBytes
+	// Now is the engine's clock for keys' validity and rate limits (nil:
+	// time.Now).
+	Now func() time.Time
 }
 
 // DefaultMaxBodyBytes bounds request bodies (after decompression).
@@ -37,6 +44,9 @@ type Engine struct {
 	// keys are the rights of the engine's own keys as PUT /1/keys/{key}
 	// last set them (keyrights.go), by key.
 	keys map[string]keyRights
+	// calls counts each key's API calls per caller for
+	// maxQueriesPerIPPerHour (ratelimit.go).
+	calls callLog
 
 	persist *persister
 }

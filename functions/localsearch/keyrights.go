@@ -8,9 +8,10 @@ import (
 
 // keyRights are an API key's rights as Algolia's GET and PUT /1/keys/{key}
 // carry them. The engine keeps what the deploy's step (`forecourt index
-// settings`, algolia.Index.Provision) sets on its search key, so a test can
-// compare two engines; it does not enforce the rate limit or the index
-// list (secured keys' own restrictions are enforced, keys.go).
+// settings`, algolia.Index.Provision) sets on its search keys, so a test can
+// compare two engines. It enforces the rate limit (maxQueriesPerIPPerHour,
+// ratelimit.go), not the index list (secured keys' own restrictions are
+// enforced, keys.go).
 type keyRights struct {
 	ACL                    []string `json:"acl"`
 	Description            string   `json:"description,omitempty"`
@@ -32,8 +33,11 @@ func (e *Engine) rightsOf(key string) (keyRights, bool) {
 	switch {
 	case e.cfg.AdminKey != "" && equal(key, e.cfg.AdminKey):
 		return keyRights{ACL: []string{"search", "browse", "addObject", "deleteObject", "deleteIndex", "settings", "editSettings", "listIndexes"}}, true
-	case e.cfg.SearchKey != "" && equal(key, e.cfg.SearchKey):
-		return keyRights{ACL: []string{"search"}}, true
+	}
+	for _, k := range e.searchKeys() {
+		if equal(key, k) {
+			return keyRights{ACL: []string{"search"}}, true
+		}
 	}
 	return keyRights{}, false
 }

@@ -47,8 +47,9 @@ func credentials(r *http.Request) (appID, key string) {
 
 func equal(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
 
-// authenticate resolves the request's key: the admin key, the search key,
-// or a secured key derived from the search key.
+// authenticate resolves the request's key: the admin key, a search key,
+// or a secured key derived from a search key; then it counts the call
+// against the key's (or the secured key's parent's) per-IP rate limit.
 func (e *Engine) authenticate(r *http.Request, now time.Time) (*access, error) {
 	appID, key := credentials(r)
 	if appID == "" || key == "" || !equal(appID, e.cfg.AppID) {
@@ -57,17 +58,59 @@ func (e *Engine) authenticate(r *http.Request, now time.Time) (*access, error) {
 	if e.cfg.AdminKey != "" && equal(key, e.cfg.AdminKey) {
 		return &access{admin: true}, nil
 	}
-	if e.cfg.SearchKey != "" && equal(key, e.cfg.SearchKey) {
-		return &access{}, nil
-	}
-	a, err := verifySecuredKey(e.cfg.SearchKey, key, now)
+	a, parent, err := e.searchAccess(key, now)
 	if err != nil {
 		return nil, err
 	}
 	if !a.allowsSource(r.RemoteAddr) {
 		return nil, errInvalidKey
 	}
+	if err := e.throttle(parent, a.caller(r.RemoteAddr), now); err != nil {
+		return nil, err
+	}
 	return a, nil
+}
+
+// searchAccess resolves a search key or a secured key derived from one,
+// and names that search key (the parent whose rights apply).
+func (e *Engine) searchAccess(key string, now time.Time) (*access, string, error) {
+	parents := e.searchKeys()
+	for _, p := range parents {
+		if equal(key, p) {
+			return &access{}, p, nil
+		}
+	}
+	for _, p := range parents {
+		a, err := verifySecuredKey(p, key, now)
+		if err == nil {
+			return a, p, nil
+		}
+	}
+	return nil, "", errInvalidKey
+}
+
+// searchKeys are the application's search-only keys.
+func (e *Engine) searchKeys() []string {
+	var out []string
+	for _, k := range append([]string{e.cfg.SearchKey}, e.cfg.SearchKeys...) {
+		if k != "" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// caller is whom a rate limit counts: the secured key's user token when
+// it carries one, else the caller's address (Algolia: "per IP address or
+// user token").
+func (a *access) caller(remoteAddr string) string {
+	if tok, ok := a.overrides["userToken"].(string); ok && tok != "" {
+		return "user:" + tok
+	}
+	if ap, err := netip.ParseAddrPort(remoteAddr); err == nil {
+		return ap.Addr().Unmap().String()
+	}
+	return remoteAddr
 }
 
 // allowsSource applies restrictSources to the caller's address (the TCP

@@ -114,7 +114,7 @@ func (e *Engine) route(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || len(segs) < 2 || segs[0] != "1" {
 		return notFound("Not found")
 	}
-	acc, err := e.authenticate(r, time.Now())
+	acc, err := e.authenticate(r, e.now())
 	if err != nil {
 		return err
 	}

@@ -383,6 +383,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Reservations: p.reservationsConfig(cfg.Stripe),
 			Shell:        cfg.Shell,
 			FirstSearch:  p.Index,
+			ServerKeys:   p.Index.ServerKeys(),
 		},
 		Ingest: p.ingestConfig(svc, cfg.OpsKey),
 		Media:  media.Resized{Store: store},

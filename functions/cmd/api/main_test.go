@@ -4,9 +4,12 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"forecourt/functions/algolia"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/internal/testenv"
 	"forecourt/shared"
@@ -123,5 +126,60 @@ func TestNewHandlerReadsNamedSecrets(t *testing.T) {
 	_, err := newHandler(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "FORECOURT_CAPTCHA_KEY_SECRET_ID") {
 		t.Fatalf("got %v, want an error naming FORECOURT_CAPTCHA_KEY_SECRET_ID", err)
+	}
+}
+
+// Issue 35: the api Lambda's own searches (the first search it inlines in a
+// listing page) use the server's search key, not the browser's. The
+// browser's key is limited per IP (here to one query an hour), and the
+// Lambdas' searches all come from a few shared addresses (here every
+// request is from 127.0.0.1): with the browser's key the second page would
+// be served without its search.
+func TestServerSearchesUseTheServerKey(t *testing.T) {
+	ctx := context.Background()
+	db, tables := testenv.DB(t)
+	_, cfg := testenv.Engine(t)
+	testenv.Setenv(t, tables, cfg)
+	t.Setenv("FORECOURT_ORIGIN_SECRET", "secret")
+	t.Setenv("FORECOURT_CAPTCHA_KEY", "captcha")
+	shell := t.TempDir()
+	if err := os.WriteFile(filepath.Join(shell, "index.html"), []byte(`<!doctype html><html lang="en"><head><meta charset="UTF-8" />`+
+		`<title>Cars</title></head><body><div id="root"></div></body></html>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("FORECOURT_WEB_SHELL_DIR", shell)
+	limited := cfg
+	limited.QueriesPerIPPerHour = 1
+	idx, err := algolia.New(limited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idx.Provision(ctx); err != nil {
+		t.Fatal(err)
+	}
+	site := shared.Site{Slug: "acme", Name: "Acme Motors", Dealerships: []shared.Dealership{{Slug: "acme-kia", Name: "Acme Kia"}}}
+	if err := dynamo.NewSiteStore(db, tables).SaveSite(ctx, site); err != nil {
+		t.Fatal(err)
+	}
+	car := shared.Car{ID: "k1", Slug: "kia-k1", Make: "Kia", Model: "Sportage", Year: 2022, Price: 30000,
+		CarType: shared.CarTypeUsed, Status: shared.StatusInStock, DealershipSlug: "acme-kia"}
+	if err := idx.Save(ctx, []shared.IndexedCar{{Car: car, Placement: shared.Placement{Sites: []string{"acme"},
+		DealershipName: "Acme Kia", SearchableUntil: shared.NoExpiry}}}); err != nil {
+		t.Fatal(err)
+	}
+	h, err := newHandler(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		req := httptest.NewRequest(http.MethodGet, "/search/new-used-and-demo-cars/", nil)
+		req.Header.Set("X-Forecourt-Site", "acme")
+		req.Header.Set("X-Forecourt-Origin-Secret", "secret")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		body := rec.Body.String()
+		if rec.Code != http.StatusOK || !strings.Contains(body, `<script id="forecourt-search"`) || !strings.Contains(body, `"objectID":"k1"`) {
+			t.Fatalf("listing page #%d: %d, want 200 with its first search (car k1) inlined:\n%.600s", i+1, rec.Code, body)
+		}
 	}
 }

@@ -37,12 +37,13 @@ func engineGet(t *testing.T, host, path string) (int, map[string]any) {
 // Issue 35 "Index settings are part of a deploy": `forecourt index
 // settings` (the deploy's step, re-run on every deploy) gives a fresh
 // engine what the dev gateway gives its own: every index's settings (the
-// primary and each sort replica) and the search key's restrictions (search
-// only, the index and its replicas, the per-IP rate limit). Run twice, it
-// changes nothing.
+// primary and each sort replica) and both search keys' restrictions (search
+// only, the index and its replicas; the browser's key limited per IP, the
+// server's own not: issue 35). Run twice, it changes nothing.
 func TestIndexSettingsCommandGivesWhatTheGatewayGives(t *testing.T) {
 	gw := bootStack(t)
-	engine, err := localsearch.New(localsearch.Config{AppID: testAppID, AdminKey: testAdminKey, SearchKey: testSearchKey})
+	engine, err := localsearch.New(localsearch.Config{AppID: testAppID, AdminKey: testAdminKey, SearchKey: testSearchKey,
+		SearchKeys: []string{testServerSearchKey}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestIndexSettingsCommandGivesWhatTheGatewayGives(t *testing.T) {
 		cmd := exec.Command("go", "run", "./cmd/forecourt", "index", "settings")
 		cmd.Dir = "../.."
 		cmd.Env = append(os.Environ(), "ALGOLIA_APP_ID="+testAppID, "ALGOLIA_ADMIN_KEY="+testAdminKey,
-			"ALGOLIA_SEARCH_KEY="+testSearchKey, "ALGOLIA_HOST="+srv.URL, "FORECOURT_INDEX="+gw.index)
+			"ALGOLIA_SEARCH_KEY="+testSearchKey, "ALGOLIA_SERVER_SEARCH_KEY="+testServerSearchKey, "ALGOLIA_HOST="+srv.URL, "FORECOURT_INDEX="+gw.index)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("forecourt index settings: %v: %s", err, out)
 		}
@@ -73,21 +74,30 @@ func TestIndexSettingsCommandGivesWhatTheGatewayGives(t *testing.T) {
 			t.Errorf("settings of %s: the command gives %v, the gateway %v", name, got, want)
 		}
 	}
-	wantStatus, want := engineGet(t, gw.engine, "keys/"+testSearchKey)
-	status, got := engineGet(t, srv.URL, "keys/"+testSearchKey)
-	delete(want, "createdAt")
-	delete(got, "createdAt")
-	if status != 200 || wantStatus != 200 || !reflect.DeepEqual(got, want) {
-		t.Fatalf("the search key: the command gives %d %v, the gateway %d %v", status, got, wantStatus, want)
-	}
-	indexes, _ := got["indexes"].([]any)
-	var gotIndexes []string
-	for _, i := range indexes {
-		s, _ := i.(string)
-		gotIndexes = append(gotIndexes, s)
-	}
-	slices.Sort(gotIndexes)
-	if acl, _ := got["acl"].([]any); len(acl) != 1 || acl[0] != "search" || !slices.Equal(gotIndexes, names) {
-		t.Errorf("the search key's restrictions = %v; want acl [search], indexes %v", got, names)
+	for _, k := range []struct {
+		name, key string
+		wantLimit any // maxQueriesPerIPPerHour; nil: none
+	}{
+		{"the browser's search key", testSearchKey, float64(algolia.DefaultQueriesPerIPPerHour)},
+		{"the server's search key", testServerSearchKey, nil},
+	} {
+		wantStatus, want := engineGet(t, gw.engine, "keys/"+k.key)
+		status, got := engineGet(t, srv.URL, "keys/"+k.key)
+		delete(want, "createdAt")
+		delete(got, "createdAt")
+		if status != 200 || wantStatus != 200 || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: the command gives %d %v, the gateway %d %v", k.name, status, got, wantStatus, want)
+		}
+		indexes, _ := got["indexes"].([]any)
+		var gotIndexes []string
+		for _, i := range indexes {
+			s, _ := i.(string)
+			gotIndexes = append(gotIndexes, s)
+		}
+		slices.Sort(gotIndexes)
+		if acl, _ := got["acl"].([]any); len(acl) != 1 || acl[0] != "search" || !slices.Equal(gotIndexes, names) ||
+			got["maxQueriesPerIPPerHour"] != k.wantLimit {
+			t.Errorf("%s's restrictions = %v; want acl [search], indexes %v, maxQueriesPerIPPerHour %v", k.name, got, names, k.wantLimit)
+		}
 	}
 }

@@ -33,7 +33,9 @@ const (
 	testAppID     = "GATEWAYTEST"
 	testAdminKey  = "gateway-admin-key"
 	testSearchKey = "gateway-search-key"
-	carsPerDealer = 24
+	// The api's own searches' key (issue 35).
+	testServerSearchKey = "gateway-server-search-key"
+	carsPerDealer       = 24
 )
 
 // stack is the gateway's pieces over DynamoDB Local and an in-process engine.
@@ -53,14 +55,16 @@ func bootStack(t *testing.T) *stack {
 	t.Helper()
 	ctx := context.Background()
 	db, tables := testenv.DB(t)
-	engine, err := localsearch.New(localsearch.Config{AppID: testAppID, AdminKey: testAdminKey, SearchKey: testSearchKey})
+	engine, err := localsearch.New(localsearch.Config{AppID: testAppID, AdminKey: testAdminKey, SearchKey: testSearchKey,
+		SearchKeys: []string{testServerSearchKey}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(engine.Handler())
 	t.Cleanup(func() { srv.Close(); engine.Close() })
 	indexName := "cars_" + testenv.RandomID()
-	idx, err := algolia.New(algolia.Config{AppID: testAppID, AdminKey: testAdminKey, SearchKey: testSearchKey, Host: srv.URL, Index: indexName})
+	idx, err := algolia.New(algolia.Config{AppID: testAppID, AdminKey: testAdminKey, SearchKey: testSearchKey,
+		ServerSearchKey: testServerSearchKey, Host: srv.URL, Index: indexName})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -174,7 +174,8 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 
 	engine, err := localsearch.New(localsearch.Config{
 		AppID: cfg.Algolia.AppID, AdminKey: cfg.Algolia.AdminKey, SearchKey: cfg.Algolia.SearchKey,
-		DataDir: filepath.Join(cfg.DataDir, "search"),
+		SearchKeys: []string{cfg.Algolia.ServerSearchKey},
+		DataDir:    filepath.Join(cfg.DataDir, "search"),
 	})
 	if err != nil {
 		closeAll(gatewayLns)

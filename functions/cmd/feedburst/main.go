@@ -69,8 +69,8 @@ func run(ctx context.Context, n, perFeed, slots int) error {
 		}
 	}()
 
-	cfg := algolia.Config{AppID: "BURST", AdminKey: "burst-admin", SearchKey: "burst-search", Index: "cars"}
-	eng, err := localsearch.New(localsearch.Config{AppID: cfg.AppID, AdminKey: cfg.AdminKey, SearchKey: cfg.SearchKey})
+	cfg := algolia.Config{AppID: "BURST", AdminKey: "burst-admin", SearchKey: "burst-search", ServerSearchKey: "burst-server-search", Index: "cars"}
+	eng, err := localsearch.New(localsearch.Config{AppID: cfg.AppID, AdminKey: cfg.AdminKey, SearchKey: cfg.SearchKey, SearchKeys: []string{cfg.ServerSearchKey}})
 	if err != nil {
 		return err
 	}

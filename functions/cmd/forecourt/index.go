@@ -10,8 +10,10 @@ import (
 )
 
 // indexSettings applies what the index needs (algolia.Index.Provision: its
-// settings, sort replicas and the search key's restrictions), configured as
-// the Lambdas are: ALGOLIA_ADMIN_KEY and ALGOLIA_SEARCH_KEY or, in the
+// settings, sort replicas and both search keys' restrictions), configured as
+// the Lambdas are: ALGOLIA_ADMIN_KEY, ALGOLIA_SEARCH_KEY and
+// ALGOLIA_SERVER_SEARCH_KEY (FORECOURT_SEARCH_QUERIES_PER_IP_HOUR the
+// browser key's limit) or, in the
 // deploy job, their _SECRET_ID variables naming the secrets
 // (docs/operations.md "Deploy from GitHub").
 func indexSettings(ctx context.Context, stdout io.Writer) error {
@@ -31,6 +33,7 @@ func indexSettings(ctx context.Context, stdout io.Writer) error {
 		return fmt.Errorf("index settings: %w", err)
 	}
 	fmt.Fprintf(stdout, "applied the settings of index %s and its %d sort replicas\n", cfg.Index, len(idx.SortIndices())-1)
-	fmt.Fprintln(stdout, "restricted the search key to search on those indices")
+	fmt.Fprintf(stdout, "restricted the browser's search key to search on those indices, %d queries per IP per hour\n", idx.QueriesPerIPPerHour())
+	fmt.Fprintln(stdout, "restricted the server's search key to search on those indices, no per-IP limit")
 	return nil
 }

@@ -28,8 +28,9 @@ type preflightAccount interface {
 	Quota(ctx context.Context, name string) (float64, error)
 	// IndexSettings are the search index's replicas and facets.
 	IndexSettings(ctx context.Context, index string) (replicas, facets []string, err error)
-	// KeyACL is what an Algolia key may do ("search", "addObject", ...).
-	KeyACL(ctx context.Context, key string) ([]string, error)
+	// KeyRights are what an Algolia key may do ("search", "addObject",
+	// ...) and its per-IP rate limit (maxQueriesPerIPPerHour; 0: none).
+	KeyRights(ctx context.Context, key string) (acl []string, queriesPerIPPerHour int, err error)
 }
 
 // errNotFound is what preflightAccount answers for a missing secret,
@@ -42,13 +43,22 @@ type preflightPlan struct {
 	// Secrets are the secret names and the JSON fields each must hold
 	// (none: a plain string).
 	Secrets []secretNeed
-	// AlgoliaSecret and its fields hold the search key whose ACL is checked.
-	SearchKeySecret, SearchKeyField string
-	MailFrom                        string
-	SMSSpendLimitUSD                float64
-	Index                           string
-	Replicas, Facets                []string
-	Tenants                         []tenantNeed
+	// SearchKeys are the search keys whose rights are checked: the
+	// browser's (rate-limited per IP) and the server's own (not; issue 35).
+	SearchKeys       []searchKeyNeed
+	MailFrom         string
+	SMSSpendLimitUSD float64
+	Index            string
+	Replicas, Facets []string
+	Tenants          []tenantNeed
+}
+
+// searchKeyNeed is a search key held in a secret's field.
+type searchKeyNeed struct {
+	Secret, Field string
+	// Browser: the parent of the browser's secured keys, which must carry
+	// a per-IP limit; else the server's, which must not.
+	Browser bool
 }
 
 type secretNeed struct {
@@ -173,16 +183,35 @@ func preflight(ctx context.Context, p preflightPlan, acct preflightAccount) []st
 			}
 		}
 		for _, f := range p.Facets {
-			if !slices.ContainsFunc(facets, func(g string) bool { return facetName(g) == f }) {
+			// The plan lists algolia.Facets, modifiers included
+			// ("filterOnly(sites)"): compare the attributes.
+			if !slices.ContainsFunc(facets, func(g string) bool { return facetName(g) == facetName(f) }) {
 				miss("Algolia index %s: facet %s missing (run forecourt index settings)", p.Index, f)
 			}
 		}
 	}
-	if key, _ := values[p.SearchKeySecret][p.SearchKeyField].(string); key != "" {
-		if acl, err := acct.KeyACL(ctx, key); err != nil {
-			miss("Algolia search key (%s %s): cannot be read: %v", p.SearchKeySecret, p.SearchKeyField, err)
-		} else if !slices.Equal(acl, []string{"search"}) {
-			miss("Algolia search key (%s %s): may %s; it must be search-only (the browser's secured keys derive from it)", p.SearchKeySecret, p.SearchKeyField, strings.Join(acl, ", "))
+	seen := map[string]string{}
+	for _, k := range p.SearchKeys {
+		key, _ := values[k.Secret][k.Field].(string)
+		if key == "" {
+			continue
+		}
+		name := fmt.Sprintf("Algolia search key (%s %s)", k.Secret, k.Field)
+		if other, ok := seen[key]; ok {
+			miss("%s: the same key as %s; the server's searches need a key of their own, without the browser's per-IP limit", name, other)
+			continue
+		}
+		seen[key] = k.Field
+		acl, limit, err := acct.KeyRights(ctx, key)
+		switch {
+		case err != nil:
+			miss("%s: cannot be read: %v", name, err)
+		case !slices.Equal(acl, []string{"search"}):
+			miss("%s: may %s; it must be search-only (secured keys derive from it)", name, strings.Join(acl, ", "))
+		case k.Browser && limit == 0:
+			miss("%s: no per-IP rate limit (run forecourt index settings)", name)
+		case !k.Browser && limit != 0:
+			miss("%s: a per-IP rate limit of %d; the api's own searches share a few addresses (run forecourt index settings)", name, limit)
 		}
 	}
 

@@ -7,13 +7,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/algolia/algoliasearch-client-go/v4/algolia/call"
 	"github.com/algolia/algoliasearch-client-go/v4/algolia/search"
+	"github.com/algolia/algoliasearch-client-go/v4/algolia/transport"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/acm"
@@ -77,14 +80,19 @@ func loadPreflightPlan(cdkFile string) (preflightPlan, string, error) {
 	p := preflightPlan{
 		Secrets: []secretNeed{
 			{Name: get("algoliaSecretName"), Fields: []string{"admin_key", "search_key"}},
-			{Name: get("algoliaApiSecretName"), Fields: []string{"write_key", "search_key"}},
+			{Name: get("algoliaApiSecretName"), Fields: []string{"write_key", "search_key", "server_search_key"}},
 			{Name: get("stripeSecretName"), Fields: []string{"secret_key", "webhook_secret"}},
 			{Name: get("originSecretName")},
 			{Name: get("captchaSecretName")},
 			{Name: get("opsSecretName")},
 		},
-		// The browser's secured keys derive from the api secret's search key (infra/app.go), which the deploy restricts.
-		SearchKeySecret: get("algoliaApiSecretName"), SearchKeyField: "search_key",
+		// The browser's secured keys derive from the api secret's search key,
+		// the api's own searches' from its server_search_key (infra/app.go);
+		// the deploy restricts both.
+		SearchKeys: []searchKeyNeed{
+			{Secret: get("algoliaApiSecretName"), Field: "search_key", Browser: true},
+			{Secret: get("algoliaApiSecretName"), Field: "server_search_key"},
+		},
 		MailFrom: get("mailFrom"),
 		Index:    get("indexName"),
 		Facets:   algolia.Facets,
@@ -121,6 +129,9 @@ type awsAccount struct {
 	cfg      aws.Config
 	appID    string
 	adminKey string
+	// searchHost replaces Algolia's hosts when set (a URL: the local
+	// engine in tests).
+	searchHost string
 }
 
 func (a *awsAccount) SecretValue(ctx context.Context, name string) (string, error) {
@@ -187,14 +198,25 @@ func (a *awsAccount) Certificate(ctx context.Context, arn string) ([]string, boo
 
 // quotaNames are Service Quotas' service codes and quota names for
 // docs/scaling.md's quotas, matched by name (the names the General
-// Reference lists); an unmatched one is reported, never guessed.
-var quotaNames = map[string]struct{ service, name string }{
-	"distributions":             {"cloudfront", "Distributions per AWS account"},
-	"functions":                 {"cloudfront", "CloudFront Functions per AWS account"},
-	"response-headers-policies": {"cloudfront", "Response headers policies per AWS account"},
-	"web-acls":                  {"wafv2", "Maximum web ACLs per account in WAF for CloudFront"},
-	"stacks":                    {"cloudformation", "Stack count"},
-	"user-pool-clients":         {"cognito-idp", "App clients per user pool"},
+// Reference lists); an unmatched one is reported, never guessed. Checked
+// 2026-11-28: "Distributions per AWS account" is the CloudFront Developer
+// Guide's and General Reference's (cf_region) name. The other names are
+// as written before and not verified against a published list; a wrong
+// one shows as "lists no quota named" rather than a wrong figure.
+// usEast1: CloudFront is a global service, whose quotas Service Quotas
+// lists in us-east-1 only (elsewhere: NoSuchResourceException, "the
+// specified service does not exist"), and the web ACLs of CloudFront
+// live there too (infra's EdgeWAF stacks).
+var quotaNames = map[string]struct {
+	service, name string
+	usEast1       bool
+}{
+	"distributions":             {"cloudfront", "Distributions per AWS account", true},
+	"functions":                 {"cloudfront", "CloudFront Functions per AWS account", true},
+	"response-headers-policies": {"cloudfront", "Response headers policies per AWS account", true},
+	"web-acls":                  {"wafv2", "Maximum web ACLs per account in WAF for CloudFront", true},
+	"stacks":                    {"cloudformation", "Stack count", false},
+	"user-pool-clients":         {"cognito-idp", "App clients per user pool", false},
 }
 
 func (a *awsAccount) Quota(ctx context.Context, name string) (float64, error) {
@@ -202,7 +224,11 @@ func (a *awsAccount) Quota(ctx context.Context, name string) (float64, error) {
 	if !ok {
 		return 0, fmt.Errorf("no Service Quotas name for %s", name)
 	}
-	c := servicequotas.NewFromConfig(a.cfg)
+	c := servicequotas.NewFromConfig(a.cfg, func(o *servicequotas.Options) {
+		if q.usEast1 {
+			o.Region = "us-east-1"
+		}
+	})
 	p := servicequotas.NewListServiceQuotasPaginator(c, &servicequotas.ListServiceQuotasInput{ServiceCode: aws.String(q.service)})
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
@@ -222,7 +248,17 @@ func (a *awsAccount) algolia() (*search.APIClient, error) {
 	if a.appID == "" || a.adminKey == "" {
 		return nil, errors.New("no Algolia application id (forecourt:algoliaAppId) or admin key (the algolia secret)")
 	}
-	return search.NewClient(a.appID, a.adminKey)
+	if a.searchHost == "" {
+		return search.NewClient(a.appID, a.adminKey)
+	}
+	u, err := url.Parse(a.searchHost)
+	if err != nil || u.Host == "" {
+		return nil, fmt.Errorf("bad search host %q", a.searchHost)
+	}
+	return search.NewClientWithConfig(search.SearchConfiguration{Configuration: transport.Configuration{
+		AppID: a.appID, ApiKey: a.adminKey,
+		Hosts: []transport.StatefulHost{transport.NewStatefulHost(u.Scheme, u.Host, call.IsReadWrite)},
+	}})
 }
 
 func (a *awsAccount) IndexSettings(ctx context.Context, index string) ([]string, []string, error) {
@@ -237,18 +273,18 @@ func (a *awsAccount) IndexSettings(ctx context.Context, index string) ([]string,
 	return s.GetReplicas(), s.GetAttributesForFaceting(), nil
 }
 
-func (a *awsAccount) KeyACL(ctx context.Context, key string) ([]string, error) {
+func (a *awsAccount) KeyRights(ctx context.Context, key string) ([]string, int, error) {
 	c, err := a.algolia()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	k, err := c.GetApiKey(c.NewApiGetApiKeyRequest(key), search.WithContext(ctx))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var acl []string
 	for _, x := range k.GetAcl() {
 		acl = append(acl, string(x))
 	}
-	return acl, nil
+	return acl, int(k.GetMaxQueriesPerIPPerHour()), nil
 }

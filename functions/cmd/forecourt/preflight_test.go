@@ -20,6 +20,7 @@ type stubAccount struct {
 	replicas   []string
 	facets     []string
 	acl        []string
+	limits     map[string]int // maxQueriesPerIPPerHour by key
 }
 
 func (s *stubAccount) SecretValue(_ context.Context, name string) (string, error) {
@@ -47,12 +48,17 @@ func (s *stubAccount) Quota(_ context.Context, name string) (float64, error) {
 func (s *stubAccount) IndexSettings(context.Context, string) ([]string, []string, error) {
 	return s.replicas, s.facets, nil
 }
-func (s *stubAccount) KeyACL(context.Context, string) ([]string, error) { return s.acl, nil }
+func (s *stubAccount) KeyRights(_ context.Context, key string) ([]string, int, error) {
+	if key != "s" { // acl is the browser key's; the server's is search-only
+		return []string{"search"}, s.limits[key], nil
+	}
+	return s.acl, s.limits[key], nil
+}
 
 func completeAccount() *stubAccount {
 	return &stubAccount{
 		secrets: map[string]string{
-			"forecourt/algolia":       `{"admin_key":"a","search_key":"s"}`,
+			"forecourt/algolia":       `{"admin_key":"a","search_key":"s","server_search_key":"v"}`,
 			"forecourt/origin-secret": "o",
 		},
 		identities: map[string]bool{"forecourt.example": true},
@@ -65,13 +71,15 @@ func completeAccount() *stubAccount {
 		replicas: []string{"cars_latest"},
 		facets:   []string{"searchable(make)", "body"},
 		acl:      []string{"search"},
+		limits:   map[string]int{"s": 10000},
 	}
 }
 
 func testPlan() preflightPlan {
 	return preflightPlan{
-		Secrets:         []secretNeed{{Name: "forecourt/algolia", Fields: []string{"admin_key", "search_key"}}, {Name: "forecourt/origin-secret"}},
-		SearchKeySecret: "forecourt/algolia", SearchKeyField: "search_key",
+		Secrets: []secretNeed{{Name: "forecourt/algolia", Fields: []string{"admin_key", "search_key"}}, {Name: "forecourt/origin-secret"}},
+		SearchKeys: []searchKeyNeed{{Secret: "forecourt/algolia", Field: "search_key", Browser: true},
+			{Secret: "forecourt/algolia", Field: "server_search_key"}},
 		MailFrom:         "Leads <leads@forecourt.example>",
 		SMSSpendLimitUSD: 100,
 		Index:            "cars", Replicas: []string{"cars_latest"}, Facets: []string{"make", "body"},
@@ -105,6 +113,12 @@ func TestPreflightNamesEachMissingItem(t *testing.T) {
 		{"an index replica", nil, func(a *stubAccount) { a.replicas = nil }, "Algolia index cars: replica cars_latest missing"},
 		{"an index facet", nil, func(a *stubAccount) { a.facets = []string{"make"} }, "Algolia index cars: facet body missing"},
 		{"a search key that can write", nil, func(a *stubAccount) { a.acl = []string{"search", "addObject"} }, "Algolia search key (forecourt/algolia search_key): may search, addObject"},
+		// Issue 35: the browser's key is limited per IP, the server's own is not, and they differ.
+		{"no per-IP limit on the browser's key", nil, func(a *stubAccount) { a.limits = nil }, "Algolia search key (forecourt/algolia search_key): no per-IP rate limit"},
+		{"a per-IP limit on the server's key", nil, func(a *stubAccount) { a.limits["v"] = 100 }, "Algolia search key (forecourt/algolia server_search_key): a per-IP rate limit of 100"},
+		{"the server's key is the browser's", nil, func(a *stubAccount) {
+			a.secrets["forecourt/algolia"] = `{"admin_key":"a","search_key":"s","server_search_key":"s"}`
+		}, "Algolia search key (forecourt/algolia server_search_key): the same key as search_key"},
 		{"a quota below the tenants", nil, func(a *stubAccount) { a.quotas["distributions"] = 1 }, "quota distributions: 1, 2 tenants need 2"},
 	}
 	for _, tt := range tests {
@@ -148,7 +162,10 @@ func TestPreflightPlanFromCDKContext(t *testing.T) {
 		{"secrets", len(p.Secrets), 6},
 		{"algolia secret fields", strings.Join(p.Secrets[0].Fields, ","), "admin_key,search_key"},
 		// Review: the key the deploy restricts and the browser's secured keys derive from (infra/app.go).
-		{"search key secret", p.SearchKeySecret, p.Secrets[1].Name},
+		{"search key secret", p.SearchKeys[0].Secret + " " + p.SearchKeys[0].Field, p.Secrets[1].Name + " search_key"},
+		// Issue 35: the api's own searches' key, in the same secret (infra/app.go).
+		{"api secret fields", strings.Join(p.Secrets[1].Fields, ","), "write_key,search_key,server_search_key"},
+		{"server search key", p.SearchKeys[1].Secret + " " + p.SearchKeys[1].Field, p.Secrets[1].Name + " server_search_key"},
 		{"sender", p.MailFrom, "leads@forecourt.example"},
 		{"SMS limit", p.SMSSpendLimitUSD, 100.0},
 		{"replicas", len(p.Replicas), 5},

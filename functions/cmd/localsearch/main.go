@@ -43,9 +43,11 @@ func run() error {
 	flag.Parse()
 
 	engine, err := localsearch.New(localsearch.Config{
-		AppID:        envOr("ALGOLIA_APP_ID", "FORECOURTLOCAL"),
-		AdminKey:     envOr("ALGOLIA_ADMIN_KEY", "local-admin-key"),
-		SearchKey:    envOr("ALGOLIA_SEARCH_KEY", "local-search-key"),
+		AppID:     envOr("ALGOLIA_APP_ID", "FORECOURTLOCAL"),
+		AdminKey:  envOr("ALGOLIA_ADMIN_KEY", "local-admin-key"),
+		SearchKey: envOr("ALGOLIA_SEARCH_KEY", "local-search-key"),
+		// The api's own searches' key (issue 35).
+		SearchKeys:   []string{envOr("ALGOLIA_SERVER_SEARCH_KEY", "local-server-search-key")},
 		DataDir:      *data,
 		MaxBodyBytes: *maxBody,
 	})

@@ -172,8 +172,8 @@ func runParent(ctx context.Context, c parentConfig) error {
 
 	// The search engine and the S3 stand-in live in this process, so that
 	// the children measure only the functions.
-	icfg := algolia.Config{AppID: "MEMBENCH", AdminKey: "membench-admin", SearchKey: "membench-search", Index: "cars"}
-	eng, err := localsearch.New(localsearch.Config{AppID: icfg.AppID, AdminKey: icfg.AdminKey, SearchKey: icfg.SearchKey})
+	icfg := algolia.Config{AppID: "MEMBENCH", AdminKey: "membench-admin", SearchKey: "membench-search", ServerSearchKey: "membench-server-search", Index: "cars"}
+	eng, err := localsearch.New(localsearch.Config{AppID: icfg.AppID, AdminKey: icfg.AdminKey, SearchKey: icfg.SearchKey, SearchKeys: []string{icfg.ServerSearchKey}})
 	if err != nil {
 		return err
 	}
@@ -264,7 +264,7 @@ func runParent(ctx context.Context, c parentConfig) error {
 	}
 	env = append(env,
 		"AWS_REGION="+dynamo.DefaultRegion,
-		"ALGOLIA_APP_ID="+icfg.AppID, "ALGOLIA_ADMIN_KEY="+icfg.AdminKey, "ALGOLIA_SEARCH_KEY="+icfg.SearchKey,
+		"ALGOLIA_APP_ID="+icfg.AppID, "ALGOLIA_ADMIN_KEY="+icfg.AdminKey, "ALGOLIA_SEARCH_KEY="+icfg.SearchKey, "ALGOLIA_SERVER_SEARCH_KEY="+icfg.ServerSearchKey,
 		"ALGOLIA_HOST="+icfg.Host, "FORECOURT_INDEX="+icfg.Index,
 		"FORECOURT_S3_ENDPOINT="+objects.URL, "FORECOURT_UPLOADS_BUCKET="+uploadsBucket, "FORECOURT_SITEMAPS_BUCKET="+sitemapBucket,
 		"COGNITO_USER_POOL_ID="+pool.ID, "FORECOURT_ORIGIN_SECRET="+originSecret, "FORECOURT_CAPTCHA_KEY=membench-captcha-key",

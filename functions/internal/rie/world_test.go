@@ -207,8 +207,9 @@ func newWorld(t *testing.T) (*world, error) {
 	}
 
 	// The engine, as Algolia's application named by ALGOLIA_APP_ID.
-	w.engine = algolia.Config{AppID: appID, AdminKey: "rie-admin-key", SearchKey: "rie-search-key", Index: index}
-	eng, err := localsearch.New(localsearch.Config{AppID: w.engine.AppID, AdminKey: w.engine.AdminKey, SearchKey: w.engine.SearchKey})
+	w.engine = algolia.Config{AppID: appID, AdminKey: "rie-admin-key", SearchKey: "rie-search-key", ServerSearchKey: "rie-server-search-key", Index: index}
+	eng, err := localsearch.New(localsearch.Config{AppID: w.engine.AppID, AdminKey: w.engine.AdminKey, SearchKey: w.engine.SearchKey,
+		SearchKeys: []string{w.engine.ServerSearchKey}})
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +227,7 @@ func newWorld(t *testing.T) (*world, error) {
 	// The secrets, served by a Secrets Manager stand-in under the names the
 	// templates give (<VAR>_SECRET_ID = name#field).
 	w.secretValues = map[string]string{
-		"ALGOLIA_ADMIN_KEY": w.engine.AdminKey, "ALGOLIA_SEARCH_KEY": w.engine.SearchKey,
+		"ALGOLIA_ADMIN_KEY": w.engine.AdminKey, "ALGOLIA_SEARCH_KEY": w.engine.SearchKey, "ALGOLIA_SERVER_SEARCH_KEY": w.engine.ServerSearchKey,
 		// The engine has one writing key; in Algolia the api's may only
 		// add and delete records.
 		"ALGOLIA_WRITE_KEY":     w.engine.AdminKey,

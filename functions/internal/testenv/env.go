@@ -23,6 +23,7 @@ func Setenv(t *testing.T, tables fdynamo.Tables, cfg algolia.Config) {
 		"ALGOLIA_APP_ID":            cfg.AppID,
 		"ALGOLIA_ADMIN_KEY":         cfg.AdminKey,
 		"ALGOLIA_SEARCH_KEY":        cfg.SearchKey,
+		"ALGOLIA_SERVER_SEARCH_KEY": cfg.ServerSearchKey,
 		"ALGOLIA_HOST":              cfg.Host,
 		"FORECOURT_INDEX":           cfg.Index,
 	} {

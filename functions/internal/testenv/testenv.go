@@ -144,9 +144,12 @@ func Engine(t testing.TB) (baseURL string, cfg algolia.Config) {
 		AppID:     "FORECOURTTEST",
 		AdminKey:  "test-admin-key",
 		SearchKey: "test-search-key",
-		Index:     "cars_" + RandomID(),
+		// The api's own searches' parent (issue 35).
+		ServerSearchKey: "test-server-search-key",
+		Index:           "cars_" + RandomID(),
 	}
-	eng, err := localsearch.New(localsearch.Config{AppID: cfg.AppID, AdminKey: cfg.AdminKey, SearchKey: cfg.SearchKey})
+	eng, err := localsearch.New(localsearch.Config{AppID: cfg.AppID, AdminKey: cfg.AdminKey, SearchKey: cfg.SearchKey,
+		SearchKeys: []string{cfg.ServerSearchKey}})
 	if err != nil {
 		t.Fatalf("start search engine: %v", err)
 	}

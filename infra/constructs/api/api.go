@@ -80,8 +80,11 @@ type Search struct {
 	SearchKey SecretRef
 	// APIWriteKey and APISearchKey are the api function's keys, in a secret
 	// of their own (issue 31): a key that may only add and delete records
-	// of the index, and the search-only key its secured keys derive from.
-	APIWriteKey, APISearchKey SecretRef
+	// of the index, and the search-only key the browser's secured keys
+	// derive from. APIServerSearchKey is its own search-only key, without
+	// the browser key's per-IP limit, for the searches it makes itself
+	// (issue 35).
+	APIWriteKey, APISearchKey, APIServerSearchKey SecretRef
 }
 
 // Shoppers names the Cognito user pool and its web client, which the api
@@ -348,11 +351,13 @@ func functions() []function {
 			},
 			secrets: func(p *Props) map[string]SecretRef {
 				return map[string]SecretRef{
-					"ALGOLIA_SEARCH_KEY":      p.Search.APISearchKey,
-					"FORECOURT_CAPTCHA_KEY":   p.CaptchaKey,
-					"FORECOURT_ORIGIN_SECRET": p.OriginSecret,
-					"STRIPE_SECRET_KEY":       p.Stripe.SecretKey,
-					"STRIPE_WEBHOOK_SECRET":   p.Stripe.WebhookSecret,
+					"ALGOLIA_SEARCH_KEY": p.Search.APISearchKey,
+					// Issue 35: the first searches it inlines in pages.
+					"ALGOLIA_SERVER_SEARCH_KEY": p.Search.APIServerSearchKey,
+					"FORECOURT_CAPTCHA_KEY":     p.CaptchaKey,
+					"FORECOURT_ORIGIN_SECRET":   p.OriginSecret,
+					"STRIPE_SECRET_KEY":         p.Stripe.SecretKey,
+					"STRIPE_WEBHOOK_SECRET":     p.Stripe.WebhookSecret,
 					// Marking a paid car reserved rewrites its search record
 					// at once, so this function writes to the index too:
 					// with a key that may only add and delete records

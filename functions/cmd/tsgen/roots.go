@@ -42,7 +42,20 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.ReservationCreated](),
 			reflect.TypeFor[httpapi.ReservationResponse](),
 			reflect.TypeFor[httpapi.ReservationList](),
+			// Issue 36: the lead routes' bodies, the test-drive slots, the
+			// rego lookup and tracking events.
+			reflect.TypeFor[httpapi.LeadRequest](), // POST /api/leads
+			reflect.TypeFor[httpapi.LeadCreated](),
+			reflect.TypeFor[httpapi.LeadUpdated](), // PATCH /api/leads/{lead_id}
+			reflect.TypeFor[shared.Slots](),        // GET /api/test-drive/slots
+			reflect.TypeFor[httpapi.RegoRequest](), // POST /api/leads/rego-lookup
+			reflect.TypeFor[shared.RegoVehicle](),
+			reflect.TypeFor[shared.TrackingEvent](), // POST /api/events
+			reflect.TypeFor[httpapi.EventAccepted](),
 		},
+		// The web names the slots answer after its route; Go's TestDriveSlots
+		// is the function computing it.
+		Names: map[reflect.Type]string{reflect.TypeFor[shared.Slots](): "TestDriveSlots"},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",
 			Doc:    "SortKey is a sort option (shared.SortOptions; spec 000 §9, spec 001 §9).",

@@ -73,6 +73,8 @@ func TestConfigGenerates(t *testing.T) {
 	for _, name := range []string{
 		"Car", "CarType", "Dealership", "Location", "NavItem", "PromoTile", "SearchAccess",
 		"SearchConfig", "Site", "SiteResponse", "SortKey", "Theme",
+		// Issue 36: the lead, slot, rego and event bodies.
+		"LeadRequest", "LeadCreated", "LeadUpdated", "LeadType", "TestDriveSlots", "RegoVehicle", "TrackingEvent",
 	} {
 		if !strings.Contains(string(b), "export interface "+name+" ") && !strings.Contains(string(b), "export type "+name+" ") {
 			t.Errorf("types.ts does not declare %s, which the web imports", name)

@@ -37,7 +37,7 @@ func newIndex() *recordingIndex { return &recordingIndex{records: map[string]alg
 func (x *recordingIndex) Save(_ context.Context, cars []shared.IndexedCar) error {
 	recs := make([]algolia.Record, len(cars))
 	for i, ic := range cars {
-		r, err := algolia.NewRecord(ic)
+		r, err := algolia.NewRecord(ic).Map()
 		if err != nil {
 			return err
 		}

@@ -55,12 +55,84 @@ export interface FinanceDisclaimerResponse {
 }
 
 /**
- * SearchHit is one search index record as the browser receives it: the car's
- * JSON plus the attributes the index adds (docs/contracts.md "Search index").
- * The index builds records as maps (algolia.NewRecord), so this struct is their
- * type; a test keeps the two in step.
+ * IndexRecord is one index record (docs/contracts.md "Search index"): the
+ * car's public fields plus the attributes the index adds. Its JSON is what
+ * the engine stores and the browser receives (web/src/lib/types.ts
+ * SearchHit), so ingest, sweep, reservations and site stats all build it
+ * with NewRecord.
  */
-export interface SearchHit extends Car {
+export interface SearchHit {
+  id: string;
+  slug: string;
+  name?: string;
+  year: number;
+  make: string;
+  model: string;
+  badge?: string;
+  series?: string;
+  car_type: CarType;
+  status: CarStatus;
+  sold: boolean;
+  tag?: string;
+  reserved: boolean;
+  certified: boolean;
+  item_type?: string;
+  created_at: string;
+  rego_expiry?: string;
+  compliance_date?: string;
+  build_date?: string;
+  /** unix seconds */
+  sold_date_timestamp?: number;
+  price: number;
+  price_type?: string;
+  before_price?: number;
+  offer_price?: number;
+  subscription_price?: number;
+  preorder: boolean;
+  stocknum?: string;
+  vin?: string;
+  regplate?: string;
+  payment_processors?: string[];
+  km: number;
+  colour?: string;
+  interior_colour?: string;
+  seats?: number;
+  doors?: number;
+  body?: string;
+  fuel?: string;
+  simple_fuel?: string;
+  simple_body?: string;
+  simple_transmission?: string;
+  trans?: string;
+  drive?: string;
+  engine_size?: string;
+  views: number;
+  has_nvic: boolean;
+  categories?: string[];
+  filtered_features?: string[];
+  dealercomments?: string;
+  standardEquipment?: string[];
+  thumbnails?: string[];
+  images?: Image[];
+  primary_image_url?: string;
+  photos_count: number;
+  /** vehicle history report link */
+  file?: string;
+  carsales_title?: string;
+  dealership_id?: string;
+  dealership_slug: string;
+  location?: CarLocation;
+  location_name?: string;
+  location_id?: string;
+  city?: string;
+  state?: string;
+  show_on_dealer_website: boolean;
+  finance_lenders?: Record<string, FinanceLender>;
+  variant?: Variant;
+  specifications?: CaravanSpecifications;
+  private_suburb?: never;
+  private_postcode?: never;
+  autograb_data?: never;
   objectID: string;
   sites: string[] | null;
   /** DealershipName is the name of the car's dealership in the site config. */
@@ -83,9 +155,9 @@ export interface SearchHit extends Car {
   available: boolean;
   /**
    * BelowMarketSites are the sites on which the car shows the below-market
-   * badge, decided in Go (shared.MarketFor; issue 17).
+   * badge, decided in Go (shared.MarketFor; issue 17); never null.
    */
-  below_market_sites: string[] | null;
+  below_market_sites: string[];
   /**
    * SimilarPath is the listing a sold card's Find Me Something Similar
    * opens (shared.SimilarCarsPath; issue 17).

@@ -33,7 +33,7 @@ var TrackingEventIDs = []string{
 // the tenant headers; website_id, when sent, must be that site's id.
 type TrackingEvent struct {
 	// EventID is a number (25) or a name ("conversion"); see TrackingEventIDs.
-	EventID      json.RawMessage `json:"event_id"`
+	EventID      json.RawMessage `json:"event_id" tstype:"number | string"`
 	CarID        string          `json:"car_id,omitempty"`
 	DealershipID string          `json:"dealership_id,omitempty"`
 	WebsiteID    string          `json:"website_id,omitempty"`

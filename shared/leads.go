@@ -402,11 +402,13 @@ const (
 // submission payload") and §7. JSON names are the spec's, including its
 // "Vehicle Make", "Vehicle Model" and "Rego".
 type Lead struct {
-	Type        LeadType `json:"type"`
-	Category    string   `json:"category"`
-	Subcategory string   `json:"subcategory,omitempty"`
-	EventID     int      `json:"event_id"`
-	PageID      string   `json:"page_id,omitempty"`
+	Type LeadType `json:"type"`
+	// Category and EventID may be left out of a form's payload:
+	// NormalizeLead fills both, so a stored or delivered lead carries them.
+	Category    string `json:"category,omitempty"`
+	Subcategory string `json:"subcategory,omitempty"`
+	EventID     int    `json:"event_id,omitempty"`
+	PageID      string `json:"page_id,omitempty"`
 
 	// Contact fields.
 	FirstName              string `json:"name"`

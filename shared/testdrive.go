@@ -29,15 +29,17 @@ func (s Site) LeadRetention() time.Duration {
 // Slots is the body of GET /api/test-drive/slots: the days with at least
 // one free test-drive slot, in the location's time zone.
 type Slots struct {
-	TimeZone string    `json:"time_zone"`
-	Days     []SlotDay `json:"days"`
+	TimeZone string `json:"time_zone"`
+	// Days is never null: TestDriveSlots starts from an empty list.
+	Days []SlotDay `json:"days" tstype:"SlotDay[]"`
 }
 
 // SlotDay is one day of slots.
 type SlotDay struct {
 	Date  string `json:"date"`  // "2026-11-24", in the location's zone
 	Label string `json:"label"` // "Tue 24 Nov"
-	Slots []Slot `json:"slots"`
+	// Slots is never null: TestDriveSlots keeps only days with a slot.
+	Slots []Slot `json:"slots" tstype:"Slot[]"`
 }
 
 // Slot is one appointment start.

@@ -28,16 +28,13 @@ func TestRecordCarriesPlacement(t *testing.T) {
 			shared.Placement{Sites: []string{"group"}, InterestRate: 8.5, TermYears: 5, SearchableUntil: soldAt + 10*86400}},
 	} {
 		ic := shared.IndexedCar{Car: tt.car, Placement: tt.p}
-		rec, err := algolia.NewRecord(ic)
-		if err != nil {
-			t.Fatal(err)
+		rec := algolia.NewRecord(ic)
+		if rec.ObjectID != tt.car.ID || rec.SearchableUntil != tt.p.SearchableUntil ||
+			!slices.Equal(rec.Sites, tt.p.Sites) || rec.DealershipName != tt.p.DealershipName {
+			t.Errorf("%s: record got %+v", tt.name, rec)
 		}
-		if rec["objectID"] != tt.car.ID || rec["searchable_until"] != tt.p.SearchableUntil ||
-			!slices.Equal(rec["sites"].([]string), tt.p.Sites) || rec["dealership_name"] != tt.p.DealershipName {
-			t.Errorf("%s: record got %v", tt.name, rec)
-		}
-		if want := shared.WeeklyRepayment(tt.car.Price, 8.5, 5); rec["weekly_price"] != want {
-			t.Errorf("%s: weekly_price got %v, want %v", tt.name, rec["weekly_price"], want)
+		if want := shared.WeeklyRepayment(tt.car.Price, 8.5, 5); rec.WeeklyPrice != want {
+			t.Errorf("%s: weekly_price got %v, want %v", tt.name, rec.WeeklyPrice, want)
 		}
 		up := algolia.SoldUpdate(ic)
 		if up["searchable_until"] != tt.p.SearchableUntil || !slices.Equal(up["sites"].([]string), tt.p.Sites) || up["sold"] != tt.car.Sold {
@@ -58,14 +55,15 @@ func TestRecordBelowMarketSites(t *testing.T) {
 		{"below market on one site", shared.Placement{Sites: []string{"on", "off"}, BelowMarketSites: []string{"on"}}, []string{"on"}},
 		{"on none: an empty list, not null", shared.Placement{Sites: []string{"on"}}, []string{}},
 	} {
-		rec, err := algolia.NewRecord(shared.IndexedCar{Car: shared.Car{ID: "a", Status: shared.StatusInStock, Price: 20000, AutograbData: market}, Placement: tt.p})
+		rec := algolia.NewRecord(shared.IndexedCar{Car: shared.Car{ID: "a", Status: shared.StatusInStock, Price: 20000, AutograbData: market}, Placement: tt.p})
+		if got := rec.BelowMarketSites; got == nil || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: below_market_sites = %#v, want %v", tt.name, got, tt.want)
+		}
+		attrs, err := rec.Map()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, ok := rec["below_market_sites"].([]string); !ok || !slices.Equal(got, tt.want) {
-			t.Errorf("%s: below_market_sites = %#v, want %v", tt.name, rec["below_market_sites"], tt.want)
-		}
-		if _, ok := rec["autograb_data"]; ok {
+		if _, ok := attrs["autograb_data"]; ok {
 			t.Errorf("%s: the record carries autograb_data", tt.name)
 		}
 	}
@@ -86,7 +84,7 @@ func TestRecordSimilarPath(t *testing.T) {
 		{shared.Car{ID: "a", Make: "Toyota", Model: "C-HR (Hybrid)"}, "/search/Toyota/C-HR%20%28Hybrid%29"},
 		{shared.Car{ID: "b", SimpleBody: "SUV", Price: 24990}, "/search/new-used-and-demo-cars/?body=SUV&price=20000:29999"},
 	} {
-		rec, err := algolia.NewRecord(shared.IndexedCar{Car: tt.car})
+		rec, err := algolia.NewRecord(shared.IndexedCar{Car: tt.car}).Map()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,7 +156,7 @@ func TestRecordHoldsOnlyPublicAttributes(t *testing.T) {
 	}
 	ic := shared.IndexedCar{Car: car, Placement: shared.Placement{Sites: []string{"s"}, DealershipName: "D",
 		InterestRate: 8.5, TermYears: 5, SearchableUntil: shared.NoExpiry, BelowMarketSites: []string{"s"}}}
-	rec, err := algolia.NewRecord(ic)
+	rec, err := algolia.NewRecord(ic).Map()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ const (
 func (ix *Index) Save(ctx context.Context, cars []shared.IndexedCar) error {
 	recs := make([]Record, len(cars))
 	for i, ic := range cars {
-		r, err := NewRecord(ic)
+		r, err := NewRecord(ic).Map()
 		if err != nil {
 			return err
 		}

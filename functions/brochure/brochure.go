@@ -7,6 +7,7 @@ package brochure
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"strconv"
@@ -362,22 +363,13 @@ func DetailRows(c shared.Car) [][2]string {
 	return out
 }
 
-// carTitle is "year make model", or the car's name when it has no make.
+// carTitle is the car title (shared.CarTitle), or the car's name (else its
+// slug) when it has no make.
 func carTitle(c shared.Car) string {
-	if t := strings.Join(nonEmpty(yearText(c.Year), c.Make, c.Model), " "); c.Make != "" {
-		return t
+	if c.Make != "" {
+		return shared.CarTitle(c, false)
 	}
-	if c.Name != "" {
-		return c.Name
-	}
-	return c.Slug
-}
-
-func yearText(y int) string {
-	if y <= 0 {
-		return ""
-	}
-	return strconv.Itoa(y)
+	return cmp.Or(c.Name, c.Slug)
 }
 
 func nonEmpty(vals ...string) []string {

@@ -35,42 +35,7 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	now := s.cfg.Now()
 	slug := rep.DealershipSlug
 
-	// Validate; the last row with a key wins.
-	type entry struct {
-		car  shared.Car
-		hash string
-		row  int
-	}
-	byKey := map[string]int{}
-	var cars []entry
-	parsed := parseRows(body.Rows, slug, now)
-	for i, row := range body.Rows {
-		c, rowErr := parsed[i].car, parsed[i].err
-		if rowErr != nil {
-			rep.RejectedRows = append(rep.RejectedRows, *rowErr)
-			continue
-		}
-		// Spec 001 §9 "Valid body types": a body outside the list is
-		// reported, the car kept (its simple_body is whatever SimpleBody
-		// makes of it; the spec refuses no row for its body).
-		if c.Body != "" && !shared.ValidBodyType(c.Body) {
-			rep.BodyProblems = append(rep.BodyProblems, RowError{Row: row.Num, Field: "body",
-				Reason: fmt.Sprintf("%q is not a valid body type; kept", shared.Truncate(c.Body, 60))})
-		}
-		key := stockKey(c)
-		if i, seen := byKey[key]; seen {
-			dupKey := c.StockNum
-			if dupKey == "" {
-				dupKey = c.VIN
-			}
-			rep.Duplicates = append(rep.Duplicates, Duplicate{Row: cars[i].row, Key: dupKey})
-			cars[i] = entry{c, parsed[i].hash, row.Num}
-			continue
-		}
-		byKey[key] = len(cars)
-		cars = append(cars, entry{c, parsed[i].hash, row.Num})
-	}
-	rep.Rejected = len(rep.RejectedRows)
+	cars := validateRows(rep, body, slug, now)
 
 	before, fromManifest, err := s.states(ctx, slug, lease)
 	if err != nil {
@@ -86,35 +51,8 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	}
 	placer := shared.NewPlacer(slug, sites)
 
-	// Diff by content hash; only changed cars go further.
-	type change struct {
-		car    shared.Car
-		hash   string
-		exists bool
-	}
-	var changes []change
-	var needPrior []string // changed cars whose slug and dates the state lacks (a manifest state)
 	mirroring := s.cfg.Photos != nil && len(photoHosts) > 0
-	inFeed := make(map[string]bool, len(cars))
-	rowOf := make(map[string]int, len(cars)) // car id to its feed row, for photo problems
-	for _, e := range cars {
-		c := e.car
-		c.ID = CarID(slug, stockKey(c))
-		inFeed[c.ID] = true
-		rowOf[c.ID] = e.row
-		hash := e.hash
-		st, exists := stateByID[c.ID]
-		if exists && st.ContentHash == hash && !st.PhotosPending {
-			rep.Unchanged++
-			continue
-		}
-		// A mirroring run also reads the car's photo sources, so that the
-		// photos it already mirrored are not fetched again.
-		if exists && (st.Slug == "" || mirroring) {
-			needPrior = append(needPrior, c.ID)
-		}
-		changes = append(changes, change{c, hash, exists})
-	}
+	changes, needPrior, inFeed, rowOf := findChanges(rep, slug, cars, stateByID, mirroring)
 	prior := make(map[string]shared.StoredCar, len(needPrior))
 	if len(needPrior) > 0 {
 		stored, err := s.cfg.Cars.GetCars(ctx, slug, needPrior)
@@ -129,105 +67,15 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 	if err != nil {
 		return outcome{}, err
 	}
-	var writes []shared.StoredCar
-	var changed []shared.IndexedCar
-	var unslugged []int // writes whose new car needs a slug claimed
-	for _, ch := range changes {
-		c := ch.car
-		// A paid online hold outlives the feed's row: the car stays
-		// RESERVED, and not reservable, until the hold ends.
-		feedReserved := c.Reserved
-		c.Reserved = c.Reserved || held[c.ID]
-		var sources map[string]string
-		if ch.exists {
-			rep.Updated++
-			stored, ok := prior[c.ID]
-			old := stored.Car
-			sources = stored.PhotoSources
-			if !ok {
-				st := stateByID[c.ID]
-				old = shared.Car{Slug: st.Slug, SoldDateTimestamp: st.SoldDateTimestamp}
-				old.CreatedAt, _ = time.Parse(time.RFC3339Nano, st.CreatedAt)
-			}
-			c.Slug = old.Slug
-			if !old.CreatedAt.IsZero() {
-				c.CreatedAt = old.CreatedAt
-			}
-			if c.Sold && c.SoldDateTimestamp == 0 {
-				c.SoldDateTimestamp = old.SoldDateTimestamp
-			}
-		} else {
-			rep.Created++
-		}
-		if c.Slug == "" {
-			unslugged = append(unslugged, len(writes))
-		}
-		if c.CreatedAt.IsZero() {
-			c.CreatedAt = now.UTC()
-		}
-		if c.Sold && c.SoldDateTimestamp == 0 {
-			c.SoldDateTimestamp = now.Unix()
-		}
-		p := placer.Place(c, now)
-		writes = append(writes, shared.StoredCar{Car: c, ContentHash: ch.hash, UpdatedAt: now,
-			SearchableUntil: p.SearchableUntil, FeedReserved: feedReserved, PhotoSources: sources})
-		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
-	}
+	writes, changed, unslugged := createAndUpdate(rep, changes, prior, held, stateByID, placer, now)
 
 	// Full feeds sell what they leave out; delta feeds remove what they name.
-	var soldIDs, removeIDs, expiredIDs []string
-	if rep.Mode == ModeFull {
-		for _, st := range before {
-			if !inFeed[st.ID] && !st.Sold {
-				soldIDs = append(soldIDs, st.ID)
-			}
-		}
-		if len(soldIDs) > 0 && held == nil { // not asked yet: the run changed no car
-			if held, err = s.heldCars(ctx, slug, now, len(soldIDs)); err != nil {
-				return outcome{}, err
-			}
-		}
-		// A paid online hold outlives the feed's export too: a held car the
-		// feed leaves out is not sold until the hold ends; a later run decides.
-		soldIDs = slices.DeleteFunc(soldIDs, func(id string) bool { return held[id] })
-	}
-	if err := s.checkSoldShare(len(soldIDs), before, force); err != nil {
+	soldWrites, soldCars, err := s.sell(ctx, rep, before, inFeed, held, placer, force, now)
+	if err != nil {
 		return outcome{}, err
 	}
-	removing := map[string]bool{}
-	for _, key := range body.Remove {
-		for _, id := range []string{key, CarID(slug, "stock:"+strings.ToUpper(key)), CarID(slug, "vin:"+strings.ToUpper(key))} {
-			if _, ok := stateByID[id]; ok && !inFeed[id] && !removing[id] {
-				removeIDs = append(removeIDs, id)
-				removing[id] = true
-				break
-			}
-		}
-	}
-	var soldCars []shared.IndexedCar
-	if len(soldIDs) > 0 {
-		stored, err := s.cfg.Cars.GetCars(ctx, slug, soldIDs)
-		if err != nil {
-			return outcome{}, err
-		}
-		for _, sc := range stored {
-			sc.Sold, sc.Status, sc.SoldDateTimestamp = true, shared.StatusSold, now.Unix()
-			sc.ContentHash = "" // a reappearing car is an update, whatever its content
-			sc.UpdatedAt = now
-			p := placer.Place(sc.Car, now)
-			sc.SearchableUntil = p.SearchableUntil
-			writes = append(writes, sc)
-			soldCars = append(soldCars, shared.IndexedCar{Car: sc.Car, Placement: p})
-		}
-		rep.Sold = len(soldCars)
-	}
-	// Sold cars past their retention leave the index, and stay in DynamoDB.
-	for _, st := range before {
-		if !inFeed[st.ID] && !removing[st.ID] && expired(st, now) {
-			expiredIDs = append(expiredIDs, st.ID)
-		}
-	}
-	rep.Removed = len(removeIDs)
+	writes = append(writes, soldWrites...)
+	removeIDs, expiredIDs := remove(rep, body.Remove, before, stateByID, inFeed, now)
 
 	// New cars' slugs are claimed once the run will write (a refused run
 	// claims nothing), before any car holding them is stored.
@@ -274,6 +122,206 @@ func (s *Service) apply(ctx context.Context, rep *Report, body Body, lease share
 		return outcome{clean: true, keep: true, sites: sites}, nil
 	}
 	return outcome{clean: true, states: slimStates(maps.Values(stateByID)), sites: sites}, nil
+}
+
+// feedEntry is a valid row's car, its content hash and its row number.
+type feedEntry struct {
+	car  shared.Car
+	hash string
+	row  int
+}
+
+// validateRows is the run report's rejected rows, duplicates and body
+// problems: it returns the valid rows' cars, the last row with a key
+// winning.
+func validateRows(rep *Report, body Body, slug string, now time.Time) []feedEntry {
+	byKey := map[string]int{}
+	var cars []feedEntry
+	parsed := parseRows(body.Rows, slug, now)
+	for i, row := range body.Rows {
+		c, rowErr := parsed[i].car, parsed[i].err
+		if rowErr != nil {
+			rep.RejectedRows = append(rep.RejectedRows, *rowErr)
+			continue
+		}
+		// Spec 001 §9 "Valid body types": a body outside the list is
+		// reported, the car kept (its simple_body is whatever SimpleBody
+		// makes of it; the spec refuses no row for its body).
+		if c.Body != "" && !shared.ValidBodyType(c.Body) {
+			rep.BodyProblems = append(rep.BodyProblems, RowError{Row: row.Num, Field: "body",
+				Reason: fmt.Sprintf("%q is not a valid body type; kept", shared.Truncate(c.Body, 60))})
+		}
+		key := stockKey(c)
+		if i, seen := byKey[key]; seen {
+			dupKey := c.StockNum
+			if dupKey == "" {
+				dupKey = c.VIN
+			}
+			rep.Duplicates = append(rep.Duplicates, Duplicate{Row: cars[i].row, Key: dupKey})
+			cars[i] = feedEntry{c, parsed[i].hash, row.Num}
+			continue
+		}
+		byKey[key] = len(cars)
+		cars = append(cars, feedEntry{c, parsed[i].hash, row.Num})
+	}
+	rep.Rejected = len(rep.RejectedRows)
+	return cars
+}
+
+// carChange is a car whose content differs from its stored state, or a new one.
+type carChange struct {
+	car    shared.Car
+	hash   string
+	exists bool
+}
+
+// findChanges is the run report's unchanged count: it diffs the cars by
+// content hash and returns the changed ones, those whose stored car must
+// be read (needPrior: a manifest state lacks slug and dates; a mirroring
+// run reads the photos already mirrored), the ids in the feed and each
+// car's feed row (for photo problems).
+func findChanges(rep *Report, slug string, cars []feedEntry, stateByID map[string]shared.CarState, mirroring bool) (changes []carChange, needPrior []string, inFeed map[string]bool, rowOf map[string]int) {
+	inFeed = make(map[string]bool, len(cars))
+	rowOf = make(map[string]int, len(cars))
+	for _, e := range cars {
+		c := e.car
+		c.ID = CarID(slug, stockKey(c))
+		inFeed[c.ID] = true
+		rowOf[c.ID] = e.row
+		hash := e.hash
+		st, exists := stateByID[c.ID]
+		if exists && st.ContentHash == hash && !st.PhotosPending {
+			rep.Unchanged++
+			continue
+		}
+		// A mirroring run also reads the car's photo sources, so that the
+		// photos it already mirrored are not fetched again.
+		if exists && (st.Slug == "" || mirroring) {
+			needPrior = append(needPrior, c.ID)
+		}
+		changes = append(changes, carChange{c, hash, exists})
+	}
+	return changes, needPrior, inFeed, rowOf
+}
+
+// createAndUpdate is the run report's created and updated counts: the
+// changed cars as written (a stored car's slug, first-seen and sold dates
+// kept; a paid hold keeps a car reserved) and as indexed, and which writes
+// need a slug claimed.
+func createAndUpdate(rep *Report, changes []carChange, prior map[string]shared.StoredCar, held map[string]bool,
+	stateByID map[string]shared.CarState, placer shared.Placer, now time.Time) (writes []shared.StoredCar, changed []shared.IndexedCar, unslugged []int) {
+	for _, ch := range changes {
+		c := ch.car
+		// A paid online hold outlives the feed's row: the car stays
+		// RESERVED, and not reservable, until the hold ends.
+		feedReserved := c.Reserved
+		c.Reserved = c.Reserved || held[c.ID]
+		var sources map[string]string
+		if ch.exists {
+			rep.Updated++
+			stored, ok := prior[c.ID]
+			old := stored.Car
+			sources = stored.PhotoSources
+			if !ok {
+				st := stateByID[c.ID]
+				old = shared.Car{Slug: st.Slug, SoldDateTimestamp: st.SoldDateTimestamp}
+				old.CreatedAt, _ = time.Parse(time.RFC3339Nano, st.CreatedAt)
+			}
+			c.Slug = old.Slug
+			if !old.CreatedAt.IsZero() {
+				c.CreatedAt = old.CreatedAt
+			}
+			if c.Sold && c.SoldDateTimestamp == 0 {
+				c.SoldDateTimestamp = old.SoldDateTimestamp
+			}
+		} else {
+			rep.Created++
+		}
+		if c.Slug == "" {
+			unslugged = append(unslugged, len(writes))
+		}
+		if c.CreatedAt.IsZero() {
+			c.CreatedAt = now.UTC()
+		}
+		if c.Sold && c.SoldDateTimestamp == 0 {
+			c.SoldDateTimestamp = now.Unix()
+		}
+		p := placer.Place(c, now)
+		writes = append(writes, shared.StoredCar{Car: c, ContentHash: ch.hash, UpdatedAt: now,
+			SearchableUntil: p.SearchableUntil, FeedReserved: feedReserved, PhotoSources: sources})
+		changed = append(changed, shared.IndexedCar{Car: c, Placement: p})
+	}
+	return writes, changed, unslugged
+}
+
+// sell is the run report's sold count: a full feed sells the cars it
+// leaves out (not those a paid hold keeps; not past the sold-share guard
+// unless forced). It returns their writes and index records.
+func (s *Service) sell(ctx context.Context, rep *Report, before []shared.CarState, inFeed, held map[string]bool,
+	placer shared.Placer, force bool, now time.Time) (writes []shared.StoredCar, soldCars []shared.IndexedCar, err error) {
+	slug := rep.DealershipSlug
+	var soldIDs []string
+	if rep.Mode == ModeFull {
+		for _, st := range before {
+			if !inFeed[st.ID] && !st.Sold {
+				soldIDs = append(soldIDs, st.ID)
+			}
+		}
+		if len(soldIDs) > 0 && held == nil { // not asked yet: the run changed no car
+			if held, err = s.heldCars(ctx, slug, now, len(soldIDs)); err != nil {
+				return nil, nil, err
+			}
+		}
+		// A paid online hold outlives the feed's export too: a held car the
+		// feed leaves out is not sold until the hold ends; a later run decides.
+		soldIDs = slices.DeleteFunc(soldIDs, func(id string) bool { return held[id] })
+	}
+	if err := s.checkSoldShare(len(soldIDs), before, force); err != nil {
+		return nil, nil, err
+	}
+	if len(soldIDs) > 0 {
+		stored, err := s.cfg.Cars.GetCars(ctx, slug, soldIDs)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, sc := range stored {
+			sc.Sold, sc.Status, sc.SoldDateTimestamp = true, shared.StatusSold, now.Unix()
+			sc.ContentHash = "" // a reappearing car is an update, whatever its content
+			sc.UpdatedAt = now
+			p := placer.Place(sc.Car, now)
+			sc.SearchableUntil = p.SearchableUntil
+			writes = append(writes, sc)
+			soldCars = append(soldCars, shared.IndexedCar{Car: sc.Car, Placement: p})
+		}
+		rep.Sold = len(soldCars)
+	}
+	return writes, soldCars, nil
+}
+
+// remove is the run report's removed count: the cars a delta feed names
+// for removal, and the sold cars past their retention, which leave the
+// index and stay in DynamoDB.
+func remove(rep *Report, removeKeys []string, before []shared.CarState, stateByID map[string]shared.CarState,
+	inFeed map[string]bool, now time.Time) (removeIDs, expiredIDs []string) {
+	slug := rep.DealershipSlug
+	removing := map[string]bool{}
+	for _, key := range removeKeys {
+		for _, id := range []string{key, CarID(slug, "stock:"+strings.ToUpper(key)), CarID(slug, "vin:"+strings.ToUpper(key))} {
+			if _, ok := stateByID[id]; ok && !inFeed[id] && !removing[id] {
+				removeIDs = append(removeIDs, id)
+				removing[id] = true
+				break
+			}
+		}
+	}
+	// Sold cars past their retention leave the index, and stay in DynamoDB.
+	for _, st := range before {
+		if !inFeed[st.ID] && !removing[st.ID] && expired(st, now) {
+			expiredIDs = append(expiredIDs, st.ID)
+		}
+	}
+	rep.Removed = len(removeIDs)
+	return removeIDs, expiredIDs
 }
 
 // heldCars returns the ids of the dealership's cars an online reservation

@@ -37,7 +37,7 @@ func newIndex() *recordingIndex { return &recordingIndex{records: map[string]alg
 func (x *recordingIndex) Save(_ context.Context, cars []shared.IndexedCar) error {
 	recs := make([]algolia.Record, len(cars))
 	for i, ic := range cars {
-		r, err := algolia.NewRecord(ic)
+		r, err := algolia.NewRecord(ic).Map()
 		if err != nil {
 			return err
 		}
@@ -187,8 +187,9 @@ func TestDMSExportCSV(t *testing.T) {
 	if rec == nil {
 		t.Fatal("corolla not indexed")
 	}
-	if got := rec["sites"].([]string); len(got) != 2 || rec["dealership_name"] != "North Motors" || rec["make_model"] != "Toyota Corolla" ||
-		rec["price_range"] != "$20,000 - $30,000" || rec["available"] != true || rec["searchable_until"] != shared.NoExpiry {
+	// The record's attributes as the engine receives them (IndexRecord.Map): JSON numbers and lists.
+	if got := rec["sites"].([]any); len(got) != 2 || rec["dealership_name"] != "North Motors" || rec["make_model"] != "Toyota Corolla" ||
+		rec["price_range"] != "$20,000 - $30,000" || rec["available"] != true || rec["searchable_until"] != float64(shared.NoExpiry) {
 		t.Errorf("record = %v", rec)
 	}
 	if !strings.HasPrefix(corolla.Slug, "2020-toyota-corolla-ascent-sport-a100-") {

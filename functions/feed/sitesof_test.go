@@ -58,7 +58,15 @@ func TestFeedRunScansNoSites(t *testing.T) {
 		if rec == nil {
 			return nil
 		}
-		got := slices.Clone(rec["sites"].([]string))
+		var got []string
+		switch sites := rec["sites"].(type) {
+		case []string: // a sold update's (algolia.SoldUpdate)
+			got = slices.Clone(sites)
+		case []any: // a saved record's attributes (algolia.IndexRecord.Map)
+			for _, s := range sites {
+				got = append(got, s.(string))
+			}
+		}
 		slices.Sort(got)
 		return got
 	}

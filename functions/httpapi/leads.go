@@ -69,6 +69,14 @@ const (
 	captchaFieldMessage = "Please complete the captcha."
 )
 
+// LeadRequest is the body of POST /api/leads: a lead form's fields and,
+// when the site asks for a captcha, the ALTCHA widget's payload.
+type LeadRequest struct {
+	shared.Lead
+	// Altcha is the solved challenge (docs/contracts.md "Captcha (ALTCHA v1)").
+	Altcha string `json:"altcha,omitempty"`
+}
+
 // LeadCreated is the body of POST /api/leads (201, or 200 for a retry).
 type LeadCreated struct {
 	LeadID    string `json:"lead_id"`
@@ -129,14 +137,12 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	l, err := shared.DecodeLead(body, site.Leads.OptInChecked)
-	if err != nil {
+	// opt_in left out is the site's default (shared.DecodeLead's rule).
+	req := LeadRequest{Lead: shared.Lead{OptIn: site.Leads.OptInChecked}}
+	if err := json.Unmarshal(body, &req); err != nil {
 		return shared.Errorf(shared.EINVALID, "the body is not a lead: %v", jsonProblem(err))
 	}
-	var extra struct {
-		Altcha string `json:"altcha"`
-	}
-	_ = json.Unmarshal(body, &extra) // DecodeLead read it already
+	l := req.Lead
 
 	var car *shared.Car
 	if l.CarID != "" {
@@ -163,7 +169,7 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 	}
 	now := s.now()
 	if site.Leads.Captcha {
-		if err := s.acceptCaptcha(r.Context(), cfg, extra.Altcha, id, now); err != nil {
+		if err := s.acceptCaptcha(r.Context(), cfg, req.Altcha, id, now); err != nil {
 			// A retry of a stored lead stands even when its solution has
 			// expired meanwhile: the captcha was passed the first time.
 			if shared.ErrorCode(err) == shared.EINVALID && r.Header.Get(HeaderIdempotency) != "" {

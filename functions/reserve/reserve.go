@@ -154,7 +154,7 @@ func (s *Service) Reserve(ctx context.Context, st Start) (shared.Reservation, er
 	}
 	r := shared.Reservation{
 		ID: newID(), Site: st.Site.Slug, DealershipSlug: car.DealershipSlug, CarID: car.ID, CarSlug: car.Slug,
-		CarTitle: carTitle(car), State: shared.ReservationPending, Shopper: st.Shopper.Sub,
+		CarTitle: shared.CarTitle(car, false), State: shared.ReservationPending, Shopper: st.Shopper.Sub,
 		ShopperPhone: st.Shopper.PhoneNumber, DepositCents: shared.DepositCents(st.Site), Currency: "aud",
 		HeldUntil: now.Add(shared.PendingHold), CreatedAt: now, UpdatedAt: now,
 	}
@@ -430,14 +430,6 @@ func (s *Service) siteCar(ctx context.Context, site shared.Site, id string) (sha
 		return car, nil
 	}
 	return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car not found")
-}
-
-func carTitle(c shared.Car) string {
-	t := fmt.Sprintf("%d %s %s", c.Year, c.Make, c.Model)
-	if c.Year == 0 {
-		t = c.Make + " " + c.Model
-	}
-	return t
 }
 
 func newID() string {

@@ -36,7 +36,7 @@ func listingSite() shared.Site {
 // handler's search both receive it.
 func hitOf(t *testing.T, c shared.Car, below ...string) Hit {
 	t.Helper()
-	rec, err := algolia.NewRecord(shared.IndexedCar{Car: c, Placement: shared.Placement{Sites: []string{"riverside-toyota"}, BelowMarketSites: below}})
+	rec, err := algolia.NewRecord(shared.IndexedCar{Car: c, Placement: shared.Placement{Sites: []string{"riverside-toyota"}, BelowMarketSites: below}}).Map()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func Compute(site shared.Site, cars []shared.IndexedCar, now time.Time) (shared.
 		if !slices.Contains(ic.Placement.Sites, site.Slug) {
 			continue
 		}
-		rec, err := algolia.NewRecord(ic)
+		rec, err := algolia.NewRecord(ic).Map()
 		if err != nil {
 			return shared.SiteStats{}, err
 		}

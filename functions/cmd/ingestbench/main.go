@@ -29,7 +29,7 @@ type discardIndex struct{}
 
 func (discardIndex) Save(_ context.Context, cars []shared.IndexedCar) error {
 	for _, ic := range cars {
-		if _, err := algolia.NewRecord(ic); err != nil {
+		if _, err := algolia.NewRecord(ic).Map(); err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"reflect"
 
+	"forecourt/functions/algolia"
 	"forecourt/functions/httpapi"
 	"forecourt/functions/httpapi/route"
 	"forecourt/functions/internal/tsgen"
@@ -24,7 +25,7 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.CarResponse](),               // GET /api/cars/{slug}
 			reflect.TypeFor[httpapi.GoneCarResponse](),           // its 410 for a car sold past retention (issue 14)
 			reflect.TypeFor[httpapi.FinanceDisclaimerResponse](), // GET /api/cars/{id}/finance-disclaimer
-			reflect.TypeFor[SearchHit](),                         // a search index record as the browser receives it
+			reflect.TypeFor[algolia.IndexRecord](),               // a search index record as the browser receives it (SearchHit)
 			reflect.TypeFor[httpapi.ErrorBody](),                 // every API error
 			reflect.TypeFor[httpapi.OffersResponse](),            // GET /api/offers (and /api/offers/{id}: OfferView)
 			reflect.TypeFor[pages.Page](),                        // GET /api/pages/{path...}
@@ -42,6 +43,23 @@ func config() tsgen.Config {
 			reflect.TypeFor[httpapi.ReservationCreated](),
 			reflect.TypeFor[httpapi.ReservationResponse](),
 			reflect.TypeFor[httpapi.ReservationList](),
+			// Issue 36: the lead routes' bodies, the test-drive slots, the
+			// rego lookup and tracking events.
+			reflect.TypeFor[httpapi.LeadRequest](), // POST /api/leads
+			reflect.TypeFor[httpapi.LeadCreated](),
+			reflect.TypeFor[httpapi.LeadUpdated](), // PATCH /api/leads/{lead_id}
+			reflect.TypeFor[shared.Slots](),        // GET /api/test-drive/slots
+			reflect.TypeFor[httpapi.RegoRequest](), // POST /api/leads/rego-lookup
+			reflect.TypeFor[shared.RegoVehicle](),
+			reflect.TypeFor[shared.TrackingEvent](), // POST /api/events
+			reflect.TypeFor[httpapi.EventAccepted](),
+		},
+		// The web names the slots answer after its route; Go's TestDriveSlots
+		// is the function computing it.
+		Names: map[reflect.Type]string{
+			reflect.TypeFor[shared.Slots](): "TestDriveSlots",
+			// The web reads an index record as a search hit.
+			reflect.TypeFor[algolia.IndexRecord](): "SearchHit",
 		},
 		Enums: []tsgen.Enum{{
 			Name:   "SortKey",
@@ -63,41 +81,4 @@ func config() tsgen.Config {
 			{Name: "PAGES", Doc: "PAGES are the web app's pages (route.Pages): their router paths, or the site's features field holding the path, and gate. A page's key is its first path or that field.", JSON: route.WebPages()},
 		},
 	}
-}
-
-// SearchHit is one search index record as the browser receives it: the car's
-// JSON plus the attributes the index adds (docs/contracts.md "Search index").
-// The index builds records as maps (algolia.NewRecord), so this struct is their
-// type; a test keeps the two in step.
-type SearchHit struct {
-	shared.Car
-	ObjectID string   `json:"objectID"`
-	Sites    []string `json:"sites"`
-	// DealershipName is the name of the car's dealership in the site config.
-	DealershipName string `json:"dealership_name"`
-	// MakeModel is "<make> <model>".
-	MakeModel string `json:"make_model"`
-	// Transmission is simple_transmission, under the facet's spec name.
-	Transmission string `json:"transmission"`
-	// PriceRange is the price bucket label; empty when the car has no price.
-	PriceRange string `json:"price_range"`
-	// WeeklyPrice is the weekly repayment estimate in whole dollars; 0 when the car has no price.
-	WeeklyPrice int `json:"weekly_price"`
-	// WeeklyPriceRange is the weekly repayment bucket label.
-	WeeklyPriceRange string `json:"weekly_price_range"`
-	// CreatedAtTimestamp is created_at in unix seconds.
-	CreatedAtTimestamp int64 `json:"created_at_timestamp"`
-	// SearchableUntil is when a sold car leaves the index, in unix seconds.
-	SearchableUntil int64 `json:"searchable_until"`
-	// Available is shared.Car.Available().
-	Available bool `json:"available"`
-	// BelowMarketSites are the sites on which the car shows the below-market
-	// badge, decided in Go (shared.MarketFor; issue 17).
-	BelowMarketSites []string `json:"below_market_sites"`
-	// SimilarPath is the listing a sold card's Find Me Something Similar
-	// opens (shared.SimilarCarsPath; issue 17).
-	SimilarPath string `json:"similar_path"`
-	// PhotoRank is 1 for a car with a real photo on a site that lists those
-	// first (search.photos_first), else 0: the default order's second key.
-	PhotoRank int `json:"photo_rank"`
 }

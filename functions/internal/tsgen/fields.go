@@ -157,15 +157,9 @@ func (g *generator) collect(t reflect.Type, depth int, viaPointer bool, from int
 			return false
 		}
 		omitNil := has("omitzero") || has("omitempty") && omittable(sf.Type)
-		ts, err := g.ref(sf.Type)
+		ts, err := g.fieldType(sf, has("string"), omitNil)
 		if err != nil {
 			return fmt.Errorf("%v.%s: %w", t, sf.Name, err)
-		}
-		if has("string") && quotable(sf.Type) {
-			ts = "string"
-		}
-		if nullable(sf.Type) && !omitNil && ts != "unknown" {
-			ts += " | null"
 		}
 		*all = append(*all, field{
 			name:     name,
@@ -178,6 +172,30 @@ func (g *generator) collect(t reflect.Type, depth int, viaPointer bool, from int
 		})
 	}
 	return nil
+}
+
+// fieldType is the TypeScript type of a struct field: its tstype tag as
+// written, for a field whose Go type cannot show its JSON (a
+// json.RawMessage holding a number or a name), else its Go type's.
+func (g *generator) fieldType(sf reflect.StructField, quoted, omitNil bool) (string, error) {
+	if ts := sf.Tag.Get("tstype"); ts != "" {
+		// The tag may name types the field's Go type reaches ([]Slot as
+		// "Slot[]"): declare them. An error means the Go type cannot be
+		// shown, which is what the tag is for.
+		_, _ = g.ref(sf.Type)
+		return ts, nil
+	}
+	ts, err := g.ref(sf.Type)
+	if err != nil {
+		return "", err
+	}
+	if quoted && quotable(sf.Type) {
+		ts = "string"
+	}
+	if nullable(sf.Type) && !omitNil && ts != "unknown" {
+		ts += " | null"
+	}
+	return ts, nil
 }
 
 // quotable reports whether the `,string` option applies to t.

@@ -12,6 +12,9 @@
 //   - bool is boolean, every integer and float is number, `,string` is string;
 //   - time.Time and encoding.TextMarshaler types are string; []byte is string;
 //     json.RawMessage and interfaces are unknown; another MarshalJSON is an error;
+//   - a field's `tstype:"..."` tag is its TypeScript type as written, for a
+//     field whose Go type cannot show its JSON (a json.RawMessage holding a
+//     number or a name);
 //   - a slice is T[], a map is Record<K, V> (Partial when K is a union);
 //   - a named struct is an interface of its own name; an embedded struct's
 //     fields are promoted (extends when the embedded type is named and its

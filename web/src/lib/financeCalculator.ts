@@ -2,6 +2,7 @@
 // (shared/calculator.go); both run shared/testdata/vectors/finance_calculator.json.
 // It lives here too because the figures change on every keystroke.
 import { repayment } from './financeEstimate';
+import type { CalculatorInput } from './types';
 
 export const CALCULATOR_MAX_PRICE = 1_000_000;
 export const CALCULATOR_MAX_TERM = 7;
@@ -17,14 +18,8 @@ export const CALC_MESSAGES = {
 
 export type CalculatorField = keyof typeof CALC_MESSAGES;
 
-export interface CalculatorInput {
-  price: number;
-  deposit: number;
-  term_years: number;
-  interest_rate: number;
-  /** owed at the end of the term: a car page's calculator starts with its estimate's (issue 32) */
-  balloon?: number;
-}
+/** CalculatorInput is what the shopper enters (generated from shared.CalculatorInput). */
+export type { CalculatorInput };
 
 export interface Calculation {
   loan: number;

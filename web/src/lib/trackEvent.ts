@@ -1,10 +1,4 @@
-/** TrackedEvent is the body of POST /api/events (spec 000 §7, spec 001 §9 event ids). */
-export interface TrackedEvent {
-  event_id: number;
-  car_id: string;
-  dealership_id?: string;
-  website_id: string;
-}
+import type { TrackingEvent } from './types';
 
 /** Event ids the car pages fire (spec 000 §7). */
 export const EVENT_PHONE_REVEAL = 25;
@@ -14,7 +8,7 @@ export const EVENT_PHONE_REVEAL = 25;
  * does not wait for the answer, survives navigation (keepalive), and a
  * failure is only logged (spec 000 §8 "Phone reveal fails: logged only").
  */
-export function trackEvent(event: TrackedEvent): void {
+export function trackEvent(event: TrackingEvent): void {
   try {
     fetch('/api/events', {
       method: 'POST',

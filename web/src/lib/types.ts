@@ -55,12 +55,84 @@ export interface FinanceDisclaimerResponse {
 }
 
 /**
- * SearchHit is one search index record as the browser receives it: the car's
- * JSON plus the attributes the index adds (docs/contracts.md "Search index").
- * The index builds records as maps (algolia.NewRecord), so this struct is their
- * type; a test keeps the two in step.
+ * IndexRecord is one index record (docs/contracts.md "Search index"): the
+ * car's public fields plus the attributes the index adds. Its JSON is what
+ * the engine stores and the browser receives (web/src/lib/types.ts
+ * SearchHit), so ingest, sweep, reservations and site stats all build it
+ * with NewRecord.
  */
-export interface SearchHit extends Car {
+export interface SearchHit {
+  id: string;
+  slug: string;
+  name?: string;
+  year: number;
+  make: string;
+  model: string;
+  badge?: string;
+  series?: string;
+  car_type: CarType;
+  status: CarStatus;
+  sold: boolean;
+  tag?: string;
+  reserved: boolean;
+  certified: boolean;
+  item_type?: string;
+  created_at: string;
+  rego_expiry?: string;
+  compliance_date?: string;
+  build_date?: string;
+  /** unix seconds */
+  sold_date_timestamp?: number;
+  price: number;
+  price_type?: string;
+  before_price?: number;
+  offer_price?: number;
+  subscription_price?: number;
+  preorder: boolean;
+  stocknum?: string;
+  vin?: string;
+  regplate?: string;
+  payment_processors?: string[];
+  km: number;
+  colour?: string;
+  interior_colour?: string;
+  seats?: number;
+  doors?: number;
+  body?: string;
+  fuel?: string;
+  simple_fuel?: string;
+  simple_body?: string;
+  simple_transmission?: string;
+  trans?: string;
+  drive?: string;
+  engine_size?: string;
+  views: number;
+  has_nvic: boolean;
+  categories?: string[];
+  filtered_features?: string[];
+  dealercomments?: string;
+  standardEquipment?: string[];
+  thumbnails?: string[];
+  images?: Image[];
+  primary_image_url?: string;
+  photos_count: number;
+  /** vehicle history report link */
+  file?: string;
+  carsales_title?: string;
+  dealership_id?: string;
+  dealership_slug: string;
+  location?: CarLocation;
+  location_name?: string;
+  location_id?: string;
+  city?: string;
+  state?: string;
+  show_on_dealer_website: boolean;
+  finance_lenders?: Record<string, FinanceLender>;
+  variant?: Variant;
+  specifications?: CaravanSpecifications;
+  private_suburb?: never;
+  private_postcode?: never;
+  autograb_data?: never;
   objectID: string;
   sites: string[] | null;
   /** DealershipName is the name of the car's dealership in the site config. */
@@ -83,9 +155,9 @@ export interface SearchHit extends Car {
   available: boolean;
   /**
    * BelowMarketSites are the sites on which the car shows the below-market
-   * badge, decided in Go (shared.MarketFor; issue 17).
+   * badge, decided in Go (shared.MarketFor; issue 17); never null.
    */
-  below_market_sites: string[] | null;
+  below_market_sites: string[];
   /**
    * SimilarPath is the listing a sold card's Find Me Something Similar
    * opens (shared.SimilarCarsPath; issue 17).
@@ -247,6 +319,83 @@ export interface ReservationResponse {
  */
 export interface ReservationList {
   reservations: ReservationResponse[] | null;
+}
+
+/**
+ * LeadRequest is the body of POST /api/leads: a lead form's fields and,
+ * when the site asks for a captcha, the ALTCHA widget's payload.
+ */
+export interface LeadRequest extends Lead {
+  /** Altcha is the solved challenge (docs/contracts.md "Captcha (ALTCHA v1)"). */
+  altcha?: string;
+}
+
+/** LeadCreated is the body of POST /api/leads (201, or 200 for a retry). */
+export interface LeadCreated {
+  lead_id: string;
+  lead_token: string;
+  /**
+   * Reference is the lead's short reference (shared.LeadReference): what
+   * the success page shows and the dealer's e-mail names (issue 32 item 14).
+   */
+  reference: string;
+}
+
+/** LeadUpdated is the body of PATCH /api/leads/{lead_id}. */
+export interface LeadUpdated {
+  lead_id: string;
+  ready: boolean;
+}
+
+/**
+ * Slots is the body of GET /api/test-drive/slots: the days with at least
+ * one free test-drive slot, in the location's time zone.
+ */
+export interface TestDriveSlots {
+  time_zone: string;
+  /** Days is never null: TestDriveSlots starts from an empty list. */
+  days: SlotDay[];
+}
+
+/** RegoRequest is the body of POST /api/leads/rego-lookup. */
+export interface RegoRequest {
+  rego: string;
+  regoState: string;
+}
+
+/**
+ * RegoVehicle is what a registration lookup knows about a vehicle (the
+ * trade-in form's first step).
+ */
+export interface RegoVehicle {
+  rego: string;
+  regoState: string;
+  year: number;
+  make: string;
+  model: string;
+  badge?: string;
+  body?: string;
+  transmission?: string;
+  fuel?: string;
+  colour?: string;
+  vin?: string;
+}
+
+/**
+ * TrackingEvent is one POST /api/events body (issue 9). The site comes from
+ * the tenant headers; website_id, when sent, must be that site's id.
+ */
+export interface TrackingEvent {
+  /** EventID is a number (25) or a name ("conversion"); see TrackingEventIDs. */
+  event_id: number | string;
+  car_id?: string;
+  dealership_id?: string;
+  website_id?: string;
+}
+
+/** EventAccepted is the body of POST /api/events. */
+export interface EventAccepted {
+  accepted: boolean;
 }
 
 /**
@@ -806,6 +955,132 @@ export interface CompareRow {
 
 /** ReservationState is where a reservation is in its life. */
 export type ReservationState = 'pending' | 'paid' | 'released' | 'converted' | 'cancelled' | 'refunded';
+
+/** LeadType is the kind of lead a form sends. */
+export type LeadType = 'enquiry' | 'test_drive' | 'trade_in' | 'finance' | 'request_photos' | 'careers';
+
+/** LeadAttributes is the trade-in lead's browsing context. */
+export interface LeadAttributes {
+  visited_pages?: string[];
+  linked_query_params?: Record<string, string>;
+}
+
+/**
+ * TradeInVehicle is the shopper's own car that a trade-in lead offers
+ * (issue 9 trade-in steps): what a rego lookup found, or the make, model
+ * and year typed in, plus the odometer. Its JSON names are those of the
+ * rego lookup's answer, so the web passes that answer on unchanged.
+ */
+export interface TradeInVehicle {
+  year?: number;
+  make?: string;
+  model?: string;
+  badge?: string;
+  body?: string;
+  transmission?: string;
+  fuel?: string;
+  colour?: string;
+  vin?: string;
+  km?: number;
+}
+
+/**
+ * CalculatorFigures are the finance calculator's inputs and the repayments
+ * they give (CalculateFinance), as a finance lead carries them.
+ */
+export interface CalculatorFigures extends CalculatorInput {
+  weekly: number;
+  fortnightly: number;
+  monthly: number;
+}
+
+/**
+ * Lead is a lead form submission: the contact fields, the lead form defaults,
+ * and the enquiry, test drive, trade-in and finance fields of spec 001 §3
+ * ("Lead form defaults", "Trade-in lead", "Enquiry form fields", "Form
+ * submission payload") and §7. JSON names are the spec's, including its
+ * "Vehicle Make", "Vehicle Model" and "Rego".
+ */
+export interface Lead {
+  type: LeadType;
+  /**
+   * Category and EventID may be left out of a form's payload:
+   * NormalizeLead fills both, so a stored or delivered lead carries them.
+   */
+  category?: string;
+  subcategory?: string;
+  event_id?: number;
+  page_id?: string;
+  name: string;
+  last_name?: string;
+  postcode?: string;
+  phone?: string;
+  email?: string;
+  /** Phone (default), Email, SMS */
+  preferred_contact_method?: string;
+  /** default the site's leads.opt_in_checked */
+  opt_in: boolean;
+  terms_conditions?: boolean;
+  dealership_slug?: string;
+  manufacturer_slug?: string;
+  location_id?: string;
+  location?: string;
+  distribution_location?: string;
+  car_id?: string;
+  car_dealership_id?: string;
+  car_type?: CarType;
+  stock_number?: string;
+  'Vehicle Make'?: string;
+  'Vehicle Model'?: string;
+  vehicle_status?: string;
+  message?: string;
+  Rego?: string;
+  /** Yes or No */
+  under_finance?: string;
+  /** Yes or No */
+  has_trade_in?: string;
+  additional_services?: string[];
+  /** RFC 3339; optional */
+  appointment?: string;
+  url?: string;
+  /** "Website" */
+  source?: string;
+  user_agent?: string;
+  lead_attributes?: LeadAttributes;
+  regoState?: string;
+  offer_accepted?: boolean;
+  /**
+   * TradeInVehicle is the shopper's car (the first step); AdjustmentAnswers
+   * its condition answers by question id (the second step, spec 001 §7
+   * "valuation adjustments").
+   */
+  trade_in_vehicle?: TradeInVehicle;
+  adjustmentAnswers?: Record<string, string>;
+  form_completed?: boolean;
+  preferredDealership?: string;
+  vehiclePriceBudget?: number;
+  /**
+   * VehicleType and State default to the site's finance.vehicle_type
+   * (Car) and finance.state (qld) on a finance lead (spec 001 §9).
+   */
+  vehicle_type?: string;
+  state?: string;
+  /**
+   * Calculator is the finance calculator's figures the shopper applied
+   * with; NormalizeLead recomputes the repayments from the inputs.
+   */
+  calculator?: CalculatorFigures;
+}
+
+/** SlotDay is one day of slots. */
+export interface SlotDay {
+  /** "2026-11-24", in the location's zone */
+  date: string;
+  /** "Tue 24 Nov" */
+  label: string;
+  /** Slots is never null: TestDriveSlots keeps only days with a slot. */
+  slots: Slot[];
+}
 
 /** ImageRef is an image by URL. */
 export interface ImageRef {
@@ -1890,6 +2165,27 @@ export interface Review {
   created_at_time_ago_in_words?: string;
   review_date?: string;
   review_date_in_words?: string;
+}
+
+/** CalculatorInput is what the shopper enters in the finance calculator. */
+export interface CalculatorInput {
+  price: number;
+  deposit: number;
+  term_years: number;
+  interest_rate: number;
+  /**
+   * Balloon is owed at the end of the term; a car page's calculator starts
+   * with its estimate's balloon so both quote one figure (issue 32).
+   */
+  balloon?: number;
+}
+
+/** Slot is one appointment start. */
+export interface Slot {
+  /** RFC 3339 with the zone's offset */
+  start: string;
+  /** "9:00 am" */
+  label: string;
 }
 
 /**

@@ -26,6 +26,8 @@ export interface Thing extends Base {
   by_colour: Partial<Record<Colour, number>> | null;
   by_name?: Record<string, string[] | null>;
   raw?: unknown;
+  /** Either is a number or a name; its tstype tag says so. */
+  either: number | string;
   any: unknown;
   stamp: string;
   child?: Child;

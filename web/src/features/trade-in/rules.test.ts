@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import cases from '../../../../shared/testdata/vectors/trade_in_validation.json';
 import type { TradeInQuestion } from '../../lib/types';
-import { validateTradeIn, type TradeInVehicle } from './rules';
+import type { TradeInVehicle } from '../../lib/types';
+import { validateTradeIn } from './rules';
 
 interface Case {
   name: string;

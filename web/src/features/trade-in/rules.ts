@@ -2,21 +2,7 @@
 // the client half of validateTradeIn in shared/tradein.go: the same fields
 // and messages. shared/testdata/vectors/trade_in_validation.json holds the
 // cases both run.
-import type { TradeInQuestion } from '../../lib/types';
-
-/** TradeInVehicle is the shopper's car as the lead carries it (shared.TradeInVehicle). */
-export interface TradeInVehicle {
-  year?: number;
-  make?: string;
-  model?: string;
-  badge?: string;
-  body?: string;
-  transmission?: string;
-  fuel?: string;
-  colour?: string;
-  vin?: string;
-  km?: number;
-}
+import type { TradeInQuestion, TradeInVehicle } from '../../lib/types';
 
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2100;

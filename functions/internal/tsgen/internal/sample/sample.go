@@ -67,11 +67,13 @@ type Thing struct {
 	ByColour map[Colour]int     `json:"by_colour"`
 	ByName   map[string][]Plain `json:"by_name,omitempty"`
 	Raw      json.RawMessage    `json:"raw,omitempty"`
-	Any      any                `json:"any"`
-	Stamp    Stamp              `json:"stamp"`
-	Child    *Child             `json:"child,omitempty"`
-	Dashed   string             `json:"x-dashed,omitempty"`
-	Inline   struct {
+	// Either is a number or a name; its tstype tag says so.
+	Either json.RawMessage `json:"either" tstype:"number | string"`
+	Any    any             `json:"any"`
+	Stamp  Stamp           `json:"stamp"`
+	Child  *Child          `json:"child,omitempty"`
+	Dashed string          `json:"x-dashed,omitempty"`
+	Inline struct {
 		A string `json:"a"`
 		B int    `json:"b,omitempty"`
 	} `json:"inline"`

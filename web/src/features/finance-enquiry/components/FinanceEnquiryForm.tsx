@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { useSite } from '../../../lib/siteContext';
-import type { LeadPayload } from '../../leads/api/submitLead';
 import { ContactFields } from '../../leads/form/ContactFields';
 import { CheckboxField, SelectField, TextAreaField } from '../../leads/form/fields';
 import { LeadForm } from '../../leads/form/LeadForm';
 import { useLeadForm, type LeadFormValues } from '../../leads/form/useLeadForm';
-import type { CalculatorInput } from '../../../lib/financeCalculator';
+import type { CalculatorFigures, CarType, LeadRequest } from '../../../lib/types';
 import '../finance.css';
 
 /** FINANCE_CATEGORY is the finance lead's category; a pre-approval is its subcategory. */
@@ -24,13 +23,6 @@ export interface FinancePrefill {
   contact?: Partial<Pick<LeadFormValues, 'name' | 'last_name' | 'email' | 'phone'>>;
 }
 
-/** CalculatorFigures are the calculator's inputs and repayments a finance lead carries (shared.CalculatorFigures). */
-export interface CalculatorFigures extends CalculatorInput {
-  weekly: number;
-  fortnightly: number;
-  monthly: number;
-}
-
 /** FINANCE_STATES are the state choices of the finance enquiry (Go shared.FinanceStates). */
 export const FINANCE_STATES = ['act', 'nsw', 'nt', 'qld', 'sa', 'tas', 'vic', 'wa'].map((s) => ({ value: s, label: s.toUpperCase() }));
 
@@ -41,24 +33,14 @@ export const FINANCE_STATES = ['act', 'nsw', 'nt', 'qld', 'sa', 'tas', 'vic', 'w
  */
 export const FINANCE_VEHICLE_TYPES = ['Car', 'Motorcycle', 'Caravan'];
 
-/** The finance lead's fields the shared payload type does not name (shared.Lead's JSON). */
-type FinancePayload = Partial<LeadPayload> & {
-  car_type?: string;
-  preferredDealership?: string;
-  vehiclePriceBudget?: number;
-  url?: string;
-  vehicle_type?: string;
-  state?: string;
-  calculator?: CalculatorFigures;
-};
-
 const YES_NO = [
   { value: 'Yes', label: 'Yes' },
   { value: 'No', label: 'No' },
 ];
 const CONTACT_METHODS = ['Phone', 'Email', 'SMS'].map((m) => ({ value: m, label: m }));
 // car_type values a lead may name (spec 001 §3; 'all' is a filter value, never a car's type).
-const CAR_TYPES = ['new', 'used', 'demo'];
+const CAR_TYPES: readonly CarType[] = ['new', 'used', 'demo'];
+const isCarType = (v: string): v is CarType => (CAR_TYPES as readonly string[]).includes(v);
 
 /** wholeDollars reads "35000", "35,000" or "$35,000.50" as whole dollars; undefined when not a positive amount. */
 export function wholeDollars(text?: string): number | undefined {
@@ -87,11 +69,11 @@ export function FinanceEnquiryForm({ prefill, preApproval }: { prefill: FinanceP
   const [vehicleType, setVehicleType] = useState(site.finance?.vehicle_type || 'Car');
   const [state, setState] = useState((site.finance?.state || 'qld').toLowerCase());
   const preferred = (site.dealerships ?? []).find((d) => d.slug === prefill.preferredDealership || d.name === prefill.preferredDealership);
-  const fixed: FinancePayload = {
+  const fixed: Partial<LeadRequest> = {
     category: FINANCE_CATEGORY,
     subcategory: preApproval ? PRE_APPROVAL : undefined,
     car_id: prefill.carId,
-    car_type: prefill.carType && CAR_TYPES.includes(prefill.carType) ? prefill.carType : undefined,
+    car_type: prefill.carType && isCarType(prefill.carType) ? prefill.carType : undefined,
     preferredDealership: prefill.preferredDealership || undefined,
     vehiclePriceBudget: wholeDollars(budget),
     url: typeof window === 'undefined' ? undefined : window.location.href,
@@ -101,7 +83,7 @@ export function FinanceEnquiryForm({ prefill, preApproval }: { prefill: FinanceP
   };
   const form = useLeadForm({
     type: 'finance',
-    fixed: fixed as Partial<LeadPayload>,
+    fixed: fixed as Partial<LeadRequest>,
     dealershipSlug: preferred?.slug,
     messageOptional: true,
     defaults: prefill.contact,

@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { formatPrice } from '../../../lib/format';
 import { calculateFinance } from '../../../lib/financeCalculator';
-import type { CalculatorFigures } from './FinanceEnquiryForm';
+import type { CalculatorFigures } from '../../../lib/types';
 import { FinanceCalculator } from '../../finance-calculator/components/FinanceCalculator';
 import { FinanceEnquiryForm } from './FinanceEnquiryForm';
 

@@ -1,27 +1,6 @@
 import { getJSON } from '../../../lib/http';
+import type { TestDriveSlots } from '../../../lib/types';
 import { useResource, type Resource } from '../../../lib/useResource';
-
-/** Slot is one bookable start time (docs/contracts.md "Test-drive slots"). */
-export interface Slot {
-  /** RFC 3339 with the location's offset; sent as the lead's appointment */
-  start: string;
-  /** "9:00 am" */
-  label: string;
-}
-
-/** SlotDay is one day's slots in the location's time zone. */
-export interface SlotDay {
-  date: string;
-  /** "Tue 24 Nov" */
-  label: string;
-  slots: Slot[];
-}
-
-/** TestDriveSlots is the answer of GET /api/test-drive/slots. */
-export interface TestDriveSlots {
-  time_zone: string;
-  days: SlotDay[];
-}
 
 /** slotsPath asks for the slots at the car's location, or a chosen location when there is no car. */
 export function slotsPath(where: { carId?: string; locationId?: string }): string {

@@ -1,11 +1,4 @@
-/** TrackingEvent is one POST /api/events body (docs/contracts.md "Events"). */
-export interface TrackingEvent {
-  /** a numeric id of spec 001 §9 or a name such as "conversion" */
-  event_id: number | string;
-  car_id?: string;
-  dealership_id?: string;
-  website_id?: string;
-}
+import type { TrackingEvent } from '../../../lib/types';
 
 /**
  * sendEvent records a tracking event. It never blocks or fails the page: the

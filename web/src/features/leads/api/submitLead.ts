@@ -1,48 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/http';
-import type { ErrorBody } from '../../../lib/types';
-
-/** LeadType is the kind of lead a form sends (shared.LeadType). */
-export type LeadType = 'enquiry' | 'test_drive' | 'trade_in' | 'finance' | 'request_photos' | 'careers';
-
-/** LeadPayload is the body of POST /api/leads: a shared.Lead's fields plus the captcha's payload. */
-export interface LeadPayload {
-  type: LeadType;
-  name: string;
-  last_name?: string;
-  phone?: string;
-  email?: string;
-  postcode?: string;
-  message?: string;
-  opt_in: boolean;
-  dealership_slug?: string;
-  location_id?: string;
-  distribution_location?: string;
-  car_id?: string;
-  category?: string;
-  subcategory?: string;
-  page_id?: string;
-  Rego?: string;
-  preferred_contact_method?: string;
-  under_finance?: string;
-  has_trade_in?: string;
-  appointment?: string;
-  terms_conditions?: boolean;
-  additional_services?: string[];
-
-  /** What an enquiry without a car is about: an offer's make and model (spec 001 §3 "Vehicle Make", "Vehicle Model"). */
-  'Vehicle Make'?: string;
-  'Vehicle Model'?: string;
-  altcha?: string;
-}
-
-/** LeadCreated is the answer of POST /api/leads. */
-export interface LeadCreated {
-  lead_id: string;
-  lead_token: string;
-  /** the short reference the shopper and the dealer's e-mail both show (shared.LeadReference) */
-  reference?: string;
-}
+import type { ErrorBody, LeadCreated, LeadRequest, LeadType } from '../../../lib/types';
 
 /** LeadSubject is what a lead is about as the success page names it: a car's title, photo and page. */
 export interface LeadSubject {
@@ -82,7 +40,7 @@ export const UNEXPECTED = 'An unexpected error occured';
  * attempt return the first answer instead of storing the lead twice
  * (docs/contracts.md "HTTP API").
  */
-export async function submitLead(lead: LeadPayload, idempotencyKey: string, signal?: AbortSignal): Promise<LeadCreated> {
+export async function submitLead(lead: LeadRequest, idempotencyKey: string, signal?: AbortSignal): Promise<LeadCreated> {
   let res: Response;
   try {
     res = await fetch('/api/leads', {
@@ -133,7 +91,7 @@ export function useSubmitLead(site: string) {
   const [state, setState] = useState<SubmitState>({ status: 'idle' });
   const key = useRef<string | null>(null);
   const submit = useCallback(
-    async (lead: LeadPayload, subject?: LeadSubject) => {
+    async (lead: LeadRequest, subject?: LeadSubject) => {
       key.current ??= newIdempotencyKey();
       setState({ status: 'submitting' });
       try {

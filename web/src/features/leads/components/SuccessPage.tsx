@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LISTING_PATH } from '../../../lib/listingUrl';
 import { useSite } from '../../../lib/siteContext';
-import { SUCCESS_KEY, type LeadSubject, type LeadType, type SuccessMarker } from '../api/submitLead';
+import type { LeadType } from '../../../lib/types';
+import { SUCCESS_KEY, type LeadSubject, type SuccessMarker } from '../api/submitLead';
 import '../leads.css';
 
 const NEXT: Partial<Record<LeadType, string>> = {

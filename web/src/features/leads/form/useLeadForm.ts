@@ -3,7 +3,8 @@ import { useForm, type FieldErrors, type Resolver, type UseFormReturn } from 're
 import { useNavigate } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import { sendEvent } from '../api/sendEvent';
-import { useSubmitLead, type LeadCreated, type LeadPayload, type LeadSubject, type LeadType, type SubmitState } from '../api/submitLead';
+import type { LeadCreated, LeadRequest, LeadType } from '../../../lib/types';
+import { useSubmitLead, type LeadSubject, type SubmitState } from '../api/submitLead';
 import { POSTCODE_MESSAGE, validateLead } from '../rules';
 import { fieldOrder, FIELD_LABELS } from './labels';
 
@@ -58,7 +59,7 @@ export interface LeadFormRequire {
 export interface LeadFormOptions {
   type: LeadType;
   /** fields sent with every submit that the shopper does not edit (car_id, subcategory, page_id) */
-  fixed?: Partial<LeadPayload>;
+  fixed?: Partial<LeadRequest>;
   /** starting values; opt_in as the site's leads.opt_in_checked and the contact method Phone unless given */
   defaults?: Partial<LeadFormValues>;
   require?: LeadFormRequire;
@@ -71,7 +72,7 @@ export interface LeadFormOptions {
   /** what the lead is about (a car), named on the success page */
   subject?: LeadSubject;
   /** replaces the default success step (conversion event, marker, /success) */
-  onSuccess?: (lead: LeadCreated, payload: LeadPayload) => void;
+  onSuccess?: (lead: LeadCreated, payload: LeadRequest) => void;
 }
 
 export interface ErrorItem {
@@ -243,8 +244,8 @@ const TEXT_FIELDS = [
  * ones left out (so the server's defaults apply), the fixed fields the form
  * does not show, and the captcha's payload.
  */
-export function toPayload(type: LeadType, values: LeadFormValues, fixed: Partial<LeadPayload> = {}, captcha = true): LeadPayload {
-  const lead: LeadPayload = { type, name: values.name.trim(), opt_in: values.opt_in };
+export function toPayload(type: LeadType, values: LeadFormValues, fixed: Partial<LeadRequest> = {}, captcha = true): LeadRequest {
+  const lead: LeadRequest = { type, name: values.name.trim(), opt_in: values.opt_in };
   for (const f of TEXT_FIELDS) {
     const v = (values[f] ?? '').trim();
     if (v && f !== 'name') (lead as unknown as Record<string, string>)[f] = v;
@@ -253,7 +254,7 @@ export function toPayload(type: LeadType, values: LeadFormValues, fixed: Partial
   // Spec 001 §3: the check options fold into one additional_services list.
   const services = (values.additional_services ?? []).filter(Boolean);
   if (services.length > 0) lead.additional_services = services;
-  const merged: LeadPayload = { ...fixed, ...lead };
+  const merged: LeadRequest = { ...fixed, ...lead };
   // A fixed message (Request Photos' hidden request) leads; the shopper's own follows it.
   if (fixed.message) merged.message = lead.message ? `${fixed.message}\n\n${lead.message}` : fixed.message;
   if (captcha && values.altcha) merged.altcha = values.altcha;

@@ -1,20 +1,6 @@
 import { LeadError, UNEXPECTED } from '../../leads/api/submitLead';
+import type { RegoRequest, RegoVehicle } from '../../../lib/types';
 import { readLeadError } from './updateLead';
-
-/** RegoVehicle is what the rego lookup knows of a car (POST /api/leads/rego-lookup). */
-export interface RegoVehicle {
-  rego: string;
-  regoState: string;
-  year: number;
-  make: string;
-  model: string;
-  badge?: string;
-  body?: string;
-  transmission?: string;
-  fuel?: string;
-  colour?: string;
-  vin?: string;
-}
 
 /** REGO_STATES are the states a registration belongs to (shared.RegoStates). */
 export const REGO_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
@@ -30,7 +16,7 @@ export async function lookupRego(rego: string, regoState: string, signal?: Abort
     res = await fetch('/api/leads/rego-lookup', {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ rego, regoState }),
+      body: JSON.stringify({ rego, regoState } satisfies RegoRequest),
       signal,
     });
   } catch {

@@ -1,11 +1,5 @@
 import { LeadError, UNEXPECTED } from '../../leads/api/submitLead';
-import type { ErrorBody } from '../../../lib/types';
-
-/** LeadUpdated is the answer of PATCH /api/leads/{lead_id}. */
-export interface LeadUpdated {
-  lead_id: string;
-  ready: boolean;
-}
+import type { ErrorBody, LeadRequest, LeadUpdated } from '../../../lib/types';
 
 /** readLeadError turns a refused answer into a LeadError carrying the server's field messages. */
 export async function readLeadError(res: Response): Promise<LeadError> {
@@ -25,7 +19,7 @@ export async function readLeadError(res: Response): Promise<LeadError> {
  * server merges the fields into the one lead; form_completed true makes a
  * trade-in go to the dealer. A PATCH is idempotent, so a retry is safe.
  */
-export async function updateLead(leadId: string, token: string, fields: Record<string, unknown>, signal?: AbortSignal): Promise<LeadUpdated> {
+export async function updateLead(leadId: string, token: string, fields: Partial<LeadRequest>, signal?: AbortSignal): Promise<LeadUpdated> {
   let res: Response;
   try {
     res = await fetch(`/api/leads/${encodeURIComponent(leadId)}`, {

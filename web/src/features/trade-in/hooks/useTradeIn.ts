@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { LeadError, SUCCESS_KEY, submitLead, UNEXPECTED, type LeadPayload } from '../../leads/api/submitLead';
+import { LeadError, SUCCESS_KEY, submitLead, UNEXPECTED } from '../../leads/api/submitLead';
 import { sendEvent } from '../../leads/api/sendEvent';
 import { updateLead } from '../api/updateLead';
 import { visitedPages } from '../../../lib/visitedPages';
-import type { TradeInVehicle } from '../rules';
+import type { LeadRequest, TradeInVehicle } from '../../../lib/types';
 
 /** TRADE_IN_CATEGORY is the trade-in lead's category; each step names itself in the subcategory. */
 export const TRADE_IN_CATEGORY = 'Trade-In';
@@ -184,7 +184,7 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
           lead_attributes: leadAttributes(ctx.query, visitedPages()),
           altcha,
           ...vehicleFields,
-        } as LeadPayload;
+        } as LeadRequest;
         const created = await submitLead(lead, d.idempotencyKey!);
         return { ...d, idempotencyKey: undefined, leadId: created.lead_id, reference: created.reference, token: created.lead_token, step: 2 };
       }),

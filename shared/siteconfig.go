@@ -731,6 +731,7 @@ func (s Site) Validate() error {
 		}
 		checkPath(wp+".url", w.URL)
 	}
+	validateSyndication(s, bad)
 	return errors.Join(errs...)
 }
 

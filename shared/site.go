@@ -77,8 +77,9 @@ type Site struct {
 	Home   HomeConfig   `json:"home"`
 	Footer FooterConfig `json:"footer"`
 	// Syndication is which vehicle feeds (Google, Meta, TikTok) the site
-	// publishes per dealership (issue 37); each off by default.
-	Syndication SyndicationConfig `json:"syndication"`
+	// publishes per dealership (issue 37); default none (every format off).
+	// Server-only: GET /api/site leaves it out.
+	Syndication *SyndicationConfig `json:"syndication,omitempty"`
 	// Offers are the site's special offers (spec 001 §3 "Offer"), kept in
 	// the tenant file; GET /api/offers serves those OffersFor lets through.
 	// GET /api/site leaves them out.

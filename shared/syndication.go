@@ -60,10 +60,14 @@ const maxStoreCode = 64
 // validateSyndication checks the site's feed settings and its
 // dealerships' store codes.
 func validateSyndication(s Site, bad func(field, format string, args ...any)) {
+	syn := s.Syndication
+	if syn == nil {
+		syn = &SyndicationConfig{}
+	}
 	formats := []struct {
 		name string
 		f    FeedFormatConfig
-	}{{"google", s.Syndication.Google}, {"meta", s.Syndication.Meta}, {"tiktok", s.Syndication.TikTok}}
+	}{{"google", syn.Google}, {"meta", syn.Meta}, {"tiktok", syn.TikTok}}
 	for _, x := range formats {
 		name, f := x.name, x.f
 		if _, err := FeedDescriptionTemplate(f.DescriptionTemplate); err != nil {

@@ -43,7 +43,7 @@ func TestSyndicationDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Syndication.Google.Enabled || s.Syndication.Meta.Enabled || s.Syndication.TikTok.Enabled {
+	if s.Syndication != nil {
 		t.Errorf("syndication = %+v, want every format off", s.Syndication)
 	}
 	tests := []struct {

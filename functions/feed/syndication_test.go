@@ -32,7 +32,7 @@ func TestFeedRunRewritesVehicleFeeds(t *testing.T) {
 	site.Slug, site.Name, site.Domains = "north-site", "North", []string{"www.north.example"}
 	site.Dealerships = []shared.Dealership{{Slug: "north", Name: "North Motors"}}
 	site.Address = shared.Address{Street: "1 Main St", City: "Chermside", State: "QLD", Postcode: "4032"}
-	site.Syndication.Google.Enabled, site.Syndication.Meta.Enabled, site.Syndication.TikTok.Enabled = true, true, true
+	site.Syndication = &shared.SyndicationConfig{Google: shared.FeedFormatConfig{Enabled: true}, Meta: shared.FeedFormatConfig{Enabled: true}, TikTok: shared.FeedFormatConfig{Enabled: true}}
 	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 	pub := &publish.Publisher{Cars: cars, Objects: &sitemaps.DirObjects{Dir: t.TempDir()}, Now: func() time.Time { return now }}
 	svc := feed.NewService(feed.ServiceConfig{Cars: cars, Runs: dynamo.NewRunStore(db, tables), Sites: staticSites{site},

@@ -40,6 +40,9 @@ func ParseFormat(s string) (Format, bool) {
 func (f Format) Enabled(s shared.Site) bool { return f.config(s).Enabled }
 
 func (f Format) config(s shared.Site) shared.FeedFormatConfig {
+	if s.Syndication == nil {
+		return shared.FeedFormatConfig{}
+	}
 	switch f {
 	case Google:
 		return s.Syndication.Google

@@ -215,7 +215,7 @@ func TestBuildSoldAndReserved(t *testing.T) {
 // inside their cell.
 func TestBuildDescriptionTemplateAndEscaping(t *testing.T) {
 	s := testSite()
-	s.Syndication.Meta.DescriptionTemplate = "{{.Title}} at {{.Dealership}}: {{.Comments}}"
+	s.Syndication = &shared.SyndicationConfig{Meta: shared.FeedFormatConfig{DescriptionTemplate: "{{.Title}} at {{.Dealership}}: {{.Comments}}"}}
 	c := completeCar()
 	c.DealerComments = "One owner,\n\"full\"\tservice history"
 	c.Colour = "Red,\tmetallic"
@@ -292,7 +292,7 @@ func TestGoldenDemoFeeds(t *testing.T) {
 // publish is not in it.
 func TestBuildAllHealth(t *testing.T) {
 	s := testSite()
-	s.Syndication.Google.Enabled, s.Syndication.Meta.Enabled = true, true
+	s.Syndication = &shared.SyndicationConfig{Google: shared.FeedFormatConfig{Enabled: true}, Meta: shared.FeedFormatConfig{Enabled: true}}
 	noVIN, noPrice, ok := completeCar(), completeCar(), completeCar()
 	noVIN.ID, noVIN.Slug, noVIN.VIN = "a", "a", ""
 	noPrice.ID, noPrice.Slug, noPrice.Price = "b", "b", 0

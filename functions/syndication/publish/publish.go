@@ -79,8 +79,12 @@ func HealthKey(site, dealership string) string { return dir(site, dealership) + 
 // TokensKey is where the dealership's feed tokens on the site are stored.
 func TokensKey(site, dealership string) string { return dir(site, dealership) + "tokens.json" }
 
-// publishes reports whether the site publishes any format.
-func publishes(s shared.Site) bool {
+// publishes reports whether the site publishes any format: it turns one
+// on and has a domain to link its cars on.
+func (p *Publisher) publishes(s shared.Site) bool {
+	if s.PrimaryOrigin() == "" && p.Origin == nil {
+		return false
+	}
 	for _, f := range syndication.Formats {
 		if f.Enabled(s) {
 			return true
@@ -115,7 +119,7 @@ func (p *Publisher) refresh(ctx context.Context, slug string, sites []shared.Sit
 	var errs []error
 	for _, site := range sites {
 		d, ok := site.Dealership(slug)
-		if !ok || !publishes(site) {
+		if !ok || !p.publishes(site) {
 			continue
 		}
 		if onlyMissing {
@@ -234,7 +238,7 @@ func (p *Publisher) Health(ctx context.Context, site shared.Site, dealership str
 func (p *Publisher) DealershipHealth(ctx context.Context, dealership string, sites []shared.Site) ([]syndication.Health, error) {
 	out := []syndication.Health{}
 	for _, site := range sites {
-		if _, ok := site.Dealership(dealership); !ok || !publishes(site) {
+		if _, ok := site.Dealership(dealership); !ok || !p.publishes(site) {
 			continue
 		}
 		h, ok, err := p.Health(ctx, site, dealership)

@@ -23,7 +23,7 @@ func site() shared.Site {
 	s.Slug, s.Name, s.Domains = "acme-cars", "Acme Cars", []string{"www.acme.example"}
 	s.Dealerships = []shared.Dealership{{ID: "d1", Slug: "acme", Name: "Acme Motors"}}
 	s.Address = shared.Address{Street: "1 Main St", City: "Southport", State: "QLD", Postcode: "4215"}
-	s.Syndication.Google.Enabled, s.Syndication.Meta.Enabled, s.Syndication.TikTok.Enabled = true, true, true
+	s.Syndication = &shared.SyndicationConfig{Google: shared.FeedFormatConfig{Enabled: true}, Meta: shared.FeedFormatConfig{Enabled: true}, TikTok: shared.FeedFormatConfig{Enabled: true}}
 	return s
 }
 
@@ -90,7 +90,7 @@ func TestFeedURLsAndTokens(t *testing.T) {
 		}
 	}
 	off := s
-	off.Syndication.Google.Enabled = false
+	off.Syndication = &shared.SyndicationConfig{Meta: shared.FeedFormatConfig{Enabled: true}, TikTok: shared.FeedFormatConfig{Enabled: true}}
 	if _, err := fetch(p, off, google); shared.ErrorCode(err) != shared.ENOTFOUND {
 		t.Errorf("format turned off: %v, want not found", err)
 	}
@@ -169,11 +169,53 @@ func TestFillFeeds(t *testing.T) {
 	}
 	none := s
 	none.Slug = "quiet"
-	none.Syndication = shared.SyndicationConfig{}
+	none.Syndication = nil
 	if _, err := p.RefreshFeeds(ctx, "acme", []shared.Site{none}); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok, _ := p.Health(ctx, none, "acme"); ok {
 		t.Error("a site publishing no format got a health report")
+	}
+}
+
+type savedIndex struct{ saved int }
+
+func (s *savedIndex) Save(_ context.Context, cars []shared.IndexedCar) error {
+	s.saved += len(cars)
+	return nil
+}
+
+type listSites []shared.Site
+
+func (l listSites) SitesOf(_ context.Context, slug string) ([]shared.Site, error) {
+	return shared.SitesListing(l, slug), nil
+}
+
+// Issue 37: a reservation's record write rewrites the car's dealership's
+// feeds: Meta shows the held car PENDING, Google leaves it out.
+func TestReservationRewritesFeeds(t *testing.T) {
+	ctx := context.Background()
+	s := site()
+	cars := fakeCars{"acme": {car("c1")}}
+	p := newPublisher(t, cars)
+	if _, err := p.RefreshFeeds(ctx, "acme", []shared.Site{s}); err != nil {
+		t.Fatal(err)
+	}
+	urls, _ := p.URLs(ctx, s, "https://www.acme.example", "acme")
+	held := car("c1")
+	held.Reserved = true
+	cars["acme"] = []shared.StoredCar{held}
+	idx := &savedIndex{}
+	r := ReservationIndex{Index: idx, Sites: listSites{s}, Feeds: p}
+	if err := r.Save(ctx, []shared.IndexedCar{{Car: held.Car}}); err != nil {
+		t.Fatal(err)
+	}
+	if idx.saved != 1 {
+		t.Errorf("index saved %d records, want 1", idx.saved)
+	}
+	meta, _ := fetch(p, s, urls[syndication.Meta])
+	google, _ := fetch(p, s, urls[syndication.Google])
+	if !bytes.Contains(meta, []byte("PENDING")) || bytes.Contains(google, []byte("car-c1")) {
+		t.Errorf("after the reservation: meta\n%s\ngoogle\n%s\nwant PENDING on meta and the car out of google", meta, google)
 	}
 }

@@ -328,9 +328,10 @@ export interface Site {
   footer: FooterConfig;
   /**
    * Syndication is which vehicle feeds (Google, Meta, TikTok) the site
-   * publishes per dealership (issue 37); each off by default.
+   * publishes per dealership (issue 37); default none (every format off).
+   * Server-only: GET /api/site leaves it out.
    */
-  syndication: SyndicationConfig;
+  syndication?: SyndicationConfig;
   /**
    * Offers are the site's special offers (spec 001 §3 "Offer"), kept in
    * the tenant file; GET /api/offers serves those OffersFor lets through.

@@ -36,9 +36,13 @@ func TestFeedsInfrastructure(t *testing.T) {
 		roles := flatten(path(pol, "Properties", "Roles"))
 		stmts, _ := path(pol, "Properties", "PolicyDocument", "Statement").([]any)
 		for _, st := range stmts {
-			feeds := strings.Contains(asJSON(t, path(st, "Condition")), `"s3:prefix":["feeds/*"]`)
-			for _, r := range statementResources(path(st, "Resource")) {
-				feeds = feeds || strings.HasSuffix(r, "/feeds/*")
+			// The uploads bucket keeps large feeds under its own feeds/:
+			// only the sitemaps bucket's prefix counts here.
+			res := statementResources(path(st, "Resource"))
+			feeds := strings.Contains(asJSON(t, path(st, "Condition")), `"s3:prefix":["feeds/*"]`) &&
+				slices.ContainsFunc(res, func(r string) bool { return strings.Contains(r, "Sitemaps") })
+			for _, r := range res {
+				feeds = feeds || (strings.Contains(r, "Sitemaps") && strings.HasSuffix(r, "/feeds/*"))
 			}
 			if !feeds {
 				continue

@@ -36,6 +36,9 @@ bash scripts/synth-bench.sh
 log "vehicle PDF: brochure generation against the car page's JSON answer"
 go run ./functions/cmd/pdfbench -n "${BENCH_PDFS:-300}"
 
+log "vehicle feeds: regenerating a 20,000-car dealership's Google, Meta and TikTok feeds against the sitemap rebuild of the same stock (issue 37)"
+go run ./functions/cmd/feedsbench -n "${BENCH_FEED_CARS:-20000}"
+
 log "web: the listing's initial JavaScript"
 npm run -s build -w web >"$OUT/web-build.log" 2>&1 || { tail -n 30 "$OUT/web-build.log"; die "web build failed"; }
 node web/scripts/bundle-size.mjs web/dist

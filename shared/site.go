@@ -76,6 +76,10 @@ type Site struct {
 	// Home shapes the home page's promotions slider (issue 17).
 	Home   HomeConfig   `json:"home"`
 	Footer FooterConfig `json:"footer"`
+	// Syndication is which vehicle feeds (Google, Meta, TikTok) the site
+	// publishes per dealership (issue 37); default none (every format off).
+	// Server-only: GET /api/site leaves it out.
+	Syndication *SyndicationConfig `json:"syndication,omitempty"`
 	// Offers are the site's special offers (spec 001 §3 "Offer"), kept in
 	// the tenant file; GET /api/offers serves those OffersFor lets through.
 	// GET /api/site leaves them out.
@@ -117,6 +121,9 @@ type Dealership struct {
 	// Webhook, when set, also posts each of the dealership's leads to its
 	// CRM as signed JSON (docs/contracts.md "Lead webhook"); default none.
 	Webhook *DealershipWebhook `json:"webhook,omitempty"`
+	// StoreCode identifies the dealership in vehicle feeds (Google's
+	// store_code, as its Business Profile names it; issue 37); default its slug.
+	StoreCode string `json:"store_code,omitempty"`
 }
 
 // DealershipWebhook is where a dealership's CRM takes leads.

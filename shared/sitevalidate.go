@@ -37,6 +37,7 @@ func (s Site) Validate() error {
 	c.home(s)
 	c.footer(s)
 	c.offers(s)
+	validateSyndication(s, c.bad)
 	return errors.Join(c.errs...)
 }
 

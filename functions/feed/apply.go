@@ -467,6 +467,7 @@ func (s *Service) Reindex(ctx context.Context, dealershipSlug string) (ReindexRe
 		if err == nil {
 			s.refreshStats(ctx, slug, sites)    // under the lease: one writer of its stats
 			s.refreshSitemaps(ctx, slug, sites) // forecourt reindex rebuilds the lists too
+			s.refreshFeeds(ctx, slug, sites)
 		}
 		s.release(ctx, slug, holder, err == nil) // a clean release clears the repair mark
 		if err != nil {
@@ -628,9 +629,11 @@ func (s *Service) sweepDealership(ctx context.Context, slug string, sites []shar
 	if len(expiredIDs)+len(replace) > 0 {
 		s.refreshStats(ctx, slug, sites) // sold retention passed: the counts changed
 		s.refreshSitemaps(ctx, slug, sites)
+		s.refreshFeeds(ctx, slug, sites)
 	} else {
 		s.fillStats(ctx, slug, sites)
 		s.fillSitemaps(ctx, slug, sites)
+		s.fillFeeds(ctx, slug, sites)
 	}
 	return len(expiredIDs), len(replace), nil
 }

@@ -70,5 +70,6 @@ func (s *Service) removeDealership(ctx context.Context, slug string, manifest sh
 	}
 	s.refreshStats(ctx, slug, sites)    // its share becomes empty; the totals drop its cars
 	s.refreshSitemaps(ctx, slug, sites) // and the sites' sitemaps stop listing them
+	s.refreshFeeds(ctx, slug, sites)    // and its vehicle feeds
 	return rep, nil
 }

@@ -162,6 +162,9 @@ type ServiceConfig struct {
 	// Sitemaps, when set, is told about the same changes, after Stats, and
 	// likewise never fails the run: the lists are derived data.
 	Sitemaps SitemapRefresher
+	// Feeds, when set, rewrites the dealership's vehicle feeds after the
+	// sitemaps (issue 37); likewise never fails the run.
+	Feeds FeedRefresher
 	// Photos, when set, mirrors the photos of cars fed with a
 	// Request.PhotoHosts allow-list (issue 14); nil mirrors nothing.
 	Photos PhotoMirror
@@ -293,6 +296,10 @@ type Report struct {
 	// valid body types (shared.ValidBodyType), field "body": the car is
 	// kept (issue 33).
 	BodyProblems []RowError `json:"body_problems,omitempty"`
+	// FeedDrops counts the cars each vehicle feed format leaves out
+	// ("google": 3), after the run (issue 37; `forecourt stock health`
+	// lists them); absent when no site of the dealership publishes a feed.
+	FeedDrops map[string]int `json:"feed_drops,omitempty"`
 	// RejectedRowsOmitted and DuplicatesOmitted count what a stored report
 	// leaves out past its first StoredRows entries (the feed's own answer
 	// lists them all).
@@ -435,6 +442,21 @@ func (s *Service) Ingest(ctx context.Context, req Request) (Report, error) {
 		mctx, cancel := context.WithTimeout(after, 10*time.Second)
 		defer cancel()
 		s.refreshSitemaps(mctx, slug, out.sites) // after the index sync, like the stats
+		fctx, cancel := context.WithTimeout(after, 10*time.Second)
+		defer cancel()
+		rep.FeedDrops = s.refreshFeeds(fctx, slug, out.sites)
+	} else {
+		fctx, cancel := context.WithTimeout(after, 10*time.Second)
+		defer cancel()
+		rep.FeedDrops = s.fillFeeds(fctx, slug, out.sites) // the counts as stored
+	}
+	if rep.FeedDrops != nil {
+		// The report was saved before the derived data; again with the counts.
+		rctx, cancel := context.WithTimeout(after, 10*time.Second)
+		defer cancel()
+		if err := s.saveReport(rctx, rep); err != nil {
+			s.cfg.Logger.ErrorContext(ctx, "save run report", "run", rep.RunID, "dealership", slug, "err", err)
+		}
 	}
 	return rep, nil
 }

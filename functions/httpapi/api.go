@@ -39,6 +39,8 @@ type SearchConfig struct {
 
 // APIConfig configures the /api handler.
 type APIConfig struct {
+	// Feeds serves the stored vehicle feeds (issue 37); nil answers 404.
+	Feeds  FeedFiles
 	Sites  shared.SiteStore
 	Cars   shared.CarStore
 	Keys   KeyMinter
@@ -186,6 +188,8 @@ func (s *apiServer) handlers() map[string]http.Handler {
 		"GET /api/reservations/{id}": s.tenant(s.shopperRoute(s.handleGetReservation)),
 		"GET /api/reservations":      s.tenant(s.shopperRoute(s.handleListReservations)),
 		"POST /api/stripe/webhook":   Handle(s.handleStripeWebhook),
+		// Issue 37: vehicle feeds (feeds.go).
+		feedFileRoute: s.tenant(s.handleFeedFile),
 		// Issue 14: every page of the web app, its shell with its own head.
 		route.DocumentKey: s.tenant(s.handleDocument),
 	}
@@ -404,6 +408,8 @@ func publicSite(site shared.Site) shared.Site {
 	}
 	// Offers are served by GET /api/offers, filtered for the site.
 	site.Offers = nil
+	// Which feeds the dealer publishes is the server's (issue 37).
+	site.Syndication = nil
 	return site
 }
 

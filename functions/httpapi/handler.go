@@ -38,6 +38,8 @@ type IngestConfig struct {
 	Sites   DealershipSites
 	// Uploads hands out upload URLs for large feeds; nil answers 500.
 	Uploads Uploader
+	// Health reads the stock health reports (issue 37); nil answers 500.
+	Health FeedHealth
 }
 
 // DealershipSites finds the sites that list a dealership, without reading
@@ -144,7 +146,7 @@ func routeHandlers(deps Deps) (map[string]http.Handler, error) {
 		if c == nil || c.Feed == nil || c.Keys == nil {
 			return nil, fmt.Errorf("handler: the /ingest routes need Deps.Ingest with a feed service and provider keys")
 		}
-		s := &ingestServer{svc: c.Feed, keys: c.Keys, opsKey: c.OpsKey, reviews: c.Reviews, sites: c.Sites, uploads: c.Uploads}
+		s := &ingestServer{svc: c.Feed, keys: c.Keys, opsKey: c.OpsKey, reviews: c.Reviews, sites: c.Sites, uploads: c.Uploads, health: c.Health}
 		for k, h := range s.handlers() {
 			handlers[k] = h
 		}

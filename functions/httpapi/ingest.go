@@ -47,6 +47,7 @@ func (s *ingestServer) handlers() map[string]http.Handler {
 		"POST /ingest/v1/reindex":                    Handle(s.handleReindex),
 		"POST /ingest/v1/dealerships/{slug}/reviews": Handle(s.handleReviews),
 		"POST /ingest/v1/dealerships/{slug}/uploads": Handle(s.handleUpload),
+		healthRoute: Handle(s.handleHealth),
 	}
 }
 
@@ -114,6 +115,7 @@ type ingestServer struct {
 	reviews ReviewWriter
 	sites   DealershipSites
 	uploads Uploader
+	health  FeedHealth
 }
 
 // handleFeed writes its own error, so the error's log line names the

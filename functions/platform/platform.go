@@ -55,6 +55,10 @@ type Platform struct {
 	// FORECOURT_SITEMAPS_BUCKET, or FORECOURT_SITEMAPS_DIR locally); nil
 	// means none: every sitemap is built from the cars per request.
 	Sitemaps sitemaps.Objects
+	// Feeds holds the dealerships' vehicle feeds (issue 37; the sitemaps
+	// bucket under FeedsPrefix, or FORECOURT_FEEDS_DIR locally); nil
+	// publishes none.
+	Feeds sitemaps.Objects
 	// Photos keeps the feed photos mirrored at ingest and serves them at
 	// /media/photos/ (issue 14; FORECOURT_MEDIA_BUCKET, or
 	// FORECOURT_MEDIA_DIR locally); nil mirrors nothing.
@@ -160,6 +164,9 @@ func FromLookup(ctx context.Context, lookup secrets.Lookup) (*Platform, error) {
 	if p.Sitemaps, err = SitemapObjectsFromEnv(ctx, p.S3); err != nil {
 		return nil, err
 	}
+	if p.Feeds, err = FeedObjectsFromEnv(ctx, p.S3); err != nil {
+		return nil, err
+	}
 	if p.Photos, err = PhotosFromEnv(ctx, p.S3); err != nil {
 		return nil, err
 	}
@@ -238,6 +245,7 @@ func (p *Platform) Feed() *feed.Service {
 		MaxRuns:   p.FeedSlots,
 		Stats:     &sitestats.Refresher{Cars: p.Cars(), Store: p.Sites()},
 		Sitemaps:  p.sitemapRefresher(),
+		Feeds:     p.feedRefresher(),
 		Photos:    p.photoMirror(),
 	})
 }
@@ -277,7 +285,7 @@ func (p *Platform) sitemapReader() httpapi.SitemapReader {
 }
 
 func (p *Platform) ingestConfig(svc *feed.Service, opsKey string) *httpapi.IngestConfig {
-	c := &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: opsKey, Reviews: p.Reviews(), Sites: p.Sites()}
+	c := &httpapi.IngestConfig{Feed: svc, Keys: p.ProviderKeys(), OpsKey: opsKey, Reviews: p.Reviews(), Sites: p.Sites(), Health: p.feedHealth()}
 	if u := p.Uploads(svc); u != nil { // a nil *upload.Service must not become a non-nil interface
 		c.Uploads = u
 	}
@@ -360,6 +368,7 @@ func (p *Platform) Handler(lambda string, cfg HandlerConfig) (http.Handler, erro
 			Keys:     p.Index,
 			Stats:    p.Sites(),
 			Sitemaps: p.sitemapReader(),
+			Feeds:    p.feedFiles(),
 			Search: httpapi.SearchConfig{
 				AppID:       p.IndexConfig.AppID,
 				Host:        cfg.PublicSearchURL,
@@ -442,7 +451,7 @@ func ResolveEnv(ctx context.Context) (secrets.Lookup, error) {
 // it can list, cancel and sweep but not take or refund deposits.
 func (p *Platform) Reservations(sc StripeConfig) *reserve.Service {
 	cfg := reserve.Config{
-		Store: dynamo.NewReservationStore(p.DB, p.Tables), Cars: p.Cars(), Index: p.Index,
+		Store: dynamo.NewReservationStore(p.DB, p.Tables), Cars: p.Cars(), Index: p.reservationIndex(),
 		Leads: p.Leads(), Sites: p.Sites(), WebhookSecret: sc.WebhookSecret,
 	}
 	switch {

@@ -232,6 +232,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 		WebDist:     cfg.WebDist,
 		SitemapsDir: filepath.Join(cfg.DataDir, "sitemaps"),
 		MediaDir:    filepath.Join(cfg.DataDir, "media"),
+		FeedsDir:    filepath.Join(cfg.DataDir, "feeds"),
 	})
 	if err != nil {
 		return err
@@ -277,12 +278,19 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 		// (the poller reads the stream from its start).
 		log.Warn("lead delivery is off", "err", err)
 	}
+	feedLines, err := feedURLs(ctx, p.feeds, tenants, cfg.GatewayPort)
+	if err != nil {
+		log.Warn("vehicle feeds not written", "err", err)
+	}
 	h.ready.Store(true)
 	fmt.Fprintln(out, "Forecourt is ready. Demo sites:")
 	for _, s := range tenants {
 		fmt.Fprintf(out, "  %-28s %s\n", s.Name, siteURL(s.Slug, cfg.GatewayPort))
 	}
 	fmt.Fprintf(out, "Feeds: POST http://localhost:%d/ingest/v1/dealerships/<slug>/feed with Authorization: Bearer %s\n", cfg.GatewayPort, cfg.DemoProviderKey)
+	for _, l := range feedLines {
+		fmt.Fprintln(out, l)
+	}
 	<-ctx.Done()
 	fmt.Fprintln(out, "stopping")
 	objects.Wait() // an uploaded feed being applied finishes, as its Lambda would

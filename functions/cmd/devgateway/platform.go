@@ -19,6 +19,7 @@ import (
 	"forecourt/functions/rego"
 	"forecourt/functions/seo"
 	"forecourt/functions/sitemaps"
+	"forecourt/functions/syndication/publish"
 	"forecourt/shared"
 )
 
@@ -54,6 +55,9 @@ type platformConfig struct {
 	// MediaDir keeps the feed photos mirrored at ingest (issue 14), as
 	// the media bucket does in AWS; "" mirrors nothing.
 	MediaDir string
+	// FeedsDir keeps the vehicle feeds (issue 37), as the sitemaps
+	// bucket's feeds/ does in AWS; "" publishes none.
+	FeedsDir string
 }
 
 // platform is the handler of every route and the seeder over one DynamoDB
@@ -61,7 +65,8 @@ type platformConfig struct {
 // demo car images added to /media.
 type platform struct {
 	app     http.Handler
-	uploads *upload.Service // nil without Objects
+	uploads *upload.Service    // nil without Objects
+	feeds   *publish.Publisher // nil without FeedsDir
 	seeder  *seeder
 	sites   shared.SiteStore // for the lead deliverer and the shopper routes' authorizer
 }
@@ -77,6 +82,9 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 	}
 	if cfg.MediaDir != "" {
 		p.Photos = media.DirPhotos{Dir: cfg.MediaDir}
+	}
+	if cfg.FeedsDir != "" {
+		p.Feeds = &sitemaps.DirObjects{Dir: cfg.FeedsDir}
 	}
 	svc := p.Feed()
 	app, err := p.Handler("", fplatform.HandlerConfig{
@@ -97,6 +105,7 @@ func newPlatform(db *gdynamo.DB, tables dynamo.Tables, idx *algolia.Index, cfg p
 	return &platform{
 		app:     app,
 		uploads: p.Uploads(svc),
+		feeds:   p.Publisher(),
 		sites:   p.Sites(),
 		seeder: &seeder{
 			sites: p.Sites(), pageStore: p.Sites(), pages: cfg.Pages, cars: p.Cars(), keys: p.ProviderKeys(), index: idx, feed: svc, reviews: p.Reviews(),

@@ -15,6 +15,8 @@
 //	forecourt export --dealership SLUG --out DIR
 //	forecourt shopper delete [--sub SUB] [--phone PHONE] [--email EMAIL]
 //	forecourt index settings
+//	forecourt feeds rotate|urls --dealership SLUG [--format F] [--site SITE]
+//	forecourt stock health --dealership SLUG [--json]
 //
 // feed push sends a JSON or CSV file (by extension), gzip-compressed
 // (waiting out 429 answers, when the platform is applying as many feeds as
@@ -48,6 +50,10 @@
 // fields unretrievable, sort replicas, and the search key's restrictions;
 // algolia.Provision) with the admin key: every deploy runs it (deploy.yml,
 // issues 31 and 35).
+// feeds rotate gives a dealership's vehicle feed of one format a new token
+// (its old URL answers 404 at once) and prints the new URL; feeds urls
+// prints the current ones. stock health lists the cars each feed format
+// drops, and why (issue 37).
 // shopper delete deletes a shopper's data on request: their watchlists,
 // their leads and contact records, and their name on reservations (issue
 // 15).
@@ -101,6 +107,9 @@ const usage = `usage:
   forecourt export --dealership SLUG --out DIR
   forecourt shopper delete [--sub SUB] [--phone PHONE] [--email EMAIL]
   forecourt index settings
+  forecourt feeds rotate --dealership SLUG --format google|meta|tiktok [--site SITE] [--origin URL]
+  forecourt feeds urls --dealership SLUG [--site SITE] [--origin URL]
+  forecourt stock health --dealership SLUG [--json]
 `
 
 func main() {
@@ -149,6 +158,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return indexSettings(ctx, stdout)
 	case len(args) >= 2 && args[0] == "reservations":
 		return reservations(ctx, args[1], args[2:], stdout, stderr)
+	case len(args) >= 2 && args[0] == "feeds":
+		return feedsCommand(ctx, args[1], args[2:], stdout, stderr)
+	case len(args) >= 2 && args[0] == "stock" && args[1] == "health":
+		return stockHealth(ctx, args[2:], stdout, stderr)
 	}
 	fmt.Fprint(stderr, usage)
 	return errors.New("unknown command")

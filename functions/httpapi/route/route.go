@@ -121,6 +121,9 @@ func Routes() []Route {
 		{"POST", "/ingest/v1/dealerships/{slug}/reviews", Ingest},
 		// Feeds over API Gateway's 10 MB: a presigned upload (issue 15).
 		{"POST", "/ingest/v1/dealerships/{slug}/uploads", Ingest},
+		// Issue 37: a dealership's stock health (which cars each vehicle
+		// feed drops, and why), to its provider key.
+		{"GET", "/ingest/v1/dealerships/{slug}/health", Ingest},
 		// One route over the media store (httpapi.MediaStore): what it holds
 		// differs between AWS and the dev gateway, the route does not. The
 		// variable is named proxy so that API Gateway's GET route and the
@@ -137,6 +140,9 @@ func Routes() []Route {
 		{"GET", "/api/reservations", API},
 		{"GET", "/api/reservations/{id}", API},
 		{"POST", "/api/stripe/webhook", API},
+		// Issue 37: a dealership's vehicle feed for Google, Meta or TikTok,
+		// under /api/ (robots.txt disallows it), guarded by its token.
+		{"GET", "/api/feeds/{dealership}/{token}/{file}", API},
 		// Issue 14: every page of the web app, its HTML shell with the
 		// page's own head (DocumentKey). CloudFront sends document requests
 		// (paths without a file extension) here; a path under a prefix

@@ -399,6 +399,7 @@ func functions() []function {
 				// The sitemaps read the stored lists, never write them;
 				// /media/photos/ likewise.
 				grantSitemaps(p, fn, false)
+				grantFeeds(p, fn) // issue 37: serves them, rewrites them after a reservation
 				grantMedia(p, fn, false)
 				return nil
 			},
@@ -423,6 +424,7 @@ func functions() []function {
 			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
 				p.uploads.GrantPut(fn, jsii.String(upload.KeyPrefix+"*"))
 				grantSitemaps(p, fn, true)
+				grantFeeds(p, fn)
 				grantMedia(p, fn, true)
 				return nil
 			},
@@ -460,6 +462,7 @@ func functions() []function {
 			attach: func(c constructs.Construct, p *Props, fn awslambda.Function) error {
 				p.uploads.GrantRead(fn, jsii.String(upload.KeyPrefix+"*"))
 				grantSitemaps(p, fn, true)
+				grantFeeds(p, fn)
 				grantMedia(p, fn, true)
 				p.uploads.AddEventNotification(awss3.EventType_OBJECT_CREATED, awss3notifications.NewLambdaDestination(fn),
 					&awss3.NotificationKeyFilter{Prefix: jsii.String(upload.KeyPrefix)})
@@ -491,6 +494,7 @@ func functions() []function {
 			},
 			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
 				grantSitemaps(p, fn, true)
+				grantFeeds(p, fn)
 				grantMedia(p, fn, true)
 				return nil
 			},

@@ -476,6 +476,12 @@ export interface Site {
   home: HomeConfig;
   footer: FooterConfig;
   /**
+   * Syndication is which vehicle feeds (Google, Meta, TikTok) the site
+   * publishes per dealership (issue 37); default none (every format off).
+   * Server-only: GET /api/site leaves it out.
+   */
+  syndication?: SyndicationConfig;
+  /**
    * Offers are the site's special offers (spec 001 §3 "Offer"), kept in
    * the tenant file; GET /api/offers serves those OffersFor lets through.
    * GET /api/site leaves them out.
@@ -1144,6 +1150,11 @@ export interface Dealership {
    */
   hide_finance?: boolean;
   webhook?: DealershipWebhook;
+  /**
+   * StoreCode identifies the dealership in vehicle feeds (Google's
+   * store_code, as its Business Profile names it; issue 37); default its slug.
+   */
+  store_code?: string;
 }
 
 /** Location is a yard, service centre or parts counter (spec 001 §3). */
@@ -1854,6 +1865,17 @@ export interface FooterConfig {
   payment_methods?: string[];
 }
 
+/**
+ * SyndicationConfig says which vehicle feeds a site publishes for each of
+ * its dealerships (issue 37): Google vehicle ads, Meta automotive
+ * inventory and TikTok automotive inventory. Each is off by default.
+ */
+export interface SyndicationConfig {
+  google: FeedFormatConfig;
+  meta: FeedFormatConfig;
+  tiktok: FeedFormatConfig;
+}
+
 /** Offer is a manufacturer or dealer special offer (spec 001 §3 "Offer"). */
 export interface Offer {
   id: string;
@@ -2317,6 +2339,19 @@ export interface UsedCarTerms {
 
 /** OurDealerships is what the home page's "Our dealerships" section lists. */
 export type OurDealerships = 'list' | 'websites' | 'off';
+
+/** FeedFormatConfig is one format's switch and overrides. */
+export interface FeedFormatConfig {
+  /** Enabled publishes the format; default false. */
+  enabled: boolean;
+  /**
+   * DescriptionTemplate overrides the car's description (Go text/template
+   * over FeedDescription's fields, e.g. "{{.Title}} at {{.Dealership}}");
+   * default DefaultFeedDescription. Google's primary feed has no
+   * description column, so it is for Meta and TikTok.
+   */
+  description_template?: string;
+}
 
 /** TagKind names which rule produced a card's tag banner. */
 export type TagKind = '' | 'electric' | 'reserved' | 'certified' | 'custom' | 'coming_soon' | 'new' | 'sold';

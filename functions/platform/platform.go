@@ -17,6 +17,7 @@ import (
 	"forecourt/functions/algolia"
 	"forecourt/functions/brochure"
 	"forecourt/functions/cognito"
+	"forecourt/functions/contract"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/geocode"
@@ -81,7 +82,7 @@ func PhotosFromEnv(ctx context.Context, client *s3.Client) (media.Photos, error)
 }
 
 // SitemapsPrefix is where the lists are kept in their bucket.
-const SitemapsPrefix = "sitemaps/"
+const SitemapsPrefix = contract.SitemapsPrefix
 
 // SitemapObjectsFromEnv is the sitemap store the environment names: the
 // bucket FORECOURT_SITEMAPS_BUCKET (through client), else the folder
@@ -115,7 +116,7 @@ func (p *Platform) Uploads(svc *feed.Service) *upload.Service {
 // thousand dealers' hourly feeds of a few seconds each, few enough that the
 // index's write queue and the account's Lambda concurrency keep room for
 // shoppers (docs/scaling.md "Feed bursts").
-const DefaultFeedSlots = 40
+const DefaultFeedSlots = contract.DefaultFeedSlots
 
 // FeedSlotsFromEnv reads FORECOURT_INGEST_SLOTS (default DefaultFeedSlots;
 // 0 turns the cap off).

@@ -21,7 +21,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
-	"forecourt/functions/dynamo"
+	"forecourt/functions/contract"
 	"forecourt/infra/constructs/cell"
 )
 
@@ -259,7 +259,7 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 		return map[string]interface{}{
 			"Update": map[string]interface{}{
 				"TableName":                 p.Table.TableName(),
-				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": dynamo.SitesOfKey(d)}},
+				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": contract.SitesOfKey(d)}},
 				"UpdateExpression":          "ADD #sites :site",
 				"ExpressionAttributeNames":  map[string]interface{}{"#sites": "sites"},
 				"ExpressionAttributeValues": map[string]interface{}{":site": map[string]interface{}{"SS": []interface{}{p.Slug}}},
@@ -295,7 +295,7 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 		items = append(items, map[string]interface{}{
 			"Update": map[string]interface{}{
 				"TableName":                 p.Table.TableName(),
-				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": dynamo.DealershipListKey}},
+				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": contract.DealershipListKey}},
 				"UpdateExpression":          "ADD #dealerships :dealerships",
 				"ExpressionAttributeNames":  map[string]interface{}{"#dealerships": "dealerships"},
 				"ExpressionAttributeValues": map[string]interface{}{":dealerships": map[string]interface{}{"SS": listed}},
@@ -303,8 +303,8 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 		})
 	}
 	first := p.Dealerships
-	if len(first) > dynamo.MaxSiteDealerships {
-		first = first[:dynamo.MaxSiteDealerships]
+	if len(first) > contract.MaxSiteDealerships {
+		first = first[:contract.MaxSiteDealerships]
 	}
 	for _, d := range first {
 		items = append(items, linkItem(d))
@@ -313,7 +313,7 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 	// rest with more calls: a link before or without its site's write is
 	// harmless (readers keep only sites whose config lists the dealership).
 	for i, rest := 1, p.Dealerships[len(first):]; len(rest) > 0; i++ {
-		chunk := rest[:min(len(rest), dynamo.MaxSiteDealerships+1)]
+		chunk := rest[:min(len(rest), contract.MaxSiteDealerships+1)]
 		rest = rest[len(chunk):]
 		links := make([]interface{}, len(chunk))
 		for j, d := range chunk {

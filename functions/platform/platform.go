@@ -25,6 +25,7 @@ import (
 	"forecourt/functions/media"
 	"forecourt/functions/rego"
 	"forecourt/functions/reserve"
+	"forecourt/functions/s3client"
 	"forecourt/functions/secrets"
 	"forecourt/functions/seo"
 	"forecourt/functions/sitemaps"
@@ -69,7 +70,7 @@ func PhotosFromEnv(ctx context.Context, client *s3.Client) (media.Photos, error)
 	if bucket := os.Getenv("FORECOURT_MEDIA_BUCKET"); bucket != "" {
 		if client == nil {
 			var err error
-			if client, err = upload.NewClient(ctx, upload.ConfigFromEnv()); err != nil {
+			if client, err = s3client.NewClient(ctx, s3client.ConfigFromEnv()); err != nil {
 				return nil, fmt.Errorf("media: %w", err)
 			}
 		}
@@ -91,7 +92,7 @@ func SitemapObjectsFromEnv(ctx context.Context, client *s3.Client) (sitemaps.Obj
 	if bucket := os.Getenv("FORECOURT_SITEMAPS_BUCKET"); bucket != "" {
 		if client == nil {
 			var err error
-			if client, err = upload.NewClient(ctx, upload.ConfigFromEnv()); err != nil {
+			if client, err = s3client.NewClient(ctx, s3client.ConfigFromEnv()); err != nil {
 				return nil, fmt.Errorf("sitemaps: %w", err)
 			}
 		}
@@ -153,7 +154,7 @@ func FromLookup(ctx context.Context, lookup secrets.Lookup) (*Platform, error) {
 	}
 	p := &Platform{DB: db, Tables: dynamo.TablesFromEnv(), Index: idx, IndexConfig: cfg, FeedSlots: slots}
 	if bucket := os.Getenv("FORECOURT_UPLOADS_BUCKET"); bucket != "" {
-		if p.S3, err = upload.NewClient(ctx, upload.ConfigFromEnv()); err != nil {
+		if p.S3, err = s3client.NewClient(ctx, s3client.ConfigFromEnv()); err != nil {
 			return nil, fmt.Errorf("uploads: %w", err)
 		}
 		p.UploadBucket = bucket

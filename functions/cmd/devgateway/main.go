@@ -40,6 +40,7 @@ import (
 	"forecourt/functions/securityheaders"
 
 	fplatform "forecourt/functions/platform"
+	"forecourt/functions/s3client"
 	"forecourt/functions/tenantfile"
 	"forecourt/functions/upload"
 	"forecourt/functions/webhook"
@@ -215,7 +216,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	if err != nil {
 		return fmt.Errorf("object store stand-in: %w", err)
 	}
-	objectsClient, err := upload.NewClient(ctx, upload.ClientConfig{
+	objectsClient, err := s3client.NewClient(ctx, s3client.ClientConfig{
 		Endpoint: fmt.Sprintf("http://127.0.0.1:%d%s", cfg.GatewayPort, objectsStandInPath), Region: cfg.Region})
 	if err != nil {
 		return err

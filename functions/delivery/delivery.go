@@ -255,7 +255,7 @@ func (d *Deliverer) message(ctx context.Context, it Item) (mail.Message, string)
 	if err != nil {
 		return mail.Message{}, ErrCodeNoSite
 	}
-	slug := it.dealership()
+	slug := dealershipOf(it)
 	dealer, _ := site.Dealership(slug)
 	loc, hasLoc := leadLocation(site, slug, it.Lead.LocationID)
 	to := site.Leads.Email

@@ -373,7 +373,7 @@ func startDelivery(ctx context.Context, cfg config, db *gdynamo.DB, p *platform,
 	if err != nil {
 		return err
 	}
-	d := &delivery.Deliverer{Store: delivery.NewDynamoStore(db, cfg.Tables.Leads), Sites: p.sites, Sender: sender,
+	d := &delivery.Deliverer{Store: dynamo.NewLeadDeliveryStore(db, cfg.Tables.Leads), Sites: p.sites, Sender: sender,
 		// A dealer webhook configured locally is signed with
 		// FORECOURT_SECRET_<NAME>, else a dev secret derived from its name.
 		Webhooks: &webhook.Client{}, Secrets: secrets.Env{Getenv: os.Getenv, DevPrefix: devSecretPrefix}}

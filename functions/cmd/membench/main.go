@@ -671,7 +671,7 @@ func loadDeliver(ctx context.Context, pl plan, f *figures) error {
 		return err
 	}
 	tables := dynamo.TablesFromEnv()
-	d := &delivery.Deliverer{Store: delivery.NewDynamoStore(db, tables.Leads), Sites: dynamo.NewSiteStore(db, tables),
+	d := &delivery.Deliverer{Store: dynamo.NewLeadDeliveryStore(db, tables.Leads), Sites: dynamo.NewSiteStore(db, tables),
 		Sender: sender, Webhooks: &webhook.Client{}, Secrets: secretSource}
 	for lo := 0; lo < len(pl.LeadIDs); lo += deliverBatch {
 		var ev events.DynamoDBEvent

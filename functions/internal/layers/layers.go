@@ -98,6 +98,7 @@ var Packages = map[string]Kind{
 	"forecourt/functions/cmd/forecourt":                  Tool,
 	"forecourt/functions/cmd/tenantschema":               Tool,
 	"forecourt/functions/cmd/tsgen":                      Tool,
+	"forecourt/functions/internal/genfile":               Tool,
 	"forecourt/functions/internal/tsgen":                 Tool,
 	"forecourt/functions/internal/tsgen/internal/sample": Tool,
 	"forecourt/functions/internal/rie":                   Tool,

@@ -125,22 +125,3 @@ var Packages = map[string]Kind{
 	"forecourt/infra/constructs/waf":                     Infra,
 	"forecourt/infra/constructs/web":                     Infra,
 }
-
-// may is what each kind may import directly, for the kinds whose imports
-// are bounded; the others may import any kind but Local (Lambda, Infra:
-// checked on everything they link, mayLink).
-var may = map[Kind][]Kind{
-	Domain:  {Domain},
-	Support: {Domain},
-	Adapter: {Domain, Support},
-	Config:  {Domain, Config},
-}
-
-// mayLink is what a kind's binary may link at all, directly or not.
-var mayLink = map[Kind][]Kind{
-	Lambda: {Domain, Support, Adapter, Renderer, Service, Handler, Wiring, Lambda},
-	Infra:  {Domain, Config, Infra},
-}
-
-// importsLocal are the kinds that may import a local stand-in.
-var importsLocal = []Kind{Local, Tool, Bench}

@@ -16,6 +16,25 @@ import (
 	"testing"
 )
 
+// may is what each kind may import directly, for the kinds whose imports
+// are bounded; the others may import any kind but Local (Lambda, Infra:
+// checked on everything they link, mayLink).
+var may = map[Kind][]Kind{
+	Domain:  {Domain},
+	Support: {Domain},
+	Adapter: {Domain, Support},
+	Config:  {Domain, Config},
+}
+
+// mayLink is what a kind's binary may link at all, directly or not.
+var mayLink = map[Kind][]Kind{
+	Lambda: {Domain, Support, Adapter, Renderer, Service, Handler, Wiring, Lambda},
+	Infra:  {Domain, Config, Infra},
+}
+
+// importsLocal are the kinds that may import a local stand-in.
+var importsLocal = []Kind{Local, Tool, Bench}
+
 // pkg is what `go list -json` says of one package.
 type pkg struct {
 	ImportPath string

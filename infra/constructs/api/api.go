@@ -152,11 +152,6 @@ func grantMedia(p *Props, fn awslambda.IFunction, write bool) {
 	}))
 }
 
-// sitemapsEnv names the sitemap lists' bucket.
-func sitemapsEnv(p *Props) map[string]*string {
-	return map[string]*string{"FORECOURT_SITEMAPS_BUCKET": p.sitemaps.BucketName()}
-}
-
 // grantSitemaps lets a function read the lists under contract.SitemapsPrefix
 // (GetObject, which HEAD needs too; ListBucket of that prefix only, so that
 // a missing list reads as 404, not 403) and, with write, put them (the

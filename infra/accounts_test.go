@@ -236,11 +236,3 @@ func asSlice(v any) []any {
 	s, _ := v.([]any)
 	return s
 }
-
-func keys(m map[string]map[string]any) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
-}

@@ -11,7 +11,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudfront"
 	"github.com/aws/jsii-runtime-go"
 
-	"forecourt/functions/dynamo"
+	"forecourt/functions/contract"
 	"forecourt/infra/constructs/param"
 )
 
@@ -281,7 +281,7 @@ func TestTenantStackWritesSiteRecord(t *testing.T) {
 				}
 				var want []string
 				for _, d := range tenant.Site.Dealerships {
-					want = append(want, dynamo.SitesOfKey(d.Slug))
+					want = append(want, contract.SitesOfKey(d.Slug))
 				}
 				if !slices.Equal(linked, want) {
 					t.Errorf("%s links %v, want %v", event, linked, want)
@@ -361,7 +361,7 @@ func siteRecord(t *testing.T, tpl map[string]any, event string) (awsSdkCall, sit
 	var w siteRecordWrite
 	w.site = params.TransactItems[0].Update
 	for _, it := range params.TransactItems[1:] {
-		if it.Update.Key["slug"]["S"] == dynamo.DealershipListKey {
+		if it.Update.Key["slug"]["S"] == contract.DealershipListKey {
 			w.list = &it.Update
 			continue
 		}

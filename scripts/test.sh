@@ -4,6 +4,8 @@
 #   the initial JavaScript budgets (web/scripts/bundle-size.mjs --check),
 #   web/src/lib/types.ts against a fresh run of its generator (functions/cmd/tsgen) and tsc,
 #   infra/tenant.schema.json against a fresh run of functions/cmd/tenantschema,
+#   gofmt and staticcheck with zero findings, the import check
+#   (functions/internal/layers, in the Go run),
 #   Go unit and integration tests (DynamoDB Local, the engine, cognito-local,
 #   MailDev),
 #   the CDK assertions (they are Go tests in infra/) and a CLI synth,
@@ -40,6 +42,24 @@ if node scripts/tracked-binaries.mjs >"$OUT/tracked-binaries.log" 2>&1; then
 else
   cat "$OUT/tracked-binaries.log"
   report failed "$OUT/tracked-binaries"
+fi
+
+log "Go formatting: gofmt -l finds nothing (issue 36)"
+if unformatted=$(gofmt -l shared functions infra) && [ -z "$unformatted" ]; then
+  echo '{"suite":"gofmt","passed":1,"failed":0}' >"$OUT/gofmt.count"
+else
+  echo "not gofmt-formatted (run gofmt -w on them):" >&2; echo "$unformatted" >&2
+  report failed "$OUT/gofmt"
+fi
+
+# staticcheck pinned as a tool in functions/go.mod (honnef.co/go/tools);
+# its cache (the Go build cache) keeps a second run to seconds.
+log "staticcheck over shared, functions and infra: zero findings (issue 36)"
+if go tool staticcheck ./shared/... ./functions/... ./infra/... >"$OUT/staticcheck.log" 2>&1; then
+  echo '{"suite":"staticcheck","passed":1,"failed":0}' >"$OUT/staticcheck.count"
+else
+  cat "$OUT/staticcheck.log"
+  report failed "$OUT/staticcheck"
 fi
 
 log "starting DynamoDB Local, cognito-local, MailDev and stripe-mock"

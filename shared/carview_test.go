@@ -383,9 +383,9 @@ func TestCarViewBadgesAndTabs(t *testing.T) {
 			}
 		}},
 		{"tabs in spec order; no Features without standardEquipment", nil, func(t *testing.T, v CarView) {
-			var ids, titles []string
+			var titles []string
 			for _, tb := range v.Tabs {
-				ids, titles = append(ids, tb.ID), append(titles, tb.Title)
+				titles = append(titles, tb.Title)
 			}
 			if got := strings.Join(titles, "|"); got != "Dealer Comments|What's Included|Why Buy From Us?|Reserve Online|Protect Your Car" {
 				t.Errorf("tabs %s", got)

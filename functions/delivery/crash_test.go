@@ -61,7 +61,7 @@ func (l *sendLog) count(id string) int {
 // Message-ID; every lead ends delivered and nothing is sent again after.
 func TestKilledDeliveryLosesNothing(t *testing.T) {
 	db, table := leadsTable(t)
-	store := delivery.NewDynamoStore(db, table)
+	store := fdynamo.NewLeadDeliveryStore(db, table)
 	e := env{db: db, table: table, store: store}
 	accepted := &sendLog{}
 	lead, car := enquiry()

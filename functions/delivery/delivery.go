@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"forecourt/functions/adf"
+	"forecourt/functions/contract"
 	"forecourt/functions/mail"
 	"forecourt/shared"
 )
@@ -199,7 +200,7 @@ func (d *Deliverer) failed(ctx context.Context, ch Channel, it Item, until time.
 // MsgDeliveryFailed is the log line of a lead given up on; the CDK's
 // failed-deliveries metric filter matches it (issue 15), and the runbook
 // (docs/operations.md) starts from it.
-const MsgDeliveryFailed = "lead delivery failed"
+const MsgDeliveryFailed = contract.MsgDeliveryFailed
 
 // logFailed logs a lead marked failed: its id, channel and error code,
 // never its fields.
@@ -254,7 +255,7 @@ func (d *Deliverer) message(ctx context.Context, it Item) (mail.Message, string)
 	if err != nil {
 		return mail.Message{}, ErrCodeNoSite
 	}
-	slug := it.dealership()
+	slug := dealershipOf(it)
 	dealer, _ := site.Dealership(slug)
 	loc, hasLoc := leadLocation(site, slug, it.Lead.LocationID)
 	to := site.Leads.Email

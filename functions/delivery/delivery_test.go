@@ -80,7 +80,7 @@ func (f *failingSender) Send(ctx context.Context, m mail.Message) error {
 type env struct {
 	db    *dynamo.DB
 	table string
-	store *delivery.DynamoStore
+	store *fdynamo.LeadDeliveryStore
 	dev   testenv.MailDev
 	smtp  mail.Sender
 }
@@ -93,7 +93,7 @@ func newEnv(t *testing.T) env {
 	if err != nil {
 		t.Fatalf("smtp: %v", err)
 	}
-	return env{db: db, table: table, store: delivery.NewDynamoStore(db, table), dev: dev, smtp: smtp}
+	return env{db: db, table: table, store: fdynamo.NewLeadDeliveryStore(db, table), dev: dev, smtp: smtp}
 }
 
 func (e env) deliverer(sender mail.Sender) *delivery.Deliverer {

@@ -138,7 +138,7 @@ func RenderEmail(site shared.Site, it Item, dealer string) LeadEmail {
 
 	where := section{Title: "Sent to"}
 	where.add("Dealership", dealer)
-	if loc, ok := leadLocation(site, it.dealership(), l.LocationID); ok {
+	if loc, ok := leadLocation(site, dealershipOf(it), l.LocationID); ok {
 		where.add("Location", loc.Name)
 		if tel := telURL(loc.ContactDetail.Phone); tel != "" {
 			where.link("Location phone", loc.ContactDetail.Phone, tel)
@@ -330,7 +330,7 @@ func leadZone(site shared.Site, it Item) *time.Location {
 		loc, ok = site.TestDriveLocation(*it.Car)
 	}
 	if !ok {
-		loc, _ = leadLocation(site, it.dealership(), "")
+		loc, _ = leadLocation(site, dealershipOf(it), "")
 	}
 	tz, err := site.ZoneOf(loc)
 	if err != nil {
@@ -357,8 +357,8 @@ func longTime(t time.Time, zone *time.Location) string {
 	return t.In(zone).Format("Monday 2 January 2006, 3:04 pm MST")
 }
 
-// dealership is the slug of the lead's dealership.
-func (it Item) dealership() string {
+// dealershipOf is the slug of the lead's dealership.
+func dealershipOf(it Item) string {
 	if it.DealershipSlug != "" {
 		return it.DealershipSlug
 	}

@@ -170,7 +170,7 @@ func (d *Deliverer) deliverPatiently(ctx context.Context, id string) error {
 		if err != nil {
 			return err
 		}
-		due, open := it.nextDue()
+		due, open := nextDue(it)
 		if !open {
 			return nil
 		}
@@ -264,7 +264,7 @@ func readStream(ctx context.Context, streams StreamsAPI, arn string, iterators m
 // (its claim or backoff ends), and false when every channel is finished. A
 // webhook never tried counts as finished here: Deliver tries it with the
 // e-mail, and a lead without one never gets it.
-func (it Item) nextDue() (time.Time, bool) {
+func nextDue(it Item) (time.Time, bool) {
 	var due time.Time
 	open := false
 	for _, ch := range []Channel{Email, Webhook} {

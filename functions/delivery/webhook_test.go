@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"forecourt/functions/delivery"
+	fdynamo "forecourt/functions/dynamo"
 	"forecourt/functions/mail"
 	"forecourt/functions/secrets"
 	"forecourt/functions/webhook"
@@ -82,7 +83,7 @@ func (c *crm) posts(id string) int {
 func webhookEnv(t *testing.T, c *crm) (env, *delivery.Deliverer, *recordingSender) {
 	t.Helper()
 	db, table := leadsTable(t)
-	e := env{db: db, table: table, store: delivery.NewDynamoStore(db, table)}
+	e := env{db: db, table: table, store: fdynamo.NewLeadDeliveryStore(db, table)}
 	srv := httptest.NewServer(c)
 	t.Cleanup(srv.Close)
 	site := demoSite()

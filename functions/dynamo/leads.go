@@ -20,11 +20,13 @@ const (
 )
 
 // DeliveryPending is a new lead's delivery_status.
-const DeliveryPending = "pending"
+const DeliveryPending = shared.DeliveryPending
 
-// intakeLeadItem is the part of a lead item the intake writes; the delivery
-// attributes start empty (status pending, no attempts).
-type intakeLeadItem struct {
+// leadItem is the leads table's lead item, the one shape of it: the intake
+// writes the lead with its delivery attributes empty (status pending, no
+// attempts), and the deliverer (LeadDeliveryStore) reads them and changes
+// them with conditional updates.
+type leadItem struct {
 	ID             string `dynamo:"id,hash"`
 	Kind           string `dynamo:"kind"`
 	Site           string `dynamo:"site"`
@@ -37,6 +39,15 @@ type intakeLeadItem struct {
 	DeliveryStatus string `dynamo:"delivery_status"`
 	Attempts       int    `dynamo:"attempts"`
 	ExpiresAt      int64  `dynamo:"expires_at"`
+
+	// The e-mail's delivery record beyond its status and attempts, then
+	// the CRM webhook's; absent until the deliverer first writes them.
+	LastError         string `dynamo:"last_error,omitempty"`
+	ClaimUntil        int64  `dynamo:"claim_until,omitempty"`
+	WebhookStatus     string `dynamo:"webhook_status,omitempty"`
+	WebhookAttempts   int    `dynamo:"webhook_attempts,omitempty"`
+	WebhookLastError  string `dynamo:"webhook_last_error,omitempty"`
+	WebhookClaimUntil int64  `dynamo:"webhook_claim_until,omitempty"`
 }
 
 type captchaItem struct {
@@ -91,7 +102,7 @@ func (s *LeadStore) CreateLead(ctx context.Context, l shared.StoredLead) (shared
 // FindLead returns the lead with the id, or an ENOTFOUND error (also for an
 // item of the table that is not a lead).
 func (s *LeadStore) FindLead(ctx context.Context, id string) (shared.StoredLead, error) {
-	var it intakeLeadItem
+	var it leadItem
 	err := s.table.Get("id", id).Consistent(true).One(ctx, &it)
 	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && it.Kind != KindLead) {
 		return shared.StoredLead{}, shared.Errorf(shared.ENOTFOUND, "lead not found")
@@ -155,12 +166,12 @@ func (s *LeadStore) AcceptCaptcha(ctx context.Context, replayKey, leadID string,
 	return nil
 }
 
-func toLeadItem(l shared.StoredLead) (intakeLeadItem, error) {
+func toLeadItem(l shared.StoredLead) (leadItem, error) {
 	lead, err := json.Marshal(l.Lead)
 	if err != nil {
-		return intakeLeadItem{}, fmt.Errorf("encode lead %s: %w", l.ID, err)
+		return leadItem{}, fmt.Errorf("encode lead %s: %w", l.ID, err)
 	}
-	it := intakeLeadItem{
+	it := leadItem{
 		ID:             l.ID,
 		Kind:           KindLead,
 		Site:           l.Site,
@@ -175,14 +186,14 @@ func toLeadItem(l shared.StoredLead) (intakeLeadItem, error) {
 	if l.Car != nil {
 		car, err := json.Marshal(l.Car)
 		if err != nil {
-			return intakeLeadItem{}, fmt.Errorf("encode car of lead %s: %w", l.ID, err)
+			return leadItem{}, fmt.Errorf("encode car of lead %s: %w", l.ID, err)
 		}
 		it.Car = string(car)
 	}
 	return it, nil
 }
 
-func fromLeadItem(it intakeLeadItem) (shared.StoredLead, error) {
+func fromLeadItem(it leadItem) (shared.StoredLead, error) {
 	l := shared.StoredLead{
 		ID: it.ID, Site: it.Site, DealershipSlug: it.DealershipSlug,
 		TokenHash: it.TokenHash, Ready: it.Ready, ExpiresAt: time.Unix(it.ExpiresAt, 0).UTC(),
@@ -208,7 +219,7 @@ func fromLeadItem(it intakeLeadItem) (shared.StoredLead, error) {
 // dealer leaves, so the scan's cost is accepted over an index every lead
 // write would pay for.
 func (s *LeadStore) DealershipLeads(ctx context.Context, dealershipSlug string) ([]shared.StoredLead, error) {
-	var items []intakeLeadItem
+	var items []leadItem
 	if err := s.table.Scan().Filter("kind = ? AND dealership_slug = ?", KindLead, dealershipSlug).All(ctx, &items); err != nil {
 		return nil, fmt.Errorf("scan leads of %s: %w", dealershipSlug, err)
 	}

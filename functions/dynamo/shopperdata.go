@@ -65,7 +65,7 @@ func (s *LeadStore) DeleteContactLeads(ctx context.Context, phone, email string)
 	if shopper == (shopperContact{}) {
 		return nil, fmt.Errorf("delete leads: no phone or e-mail")
 	}
-	var items []intakeLeadItem
+	var items []leadItem
 	if err := s.table.Scan().Filter("kind = ?", KindLead).All(ctx, &items); err != nil {
 		return nil, fmt.Errorf("scan leads: %w", err)
 	}

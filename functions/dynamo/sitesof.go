@@ -12,6 +12,7 @@ import (
 
 	"github.com/guregu/dynamo/v2"
 
+	"forecourt/functions/contract"
 	"forecourt/shared"
 )
 
@@ -28,7 +29,7 @@ import (
 // prunes them. It never misses a site, except for items written before the
 // lookups existed: a dealership without a lookup item gets one built from a
 // scan on its first read (SitesOf).
-const sitesOfPrefix = "dealership#"
+const sitesOfPrefix = contract.SitesOfPrefix
 
 // The dealerships list is one item in the sites table naming every
 // dealership that has a lookup item, so that work across all dealerships
@@ -39,7 +40,7 @@ const sitesOfPrefix = "dealership#"
 // built_at is set by the one scan that builds it from the items an older
 // release wrote (Dealerships heals a list without it) and by `forecourt
 // sites relink`: until then the list may miss dealerships.
-const dealershipListKey = "list#dealerships"
+const dealershipListKey = contract.DealershipListKey
 
 type dealershipListItem struct {
 	Slug        string    `dynamo:"slug,hash"`
@@ -47,15 +48,10 @@ type dealershipListItem struct {
 	BuiltAt     time.Time `dynamo:"built_at"`
 }
 
-// DealershipListKey is the sites-table key of the dealerships list, for
-// the tenant stack's custom resource, which adds the site's dealerships to
-// it beside the site.
-const DealershipListKey = dealershipListKey
-
 // maxSiteDealerships is how many dealerships one transaction can link
 // beside the site's own write and the dealerships list's: a transaction
 // holds at most 100 actions.
-const maxSiteDealerships = 98
+const maxSiteDealerships = contract.MaxSiteDealerships
 
 // saveSiteAttempts is how often SaveSite reads and writes again when another
 // writer changed the site in between.
@@ -67,14 +63,6 @@ type sitesOfItem struct {
 }
 
 func sitesOfKey(dealership string) string { return sitesOfPrefix + dealership }
-
-// SitesOfKey is the sites-table key of the dealership's lookup item, for
-// the tenant stack's custom resource, which writes it beside the site.
-func SitesOfKey(dealership string) string { return sitesOfKey(dealership) }
-
-// MaxSiteDealerships is how many dealerships one transaction can link
-// beside the site's own write.
-const MaxSiteDealerships = maxSiteDealerships
 
 func isSitesOfKey(slug string) bool { return strings.HasPrefix(slug, sitesOfPrefix) }
 

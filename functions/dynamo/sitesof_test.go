@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"forecourt/functions/contract"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/internal/testenv"
 	"forecourt/shared"
@@ -80,7 +81,7 @@ func TestSitesOfFollowsSiteWrites(t *testing.T) {
 	if got := slugsOf(all); !slices.Equal(got, []string{"group", "north-site"}) {
 		t.Errorf("ListSites = %v, want [group north-site]", got)
 	}
-	for _, key := range []string{"dealership#north", dynamo.DealershipListKey} {
+	for _, key := range []string{"dealership#north", contract.DealershipListKey} {
 		if _, err := store.FindSite(ctx, key); shared.ErrorCode(err) != shared.ENOTFOUND {
 			t.Errorf("FindSite of %s: %v, want not_found", key, err)
 		}

@@ -377,14 +377,6 @@ func (b *budgetReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func firstByte(data []byte) byte {
-	data = bytes.TrimLeft(data, " \t\r\n\xef\xbb\xbf")
-	if len(data) == 0 {
-		return 0
-	}
-	return data[0]
-}
-
 func jsonError(err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {

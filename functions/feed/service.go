@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"forecourt/functions/contract"
 	"forecourt/shared"
 )
 
@@ -41,8 +42,8 @@ const (
 const (
 	StatusRunning     = "running"
 	StatusSucceeded   = "succeeded"
-	StatusIndexFailed = "index_failed" // DynamoDB is right; the next run or reindex repairs the index
-	StatusRefused     = "refused"      // nothing written: a full feed would have sold too much of the stock
+	StatusIndexFailed = contract.StatusIndexFailed // DynamoDB is right; the next run or reindex repairs the index
+	StatusRefused     = "refused"                  // nothing written: a full feed would have sold too much of the stock
 	// An uploaded feed's run before its object arrives, and when the
 	// object could not be read as a feed (Report.Error says why).
 	StatusAwaitingUpload = "awaiting_upload"
@@ -317,12 +318,12 @@ type Report struct {
 
 // MsgRunFinished is the log line of every run that got to write its cars,
 // with the share of rows it rejected (rejected_pct).
-const MsgRunFinished = "feed run finished"
+const MsgRunFinished = contract.MsgRunFinished
 
 // MsgIndexSyncFailed is the log line of a run that ends index_failed; the
 // IndexFailed metric counts it (infra: api.Monitor), in the ingest and
 // uploads functions' logs alike.
-const MsgIndexSyncFailed = "index sync failed; DynamoDB kept, next run reindexes"
+const MsgIndexSyncFailed = contract.MsgIndexSyncFailed
 
 // RejectedPercent is the share of the feed's rows the run rejected, from 0
 // to 100 to one decimal; 0 for an empty feed.

@@ -17,11 +17,12 @@ import (
 
 	"github.com/google/renameio/v2"
 
+	"forecourt/functions/contract"
 	"forecourt/shared"
 )
 
 // PhotosPrefix is where mirrored feed photos live under /media/.
-const PhotosPrefix = "photos/"
+const PhotosPrefix = contract.PhotosPrefix
 
 // PhotoStore keeps mirrored photos by key ("photos/{hash}.{ext}").
 type PhotoStore interface {

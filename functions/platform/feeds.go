@@ -7,17 +7,18 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
+	"forecourt/functions/contract"
 	"forecourt/functions/feed"
 	"forecourt/functions/httpapi"
 	"forecourt/functions/reserve"
+	"forecourt/functions/s3client"
 	"forecourt/functions/sitemaps"
 	"forecourt/functions/syndication/publish"
-	"forecourt/functions/upload"
 )
 
 // FeedsPrefix is where the vehicle feeds are kept in the sitemaps bucket
 // (issue 37: derived data beside the sitemap lists).
-const FeedsPrefix = "feeds/"
+const FeedsPrefix = contract.VehicleFeedsPrefix
 
 // FeedObjectsFromEnv is the vehicle feeds' store: the sitemaps bucket
 // (FORECOURT_SITEMAPS_BUCKET) under FeedsPrefix, else the folder
@@ -26,7 +27,7 @@ func FeedObjectsFromEnv(ctx context.Context, client *s3.Client) (sitemaps.Object
 	if bucket := os.Getenv("FORECOURT_SITEMAPS_BUCKET"); bucket != "" {
 		if client == nil {
 			var err error
-			if client, err = upload.NewClient(ctx, upload.ConfigFromEnv()); err != nil {
+			if client, err = s3client.NewClient(ctx, s3client.ConfigFromEnv()); err != nil {
 				return nil, fmt.Errorf("feeds: %w", err)
 			}
 		}

@@ -17,6 +17,7 @@ import (
 	"forecourt/functions/algolia"
 	"forecourt/functions/brochure"
 	"forecourt/functions/cognito"
+	"forecourt/functions/contract"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/geocode"
@@ -24,6 +25,7 @@ import (
 	"forecourt/functions/media"
 	"forecourt/functions/rego"
 	"forecourt/functions/reserve"
+	"forecourt/functions/s3client"
 	"forecourt/functions/secrets"
 	"forecourt/functions/seo"
 	"forecourt/functions/sitemaps"
@@ -72,7 +74,7 @@ func PhotosFromEnv(ctx context.Context, client *s3.Client) (media.Photos, error)
 	if bucket := os.Getenv("FORECOURT_MEDIA_BUCKET"); bucket != "" {
 		if client == nil {
 			var err error
-			if client, err = upload.NewClient(ctx, upload.ConfigFromEnv()); err != nil {
+			if client, err = s3client.NewClient(ctx, s3client.ConfigFromEnv()); err != nil {
 				return nil, fmt.Errorf("media: %w", err)
 			}
 		}
@@ -85,7 +87,7 @@ func PhotosFromEnv(ctx context.Context, client *s3.Client) (media.Photos, error)
 }
 
 // SitemapsPrefix is where the lists are kept in their bucket.
-const SitemapsPrefix = "sitemaps/"
+const SitemapsPrefix = contract.SitemapsPrefix
 
 // SitemapObjectsFromEnv is the sitemap store the environment names: the
 // bucket FORECOURT_SITEMAPS_BUCKET (through client), else the folder
@@ -94,7 +96,7 @@ func SitemapObjectsFromEnv(ctx context.Context, client *s3.Client) (sitemaps.Obj
 	if bucket := os.Getenv("FORECOURT_SITEMAPS_BUCKET"); bucket != "" {
 		if client == nil {
 			var err error
-			if client, err = upload.NewClient(ctx, upload.ConfigFromEnv()); err != nil {
+			if client, err = s3client.NewClient(ctx, s3client.ConfigFromEnv()); err != nil {
 				return nil, fmt.Errorf("sitemaps: %w", err)
 			}
 		}
@@ -119,7 +121,7 @@ func (p *Platform) Uploads(svc *feed.Service) *upload.Service {
 // thousand dealers' hourly feeds of a few seconds each, few enough that the
 // index's write queue and the account's Lambda concurrency keep room for
 // shoppers (docs/scaling.md "Feed bursts").
-const DefaultFeedSlots = 40
+const DefaultFeedSlots = contract.DefaultFeedSlots
 
 // FeedSlotsFromEnv reads FORECOURT_INGEST_SLOTS (default DefaultFeedSlots;
 // 0 turns the cap off).
@@ -156,7 +158,7 @@ func FromLookup(ctx context.Context, lookup secrets.Lookup) (*Platform, error) {
 	}
 	p := &Platform{DB: db, Tables: dynamo.TablesFromEnv(), Index: idx, IndexConfig: cfg, FeedSlots: slots}
 	if bucket := os.Getenv("FORECOURT_UPLOADS_BUCKET"); bucket != "" {
-		if p.S3, err = upload.NewClient(ctx, upload.ConfigFromEnv()); err != nil {
+		if p.S3, err = s3client.NewClient(ctx, s3client.ConfigFromEnv()); err != nil {
 			return nil, fmt.Errorf("uploads: %w", err)
 		}
 		p.UploadBucket = bucket

@@ -14,8 +14,8 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
+	"forecourt/functions/s3client"
 	"forecourt/functions/sitemaps"
-	"forecourt/functions/upload"
 	"forecourt/shared"
 )
 
@@ -30,7 +30,7 @@ func stores(t *testing.T) map[string]sitemaps.Objects {
 	}
 	srv := httptest.NewServer(gofakes3.New(backend).Server())
 	t.Cleanup(srv.Close)
-	client, err := upload.NewClient(context.Background(), upload.ClientConfig{Endpoint: srv.URL, Region: "ap-southeast-2"})
+	client, err := s3client.NewClient(context.Background(), s3client.ClientConfig{Endpoint: srv.URL, Region: "ap-southeast-2"})
 	if err != nil {
 		t.Fatal(err)
 	}

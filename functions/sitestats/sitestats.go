@@ -3,7 +3,7 @@
 // its counts from GET /api/site instead of asking the search index on every
 // visit (issue 18: search requests are most of the running cost).
 //
-// It builds each car's index record with the algolia package and applies the
+// It builds each car's index record with indexrecord and applies the
 // site's own search.filters with recordfilter (the grammar the local engine
 // evaluates queries with), so the counts are those the index would answer
 // for the same filter, without compiling the engine into production.
@@ -23,7 +23,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"forecourt/functions/algolia"
+	"forecourt/functions/indexrecord"
 	"forecourt/functions/recordfilter"
 	"forecourt/shared"
 )
@@ -41,7 +41,7 @@ func Compute(site shared.Site, cars []shared.IndexedCar, now time.Time) (shared.
 		if !slices.Contains(ic.Placement.Sites, site.Slug) {
 			continue
 		}
-		rec, err := algolia.NewRecord(ic).Map()
+		rec, err := indexrecord.NewRecord(ic).Map()
 		if err != nil {
 			return shared.SiteStats{}, err
 		}

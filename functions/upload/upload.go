@@ -18,6 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
+	"forecourt/functions/contract"
 	"forecourt/functions/feed"
 	"forecourt/shared"
 )
@@ -27,7 +28,7 @@ const URLLifetime = 15 * time.Minute
 
 // KeyPrefix is where uploaded feeds are kept; the bucket's notification
 // applies objects created under it.
-const KeyPrefix = "feeds/"
+const KeyPrefix = contract.UploadKeyPrefix
 
 // Feeds is the ingestion service (feed.Service).
 type Feeds interface {

@@ -19,6 +19,7 @@ import (
 	"forecourt/functions/feed"
 	"forecourt/functions/internal/testenv"
 	"forecourt/functions/platform"
+	"forecourt/functions/s3client"
 	"forecourt/functions/upload"
 	"forecourt/shared"
 )
@@ -46,7 +47,7 @@ func newStack(t *testing.T) stack {
 	}
 	objects := httptest.NewServer(gofakes3.New(backend).Server())
 	t.Cleanup(objects.Close)
-	client, err := upload.NewClient(ctx, upload.ClientConfig{Endpoint: objects.URL})
+	client, err := s3client.NewClient(ctx, s3client.ClientConfig{Endpoint: objects.URL})
 	if err != nil {
 		t.Fatal(err)
 	}

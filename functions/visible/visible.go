@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"time"
 
-	"forecourt/functions/algolia"
+	"forecourt/functions/indexrecord"
 	"forecourt/functions/recordfilter"
 	"forecourt/shared"
 )
@@ -52,7 +52,7 @@ func (v Site) matches(c shared.Car, now time.Time) bool {
 		return true
 	}
 	ic := shared.IndexedCar{Car: c, Placement: shared.NewPlacer(c.DealershipSlug, []shared.Site{v.site}).Place(c, now)}
-	rec, err := algolia.NewRecord(ic).Map()
+	rec, err := indexrecord.NewRecord(ic).Map()
 	if err != nil {
 		return false // a car that has no record is in no search
 	}

@@ -52,7 +52,7 @@ func newDeliverer(ctx context.Context) (*delivery.Deliverer, error) {
 	}
 	tables := dynamo.TablesFromEnv()
 	return &delivery.Deliverer{
-		Store:    delivery.NewDynamoStore(db, tables.Leads),
+		Store:    dynamo.NewLeadDeliveryStore(db, tables.Leads),
 		Sites:    dynamo.NewSiteStore(db, tables),
 		Sender:   sender,
 		Webhooks: &webhook.Client{},

@@ -118,7 +118,7 @@ func deskInbox(t *testing.T, s *stack) testenv.MailDev {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &delivery.Deliverer{Store: delivery.NewDynamoStore(s.db, s.tables.Leads), Sites: s.p.sites, Sender: sender}
+	d := &delivery.Deliverer{Store: dynamo.NewLeadDeliveryStore(s.db, s.tables.Leads), Sites: s.p.sites, Sender: sender}
 	go pollLeads(ctx, streams, s.tables.Leads, d, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	return md
 }

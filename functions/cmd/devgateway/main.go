@@ -40,6 +40,7 @@ import (
 	"forecourt/functions/securityheaders"
 
 	fplatform "forecourt/functions/platform"
+	"forecourt/functions/s3client"
 	"forecourt/functions/tenantfile"
 	"forecourt/functions/upload"
 	"forecourt/functions/webhook"
@@ -216,7 +217,7 @@ func run(ctx context.Context, cfg config, out io.Writer, log *slog.Logger) error
 	if err != nil {
 		return fmt.Errorf("object store stand-in: %w", err)
 	}
-	objectsClient, err := upload.NewClient(ctx, upload.ClientConfig{
+	objectsClient, err := s3client.NewClient(ctx, s3client.ClientConfig{
 		Endpoint: fmt.Sprintf("http://127.0.0.1:%d%s", cfg.GatewayPort, objectsStandInPath), Region: cfg.Region})
 	if err != nil {
 		return err
@@ -381,7 +382,7 @@ func startDelivery(ctx context.Context, cfg config, db *gdynamo.DB, p *platform,
 	if err != nil {
 		return err
 	}
-	d := &delivery.Deliverer{Store: delivery.NewDynamoStore(db, cfg.Tables.Leads), Sites: p.sites, Sender: sender,
+	d := &delivery.Deliverer{Store: dynamo.NewLeadDeliveryStore(db, cfg.Tables.Leads), Sites: p.sites, Sender: sender,
 		// A dealer webhook configured locally is signed with
 		// FORECOURT_SECRET_<NAME>, else a dev secret derived from its name.
 		Webhooks: &webhook.Client{}, Secrets: secrets.Env{Getenv: os.Getenv, DevPrefix: devSecretPrefix}}

@@ -14,6 +14,7 @@ import (
 	"forecourt/functions/algolia"
 	"forecourt/functions/feed"
 	"forecourt/functions/internal/testenv"
+	"forecourt/functions/s3client"
 	"forecourt/functions/tenantfile"
 	"forecourt/functions/upload"
 )
@@ -40,7 +41,7 @@ func TestLargeFeedUploadThroughTheGateway(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	client, err := upload.NewClient(ctx, upload.ClientConfig{Endpoint: "http://" + srv.Listener.Addr().String() + objectsStandInPath})
+	client, err := s3client.NewClient(ctx, s3client.ClientConfig{Endpoint: "http://" + srv.Listener.Addr().String() + objectsStandInPath})
 	if err != nil {
 		t.Fatal(err)
 	}

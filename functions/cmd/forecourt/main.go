@@ -78,7 +78,6 @@ import (
 	"strings"
 	"time"
 
-	"forecourt/functions/delivery"
 	"forecourt/functions/dynamo"
 	"forecourt/functions/feed"
 	"forecourt/functions/platform"
@@ -401,7 +400,7 @@ func leadsRedrive(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	n, err := delivery.NewDynamoStore(db, dynamo.TablesFromEnv().Leads).Redrive(ctx, *dealership)
+	n, err := dynamo.NewLeadDeliveryStore(db, dynamo.TablesFromEnv().Leads).Redrive(ctx, *dealership)
 	if err != nil {
 		return err
 	}

@@ -12,12 +12,12 @@ package main
 //go:generate go run . -root ../../.. -o ../../../infra/tenant.schema.json
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"forecourt/functions/internal/genfile"
 	"forecourt/functions/internal/tenantschema"
 )
 
@@ -52,11 +52,5 @@ func run(root, out string) error {
 		_, err = os.Stdout.Write(b)
 		return err
 	}
-	if old, err := os.ReadFile(out); err == nil && bytes.Equal(old, b) {
-		return nil // unchanged: keep the file's modification time
-	}
-	if err := os.WriteFile(out, b, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", out, err)
-	}
-	return nil
+	return genfile.WriteIfChanged(out, b)
 }

@@ -13,11 +13,11 @@ package main
 //go:generate go run . -o ../../../web/src/lib/types.ts
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
 
+	"forecourt/functions/internal/genfile"
 	"forecourt/functions/internal/tsgen"
 )
 
@@ -39,11 +39,5 @@ func run(out string) error {
 		_, err = os.Stdout.Write(b)
 		return err
 	}
-	if old, err := os.ReadFile(out); err == nil && bytes.Equal(old, b) {
-		return nil // unchanged: keep the file's modification time
-	}
-	if err := os.WriteFile(out, b, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", out, err)
-	}
-	return nil
+	return genfile.WriteIfChanged(out, b)
 }

@@ -157,7 +157,7 @@ func (a *Assembly) value(stack string, v any, res Resources) (string, error) {
 		if ref, ok := v["Ref"].(string); ok && len(v) == 1 {
 			r, ok := a.stacks[stack].Resources[ref]
 			if !ok {
-				return "", fmt.Errorf("Ref %s: no such resource in %s", ref, stack)
+				return "", fmt.Errorf("reference %s: no such resource in %s", ref, stack)
 			}
 			return res(stack, ref, r.Type, r.Properties)
 		}

@@ -30,10 +30,8 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
+	"forecourt/functions/contract"
 	"forecourt/functions/httpapi/route"
-	"forecourt/functions/media"
-	"forecourt/functions/platform"
-	"forecourt/functions/upload"
 )
 
 // Tables are the tables the functions read and write.
@@ -138,7 +136,7 @@ type Props struct {
 }
 
 // grantMedia lets a function read the mirrored photos under
-// media.PhotosPrefix (GetObject, which HEAD needs; ListBucket of that
+// contract.PhotosPrefix (GetObject, which HEAD needs; ListBucket of that
 // prefix, so a missing photo reads as 404, not 403) and, with write, put
 // them. No delete: a photo is named by its content and shared across cars.
 func grantMedia(p *Props, fn awslambda.IFunction, write bool) {
@@ -148,21 +146,16 @@ func grantMedia(p *Props, fn awslambda.IFunction, write bool) {
 	}
 	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
 		Actions:   &actions,
-		Resources: &[]*string{p.media.ArnForObjects(jsii.String(media.PhotosPrefix + "*"))},
+		Resources: &[]*string{p.media.ArnForObjects(jsii.String(contract.PhotosPrefix + "*"))},
 	}))
 	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
 		Actions:    &[]*string{jsii.String("s3:ListBucket")},
 		Resources:  &[]*string{p.media.BucketArn()},
-		Conditions: &map[string]any{"StringLike": map[string]any{"s3:prefix": []string{media.PhotosPrefix + "*"}}},
+		Conditions: &map[string]any{"StringLike": map[string]any{"s3:prefix": []string{contract.PhotosPrefix + "*"}}},
 	}))
 }
 
-// sitemapsEnv names the sitemap lists' bucket.
-func sitemapsEnv(p *Props) map[string]*string {
-	return map[string]*string{"FORECOURT_SITEMAPS_BUCKET": p.sitemaps.BucketName()}
-}
-
-// grantSitemaps lets a function read the lists under platform.SitemapsPrefix
+// grantSitemaps lets a function read the lists under contract.SitemapsPrefix
 // (GetObject, which HEAD needs too; ListBucket of that prefix only, so that
 // a missing list reads as 404, not 403) and, with write, put them (the
 // conditional saves are PutObject too). No delete: a run only rewrites.
@@ -173,12 +166,12 @@ func grantSitemaps(p *Props, fn awslambda.IFunction, write bool) {
 	}
 	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
 		Actions:   &actions,
-		Resources: &[]*string{p.sitemaps.ArnForObjects(jsii.String(platform.SitemapsPrefix + "*"))},
+		Resources: &[]*string{p.sitemaps.ArnForObjects(jsii.String(contract.SitemapsPrefix + "*"))},
 	}))
 	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
 		Actions:    &[]*string{jsii.String("s3:ListBucket")},
 		Resources:  &[]*string{p.sitemaps.BucketArn()},
-		Conditions: &map[string]any{"StringLike": map[string]any{"s3:prefix": []string{platform.SitemapsPrefix + "*"}}},
+		Conditions: &map[string]any{"StringLike": map[string]any{"s3:prefix": []string{contract.SitemapsPrefix + "*"}}},
 	}))
 }
 
@@ -282,7 +275,7 @@ const (
 	// UploadConcurrency caps the uploaded feeds applied at once; they take
 	// feed slots as posted feeds do.
 	UploadConcurrency = 10
-	IngestSlots       = platform.DefaultFeedSlots
+	IngestSlots       = contract.DefaultFeedSlots
 	IngestConcurrency = IngestSlots + 20
 	FeedBurst         = IngestConcurrency - 10
 	FeedRate          = 25
@@ -422,7 +415,7 @@ func functions() []function {
 			name: route.Ingest, memory: 1024, timeout: 29, reserved: IngestConcurrency,
 			env: feedRunEnv, // and it presigns large feeds' uploads (issue 15)
 			attach: func(_ constructs.Construct, p *Props, fn awslambda.Function) error {
-				p.uploads.GrantPut(fn, jsii.String(upload.KeyPrefix+"*"))
+				p.uploads.GrantPut(fn, jsii.String(contract.UploadKeyPrefix+"*"))
 				grantSitemaps(p, fn, true)
 				grantFeeds(p, fn)
 				grantMedia(p, fn, true)
@@ -460,12 +453,12 @@ func functions() []function {
 			},
 			grant: grantFeedRuns,
 			attach: func(c constructs.Construct, p *Props, fn awslambda.Function) error {
-				p.uploads.GrantRead(fn, jsii.String(upload.KeyPrefix+"*"))
+				p.uploads.GrantRead(fn, jsii.String(contract.UploadKeyPrefix+"*"))
 				grantSitemaps(p, fn, true)
 				grantFeeds(p, fn)
 				grantMedia(p, fn, true)
 				p.uploads.AddEventNotification(awss3.EventType_OBJECT_CREATED, awss3notifications.NewLambdaDestination(fn),
-					&awss3.NotificationKeyFilter{Prefix: jsii.String(upload.KeyPrefix)})
+					&awss3.NotificationKeyFilter{Prefix: jsii.String(contract.UploadKeyPrefix)})
 				dlq := awssqs.NewQueue(c, jsii.String("UploadsFailed"), &awssqs.QueueProps{
 					RetentionPeriod: awscdk.Duration_Days(jsii.Number(14)),
 					EnforceSSL:      jsii.Bool(true),

@@ -14,8 +14,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
-	"forecourt/functions/delivery"
-	"forecourt/functions/feed"
+	"forecourt/functions/contract"
 )
 
 // MetricNamespace holds the metrics the functions' JSON logs produce
@@ -32,7 +31,7 @@ const (
 	// attempt ("lead delivery failed").
 	MetricLeadDeliveriesFailed = "LeadDeliveriesFailed"
 	// MetricRejectedRowsPercent is each finished feed run's share of
-	// rejected rows (feed.MsgRunFinished's rejected_pct), 0 to 100.
+	// rejected rows (contract.MsgRunFinished's rejected_pct), 0 to 100.
 	MetricRejectedRowsPercent = "RejectedRowsPercent"
 )
 
@@ -140,7 +139,7 @@ func (a *API) Monitor(p MonitorProps) *Monitoring {
 		return f.Metric(sum)
 	}
 	failed := fromLogs("LeadDeliveriesFailedFilter", deliver.LogGroup(),
-		awslogs.FilterPattern_StringValue(jsii.String("$.msg"), jsii.String("="), jsii.String(delivery.MsgDeliveryFailed)),
+		awslogs.FilterPattern_StringValue(jsii.String("$.msg"), jsii.String("="), jsii.String(contract.MsgDeliveryFailed)),
 		MetricLeadDeliveriesFailed)
 	alarm("LeadDeliveriesFailed", "a lead was given up on after its last delivery attempt", failed, 1)
 	// Both functions that apply feeds end runs index_failed (an upload runs
@@ -153,8 +152,8 @@ func (a *API) Monitor(p MonitorProps) *Monitoring {
 			continue
 		}
 		indexFailed = fromLogs("IndexFailedFilter"+name, fn.LogGroup(), awslogs.FilterPattern_All(
-			awslogs.FilterPattern_StringValue(jsii.String("$.status"), jsii.String("="), jsii.String(feed.StatusIndexFailed)),
-			awslogs.FilterPattern_StringValue(jsii.String("$.msg"), jsii.String("="), jsii.String(feed.MsgIndexSyncFailed))),
+			awslogs.FilterPattern_StringValue(jsii.String("$.status"), jsii.String("="), jsii.String(contract.StatusIndexFailed)),
+			awslogs.FilterPattern_StringValue(jsii.String("$.msg"), jsii.String("="), jsii.String(contract.MsgIndexSyncFailed))),
 			MetricIndexFailed) // one metric: both filters write it
 	}
 	alarm("IndexFailed", "a feed run wrote DynamoDB but not the search index", indexFailed, 1)
@@ -176,7 +175,7 @@ func (a *API) Monitor(p MonitorProps) *Monitoring {
 		}
 		f := awslogs.NewMetricFilter(c, jsii.String("RejectedRowsFilter"+name), &awslogs.MetricFilterProps{
 			LogGroup:        fn.LogGroup(),
-			FilterPattern:   awslogs.FilterPattern_StringValue(jsii.String("$.msg"), jsii.String("="), jsii.String(feed.MsgRunFinished)),
+			FilterPattern:   awslogs.FilterPattern_StringValue(jsii.String("$.msg"), jsii.String("="), jsii.String(contract.MsgRunFinished)),
 			MetricNamespace: jsii.String(MetricNamespace), MetricName: jsii.String(MetricRejectedRowsPercent),
 			MetricValue: jsii.String("$.rejected_pct"),
 		})

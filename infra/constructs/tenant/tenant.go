@@ -21,7 +21,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
-	"forecourt/functions/dynamo"
+	"forecourt/functions/contract"
 	"forecourt/infra/constructs/cell"
 )
 
@@ -64,6 +64,29 @@ type Edge struct {
 // turns into "at most a second old": a web release reaches every site within
 // a second of its upload, without an invalidation and so without touching
 // the tenant stacks.
+// getBehavior is a compressed GET and HEAD behaviour under the cell's
+// response headers, with the cell's viewer-request function when fn is
+// set: what the documents, files, media, site and quick-search behaviours
+// share, so each says only how it differs.
+func getBehavior(origin awscloudfront.IOrigin, headers awscloudfront.IResponseHeadersPolicy, cache awscloudfront.ICachePolicy,
+	viewer awscloudfront.ViewerProtocolPolicy, fn awscloudfront.IFunction) *awscloudfront.BehaviorOptions {
+	b := &awscloudfront.BehaviorOptions{
+		Origin:                origin,
+		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
+		ViewerProtocolPolicy:  viewer,
+		CachePolicy:           cache,
+		ResponseHeadersPolicy: headers,
+		Compress:              jsii.Bool(true),
+	}
+	if fn != nil {
+		b.FunctionAssociations = &[]*awscloudfront.FunctionAssociation{{
+			Function:  fn,
+			EventType: awscloudfront.FunctionEventType_VIEWER_REQUEST,
+		}}
+	}
+	return b
+}
+
 func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 	c := constructs.NewConstruct(scope, jsii.String(id))
 
@@ -102,41 +125,19 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 	// then stale-while-revalidate). No viewer header is forwarded, so Host
 	// is the API's own, as API Gateway requires. The cell's function maps
 	// /index.html to / so the shell's file name is the home page.
-	documents := &awscloudfront.BehaviorOptions{
-		Origin:                api,
-		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
-		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
-		CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
-		ResponseHeadersPolicy: headers,
-		Compress:              jsii.Bool(true),
-		FunctionAssociations: &[]*awscloudfront.FunctionAssociation{{
-			Function:  p.Cell.SPAFunction,
-			EventType: awscloudfront.FunctionEventType_VIEWER_REQUEST,
-		}},
-	}
+	documents := getBehavior(api, headers, awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+		awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS, p.Cell.SPAFunction)
 	// /search: the home page's quick search sent before the app runs
 	// (issue 32: make, model, max_price), which the api Lambda redirects to
 	// their listing. The documents' behaviour forwards no query string, so
 	// this path forwards the viewer's (every viewer header but Host, as
 	// /api/*) and caches nothing: each query is its own answer.
-	quickSearch := &awscloudfront.BehaviorOptions{
-		Origin:                api,
-		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
-		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
-		CachePolicy:           awscloudfront.CachePolicy_CACHING_DISABLED(),
-		OriginRequestPolicy:   awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER(),
-		ResponseHeadersPolicy: headers,
-		Compress:              jsii.Bool(true),
-	}
+	quickSearch := getBehavior(api, headers, awscloudfront.CachePolicy_CACHING_DISABLED(),
+		awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS, nil)
+	quickSearch.OriginRequestPolicy = awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER()
 	// Files of the web build from S3: the hashed bundles, cached a year.
-	files := &awscloudfront.BehaviorOptions{
-		Origin:                site,
-		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
-		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
-		CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
-		ResponseHeadersPolicy: headers,
-		Compress:              jsii.Bool(true),
-	}
+	files := getBehavior(site, headers, awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+		awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS, nil)
 	// Logos and photos: a pure function of the path, cached as long as the
 	// API says (a day, a year for photos; CachingOptimized keeps 1 s to a
 	// year and keys on the path alone, forwarding no query string). A
@@ -144,18 +145,8 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 	// by the cell's viewer-request function, so each size and format is its
 	// own cache entry. No viewer header reaches the origin, so Host is the
 	// API's own.
-	mediaBehavior := &awscloudfront.BehaviorOptions{
-		Origin:                api,
-		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
-		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
-		CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
-		ResponseHeadersPolicy: headers,
-		Compress:              jsii.Bool(true),
-		FunctionAssociations: &[]*awscloudfront.FunctionAssociation{{
-			Function:  p.Cell.SPAFunction,
-			EventType: awscloudfront.FunctionEventType_VIEWER_REQUEST,
-		}},
-	}
+	mediaBehavior := getBehavior(api, headers, awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+		awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS, p.Cell.SPAFunction)
 
 	// GET /api/site (issue 15): a function of the tenant alone (the headers
 	// CloudFront sets), read by every page view, so cached at the edge as
@@ -163,14 +154,8 @@ func NewEdge(scope constructs.Construct, id string, p *EdgeProps) *Edge {
 	// CachingOptimized (path only; no viewer header, query string or cookie
 	// reaches the origin, so no viewer can vary it, and Host is the API's
 	// own). Its search key is valid a day, far longer than a cached copy.
-	siteBehavior := &awscloudfront.BehaviorOptions{
-		Origin:                api,
-		AllowedMethods:        awscloudfront.AllowedMethods_ALLOW_GET_HEAD(),
-		ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
-		CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
-		ResponseHeadersPolicy: headers,
-		Compress:              jsii.Bool(true),
-	}
+	siteBehavior := getBehavior(api, headers, awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+		awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY, nil)
 
 	props := &awscloudfront.DistributionProps{
 		Comment:         jsii.String("Forecourt " + p.Slug),
@@ -259,7 +244,7 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 		return map[string]interface{}{
 			"Update": map[string]interface{}{
 				"TableName":                 p.Table.TableName(),
-				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": dynamo.SitesOfKey(d)}},
+				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": contract.SitesOfKey(d)}},
 				"UpdateExpression":          "ADD #sites :site",
 				"ExpressionAttributeNames":  map[string]interface{}{"#sites": "sites"},
 				"ExpressionAttributeValues": map[string]interface{}{":site": map[string]interface{}{"SS": []interface{}{p.Slug}}},
@@ -295,7 +280,7 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 		items = append(items, map[string]interface{}{
 			"Update": map[string]interface{}{
 				"TableName":                 p.Table.TableName(),
-				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": dynamo.DealershipListKey}},
+				"Key":                       map[string]interface{}{"slug": map[string]interface{}{"S": contract.DealershipListKey}},
 				"UpdateExpression":          "ADD #dealerships :dealerships",
 				"ExpressionAttributeNames":  map[string]interface{}{"#dealerships": "dealerships"},
 				"ExpressionAttributeValues": map[string]interface{}{":dealerships": map[string]interface{}{"SS": listed}},
@@ -303,8 +288,8 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 		})
 	}
 	first := p.Dealerships
-	if len(first) > dynamo.MaxSiteDealerships {
-		first = first[:dynamo.MaxSiteDealerships]
+	if len(first) > contract.MaxSiteDealerships {
+		first = first[:contract.MaxSiteDealerships]
 	}
 	for _, d := range first {
 		items = append(items, linkItem(d))
@@ -313,7 +298,7 @@ func NewRecord(scope constructs.Construct, id string, p *RecordProps) customreso
 	// rest with more calls: a link before or without its site's write is
 	// harmless (readers keep only sites whose config lists the dealership).
 	for i, rest := 1, p.Dealerships[len(first):]; len(rest) > 0; i++ {
-		chunk := rest[:min(len(rest), dynamo.MaxSiteDealerships+1)]
+		chunk := rest[:min(len(rest), contract.MaxSiteDealerships+1)]
 		rest = rest[len(chunk):]
 		links := make([]interface{}, len(chunk))
 		for j, d := range chunk {

@@ -45,7 +45,8 @@ type Thing struct {
 	Name     string `json:"name"` // a line comment
 	Untagged int
 	Skipped  string `json:"-"`
-	hidden   string
+	//lint:ignore U1000 an unexported field, which tsgen must leave out
+	hidden string
 
 	Count     int       `json:"count,omitempty"`
 	Ratio     float64   `json:"ratio"`

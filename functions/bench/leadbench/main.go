@@ -141,7 +141,7 @@ func run(ctx context.Context, nLeads, nRetries int, failRate float64, clients, r
 	// The deliverer, as the dev gateway runs it, over the table's stream.
 	rec := &recorder{byID: map[string]int{}}
 	flaky := &flakySender{rate: failRate, next: rec}
-	d := &delivery.Deliverer{Store: delivery.NewDynamoStore(db, tables.Leads), Sites: p.Sites(), Sender: flaky,
+	d := &delivery.Deliverer{Store: dynamo.NewLeadDeliveryStore(db, tables.Leads), Sites: p.Sites(), Sender: flaky,
 		// Enough attempts that 20% random failures do not exhaust them
 		// (0.2^10), with short waits so the bench ends in seconds.
 		MaxAttempts: 10, Backoff: func(int) time.Duration { return 20 * time.Millisecond }}

@@ -67,6 +67,7 @@ import (
 	"forecourt/functions/logging"
 	"forecourt/functions/mail"
 	"forecourt/functions/platform"
+	"forecourt/functions/s3client"
 	"forecourt/functions/secrets"
 	"forecourt/functions/seo"
 	"forecourt/functions/upload"
@@ -196,7 +197,7 @@ func runParent(ctx context.Context, c parentConfig) error {
 	}
 	objects := httptest.NewServer(gofakes3.New(backend).Server())
 	defer objects.Close()
-	s3c, err := upload.NewClient(ctx, upload.ClientConfig{Endpoint: objects.URL})
+	s3c, err := s3client.NewClient(ctx, s3client.ClientConfig{Endpoint: objects.URL})
 	if err != nil {
 		return err
 	}
@@ -670,7 +671,7 @@ func loadDeliver(ctx context.Context, pl plan, f *figures) error {
 		return err
 	}
 	tables := dynamo.TablesFromEnv()
-	d := &delivery.Deliverer{Store: delivery.NewDynamoStore(db, tables.Leads), Sites: dynamo.NewSiteStore(db, tables),
+	d := &delivery.Deliverer{Store: dynamo.NewLeadDeliveryStore(db, tables.Leads), Sites: dynamo.NewSiteStore(db, tables),
 		Sender: sender, Webhooks: &webhook.Client{}, Secrets: secretSource}
 	for lo := 0; lo < len(pl.LeadIDs); lo += deliverBatch {
 		var ev events.DynamoDBEvent

@@ -8,7 +8,7 @@
 // against the machine's contention; -cpuprofile and -memprofile write
 // profiles.
 //
-//	go run ./functions/cmd/searchbench -n 100000
+//	go run ./functions/bench/searchbench -n 100000
 package main
 
 import (

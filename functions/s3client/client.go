@@ -1,4 +1,8 @@
-package upload
+// Package s3client builds the S3 clients every object store uses (feed
+// uploads, stored sitemaps, mirrored photos): S3 itself in AWS, the dev
+// gateway's stand-in locally. It is the one place an S3 client is made, so
+// the services that keep objects do not build each other's clients.
+package s3client
 
 import (
 	"context"

@@ -1,20 +1,34 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export type Resource<T> =
   | { status: 'loading' }
   | { status: 'error'; error: Error }
   | { status: 'ready'; data: T };
 
-/** useResource runs load when key changes and aborts the previous call. */
-export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
-  const [state, setState] = useState<{ key: string; resource: Resource<T> }>({
+/**
+ * useResource runs load when key changes and aborts the previous call.
+ * given, when set, is the first key's data, ready at the first render and
+ * not fetched (data the page came with); a later key is fetched.
+ */
+export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>, given?: T): Resource<T> {
+  const [state, setState] = useState<{ key: string; resource: Resource<T> }>(() => ({
     key,
-    resource: { status: 'loading' },
-  });
+    resource: given !== undefined ? { status: 'ready', data: given } : { status: 'loading' },
+  }));
+  // load is a fresh closure each render and keyed by key: the effect calls the latest one.
+  const latest = useRef(load);
   useEffect(() => {
+    latest.current = load;
+  });
+  // The key whose data came given: not fetched while it stays (a second
+  // effect run, as in StrictMode, too); a later key, even this one again, is.
+  const givenKey = useRef(given !== undefined ? key : undefined);
+  useEffect(() => {
+    if (givenKey.current === key) return;
+    givenKey.current = undefined;
     const ctrl = new AbortController();
     setState({ key, resource: { status: 'loading' } });
-    load(ctrl.signal).then(
+    latest.current(ctrl.signal).then(
       (data) => {
         if (!ctrl.signal.aborted) setState({ key, resource: { status: 'ready', data } });
       },
@@ -25,7 +39,6 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
       },
     );
     return () => ctrl.abort();
-    // load is keyed by key: callers pass a fresh closure each render.
   }, [key]);
   return state.key === key ? state.resource : { status: 'loading' };
 }

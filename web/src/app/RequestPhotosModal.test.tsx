@@ -5,14 +5,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cardActions } from '../../../app/cardActions';
-import { CardActionsProvider } from '../../../components/search/cardActions';
-import { CarCard } from '../../../components/search/CarCard';
-import type { Car } from '../../../lib/types';
-import { fixture, siteResponse } from '../../../test/fixtures';
-import { renderWithSite } from '../../../test/renderWithSite';
-import { stubLeadsAPI } from '../test/stubLeadsAPI';
-import { SuccessPage } from './SuccessPage';
+import { cardActions } from './cardActions';
+import { CardActionsProvider } from '../components/search/cardActions';
+import { CarCard } from '../components/search/CarCard';
+import type { Car } from '../lib/types';
+import { fixture, siteResponse } from '../test/fixtures';
+import { renderWithSite } from '../test/renderWithSite';
+import { stubLeadsAPI } from '../features/leads/test/stubLeadsAPI';
+import { SuccessPage } from '../components/forms/SuccessPage';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
-import { NotFound } from '../../../components/NotFound';
-import { useSite } from '../../../lib/siteContext';
-import ContentPage from '../../pages/components/ContentPage';
+import { NotFound } from '../components/NotFound';
+import { useSite } from '../lib/siteContext';
+import ContentPage from '../features/pages/components/ContentPage';
 
 /**
  * SpinToWinRoute is /spin-to-win (spec 001 §2, §5): the site's content page

@@ -26,7 +26,7 @@ const DealershipsPage = lazy(() => import('./LocationRoutes').then((m) => ({ def
 const DealershipSearchPage = lazy(() => import('../features/dealerships/components/DealershipSearchPage'));
 const TradeInPage = lazy(() => import('../features/trade-in/components/TradeInPage'));
 const FinanceEnquiryPage = lazy(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
-const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
+const SuccessPage = lazy(() => import('../components/forms/SuccessPage'));
 // The contact page with the locations block composed in (issue 33).
 const ContactPage = lazy(() => import('./ContactRoute'));
 const BookTestDrivePage = lazy(() => import('../features/leads/components/BookTestDrivePage'));
@@ -53,7 +53,7 @@ const ReservationPage = lazy(() => import('../features/reserve/components/Reserv
 const OnlinePaymentPage = lazy(() => import('../features/reserve/components/OnlinePaymentPage'));
 // Issue 17: the pages behind the personalised finance and spin-to-win routes.
 const PersonalisedFinancePage = lazy(() => import('../features/personalised-finance/components/PersonalisedFinancePage'));
-const SpinToWinRoute = lazy(() => import('../features/personalised-finance/components/SpinToWinRoute'));
+const SpinToWinRoute = lazy(() => import('./SpinToWinRoute'));
 const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 
 /** EnquiryPage is the contact page titled for a general enquiry. */

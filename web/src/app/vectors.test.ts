@@ -11,19 +11,19 @@ import carTitleCases from '../../../shared/testdata/vectors/car_title.json';
 import themeCases from '../../../shared/testdata/vectors/theme_variables.json';
 import headerMenuCases from '../../../shared/testdata/vectors/header_menu.json';
 import numberCases from '../../../shared/testdata/vectors/number_format.json';
-import { formatKm, formatNumber, formatPrice } from './format';
-import { navigationOf } from '../app/navigation';
-import type { ConfiguredSite } from './siteConfig';
-import { carTitle } from './carTitle';
+import { formatKm, formatNumber, formatPrice } from '../lib/format';
+import { navigationOf } from './navigation';
+import type { ConfiguredSite } from '../lib/siteConfig';
+import { carTitle } from '../lib/carTitle';
 import { themeVariables } from '../features/site/theme';
-import { isActive, showsFor } from './search/promos';
-import { stockCount } from './search/stockCount';
-import { budgetAmount, budgetEstimate, type Frequency } from './budget';
-import { priceDisplay } from './priceDisplay';
-import { carTag } from './tagPriority';
-import { reserveOffer, type ReserveSiteInput } from './reserveOffer';
-import { similarPath } from './similarPath';
-import type { Car, CarType, PromoTile, Theme } from './types';
+import { isActive, showsFor } from '../lib/search/promos';
+import { stockCount } from '../lib/search/stockCount';
+import { budgetAmount, budgetEstimate, type Frequency } from '../lib/budget';
+import { priceDisplay } from '../lib/priceDisplay';
+import { carTag } from '../lib/tagPriority';
+import { reserveOffer, type ReserveSiteInput } from '../lib/reserveOffer';
+import { similarPath } from '../lib/similarPath';
+import type { Car, CarType, PromoTile, Theme } from '../lib/types';
 
 describe('price display vectors (spec 001 §5, §9)', () => {
   it.each(priceCases.map((c) => [c.name, c] as const))('%s', (_, c) => {

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { keepTabInside } from '../../../lib/focusTrap';
+import { keepTabInside } from '../lib/focusTrap';
 import './Modal.css';
 
 /**

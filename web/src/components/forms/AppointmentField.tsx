@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useTestDriveSlots } from '../api/getTestDriveSlots';
+import { useTestDriveSlots } from '../../lib/leads/getTestDriveSlots';
 import { useLeadFormContext } from './LeadForm';
 import type { LeadFormValues } from './useLeadForm';
 

@@ -1,6 +1,6 @@
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
-import { CAPTCHA_PATH } from '../api/getCaptcha';
+import { CAPTCHA_PATH } from '../../lib/leads/getCaptcha';
 import { loadAltcha } from './loadAltcha';
 
 interface StateChange {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useSite } from '../../../lib/siteContext';
-import type { Location } from '../../../lib/types';
+import { useSite } from '../../lib/siteContext';
+import type { Location } from '../../lib/types';
 import { FieldError, SelectField, TextField } from './fields';
 import type { LeadFormValues } from './useLeadForm';
 

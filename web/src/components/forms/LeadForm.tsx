@@ -1,10 +1,10 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { useSite } from '../../../lib/siteContext';
-import { CaptchaField } from '../components/CaptchaField';
+import { useSite } from '../../lib/siteContext';
+import { CaptchaField } from './CaptchaField';
 import { FIELD_LABELS } from './labels';
 import type { LeadForm as LeadFormEngine } from './useLeadForm';
-import '../leads.css';
+import './leads.css';
 
 const LeadFormContext = createContext<LeadFormEngine | null>(null);
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { LISTING_PATH } from '../../../lib/listingUrl';
-import { useSite } from '../../../lib/siteContext';
-import { SUCCESS_KEY, type LeadSubject, type LeadType, type SuccessMarker } from '../api/submitLead';
-import '../leads.css';
+import { LISTING_PATH } from '../../lib/listingUrl';
+import { useSite } from '../../lib/siteContext';
+import { SUCCESS_KEY, type LeadSubject, type LeadType, type SuccessMarker } from '../../lib/leads/submitLead';
+import './leads.css';
 
 const NEXT: Partial<Record<LeadType, string>> = {
   test_drive: 'The dealership will contact you to confirm the time of your test drive.',

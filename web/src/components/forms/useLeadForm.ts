@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useSite } from '../../../lib/siteContext';
-import { sendEvent } from '../api/sendEvent';
-import { useSubmitLead, type LeadCreated, type LeadPayload, type LeadSubject, type LeadType, type SubmitState } from '../api/submitLead';
-import { POSTCODE_MESSAGE, validateLead } from '../rules';
+import { useSite } from '../../lib/siteContext';
+import { sendEvent } from '../../lib/leads/sendEvent';
+import { useSubmitLead, type LeadCreated, type LeadPayload, type LeadSubject, type LeadType, type SubmitState } from '../../lib/leads/submitLead';
+import { POSTCODE_MESSAGE, validateLead } from '../../lib/leads/rules';
 import { fieldOrder, FIELD_LABELS } from './labels';
 
 /** CAPTCHA_MESSAGE is the server's message for a missing solution (functions/httpapi). */

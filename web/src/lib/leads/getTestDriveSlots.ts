@@ -1,5 +1,5 @@
-import { getJSON } from '../../../lib/http';
-import { useResource, type Resource } from '../../../lib/useResource';
+import { getJSON } from '../http';
+import { useResource, type Resource } from '../useResource';
 
 /** Slot is one bookable start time (docs/contracts.md "Test-drive slots"). */
 export interface Slot {

@@ -2,7 +2,7 @@
 // (shared/testdata/vectors/lead_validation.json; issue 9 "Rules shared with Go").
 import { describe, expect, it } from 'vitest';
 import cases from '../../../../shared/testdata/vectors/lead_validation.json';
-import type { LeadType } from './api/submitLead';
+import type { LeadType } from './submitLead';
 import { validateLead } from './rules';
 
 describe('lead validation vectors (spec 001 §5)', () => {

@@ -2,7 +2,7 @@
 // ValidateLead: the same field names and messages, run on submit so a shopper
 // sees them before anything is sent. shared/testdata/vectors/lead_validation.json
 // holds the cases both run.
-import type { LeadType } from './api/submitLead';
+import type { LeadType } from './submitLead';
 
 /** PostcodeMessage is the postcode field's error (spec 001 §5). */
 export const POSTCODE_MESSAGE = 'Invalid postcode. Please enter a 4-digit number.';

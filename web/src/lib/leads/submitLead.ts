@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/http';
-import type { ErrorBody } from '../../../lib/types';
+import { ApiError } from '../http';
+import type { ErrorBody } from '../types';
 
 /** LeadType is the kind of lead a form sends (shared.LeadType). */
 export type LeadType = 'enquiry' | 'test_drive' | 'trade_in' | 'finance' | 'request_photos' | 'careers';

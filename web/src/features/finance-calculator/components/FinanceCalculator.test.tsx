@@ -8,7 +8,7 @@ import { renderWithSite } from '../../../test/renderWithSite';
 import FinanceEnquiryPage from '../../finance-enquiry/components/FinanceEnquiryPage';
 import { FinanceCalculator, financeApplyPath } from './FinanceCalculator';
 
-vi.mock('../../leads/components/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
+vi.mock('../../../components/forms/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
 
 afterEach(() => vi.unstubAllGlobals());
 

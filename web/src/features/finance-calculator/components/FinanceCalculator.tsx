@@ -5,7 +5,7 @@ import type { FinanceEstimate } from '../../../lib/types';
 import { formatPrice } from '../../../lib/format';
 import { CALCULATOR_MAX_TERM, calculateFinance, type CalculatorField, type CalculatorInput } from '../../../lib/financeCalculator';
 // Its fields are the lead forms' fields (.lead-form): one look for every form (issue 32).
-import '../../leads/leads.css';
+import '../../../components/forms/leads.css';
 import '../calculator.css';
 
 /**

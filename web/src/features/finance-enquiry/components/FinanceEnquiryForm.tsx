@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useSite } from '../../../lib/siteContext';
-import type { LeadPayload } from '../../leads/api/submitLead';
-import { ContactFields } from '../../leads/form/ContactFields';
-import { CheckboxField, SelectField, TextAreaField } from '../../leads/form/fields';
-import { LeadForm } from '../../leads/form/LeadForm';
-import { useLeadForm, type LeadFormValues } from '../../leads/form/useLeadForm';
+import type { LeadPayload } from '../../../lib/leads/submitLead';
+import { ContactFields } from '../../../components/forms/ContactFields';
+import { CheckboxField, SelectField, TextAreaField } from '../../../components/forms/fields';
+import { LeadForm } from '../../../components/forms/LeadForm';
+import { useLeadForm, type LeadFormValues } from '../../../components/forms/useLeadForm';
 import type { CalculatorInput } from '../../../lib/financeCalculator';
 import '../finance.css';
 

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { getCar } from '../../car/api/getCar';
 import { CarPicker, CarSummary } from './CarPicker';
 import { TestDriveForm } from './TestDriveForm';
-import '../leads.css';
+import '../../../components/forms/leads.css';
 
 /**
  * BookTestDrivePage is /book-test-drive/ (spec 001 §2), linked from every

@@ -7,12 +7,12 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
-import { SuccessPage } from '../../leads/components/SuccessPage';
+import { SuccessPage } from '../../../components/forms/SuccessPage';
 import PersonalisedFinancePage from './PersonalisedFinancePage';
 import { Gated } from '../../accounts/components/Gated';
-import SpinToWinRoute from './SpinToWinRoute';
+import SpinToWinRoute from '../../../app/SpinToWinRoute';
 
-vi.mock('../../leads/components/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
+vi.mock('../../../components/forms/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
 vi.mock('../../accounts/lib/amplify', () => ({
   idToken: () => Promise.resolve('id-token'),
   shopperProfile: () => Promise.resolve({ name: 'Sam', last_name: 'Lee', email: 'sam@example.com', phone: '+61491570110' }),

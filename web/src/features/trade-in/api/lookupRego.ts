@@ -1,4 +1,4 @@
-import { LeadError, UNEXPECTED } from '../../leads/api/submitLead';
+import { LeadError, UNEXPECTED } from '../../../lib/leads/submitLead';
 import { readLeadError } from './updateLead';
 
 /** RegoVehicle is what the rego lookup knows of a car (POST /api/leads/rego-lookup). */

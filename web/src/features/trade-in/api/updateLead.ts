@@ -1,4 +1,4 @@
-import { LeadError, UNEXPECTED } from '../../leads/api/submitLead';
+import { LeadError, UNEXPECTED } from '../../../lib/leads/submitLead';
 import type { ErrorBody } from '../../../lib/types';
 
 /** LeadUpdated is the answer of PATCH /api/leads/{lead_id}. */

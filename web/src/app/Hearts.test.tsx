@@ -6,17 +6,17 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CarCard } from '../../../components/search/CarCard';
-import { SiteProvider } from '../../../lib/siteContext';
-import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
-import type { Car } from '../../../lib/types';
-import { fixture, siteResponse } from '../../../test/fixtures';
-import { resetWatchlist } from '../lib/watchlistStore';
-import { Gated } from './Gated';
-import { Toaster } from './Toaster';
-import SavedCarsLink from '../../shell/components/SavedCarsLink';
+import { CarCard } from '../components/search/CarCard';
+import { SiteProvider } from '../lib/siteContext';
+import type { ConfiguredSiteResponse } from '../lib/siteConfig';
+import type { Car } from '../lib/types';
+import { fixture, siteResponse } from '../test/fixtures';
+import { resetWatchlist } from '../lib/shopper/watchlistStore';
+import { Gated } from '../features/accounts/components/Gated';
+import { Toaster } from '../features/accounts/components/Toaster';
+import SavedCarsLink from '../features/shell/components/SavedCarsLink';
 
-vi.mock('../lib/amplify', () => ({ idToken: () => Promise.resolve(window.localStorage.getItem(HINT) ? 'id-token' : null) }));
+vi.mock('../lib/shopper/amplify', () => ({ idToken: () => Promise.resolve(window.localStorage.getItem(HINT) ? 'id-token' : null) }));
 
 const HINT = 'CognitoIdentityServiceProvider.client.LastAuthUser';
 const now = new Date('2026-03-02T00:00:00Z');

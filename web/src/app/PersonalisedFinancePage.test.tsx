@@ -5,15 +5,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { siteResponse } from '../../../test/fixtures';
-import { renderWithSite } from '../../../test/renderWithSite';
-import { SuccessPage } from '../../../components/forms/SuccessPage';
-import PersonalisedFinancePage from './PersonalisedFinancePage';
-import { Gated } from '../../accounts/components/Gated';
-import SpinToWinRoute from '../../../app/SpinToWinRoute';
+import { siteResponse } from '../test/fixtures';
+import { renderWithSite } from '../test/renderWithSite';
+import { SuccessPage } from '../components/forms/SuccessPage';
+import PersonalisedFinancePage from '../features/finance-enquiry/components/PersonalisedFinancePage';
+import { Gated } from '../features/accounts/components/Gated';
+import SpinToWinRoute from './SpinToWinRoute';
 
-vi.mock('../../../components/forms/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
-vi.mock('../../accounts/lib/amplify', () => ({
+vi.mock('../components/forms/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
+vi.mock('../lib/shopper/amplify', () => ({
   idToken: () => Promise.resolve('id-token'),
   shopperProfile: () => Promise.resolve({ name: 'Sam', last_name: 'Lee', email: 'sam@example.com', phone: '+61491570110' }),
 }));

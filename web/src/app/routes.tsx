@@ -52,7 +52,7 @@ const CheckoutPage = lazy(() => import('../features/reserve/components/CheckoutP
 const ReservationPage = lazy(() => import('../features/reserve/components/ReservationPage'));
 const OnlinePaymentPage = lazy(() => import('../features/reserve/components/OnlinePaymentPage'));
 // Issue 17: the pages behind the personalised finance and spin-to-win routes.
-const PersonalisedFinancePage = lazy(() => import('../features/personalised-finance/components/PersonalisedFinancePage'));
+const PersonalisedFinancePage = lazy(() => import('../features/finance-enquiry/components/PersonalisedFinancePage'));
 const SpinToWinRoute = lazy(() => import('./SpinToWinRoute'));
 const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { getJSON, type ApiError } from '../../../lib/http';
-import { inlinedJSON } from '../../../lib/inlined';
-import type { CarResponse } from '../../../lib/types';
-import { useResource, type Resource } from '../../../lib/useResource';
+import { getJSON, type ApiError } from './http';
+import { inlinedJSON } from './inlined';
+import type { CarResponse } from './types';
+import { useResource, type Resource } from './useResource';
 
 /** getCar fetches one car the requesting site shows, with the server's view of it; 404 when the site does not show it. */
 export function getCar(slug: string, signal?: AbortSignal): Promise<CarResponse> {

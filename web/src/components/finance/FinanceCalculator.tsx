@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '../../../lib/siteContext';
-import type { FinanceEstimate } from '../../../lib/types';
-import { formatPrice } from '../../../lib/format';
-import { CALCULATOR_MAX_TERM, calculateFinance, type CalculatorField, type CalculatorInput } from '../../../lib/financeCalculator';
+import { useSite } from '../../lib/siteContext';
+import type { FinanceEstimate } from '../../lib/types';
+import { formatPrice } from '../../lib/format';
+import { CALCULATOR_MAX_TERM, calculateFinance, type CalculatorField, type CalculatorInput } from '../../lib/financeCalculator';
 // Its fields are the lead forms' fields (.lead-form): one look for every form (issue 32).
-import '../../../components/forms/leads.css';
-import '../calculator.css';
+import '../forms/leads.css';
+import './calculator.css';
 
 /**
  * financeApplyPath: the finance enquiry opened at its form (spec 001 §2), with

@@ -1,4 +1,4 @@
-import type { AuthSettings } from '../../../lib/types';
+import type { AuthSettings } from '../types';
 
 // Amplify is loaded only when a shopper signs in or uses the watchlist, so
 // the listing's initial JavaScript does not carry it (DESIGN.md decision 7).

@@ -1,9 +1,9 @@
 // The sign-in path runs the Go cases (shared/testdata/vectors:
 // sign_in_path.json), so shared.SignInPath and signInPath agree.
 import { describe, expect, it } from 'vitest';
-import signInCases from '../../../../../shared/testdata/vectors/sign_in_path.json';
+import signInCases from '../../../../shared/testdata/vectors/sign_in_path.json';
 import { signInPath } from './gating';
-import { safeRedirect } from './redirect';
+import { safeRedirect } from '../../features/accounts/lib/redirect';
 
 describe('sign-in path (spec 000 §2, spec 001 §2)', () => {
   it.each(signInCases.map((c) => [c.name, c] as const))('%s', (_, c) => {

@@ -1,4 +1,4 @@
-import type { AuthSettings } from '../../../lib/types';
+import type { AuthSettings } from '../types';
 
 // signedInHint says whether Amplify has kept a signed-in shopper for this
 // site's app client in this browser (its LastAuthUser key), without loading

@@ -3,10 +3,10 @@
 // treats them as the handler's 401 (signed out), so the shopper is sent to
 // sign in again rather than shown an error.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/http';
+import { ApiError } from '../http';
 import { shopperRequest } from './shopperRequest';
 
-vi.mock('../lib/amplify', () => ({ idToken: () => Promise.resolve('id-token') }));
+vi.mock('./amplify', () => ({ idToken: () => Promise.resolve('id-token') }));
 
 const auth = { userPoolId: 'pool', userPoolClientId: 'client', region: 'ap-southeast-2' };
 

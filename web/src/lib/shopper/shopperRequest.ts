@@ -1,6 +1,6 @@
-import { ApiError, apiError } from '../../../lib/http';
-import type { AuthSettings } from '../../../lib/types';
-import { idToken } from '../lib/amplify';
+import { ApiError, apiError } from '../http';
+import type { AuthSettings } from '../types';
+import { idToken } from './amplify';
 
 /**
  * shopperRequest calls an API route as the signed-in shopper: the bearer is

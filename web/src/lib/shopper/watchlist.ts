@@ -1,4 +1,4 @@
-import type { AuthSettings, WatchlistChange, WatchlistResponse } from '../../../lib/types';
+import type { AuthSettings, WatchlistChange, WatchlistResponse } from '../types';
 import { shopperRequest } from './shopperRequest';
 
 const SIGNED_OUT = 'Sign in to use your watchlist.';

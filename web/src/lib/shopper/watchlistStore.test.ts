@@ -2,10 +2,10 @@
 // the watchlist; the heart's pending save (made before sign-in) completes on
 // its onLoaded, which must run even when the header's load came first.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthSettings } from '../../../lib/types';
+import type { AuthSettings } from '../types';
 import { loadWatchlist, resetWatchlist } from './watchlistStore';
 
-vi.mock('../api/watchlist', () => ({ fetchWatchlist: vi.fn(async () => ({ cars: [{ car_id: 'c1' }] })) }));
+vi.mock('./watchlist', () => ({ fetchWatchlist: vi.fn(async () => ({ cars: [{ car_id: 'c1' }] })) }));
 
 const auth = { userPoolClientId: 'client' } as AuthSettings;
 

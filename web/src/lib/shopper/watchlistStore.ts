@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { ApiError } from '../../../lib/http';
-import type { AuthSettings } from '../../../lib/types';
+import { ApiError } from '../http';
+import type { AuthSettings } from '../types';
 import { keptUser } from './session';
 
 // The signed-in shopper's saved car ids, shared by every heart on the page
@@ -86,7 +86,7 @@ async function fetchInto(auth: AuthSettings, user: string): Promise<void> {
   }
   set({ status: 'loading', ids: state.ids });
   try {
-    const { fetchWatchlist } = await import('../api/watchlist');
+    const { fetchWatchlist } = await import('./watchlist');
     const res = await fetchWatchlist(auth);
     set({ status: 'ready', ids: new Set((res.cars ?? []).map((c) => c.car_id)) });
   } catch (err) {
@@ -116,7 +116,7 @@ function withId(ids: ReadonlySet<string>, id: string, on: boolean): Set<string> 
 export async function changeSaved(auth: AuthSettings, carId: string, save: boolean): Promise<void> {
   set({ status: state.status, ids: withId(state.ids, carId, save) });
   try {
-    const api = await import('../api/watchlist');
+    const api = await import('./watchlist');
     if (save) await api.saveCar(auth, carId);
     else await api.removeCar(auth, carId);
   } catch (err) {

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useSite } from '../../../lib/siteContext';
 import { useFavourites } from '../../../lib/useFavourites';
 import { showToast } from '../lib/toasts';
-import { changeSaved, useWatchlist } from '../lib/watchlistStore';
+import { changeSaved, useWatchlist } from '../../../lib/shopper/watchlistStore';
 
 const DISMISSED = 'forecourt:move-favourites-dismissed';
 

@@ -5,9 +5,9 @@ import { useSite } from '../../../lib/siteContext';
 import { trackEvent } from '../../../lib/trackEvent';
 import type { AuthSettings, Car } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
-import { signInPath } from './gating';
+import { signInPath } from '../../../lib/shopper/gating';
 import { removedToast, savedToast, showToast } from './toasts';
-import { changeSaved, rememberPendingSave, takePendingSave, useWatchlist } from './watchlistStore';
+import { changeSaved, rememberPendingSave, takePendingSave, useWatchlist } from '../../../lib/shopper/watchlistStore';
 
 /** Analytics event of a save (spec 000 §7). */
 export const EVENT_SAVE = 39;

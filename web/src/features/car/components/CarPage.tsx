@@ -13,7 +13,7 @@ import { CompareToggle } from '../../compare/components/CompareToggle';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import '../car.css';
-import { useCarQuery } from '../api/getCar';
+import { useCarQuery } from '../../../lib/getCar';
 import { ActionButtons, type ActionKind, type CallContext } from './ActionButtons';
 import { CarTabs, TabText } from './CarTabs';
 import { DealerComments } from './DealerComments';
@@ -32,7 +32,7 @@ import { warnNoPhone } from '../../../lib/carPhone';
 const CertifiedDialog = lazy(() => import('./CertifiedDialog'));
 // The calculator closes the page's main column, below the fold: it loads after the page (car budget, issue 32).
 const FinanceCalculator = lazy(() =>
-  import('../../finance-calculator/components/FinanceCalculator').then((m) => ({ default: m.FinanceCalculator })),
+  import('../../../components/finance/FinanceCalculator').then((m) => ({ default: m.FinanceCalculator })),
 );
 // Only a sold car needs its sidebar panel (issue 32 item 15): off the car page's initial JavaScript.
 const SoldPanel = lazy(() => import('./SoldPanel'));

@@ -1,10 +1,10 @@
 // Spec 001 §9 text defaults: the 'Used' keyword comes from the site's texts.
 import { describe, expect, it } from 'vitest';
-import { chipsOf } from '../components/search/CarCard';
-import { keyDetails } from '../features/car/components/keyDetails';
-import { siteResponse } from '../test/fixtures';
-import { carTypeLabel } from './format';
-import type { Car } from './types';
+import { chipsOf } from '../../../components/search/CarCard';
+import { keyDetails } from './keyDetails';
+import { siteResponse } from '../../../test/fixtures';
+import { carTypeLabel } from '../../../lib/format';
+import type { Car } from '../../../lib/types';
 
 const used = { id: 'c1', car_type: 'used', km: 1000 } as unknown as Car;
 

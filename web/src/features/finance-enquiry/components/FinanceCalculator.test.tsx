@@ -5,8 +5,8 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
-import FinanceEnquiryPage from '../../finance-enquiry/components/FinanceEnquiryPage';
-import { FinanceCalculator, financeApplyPath } from './FinanceCalculator';
+import FinanceEnquiryPage from './FinanceEnquiryPage';
+import { FinanceCalculator, financeApplyPath } from '../../../components/finance/FinanceCalculator';
 
 vi.mock('../../../components/forms/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
 

@@ -5,11 +5,11 @@ import { PageLoading } from '../../../components/PageLoading';
 import { carTitle } from '../../../lib/carTitle';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { shopperProfile, type ShopperProfile } from '../../accounts/lib/amplify';
-import { useCarByIdQuery } from '../../car/api/getCar';
-import { FinanceCalculator } from '../../finance-calculator/components/FinanceCalculator';
-import { FinanceEnquiryForm } from '../../finance-enquiry/components/FinanceEnquiryForm';
-import { CalculatorSummary, calculatorFigures, FINANCE_FORM_ID } from '../../finance-enquiry/components/FinanceEnquiryPage';
+import { shopperProfile, type ShopperProfile } from '../../../lib/shopper/amplify';
+import { useCarByIdQuery } from '../../../lib/getCar';
+import { FinanceCalculator } from '../../../components/finance/FinanceCalculator';
+import { FinanceEnquiryForm } from './FinanceEnquiryForm';
+import { CalculatorSummary, calculatorFigures, FINANCE_FORM_ID } from './FinanceEnquiryPage';
 
 export const PERSONALISED_FINANCE_PATH = '/personalised/finance';
 

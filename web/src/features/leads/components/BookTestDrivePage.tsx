@@ -7,7 +7,7 @@ import { carPath } from '../../../lib/listingUrl';
 import { useSite } from '../../../lib/siteContext';
 import { isAvailable } from '../../../lib/tagPriority';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { getCar } from '../../car/api/getCar';
+import { getCar } from '../../../lib/getCar';
 import { CarPicker, CarSummary } from './CarPicker';
 import { TestDriveForm } from './TestDriveForm';
 import '../../../components/forms/leads.css';

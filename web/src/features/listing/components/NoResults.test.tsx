@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { siteResponse } from '../../test/fixtures';
-import { renderListing } from '../../test/renderListing';
+import { siteResponse } from '../../../test/fixtures';
+import { renderListing } from '../test/renderListing';
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');

@@ -1,12 +1,12 @@
 import { render } from '@testing-library/react';
 import type { SearchClient } from 'instantsearch.js';
 import { BrowserRouter, Route, Routes, useParams } from 'react-router';
-import { SearchPage } from '../features/listing/components/SearchPage';
-import { SiteProvider } from '../lib/siteContext';
-import type { Car } from '../lib/types';
-import type { ConfiguredSiteResponse } from '../lib/siteConfig';
-import { fakeSearchClient } from './fakeSearchClient';
-import { siteResponse, stock } from './fixtures';
+import { SearchPage } from '../components/SearchPage';
+import { SiteProvider } from '../../../lib/siteContext';
+import type { Car } from '../../../lib/types';
+import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
+import { fakeSearchClient } from '../../../test/fakeSearchClient';
+import { siteResponse, stock } from '../../../test/fixtures';
 
 function CarStub() {
   const { slug } = useParams();

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../lib/http';
 import { useSite } from '../../../lib/siteContext';
 import type { ReservationResponse } from '../../../lib/types';
-import { signInPath } from '../../accounts/lib/gating';
+import { signInPath } from '../../../lib/shopper/gating';
 import { fetchReservation } from '../api/reservations';
 
 type State = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'error'; message: string } | { kind: 'ready'; res: ReservationResponse };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import signInCases from '../../../../shared/testdata/vectors/sign_in_path.json';
 import { signInPath } from './gating';
-import { safeRedirect } from '../../features/accounts/lib/redirect';
+import { safeRedirect } from './redirect';
 
 describe('sign-in path (spec 000 §2, spec 001 §2)', () => {
   it.each(signInCases.map((c) => [c.name, c] as const))('%s', (_, c) => {

@@ -8,8 +8,7 @@ import { similarPath } from '../../../lib/similarPath';
 import { CarStrip } from '../../../components/search/CarStrip';
 import { ApiError } from '../../../lib/http';
 import type { Car, CarTab, CarView } from '../../../lib/types';
-import { useCarSave } from '../../accounts/lib/useCarSave';
-import { CompareToggle } from '../../compare/components/CompareToggle';
+import { useCardActions, useCarHeart } from '../../../components/search/cardActions';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import '../car.css';
@@ -116,7 +115,8 @@ export function CarDetail({
   const primary = imageOf(car);
   const urls = (car.images ?? []).map((i) => i.url).filter(Boolean);
   const images = primary ? (urls.length > 0 ? urls : [primary]) : [];
-  const heart = useCarSave(car, title, sold);
+  const heart = useCarHeart(car, title, sold);
+  const { compare } = useCardActions();
   const saved = heart.saved;
   const phoneLayout = useMediaQuery(PHONE_LAYOUT);
   const [enquiryOpen, setEnquiryOpen] = useState(false);
@@ -292,7 +292,7 @@ export function CarDetail({
               {saved ? 'Saved' : 'Save this car'}
             </button>
           ) : null}
-          {!sold ? <CompareToggle id={car.id} title={title} className="compare-toggle--block" /> : null}
+          {!sold ? compare?.({ id: car.id, title, className: 'compare-toggle--block' }) : null}
           {view.pdf_path ? <PdfDownload path={view.pdf_path} slug={car.slug} /> : null}
         </aside>
       </div>

@@ -1,21 +1,23 @@
 // Issue 14 first paint: the server paints the listing's first cards
 // (functions/seo ListingPaint). Its golden page and the input it was
 // painted from are in functions/seo/testdata/heads; here the app's CarCard
-// renders the same hits on the same site at the same time, and each card
+// renders the same hits on the same site at the same time, with the
+// actions the app gives it (the heart, Compare, Request Photos), and each card
 // must be the painted one: the same elements, classes, text and the
 // attributes that size, link and name them. A change to CarCard needs the
 // same change in functions/seo/paint.go (and the golden files updated).
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import painted from '../../../../functions/seo/testdata/heads/listing-painted.html?raw';
-import input from '../../../../functions/seo/testdata/heads/listing-painted.json';
-import { SiteProvider } from '../../lib/siteContext';
-import type { Car } from '../../lib/types';
-import { CardActionsProvider } from './cardActions';
-import { CarCard } from './CarCard';
-import { FinanceFinePrint } from './SearchResults';
-import { domShape, paintedSiteResponse } from '../../test/domShape';
+import painted from '../../../functions/seo/testdata/heads/listing-painted.html?raw';
+import input from '../../../functions/seo/testdata/heads/listing-painted.json';
+import { SiteProvider } from '../lib/siteContext';
+import type { Car } from '../lib/types';
+import { CardActionsProvider } from '../components/search/cardActions';
+import { cardActions } from './cardActions';
+import { CarCard } from '../components/search/CarCard';
+import { FinanceFinePrint } from '../components/search/SearchResults';
+import { domShape, paintedSiteResponse } from '../test/domShape';
 
 const ATTRIBUTES = [
   'href', 'src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'fetchpriority', 'decoding',
@@ -35,7 +37,7 @@ describe('the painted listing cards are the app’s CarCard (issue 14 first pain
     const { container } = render(
       <MemoryRouter>
         <SiteProvider value={site}>
-          <CardActionsProvider value={{ requestPhotos: () => null }}>
+          <CardActionsProvider value={cardActions}>
             <CarCard car={hit as unknown as Car} now={new Date(input.now)} priority={i === 0} />
           </CardActionsProvider>
         </SiteProvider>

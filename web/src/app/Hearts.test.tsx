@@ -7,10 +7,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CarCard } from '../components/search/CarCard';
+import { CardActionsProvider } from '../components/search/cardActions';
+import { cardActions } from './cardActions';
 import { SiteProvider } from '../lib/siteContext';
 import type { ConfiguredSiteResponse } from '../lib/siteConfig';
 import type { Car } from '../lib/types';
 import { fixture, siteResponse } from '../test/fixtures';
+import { renderWithSite } from '../test/renderWithSite';
 import { resetWatchlist } from '../lib/shopper/watchlistStore';
 import { Gated } from '../features/accounts/components/Gated';
 import { Toaster } from '../features/accounts/components/Toaster';
@@ -38,7 +41,7 @@ function renderCard(site: ConfiguredSiteResponse, path = '/cars', c = car()) {
     <MemoryRouter initialEntries={[path]}>
       <SiteProvider value={site}>
         <Routes>
-          <Route path="/cars" element={<CarCard car={c} now={now} />} />
+          <Route path="/cars" element={<CardActionsProvider value={cardActions}><CarCard car={c} now={now} /></CardActionsProvider>} />
           <Route path="/sign-in" element={<Where />} />
         </Routes>
         <Toaster />
@@ -139,6 +142,29 @@ describe('watchlist heart (spec 000 §4, §8)', () => {
   });
 });
 
+describe('favourites heart on a card (spec 000 §4)', () => {
+  // Moved from CarCard.test (issue 36): the card's heart is the accounts feature's, given by the app.
+  it('saves the car locally with the heart control', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 202 })));
+    renderWithSite(<CardActionsProvider value={cardActions}><CarCard car={car({ primary_image_url: '/media/demo/cars/c1.svg' })} now={now} /></CardActionsProvider>);
+    const heart = screen.getByRole('button', { name: 'Save 2021 Toyota Corolla' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+    expect(screen.getByRole('button', { name: 'Remove 2021 Toyota Corolla from saved cars' })).toHaveAttribute('aria-pressed', 'true');
+    expect(JSON.parse(window.localStorage.getItem('forecourt:favourites:riverside-toyota') ?? '[]')).toEqual([
+      {
+        id: 'c1',
+        name: '2021 Toyota Corolla',
+        slug: '2021-toyota-corolla-c1',
+        make: 'Toyota',
+        model: 'Corolla',
+        primary_image_url: '/media/demo/cars/c1.svg',
+      },
+    ]);
+  });
+});
+
 describe('gated routes (spec 001 §5)', () => {
   // gate is the page table's (route.Pages): "always", or the site flag.
   function renderGated(path: string, site: ConfiguredSiteResponse, gate = 'always', feature?: string) {
@@ -200,7 +226,7 @@ describe('header saved-cars link (issue 32 item 6)', () => {
         <SiteProvider value={site}>
           <SavedCarsLink />
           <Routes>
-            <Route path="/cars" element={<CarCard car={car()} now={now} />} />
+            <Route path="/cars" element={<CardActionsProvider value={cardActions}><CarCard car={car()} now={now} /></CardActionsProvider>} />
           </Routes>
         </SiteProvider>
       </MemoryRouter>,

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { keepTabInside } from '../lib/focusTrap';
 import './Modal.css';
@@ -11,31 +11,10 @@ import './Modal.css';
 export function Modal({ title, onClose, children, width = 600 }: { title: string; onClose: () => void; children: ReactNode; width?: number }) {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  // A layout effect: the focus moves in the commit that shows the dialog,
-  // so no frame (and no reader of the page) sees it open with the focus
-  // still on the button that opened it.
+  useDialog(dialog, onClose, (el) => el.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') ?? el);
   useLayoutEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    const el = dialog.current;
-    (el?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') ?? el)?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        close.current();
-        return;
-      }
-      keepTabInside(e, el);
-    };
-    document.addEventListener('keydown', onKey);
     document.body.classList.add('no-scroll');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('no-scroll');
-      opener?.focus();
-    };
+    return () => document.body.classList.remove('no-scroll');
   }, []);
 
   return createPortal(
@@ -52,4 +31,39 @@ export function Modal({ title, onClose, children, width = 600 }: { title: string
     </div>,
     document.body,
   );
+}
+
+/**
+ * useDialog is a modal dialog's keyboard, the one copy (issue 36): focus
+ * moves to first(dialog) as it opens, Tab and Shift+Tab stay inside, Escape
+ * calls onClose, and closing gives the focus back to what opened it.
+ */
+export function useDialog(dialog: RefObject<HTMLElement | null>, onClose: () => void, first: (dialog: HTMLElement) => HTMLElement | null) {
+  const close = useRef(onClose);
+  const focus = useRef(first);
+  useLayoutEffect(() => {
+    close.current = onClose;
+    focus.current = first;
+  });
+  // A layout effect: the focus moves in the commit that shows the dialog,
+  // so no frame (and no reader of the page) sees it open with the focus
+  // still on the button that opened it.
+  useLayoutEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    const el = dialog.current;
+    if (el) focus.current(el)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close.current();
+        return;
+      }
+      keepTabInside(e, el);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
+  }, [dialog]);
 }

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/NotFound';
 import { PageLoading } from '../../../components/PageLoading';
 import { carTitle } from '../../../lib/carTitle';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useResource } from '../../../lib/useResource';
 import { shopperProfile, type ShopperProfile } from '../../../lib/shopper/amplify';
 import { useCarByIdQuery } from '../../../lib/getCar';
 import { FinanceCalculator } from '../../../components/finance/FinanceCalculator';
@@ -16,15 +16,9 @@ export const PERSONALISED_FINANCE_PATH = '/personalised/finance';
 /** useShopperProfile loads the signed-in shopper's contact details once; null until known or when signed out. */
 function useShopperProfile(): ShopperProfile | null | 'loading' {
   const { auth } = useSite();
-  const [profile, setProfile] = useState<ShopperProfile | null | 'loading'>('loading');
-  useEffect(() => {
-    let live = true;
-    void shopperProfile(auth).then((p) => live && setProfile(p));
-    return () => {
-      live = false;
-    };
-  }, [auth]);
-  return profile;
+  // shopperProfile answers null rather than failing (signed out, or no token).
+  const profile = useResource(`profile ${auth?.userPoolId ?? ''}`, () => shopperProfile(auth));
+  return profile.status === 'ready' ? profile.data : profile.status === 'error' ? null : 'loading';
 }
 
 /**

@@ -3,6 +3,7 @@
 # "N passed, N failed", covering them all:
 #   the initial JavaScript budgets (web/scripts/bundle-size.mjs --check),
 #   web/src/lib/types.ts against a fresh run of its generator (functions/cmd/tsgen) and tsc,
+#   ESLint over the web (one-way imports, rules of hooks),
 #   infra/tenant.schema.json against a fresh run of functions/cmd/tenantschema,
 #   gofmt and staticcheck with zero findings, the import check
 #   (functions/internal/layers, in the Go run),
@@ -102,6 +103,14 @@ if (cd web && ../node_modules/.bin/tsc --noEmit -p .) >"$OUT/tsc.log" 2>&1; then
 else
   tail -n 60 "$OUT/tsc.log"
   report failed "$OUT/web-typecheck"
+fi
+# Issue 36: the web's imports run one way (shared -> features -> app) and hooks keep their rules.
+log "ESLint over the web (import floors, rules of hooks; web/eslint.config.js)"
+if npm run -s lint -w web >"$OUT/eslint.log" 2>&1; then
+  echo '{"suite":"web-eslint","passed":1,"failed":0}' >"$OUT/web-eslint.count"
+else
+  tail -n 60 "$OUT/eslint.log"
+  report failed "$OUT/web-eslint"
 fi
 
 log "Go tests (shared, functions, infra)"

@@ -7,12 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Car, CarView } from '../lib/types';
 import { fixture, siteResponse } from '../test/fixtures';
 import { renderWithSite } from '../test/renderWithSite';
-import { SUCCESS_KEY } from '../features/leads/api/submitLead';
-import { SuccessPage } from '../features/leads/components/SuccessPage';
+import { SUCCESS_KEY } from '../lib/leads/submitLead';
+import { SuccessPage } from '../components/forms/SuccessPage';
 import CarRoute from './CarRoute';
 
 // The real widget needs workers and a server; a test plays its statechange.
-vi.mock('../features/leads/components/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
+vi.mock('../components/forms/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
 
 const car = fixture<Car>({
   id: 'c9',

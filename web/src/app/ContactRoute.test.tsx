@@ -10,7 +10,7 @@ import { fixture, siteResponse } from '../test/fixtures';
 import { renderWithSite } from '../test/renderWithSite';
 import ContactRoute from './ContactRoute';
 
-vi.mock('../features/leads/components/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
+vi.mock('../components/forms/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
 afterEach(() => vi.unstubAllGlobals());
 
 const place = fixture<LocationView>({

@@ -35,7 +35,8 @@ export function Layout({ children }: { children: ReactNode }) {
     const samePath = path.current === pathname;
     path.current = pathname;
     if (!hash && (type === 'PUSH' || (type === 'REPLACE' && !samePath))) window.scrollTo(0, 0);
-  }, [location]);
+    // location: each navigation is a new object, even to the same path and hash.
+  }, [location, pathname, hash, type]);
   return (
     <div className={`layout layout--${template}`}>
       <a className="skip-link" href="#main">

@@ -60,7 +60,8 @@ export default function ScrollMemory() {
     return stop;
     // Each navigation is a new location object; entries the listing's router
     // pushed all have the key "default", so the key alone would miss a Back between two.
-  }, [location]);
+    // places is the one session store (scrollPlaces), so it never changes.
+  }, [location, places, type]);
   return null;
 }
 

@@ -13,7 +13,7 @@ import { siteResponse } from '../test/fixtures';
 import { AppRoutes, PAGE_COMPONENTS } from './routes';
 
 // Signed out: no token, and no sign-in hint in storage.
-vi.mock('../features/accounts/lib/amplify', () => ({ idToken: () => Promise.resolve(null) }));
+vi.mock('../lib/shopper/amplify', () => ({ idToken: () => Promise.resolve(null) }));
 // The sign-in page itself is not under test (its Authenticator is a large chunk).
 vi.mock('../features/accounts/components/SignInPage', () => ({ default: () => <h1>Sign in</h1> }));
 

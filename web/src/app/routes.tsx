@@ -21,7 +21,7 @@ const DealershipsPage = lazyPage(() => import('./LocationRoutes').then((m) => ({
 const DealershipSearchPage = lazyPage(() => import('../features/dealerships/components/DealershipSearchPage'));
 const TradeInPage = lazyPage(() => import('../features/trade-in/components/TradeInPage'));
 const FinanceEnquiryPage = lazyPage(() => import('../features/finance-enquiry/components/FinanceEnquiryPage'));
-const SuccessPage = lazy(() => import('../features/leads/components/SuccessPage'));
+const SuccessPage = lazy(() => import('../components/forms/SuccessPage'));
 // The contact page with the locations block composed in (issue 33).
 const ContactPage = lazyPage(() => import('./ContactRoute'));
 /** EnquiryPage is the contact page titled for a general enquiry. */
@@ -77,8 +77,8 @@ const CheckoutPage = lazy(() => import('../features/reserve/components/CheckoutP
 const ReservationPage = lazy(() => import('../features/reserve/components/ReservationPage'));
 const OnlinePaymentPage = lazy(() => import('../features/reserve/components/OnlinePaymentPage'));
 // Issue 17: the pages behind the personalised finance and spin-to-win routes.
-const PersonalisedFinancePage = lazy(() => import('../features/personalised-finance/components/PersonalisedFinancePage'));
-const SpinToWinRoute = lazy(() => import('../features/personalised-finance/components/SpinToWinRoute'));
+const PersonalisedFinancePage = lazy(() => import('../features/finance-enquiry/components/PersonalisedFinancePage'));
+const SpinToWinRoute = lazy(() => import('./SpinToWinRoute'));
 const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 
 

@@ -152,23 +152,22 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
-  it('saves the car locally with the heart control', async () => {
+  // Issue 36: the heart and Compare are the features' (app/cardActions.tsx); the card shows what it is given.
+  it('shows the heart and the Compare toggle the app provides, and neither without', async () => {
     const user = userEvent.setup();
+    const toggled: string[] = [];
+    const actions = {
+      useSave: (c: Car, name: string) => ({ visible: true, saved: false, toggle: () => toggled.push(`${c.id} ${name}`) }),
+      compare: ({ id, title }: { id: string; title: string }) => <span data-testid="compare">{`${id} ${title}`}</span>,
+    };
+    const { unmount } = renderWithSite(<CardActionsProvider value={actions}><CarCard car={car()} now={now} /></CardActionsProvider>);
+    await user.click(screen.getByRole('button', { name: 'Save 2021 Toyota Corolla' }));
+    expect(toggled).toEqual(['c1 2021 Toyota Corolla']);
+    expect(screen.getByTestId('compare')).toHaveTextContent('c1 2021 Toyota Corolla');
+    unmount();
     renderWithSite(<CarCard car={car()} now={now} />);
-    const heart = screen.getByRole('button', { name: 'Save 2021 Toyota Corolla' });
-    expect(heart).toHaveAttribute('aria-pressed', 'false');
-    await user.click(heart);
-    expect(screen.getByRole('button', { name: 'Remove 2021 Toyota Corolla from saved cars' })).toHaveAttribute('aria-pressed', 'true');
-    expect(JSON.parse(window.localStorage.getItem('forecourt:favourites:riverside-toyota') ?? '[]')).toEqual([
-      {
-        id: 'c1',
-        name: '2021 Toyota Corolla',
-        slug: '2021-toyota-corolla-c1',
-        make: 'Toyota',
-        model: 'Corolla',
-        primary_image_url: '/media/demo/cars/c1.svg',
-      },
-    ]);
+    expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('compare')).not.toBeInTheDocument();
   });
 });
 

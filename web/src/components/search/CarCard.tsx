@@ -6,8 +6,6 @@ import { priceDisplay } from '../../lib/priceDisplay';
 import { carTag, isAvailable, tagSettingsOf } from '../../lib/tagPriority';
 import type { ConfiguredSite } from '../../lib/siteConfig';
 import type { Car, FinanceEstimate, SearchHit } from '../../lib/types';
-import { useCarSave } from '../../features/accounts/lib/useCarSave';
-import { CompareToggle } from '../../features/compare/components/CompareToggle';
 import { useSite } from '../../lib/siteContext';
 import { carPath, LISTING_PATH } from '../../lib/listingUrl';
 import { carPhone, warnNoPhone } from '../../lib/carPhone';
@@ -15,7 +13,7 @@ import { financeEstimate } from '../../lib/financeEstimate';
 import { reserveOffer } from '../../lib/reserveOffer';
 import { InfoPopup } from '../InfoPopup';
 import { PhoneReveal } from '../PhoneReveal';
-import { useCardActions } from './cardActions';
+import { useCardActions, useCarHeart } from './cardActions';
 import { TagBadge } from './TagBadge';
 import './CarCard.css';
 import { photoSrcSet } from '../../lib/photoSrcSet';
@@ -68,10 +66,10 @@ export function CarCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const location = car.location_name || car.location?.name;
   // The heart: the server watchlist or local favourites, by the site's features (spec 000 §4).
-  const heart = useCarSave(car, title, sold);
+  const heart = useCarHeart(car, title, sold);
   const saved = heart.saved;
   const [requesting, setRequesting] = useState(false);
-  const { requestPhotos } = useCardActions();
+  const { requestPhotos, compare } = useCardActions();
   // The card reads the index record, which every site shares, so it runs the
   // twin of shared.CarPhone for this site (vectors: car_phone.json).
   const wantsPhone = site.features.phone_links && !sold;
@@ -178,7 +176,7 @@ export function CarCard({
               Reserve Now {reserve.price_text}
             </Link>
           ) : null}
-          {!sold ? <CompareToggle id={car.id} title={title} /> : null}
+          {!sold ? compare?.({ id: car.id, title }) : null}
           {phone ? (
             <PhoneReveal
               phone={phone}

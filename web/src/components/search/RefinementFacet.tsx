@@ -14,9 +14,9 @@ const withValue = <T extends { value: string }>(items: T[]): T[] => items.filter
 /** RefinementFacet is a checkbox list with counts; renders nothing when it cannot refine. */
 export function RefinementFacet({ facet, remember, popular }: { facet: FacetDef; remember?: boolean; popular?: string[] }) {
   const limit = facet.limit ?? 10;
-  const key = (popular ?? []).join('|');
-  // A stable comparator: the connector compares its props on every render.
-  const popularSort = useMemo(() => popularFirst(popular ?? []), [key]);
+  const key = JSON.stringify(popular ?? []);
+  // A stable comparator: the connector compares its props on every render, and callers pass a new array each time.
+  const popularSort = useMemo(() => popularFirst(JSON.parse(key) as string[]), [key]);
   const showMore = facet.showMoreLimit !== undefined && facet.showMoreLimit > limit;
   const { items, refine, canRefine, isShowingMore, toggleShowMore, canToggleShowMore } = useRefinementList({
     attribute: facet.attribute,

@@ -13,7 +13,7 @@ import {
 import '@aws-amplify/ui-react/styles.css';
 import './AuthenticatorPanel.css';
 import type { AuthSettings } from '../../../lib/types';
-import { amplifyAuth } from '../lib/amplify';
+import { amplifyAuth } from '../../../lib/shopper/amplify';
 import { withoutTrunkZero } from '../lib/phone';
 
 // The Amplify Authenticator (sign up, confirm, sign in, forgot password),

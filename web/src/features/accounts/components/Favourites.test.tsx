@@ -7,11 +7,11 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
-import { resetWatchlist } from '../lib/watchlistStore';
+import { resetWatchlist } from '../../../lib/shopper/watchlistStore';
 import FavouritesPage from './FavouritesPage';
 import { MoveFavouritesOffer } from './MoveFavouritesOffer';
 
-vi.mock('../lib/amplify', () => ({ idToken: () => Promise.resolve('id-token') }));
+vi.mock('../../../lib/shopper/amplify', () => ({ idToken: () => Promise.resolve('id-token') }));
 
 const HINT = 'CognitoIdentityServiceProvider.client.LastAuthUser';
 const auth = { userPoolId: 'pool', userPoolClientId: 'client', region: 'ap-southeast-2' };

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
-import { idToken } from '../lib/amplify';
-import { signInPath } from '../lib/gating';
-import { signedInHint } from '../lib/session';
+import { idToken } from '../../../lib/shopper/amplify';
+import { signInPath } from '../../../lib/shopper/gating';
+import { signedInHint } from '../../../lib/shopper/session';
 
 type Session = 'loading' | 'signed-in' | 'signed-out';
 

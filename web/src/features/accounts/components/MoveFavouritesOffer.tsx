@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useSite } from '../../../lib/siteContext';
 import { useFavourites } from '../../../lib/useFavourites';
 import { showToast } from '../lib/toasts';
-import { changeSaved, useWatchlist } from '../lib/watchlistStore';
+import { changeSaved, useWatchlist } from '../../../lib/shopper/watchlistStore';
 
 const DISMISSED = 'forecourt:move-favourites-dismissed';
 
@@ -38,7 +38,7 @@ export function MoveFavouritesOffer() {
     if (moved > 0) {
       showToast({ title: 'Favourites Moved', body: `${moved} ${moved === 1 ? 'car is' : 'cars are'} now in your watchlist`, action: { label: 'View List', to: site.features.watchlist_path } });
     }
-  }, [auth, favourites, list.ids, toggle]);
+  }, [auth, favourites, list.ids, toggle, site.features.watchlist_path]);
 
   if (!watchlistOn || list.status !== 'ready' || favourites.length === 0 || dismissed) return null;
   const n = favourites.length;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
-import { safeRedirect } from '../lib/redirect';
+import { safeRedirect } from '../../../lib/shopper/redirect';
 import './SignInPage.css';
 
 const AuthenticatorPanel = lazy(() => import('./AuthenticatorPanel'));

@@ -10,7 +10,7 @@ import { renderWithSite } from '../../../test/renderWithSite';
 import WatchlistPage from './WatchlistPage';
 
 const token = vi.hoisted(() => ({ value: 'id-token' as string | null }));
-vi.mock('../lib/amplify', () => ({ idToken: () => Promise.resolve(token.value) }));
+vi.mock('../../../lib/shopper/amplify', () => ({ idToken: () => Promise.resolve(token.value) }));
 
 const site = { ...siteResponse(), auth: { userPoolId: 'pool', userPoolClientId: 'client', region: 'ap-southeast-2' } };
 

@@ -8,9 +8,9 @@ import { photoSrcSet } from '../../../lib/photoSrcSet';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import type { WatchlistCar } from '../../../lib/types';
-import { fetchWatchlist, removeCar } from '../api/watchlist';
-import { signInPath } from '../lib/gating';
-import { changeSaved } from '../lib/watchlistStore';
+import { fetchWatchlist, removeCar } from '../../../lib/shopper/watchlist';
+import { signInPath } from '../../../lib/shopper/gating';
+import { changeSaved } from '../../../lib/shopper/watchlistStore';
 // The listing's card and grid styles: a saved car looks as it did where it was saved.
 import '../../../components/search/CarCard.css';
 import '../../../components/search/SearchResults.css';

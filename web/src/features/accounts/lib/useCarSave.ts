@@ -3,22 +3,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/http';
 import { useSite } from '../../../lib/siteContext';
 import { trackEvent } from '../../../lib/trackEvent';
+import type { CarSave } from '../../../components/search/cardActions';
 import type { AuthSettings, Car } from '../../../lib/types';
 import { useFavourites } from '../../../lib/useFavourites';
-import { signInPath } from './gating';
+import { signInPath } from '../../../lib/shopper/gating';
 import { removedToast, savedToast, showToast } from './toasts';
-import { changeSaved, rememberPendingSave, takePendingSave, useWatchlist } from './watchlistStore';
+import { changeSaved, rememberPendingSave, takePendingSave, useWatchlist } from '../../../lib/shopper/watchlistStore';
 
 /** Analytics event of a save (spec 000 §7). */
 export const EVENT_SAVE = 39;
 
-export interface CarSave {
-  /** visible is false where the site saves nothing, and for a sold car that is not saved (spec 000 §4). */
-  visible: boolean;
-  saved: boolean;
-  /** toggle saves or removes the car (or, signed out with the watchlist on, goes to sign-in). */
-  toggle: () => void;
-}
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

@@ -8,12 +8,11 @@ import { similarPath } from '../../../lib/similarPath';
 import { CarStrip } from '../../../components/search/CarStrip';
 import { ApiError } from '../../../lib/http';
 import type { Car, CarTab, CarView } from '../../../lib/types';
-import { useCarSave } from '../../accounts/lib/useCarSave';
-import { CompareToggle } from '../../compare/components/CompareToggle';
+import { useCardActions, useCarHeart } from '../../../components/search/cardActions';
 import { useSite } from '../../../lib/siteContext';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import '../car.css';
-import { useCarQuery } from '../api/getCar';
+import { useCarQuery } from '../../../lib/getCar';
 import { ActionButtons, type ActionKind, type CallContext } from './ActionButtons';
 import { CarTabs, TabText } from './CarTabs';
 import { DealerComments } from './DealerComments';
@@ -32,7 +31,7 @@ import { warnNoPhone } from '../../../lib/carPhone';
 const CertifiedDialog = lazy(() => import('./CertifiedDialog'));
 // The calculator closes the page's main column, below the fold: it loads after the page (car budget, issue 32).
 const FinanceCalculator = lazy(() =>
-  import('../../finance-calculator/components/FinanceCalculator').then((m) => ({ default: m.FinanceCalculator })),
+  import('../../../components/finance/FinanceCalculator').then((m) => ({ default: m.FinanceCalculator })),
 );
 // Only a sold car needs its sidebar panel (issue 32 item 15): off the car page's initial JavaScript.
 const SoldPanel = lazy(() => import('./SoldPanel'));
@@ -116,7 +115,8 @@ export function CarDetail({
   const primary = imageOf(car);
   const urls = (car.images ?? []).map((i) => i.url).filter(Boolean);
   const images = primary ? (urls.length > 0 ? urls : [primary]) : [];
-  const heart = useCarSave(car, title, sold);
+  const heart = useCarHeart(car, title, sold);
+  const { compare } = useCardActions();
   const saved = heart.saved;
   const phoneLayout = useMediaQuery(PHONE_LAYOUT);
   const [enquiryOpen, setEnquiryOpen] = useState(false);
@@ -292,7 +292,7 @@ export function CarDetail({
               {saved ? 'Saved' : 'Save this car'}
             </button>
           ) : null}
-          {!sold ? <CompareToggle id={car.id} title={title} className="compare-toggle--block" /> : null}
+          {!sold ? compare?.({ id: car.id, title, className: 'compare-toggle--block' }) : null}
           {view.pdf_path ? <PdfDownload path={view.pdf_path} slug={car.slug} /> : null}
         </aside>
       </div>

@@ -1,7 +1,7 @@
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { CertifiedBadge } from '../../../lib/types';
-import { keepTabInside } from '../../../lib/focusTrap';
+import { useDialog } from '../../../components/Modal';
 
 /**
  * CertifiedDialog is the certified programme's info dialog (spec 001 §2,
@@ -15,26 +15,7 @@ export default function CertifiedDialog({ certified, onClose }: { certified: Cer
   const box = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
 
-  // A layout effect: the focus moves in the commit that shows the dialog,
-  // so no frame (and no reader of the page) sees it open with the focus
-  // still on the button that opened it.
-  useLayoutEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    close.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onClose();
-      } else {
-        keepTabInside(e, box.current);
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus();
-    };
-  }, [onClose]);
+  useDialog(box, onClose, () => close.current);
 
   return createPortal(
     <div className="car-dialog__backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>

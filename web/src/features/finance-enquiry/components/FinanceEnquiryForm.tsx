@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useSite } from '../../../lib/siteContext';
-import { ContactFields } from '../../leads/form/ContactFields';
-import { CheckboxField, SelectField, TextAreaField } from '../../leads/form/fields';
-import { LeadForm } from '../../leads/form/LeadForm';
-import { useLeadForm, type LeadFormValues } from '../../leads/form/useLeadForm';
+import { ContactFields } from '../../../components/forms/ContactFields';
+import { CheckboxField, SelectField, TextAreaField } from '../../../components/forms/fields';
+import { LeadForm } from '../../../components/forms/LeadForm';
+import { useLeadForm, type LeadFormValues } from '../../../components/forms/useLeadForm';
 import type { CalculatorFigures, CarType, LeadRequest } from '../../../lib/types';
 import '../finance.css';
 

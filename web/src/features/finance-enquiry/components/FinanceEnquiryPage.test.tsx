@@ -6,10 +6,10 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
-import { SuccessPage } from '../../leads/components/SuccessPage';
+import { SuccessPage } from '../../../components/forms/SuccessPage';
 import FinanceEnquiryPage from './FinanceEnquiryPage';
 
-vi.mock('../../leads/components/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
+vi.mock('../../../components/forms/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
 
 const group = siteResponse({
   leads: { captcha: false, message_optional: false },

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { formatPrice } from '../../../lib/format';
 import { calculateFinance } from '../../../lib/financeCalculator';
 import type { CalculatorFigures } from '../../../lib/types';
-import { FinanceCalculator } from '../../finance-calculator/components/FinanceCalculator';
+import { FinanceCalculator } from '../../../components/finance/FinanceCalculator';
 import { FinanceEnquiryForm } from './FinanceEnquiryForm';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithSite } from '../../../test/renderWithSite';
 import { siteResponse } from '../../../test/fixtures';
 import { BrandBanner } from './BrandBanner';
-import imageNotFound from '../assets/image-not-found.svg';
+import imageNotFound from '../../../components/assets/image-not-found.svg';
 
 describe('brand banner of dealership websites (spec 001 §2, §3; issue 17)', () => {
   it('links each dealership website by its title, with its logo', () => {

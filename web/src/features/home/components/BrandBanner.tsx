@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import type { DealershipWebsite } from '../../../lib/types';
-import imageNotFound from '../assets/image-not-found.svg';
+import imageNotFound from '../../../components/assets/image-not-found.svg';
 import './BrandBanner.css';
 
 /**

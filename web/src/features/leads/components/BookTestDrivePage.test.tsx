@@ -12,7 +12,7 @@ import { fixture, siteResponse, type SiteOverrides } from '../../../test/fixture
 import { renderWithSite } from '../../../test/renderWithSite';
 import { json, stubLeadsAPI } from '../test/stubLeadsAPI';
 import { BookTestDrivePage } from './BookTestDrivePage';
-import { SuccessPage } from './SuccessPage';
+import { SuccessPage } from '../../../components/forms/SuccessPage';
 
 afterEach(() => vi.unstubAllGlobals());
 

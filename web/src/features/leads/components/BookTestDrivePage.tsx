@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FacetClient } from '../../../lib/search/useFacetCounts';
 import type { Car } from '../../../lib/types';
@@ -7,10 +7,11 @@ import { carPath } from '../../../lib/listingUrl';
 import { useSite } from '../../../lib/siteContext';
 import { isAvailable } from '../../../lib/tagPriority';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { getCar } from '../../car/api/getCar';
+import { getCar } from '../../../lib/getCar';
+import { useResource } from '../../../lib/useResource';
 import { CarPicker, CarSummary } from './CarPicker';
 import { TestDriveForm } from './TestDriveForm';
-import '../leads.css';
+import '../../../components/forms/leads.css';
 
 /**
  * BookTestDrivePage is /book-test-drive/ (spec 001 §2), linked from every
@@ -23,21 +24,14 @@ export function BookTestDrivePage({ searchClient }: { searchClient?: FacetClient
   const { site } = useSite();
   const [params] = useSearchParams();
   const slug = params.get('car') ?? '';
-  const [car, setCar] = useState<{ car: Car; price?: string } | undefined>();
-  const [loading, setLoading] = useState(Boolean(slug));
-  useEffect(() => {
-    if (!slug) return;
-    let live = true;
-    setLoading(true);
-    getCar(slug).then(
-      // A car sold since the link was made (still shown during its retention) cannot be driven: the shopper picks one, as the picker offers only cars for sale.
-      (res) => live && (isAvailable(res.car) && setCar({ car: res.car, price: res.view?.price?.text }), setLoading(false)),
-      () => live && setLoading(false), // gone or not found: the shopper picks one
-    );
-    return () => {
-      live = false;
-    };
-  }, [slug]);
+  // The car the link named, unless it is sold since (still shown during its
+  // retention, it cannot be driven) or gone: then the shopper picks one.
+  const linked = useResource(`car:${slug}`, (signal) => (slug ? getCar(slug, signal) : Promise.resolve(undefined)));
+  const fromLink = linked.status === 'ready' && linked.data && isAvailable(linked.data.car) ? { car: linked.data.car, price: linked.data.view?.price?.text } : undefined;
+  // undefined: the shopper has not chosen (the linked car stands); null: Change car.
+  const [choice, setChoice] = useState<{ car: Car; price?: string } | null>();
+  const car = choice === undefined ? fromLink : (choice ?? undefined);
+  const loading = Boolean(slug) && choice === undefined && linked.status === 'loading';
   const carId = car?.car.id ?? params.get('car_id') ?? undefined;
   return (
     <section className="lead-page lead-page--narrow">
@@ -50,12 +44,12 @@ export function BookTestDrivePage({ searchClient }: { searchClient?: FacetClient
       ) : car ? (
         <div role="group" aria-label="Your car" className="car-picker__chosen card">
           <CarSummary car={car.car} price={car.price} />
-          <button type="button" className="link-button" onClick={() => setCar(undefined)}>
+          <button type="button" className="link-button" onClick={() => setChoice(null)}>
             Change car
           </button>
         </div>
       ) : !params.get('car_id') ? (
-        <CarPicker client={searchClient} onPick={(c) => setCar({ car: c })} />
+        <CarPicker client={searchClient} onPick={(c) => setChoice({ car: c })} />
       ) : null}
       {/* A new car is a new booking: the form starts again with its times. */}
       {loading ? null : (

@@ -7,7 +7,7 @@ import { siteResponse, type SiteOverrides } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
 import { stubLeadsAPI } from '../test/stubLeadsAPI';
 import { ContactPage } from './ContactPage';
-import { SuccessPage } from './SuccessPage';
+import { SuccessPage } from '../../../components/forms/SuccessPage';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,9 +5,9 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSite } from '../../../lib/siteContext';
 import type { Location } from '../../../lib/types';
 import { contactLocation, contactMatches } from '../contactSlug';
-import { visibleLocations } from '../form/ContactFields';
+import { visibleLocations } from '../../../components/forms/ContactFields';
 import { EnquiryForm } from './EnquiryForm';
-import '../leads.css';
+import '../../../components/forms/leads.css';
 
 /**
  * ContactPage is /contact, /contact-us and /contact-us/{location slug}

@@ -6,10 +6,10 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse, type SiteOverrides } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
-import { toPayload, type LeadFormValues } from '../form/useLeadForm';
+import { toPayload, type LeadFormValues } from '../../../components/forms/useLeadForm';
 import { stubLeadsAPI } from '../test/stubLeadsAPI';
 import { EnquiryForm } from './EnquiryForm';
-import { SuccessPage } from './SuccessPage';
+import { SuccessPage } from '../../../components/forms/SuccessPage';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,11 +1,11 @@
 import { useSite } from '../../../lib/siteContext';
-import { ContactFields, visibleLocations } from '../form/ContactFields';
-import { CheckboxField, CheckOptionsField, SelectField, TextAreaField, TextField } from '../form/fields';
-import { LeadForm } from '../form/LeadForm';
-import { useLeadForm } from '../form/useLeadForm';
-import type { LeadSubject } from '../api/submitLead';
+import { ContactFields, visibleLocations } from '../../../components/forms/ContactFields';
+import { CheckboxField, CheckOptionsField, SelectField, TextAreaField, TextField } from '../../../components/forms/fields';
+import { LeadForm } from '../../../components/forms/LeadForm';
+import { useLeadForm } from '../../../components/forms/useLeadForm';
+import type { LeadSubject } from '../../../lib/leads/submitLead';
 
-export { CAPTCHA_MESSAGE } from '../form/useLeadForm';
+export { CAPTCHA_MESSAGE } from '../../../components/forms/useLeadForm';
 
 /** GENERIC_FAILURE heads the generic enquiry's failure alert (spec 001 §8). */
 export const GENERIC_FAILURE = 'An error occurred when submitting this form';

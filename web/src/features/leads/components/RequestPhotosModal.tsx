@@ -1,11 +1,11 @@
 import { carTitle, imageOf } from '../../../lib/carTitle';
 import { carPath } from '../../../lib/listingUrl';
 import type { Car } from '../../../lib/types';
-import { ContactFields } from '../form/ContactFields';
-import { CheckboxField, TextAreaField } from '../form/fields';
-import { LeadForm } from '../form/LeadForm';
-import { useLeadForm } from '../form/useLeadForm';
-import { Modal } from './Modal';
+import { ContactFields } from '../../../components/forms/ContactFields';
+import { CheckboxField, TextAreaField } from '../../../components/forms/fields';
+import { LeadForm } from '../../../components/forms/LeadForm';
+import { useLeadForm } from '../../../components/forms/useLeadForm';
+import { Modal } from '../../../components/Modal';
 
 /** PHOTO_REQUEST_DEFAULT is Request Photos' hidden default message (spec 000 §2). */
 export const PHOTO_REQUEST_DEFAULT = 'Please send photos for this car';

@@ -1,11 +1,11 @@
 import { useWatch } from 'react-hook-form';
 import { useSite } from '../../../lib/siteContext';
-import type { LeadSubject } from '../api/submitLead';
-import { AppointmentField } from '../form/AppointmentField';
-import { ContactFields, visibleLocations } from '../form/ContactFields';
-import { CheckboxField, TextAreaField } from '../form/fields';
-import { LeadForm } from '../form/LeadForm';
-import { useLeadForm } from '../form/useLeadForm';
+import type { LeadSubject } from '../../../lib/leads/submitLead';
+import { AppointmentField } from '../../../components/forms/AppointmentField';
+import { ContactFields, visibleLocations } from '../../../components/forms/ContactFields';
+import { CheckboxField, TextAreaField } from '../../../components/forms/fields';
+import { LeadForm } from '../../../components/forms/LeadForm';
+import { useLeadForm } from '../../../components/forms/useLeadForm';
 
 /**
  * TestDriveForm books a test drive (spec 001 §5 "Test drive"): the contact

@@ -10,7 +10,7 @@ import type { Car } from '../../../lib/types';
 import { fixture, siteResponse, type SiteOverrides } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
 import { json, SLOTS, stubLeadsAPI } from '../test/stubLeadsAPI';
-import { SuccessPage } from './SuccessPage';
+import { SuccessPage } from '../../../components/forms/SuccessPage';
 import { TestDriveModal } from './TestDriveModal';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@ import { carTitle, imageOf } from '../../../lib/carTitle';
 import { carPath } from '../../../lib/listingUrl';
 import type { Car } from '../../../lib/types';
 import { useSite } from '../../../lib/siteContext';
-import { Modal } from './Modal';
+import { Modal } from '../../../components/Modal';
 import { TestDriveForm } from './TestDriveForm';
 
 /**

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { stock } from '../../../test/fixtures';
-import { renderListing } from '../../../test/renderListing';
+import { renderListing } from '../test/renderListing';
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');

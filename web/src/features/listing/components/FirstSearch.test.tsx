@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import cases from '../../../../../shared/testdata/vectors/listing_first_search.json';
 import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { siteResponse, stock } from '../../../test/fixtures';
-import { renderListing } from '../../../test/renderListing';
+import { renderListing } from '../test/renderListing';
 import { INLINED_SEARCH_ID, inlinedSearch } from '../../../lib/search/SiteInstantSearch';
 import type { ConfiguredSiteResponse } from '../../../lib/siteConfig';
 import { SearchPage } from './SearchPage';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Car } from '../../../lib/types';
 import { siteResponse, stock } from '../../../test/fixtures';
-import { renderListing } from '../../../test/renderListing';
+import { renderListing } from '../test/renderListing';
 import { listingTitle } from '../../../components/search/ListingHeading';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteResponse, stock } from '../../../test/fixtures';
-import { renderListing } from '../../../test/renderListing';
+import { renderListing } from '../test/renderListing';
 import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { SLIDER_DEBOUNCE_MS } from '../../../lib/search/range';
 

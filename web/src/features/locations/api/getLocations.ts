@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { getJSON } from '../../../lib/http';
 import { inlinedJSON } from '../../../lib/inlined';
 import type { GeocodeResponse, LocationPageData, LocationResponse, LocationsResponse } from '../../../lib/types';
-import type { Resource } from '../../../lib/useResource';
+import { useResource, type Resource } from '../../../lib/useResource';
 
 /** INLINED_LOCATION_ID is the script a location page's HTML carries its data in (functions/httpapi LocationPageData). */
 export const INLINED_LOCATION_ID = 'forecourt-location';
@@ -21,24 +21,10 @@ function inlinedPage(doc: Document = document): LocationPageData | undefined {
  * fetches the location's current open-now line and list.
  */
 function useGiven<T>(key: string, given: T | undefined, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
-  const [state, setState] = useState<{ key: string; resource: Resource<T> }>({ key, resource: given ? { status: 'ready', data: given } : { status: 'loading' } });
-  const skip = given !== undefined && state.key === key && state.resource.status === 'ready';
   useEffect(() => {
-    if (skip) {
-      document.getElementById(INLINED_LOCATION_ID)?.remove();
-      return;
-    }
-    const ctrl = new AbortController();
-    setState({ key, resource: { status: 'loading' } });
-    load(ctrl.signal).then(
-      (data) => !ctrl.signal.aborted && setState({ key, resource: { status: 'ready', data } }),
-      (error: unknown) =>
-        !ctrl.signal.aborted && setState({ key, resource: { status: 'error', error: error instanceof Error ? error : new Error(String(error)) } }),
-    );
-    return () => ctrl.abort();
-    // load is keyed by key: callers pass a fresh closure each render.
-  }, [key]);
-  return state.key === key ? state.resource : { status: 'loading' };
+    if (given !== undefined) document.getElementById(INLINED_LOCATION_ID)?.remove();
+  }, [given]);
+  return useResource(key, load, given === undefined ? undefined : { status: 'ready', data: given });
 }
 
 /** LocationQuery picks locations as spec 001 §2's filters do; the API applies them (shared.FilterLocations). */

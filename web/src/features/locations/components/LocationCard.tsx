@@ -9,7 +9,8 @@ function samePage(a: string, b: string): boolean {
   const [x, y] = [norm(a), norm(b)];
   return x === y || PAGES.some((p) => 'paths' in p && (p.paths as readonly string[]).includes(x) && (p.paths as readonly string[]).includes(y));
 }
-import { HolidayHoursButton, Modal, OpenNow, OpeningHours } from './OpeningHours';
+import { HolidayHoursButton, OpenNow, OpeningHours } from './OpeningHours';
+import { Modal } from '../../../components/Modal';
 import { StarRating } from './StarRating';
 
 /** EmailUsForm renders the enquiry form for a location; the app composes the leads feature's form in. */

@@ -1,15 +1,17 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useSite } from '../../../lib/siteContext';
 import { NotFound } from '../../../components/NotFound';
+import { TabList } from '../../../components/Tabs';
 import { ApiError } from '../../../lib/http';
 import type { LocationResponse, LocationView } from '../../../lib/types';
 import { useLocation } from '../api/getLocations';
 import { addressLines, LocationActions, type EmailUsForm } from './LocationCard';
 import { ReviewList } from './LocationDetail';
 import { LocationMap } from './LocationMap';
-import { HolidayHoursButton, Modal, OpenNow, OpeningHours } from './OpeningHours';
+import { HolidayHoursButton, OpenNow, OpeningHours } from './OpeningHours';
+import { Modal } from '../../../components/Modal';
 import { OurLocations } from './OurLocationsCarousel';
 import { StarRating } from './StarRating';
 import '../locations.css';
@@ -145,45 +147,19 @@ function LocationInfo({ location: l, emailUs }: { location: LocationView; emailU
 function DepartmentHours({ departments, location }: { departments: LocationView[]; location: LocationView }) {
   const id = useId();
   const [active, setActive] = useState(departments.some((d) => d.id === location.id) ? location.id : departments[0].id);
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const dept = departments.find((d) => d.id === active) ?? departments[0];
   const tabs = departments.length > 1;
-  const move = (i: number) => {
-    const next = (i + departments.length) % departments.length;
-    setActive(departments[next].id);
-    refs.current[next]?.focus();
-  };
   return (
     <section className="location-hours" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Opening hours</h2>
       {tabs ? (
-        <div role="tablist" aria-label="Department" className="tabs location-hours__tabs">
-          {departments.map((d, i) => (
-            <button
-              key={d.id}
-              ref={(b) => {
-                refs.current[i] = b;
-              }}
-              role="tab"
-              type="button"
-              id={`${id}-tab-${i}`}
-              aria-selected={d.id === dept.id}
-              aria-controls={`${id}-panel`}
-              tabIndex={d.id === dept.id ? 0 : -1}
-              onClick={() => setActive(d.id)}
-              onKeyDown={(e) => {
-                if (e.key === 'ArrowRight') move(i + 1);
-                else if (e.key === 'ArrowLeft') move(i - 1);
-                else if (e.key === 'Home') move(0);
-                else if (e.key === 'End') move(departments.length - 1);
-                else return;
-                e.preventDefault();
-              }}
-            >
-              {departmentOf(d)}
-            </button>
-          ))}
-        </div>
+        <TabList
+          tabs={departments.map((d, i) => ({ key: d.id, id: `${id}-tab-${i}`, controls: `${id}-panel`, label: departmentOf(d) }))}
+          current={departments.indexOf(dept)}
+          onSelect={(i) => setActive(departments[i].id)}
+          label="Department"
+          className="tabs location-hours__tabs"
+        />
       ) : null}
       <div
         className="location-hours__panel"

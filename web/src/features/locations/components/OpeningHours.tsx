@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
+import { Modal } from '../../../components/Modal';
 import { Link } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import type { HolidayHours, HoursLine, OpenStatus } from '../../../lib/types';
-import { keepTabInside } from '../../../lib/focusTrap';
 
 /** OpenNow is the "Open now · Closes 5:30 pm" line the API computed for the time of the request. */
 export function OpenNow({ status }: { status?: OpenStatus }) {
@@ -51,20 +51,16 @@ export function OpeningHours({ lines, caption = 'Opening Hours' }: { lines: Hour
 /** HolidayHoursButton opens the Holiday Opening Hours dialog (spec 001 §2) when the location has upcoming special hours. */
 export function HolidayHoursButton({ hours, name }: { hours: HolidayHours[] | null; name: string }) {
   const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   if (!hours || hours.length === 0) return null;
   return (
     <>
-      <button type="button" className="link-button" ref={opener} onClick={() => setOpen(true)}>
+      <button type="button" className="link-button" onClick={() => setOpen(true)}>
         Holiday Opening Hours
       </button>
       {open ? (
         <Modal
           title="Holiday Opening Hours"
-          onClose={() => {
-            setOpen(false);
-            opener.current?.focus();
-          }}
+          onClose={() => setOpen(false)}
         >
           <p className="modal__sub">{name}</p>
           <table className="hours">
@@ -83,41 +79,5 @@ export function HolidayHoursButton({ hours, name }: { hours: HolidayHours[] | nu
         </Modal>
       ) : null}
     </>
-  );
-}
-
-/** Modal is a labelled dialog: focus moves in, Escape and the close button close it, Tab stays inside. */
-export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
-  const id = useId();
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    box.current?.querySelector<HTMLElement>('button, [href], input, select, textarea')?.focus();
-  }, []);
-  return (
-    <div className="modal" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        className="modal__box"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        ref={box}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onClose();
-          } else {
-            keepTabInside(e, box.current);
-          }
-        }}
-      >
-        <div className="modal__head">
-          <h2 id={`${id}-title`}>{title}</h2>
-          <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </div>
-        {children}
-      </div>
-    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/format';
 import { manufacturerNamed } from '../../../lib/manufacturers';
-import imageNotFound from '../../home/assets/image-not-found.svg';
+import imageNotFound from '../../../components/assets/image-not-found.svg';
 import '../../../components/browse/FacetTiles.css';
 import './MakeTile.css';
 

@@ -8,7 +8,7 @@ import type { FacetClient } from '../../../lib/search/useFacetCounts';
 import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { siteResponse, stock } from '../../../test/fixtures';
 import ManufacturersPage, { matchMakes } from './ManufacturersPage';
-import imageNotFound from '../../home/assets/image-not-found.svg';
+import imageNotFound from '../../../components/assets/image-not-found.svg';
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');

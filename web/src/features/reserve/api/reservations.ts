@@ -1,5 +1,5 @@
 import type { AuthSettings, ReservationCreated, ReservationList, ReservationResponse } from '../../../lib/types';
-import { shopperRequest } from '../../accounts/api/shopperRequest';
+import { shopperRequest } from '../../../lib/shopper/shopperRequest';
 
 const SIGNED_OUT = 'Sign in to reserve a car.';
 

@@ -10,7 +10,7 @@ import { renderWithSite } from '../../../test/renderWithSite';
 import CheckoutPage from './CheckoutPage';
 
 const token = vi.hoisted(() => ({ value: 'id-token' as string | null }));
-vi.mock('../../accounts/lib/amplify', () => ({ idToken: () => Promise.resolve(token.value) }));
+vi.mock('../../../lib/shopper/amplify', () => ({ idToken: () => Promise.resolve(token.value) }));
 
 const site = {
   ...siteResponse({ reserve: { deposit: 200, hold_hours: 48, refundable_text: 'Fully refundable before the hold ends.' } }),

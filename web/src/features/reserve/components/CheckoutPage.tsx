@@ -7,7 +7,7 @@ import { ApiError, getJSON } from '../../../lib/http';
 import { useSite } from '../../../lib/siteContext';
 import type { CarResponse } from '../../../lib/types';
 import { useResource } from '../../../lib/useResource';
-import { signInPath } from '../../accounts/lib/gating';
+import { signInPath } from '../../../lib/shopper/gating';
 import { createReservation } from '../api/reservations';
 
 type Paying = { kind: 'idle' } | { kind: 'paying' } | { kind: 'refused'; message: string } | { kind: 'signed-out' };

@@ -7,7 +7,7 @@ import { siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
 import OnlinePaymentPage from './OnlinePaymentPage';
 
-vi.mock('../../accounts/lib/amplify', () => ({ idToken: () => Promise.resolve('id-token') }));
+vi.mock('../../../lib/shopper/amplify', () => ({ idToken: () => Promise.resolve('id-token') }));
 
 const site = { ...siteResponse(), auth: { userPoolId: 'pool', userPoolClientId: 'client', region: 'ap-southeast-2' } };
 

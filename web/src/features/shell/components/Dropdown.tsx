@@ -35,10 +35,14 @@ export function Dropdown({
   const hovered = useRef(false);
   const { pathname } = useLocation();
 
+  // onOpen is a fresh closure each render; opening is what calls it, so the latest one is kept aside.
+  const opened = useRef(onOpen);
+  useEffect(() => {
+    opened.current = onOpen;
+  });
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
-    if (open) onOpen?.();
-    // onOpen is a fresh closure each render; opening is what matters.
+    if (open) opened.current?.();
   }, [open]);
   useEffect(() => {
     if (!open) {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { signedInHint } from '../../accounts/lib/session';
-import { useWatchlist } from '../../accounts/lib/watchlistStore';
+import { signedInHint } from '../../../lib/shopper/session';
+import { useWatchlist } from '../../../lib/shopper/watchlistStore';
 import { useSite } from '../../../lib/siteContext';
 import { useFavourites } from '../../../lib/useFavourites';
 import './SavedCarsLink.css';

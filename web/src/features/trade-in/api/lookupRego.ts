@@ -1,4 +1,4 @@
-import { LeadError, UNEXPECTED } from '../../leads/api/submitLead';
+import { LeadError, UNEXPECTED } from '../../../lib/leads/submitLead';
 import type { RegoRequest, RegoVehicle } from '../../../lib/types';
 import { readLeadError } from './updateLead';
 

@@ -1,4 +1,4 @@
-import { LeadError, UNEXPECTED } from '../../leads/api/submitLead';
+import { LeadError, UNEXPECTED } from '../../../lib/leads/submitLead';
 import type { ErrorBody, LeadRequest, LeadUpdated } from '../../../lib/types';
 
 /** readLeadError turns a refused answer into a LeadError carrying the server's field messages. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { LeadError } from '../../leads/api/submitLead';
+import type { LeadError } from '../../../lib/leads/submitLead';
 import type { TradeInQuestion } from '../../../lib/types';
 import type { TradeInDraft } from '../hooks/useTradeIn';
 import { validateTradeIn } from '../rules';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { LeadError } from '../../leads/api/submitLead';
-import { TERMS_MESSAGE } from '../../leads/form/useLeadForm';
-import { POSTCODE_MESSAGE, validateLead } from '../../leads/rules';
+import type { LeadError } from '../../../lib/leads/submitLead';
+import { TERMS_MESSAGE } from '../../../components/forms/useLeadForm';
+import { POSTCODE_MESSAGE, validateLead } from '../../../lib/leads/rules';
 import { FieldError, fieldProps, FormErrors, SubmitButton } from './FormErrors';
 
 interface ContactValues {

@@ -1,4 +1,4 @@
-import type { LeadError } from '../../leads/api/submitLead';
+import type { LeadError } from '../../../lib/leads/submitLead';
 
 /**
  * FormErrors is the failure state of spec 001 §4 and §8: the invalid fields

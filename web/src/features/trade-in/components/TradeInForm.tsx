@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
-import { SUCCESS_PATH } from '../../leads/form/useLeadForm';
+import { SUCCESS_PATH } from '../../../components/forms/useLeadForm';
 import { useTradeIn, type Step } from '../hooks/useTradeIn';
 import { ConditionStep } from './ConditionStep';
 import { ContactStep } from './ContactStep';
 import { VehicleStep, vehicleName } from './VehicleStep';
-import '../../leads/leads.css';
+import '../../../components/forms/leads.css';
 import '../trade-in.css';
 
 const STEPS = ['Your car', 'Its condition', 'Your details'] as const;

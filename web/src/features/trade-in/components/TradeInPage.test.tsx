@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGES } from '../../../lib/types';
 import { siteResponse } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
-import { SuccessPage } from '../../leads/components/SuccessPage';
+import { SuccessPage } from '../../../components/forms/SuccessPage';
 import TradeInPage from './TradeInPage';
 
-vi.mock('../../leads/components/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
+vi.mock('../../../components/forms/loadAltcha', () => ({ loadAltcha: () => Promise.resolve() }));
 
 const QUESTIONS = [
   { id: 'condition', label: 'Overall condition', options: ['Excellent', 'Good', 'Fair', 'Poor'] },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CaptchaField } from '../../leads/components/CaptchaField';
-import type { LeadError } from '../../leads/api/submitLead';
+import { CaptchaField } from '../../../components/forms/CaptchaField';
+import type { LeadError } from '../../../lib/leads/submitLead';
 import type { RegoVehicle } from '../../../lib/types';
 import { lookupRego, REGO_STATES } from '../api/lookupRego';
 import type { TradeInDraft } from '../hooks/useTradeIn';

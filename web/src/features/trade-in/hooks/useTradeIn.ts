@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { LeadError, SUCCESS_KEY, submitLead, UNEXPECTED } from '../../leads/api/submitLead';
-import { sendEvent } from '../../leads/api/sendEvent';
+import { LeadError, SUCCESS_KEY, submitLead, UNEXPECTED } from '../../../lib/leads/submitLead';
+import { sendEvent } from '../../../lib/leads/sendEvent';
 import { updateLead } from '../api/updateLead';
 import { visitedPages } from '../../../lib/visitedPages';
 import type { LeadRequest, TradeInVehicle } from '../../../lib/types';

@@ -32,7 +32,13 @@ const OffersRoute = lazyPage(() => import('./OfferRoutes').then((m) => ({ defaul
 const OfferRoute = lazyPage(() => import('./OfferRoutes').then((m) => ({ default: m.OfferRoute })));
 const ContentPage = lazyPage(() => import('../features/pages/components/ContentPage'));
 // Issue 12: sign-in (the Authenticator is a further lazy chunk) and the watchlist.
-const SignInPage = lazyPage(() => import('../features/accounts/components/SignInPage'));
+// Its Authenticator chunk too, so the painted page is replaced by the whole form at once (issue 34).
+const SignInPage = lazyPage(() =>
+  import('../features/accounts/components/SignInPage').then(async (m) => {
+    await m.preloadPanel();
+    return m;
+  }),
+);
 const WatchlistPage = lazy(() => import('../features/accounts/components/WatchlistPage'));
 const FavouritesPage = lazy(() => import('../features/accounts/components/FavouritesPage'));
 const ComparePage = lazyPage(() => import('../features/compare/components/ComparePage'));

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSearchClient } from '../../../test/fakeSearchClient';
 import { stock } from '../../../test/fixtures';
 import { renderWithSite } from '../../../test/renderWithSite';
@@ -57,5 +58,41 @@ describe('budget finder (spec 001 §2, §4, §5, §9)', () => {
     expect(screen.getByText('$6,000')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: '0 Used Cars Found' })).toBeDisabled());
     expect(screen.getByText('No used cars found for this budget')).toBeInTheDocument();
+  });
+
+  // Issue 34: no page sends a search on load that the shopper did not ask
+  // for. The finder sits below the fold of the home page: it counts once it
+  // is on screen, not on load.
+  describe('counts once on screen', () => {
+    let show: (() => void) | undefined;
+    class Observer {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        show = () => this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      disconnect() {}
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      show = undefined;
+    });
+
+    it('sends nothing while off screen, then counts when scrolled to', async () => {
+      vi.stubGlobal('IntersectionObserver', Observer);
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        const client = renderFinder();
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(1000);
+        });
+        expect(client.search).not.toHaveBeenCalled();
+        expect(screen.getByRole('button', { name: 'Searching…' })).toBeDisabled();
+        act(() => show?.());
+        expect(await screen.findByRole('button', { name: 'Show 29 Cars' })).toBeEnabled();
+        expect(client.search).toHaveBeenCalledTimes(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

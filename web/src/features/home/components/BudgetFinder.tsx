@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BUDGET_MIN_FILTER_PRICE, budgetAmount, budgetEstimate, budgetTooLow, type Frequency } from '../../../lib/budget';
 import { formatNumber, formatPrice } from '../../../lib/format';
@@ -8,6 +8,7 @@ import { baseFilters } from '../../../lib/search/filters';
 import { useBudgetCount } from '../hooks/useBudgetCount';
 import { routeToURL } from '../../../lib/listingUrl';
 import { createSearchClient } from '../../../lib/search/searchClient';
+import { useInView } from '../../../lib/useInView';
 import './BudgetFinder.css';
 
 const NOUNS: Record<CarType | '', string> = { '': 'Car', new: 'New Car', used: 'Used Car', demo: 'Demo Car' };
@@ -65,7 +66,12 @@ export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
   // The cheapest car of the chosen type above the floor, shipped with the
   // site; a type absent from the stats has no such car (no price at all).
   const shippedMin = stats ? (stats.min_price[carType] ?? 0) : undefined;
-  const result = useBudgetCount(client, search, filter, range, shippedMin);
+  // The count is asked for once the finder is on screen (issue 34: the home
+  // page sends no search on load); a browser without IntersectionObserver
+  // asks at once, as the finder cannot be used without its count.
+  const formRef = useRef<HTMLFormElement>(null);
+  const seen = useInView(formRef, '0px');
+  const result = useBudgetCount(client, search, filter, range, shippedMin, seen || typeof IntersectionObserver === 'undefined');
   const noun = NOUNS[carType];
   const tooLow = result ? budgetTooLow(estimate, result.minPrice) : false;
   const count = result?.count ?? 0;
@@ -78,7 +84,7 @@ export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
   };
 
   return (
-    <form className="budget-finder card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form ref={formRef} className="budget-finder card" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Find cars for your budget</h2>
       <fieldset className="budget-finder__frequency segmented">
         <legend>Repayments</legend>

@@ -16,7 +16,9 @@ type Result = { nbHits?: number; facets_stats?: Record<string, { min?: number }>
  * cars fit the range and, unless the site's stats shipped it (shippedMin,
  * issue 18: one query saved on every home page), the lowest price the finder
  * can offer. baseFilter already carries the site filters, price > 1000 and
- * the car type.
+ * the car type. Nothing is asked while active is false: the finder counts
+ * once the shopper can see it (issue 34: no search on load that the
+ * shopper did not ask for).
  */
 export function useBudgetCount(
   client: Client,
@@ -24,10 +26,12 @@ export function useBudgetCount(
   baseFilter: string,
   range: [number, number],
   shippedMin?: number,
+  active = true,
 ): BudgetCount | undefined {
   const [state, setState] = useState<BudgetCount | undefined>(undefined);
   const [lo, hi] = range;
   useEffect(() => {
+    if (!active) return;
     let live = true;
     const timer = setTimeout(() => {
       const withRange = [baseFilter, `price >= ${lo}`, `price <= ${hi}`].filter(Boolean).join(' AND ');
@@ -51,6 +55,6 @@ export function useBudgetCount(
       live = false;
       clearTimeout(timer);
     };
-  }, [client, access.index, baseFilter, lo, hi, shippedMin]);
+  }, [client, access.index, baseFilter, lo, hi, shippedMin, active]);
   return state;
 }

@@ -38,15 +38,17 @@ export default function SignInPage() {
     <main className="page sign-in">
       <h1>Sign in</h1>
       <p>{reason}</p>
-      {auth && Loaded ? (
-        <Loaded auth={auth} onSignedIn={onSignedIn} />
-      ) : auth ? (
-        <Suspense fallback={<p role="status">Loading sign-in…</p>}>
-          <LazyPanel auth={auth} onSignedIn={onSignedIn} />
-        </Suspense>
-      ) : (
-        <p role="alert">Sign-in is not available on this site.</p>
-      )}
+      <div className={auth ? 'sign-in__panel' : undefined}>
+        {auth && Loaded ? (
+          <Loaded auth={auth} onSignedIn={onSignedIn} />
+        ) : auth ? (
+          <Suspense fallback={<p role="status">Loading sign-in…</p>}>
+            <LazyPanel auth={auth} onSignedIn={onSignedIn} />
+          </Suspense>
+        ) : (
+          <p role="alert">Sign-in is not available on this site.</p>
+        )}
+      </div>
       <p>
         <Link to={back}>Back</Link>
       </p>

@@ -3,8 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"forecourt/functions/pages"
@@ -36,20 +34,5 @@ func TestContentPaintGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for file, got := range map[string][]byte{"content-painted.html": out.Bytes(), "content-painted.json": append(input, '\n')} {
-		file = filepath.Join("testdata", file)
-		if *updateGolden {
-			if err := os.WriteFile(file, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatalf("%v (run go test ./functions/httpapi -run TestContentPaintGolden -update)", err)
-		}
-		if !bytes.Equal(want, got) {
-			t.Errorf("%s is stale: run go test ./functions/httpapi -run TestContentPaintGolden -update, and the web's ContentPage.paint.test.tsx", file)
-		}
-	}
+	checkGolden(t, "TestContentPaintGolden", "ContentPage.paint.test.tsx", map[string][]byte{"content-painted.html": out.Bytes(), "content-painted.json": append(input, '\n')})
 }

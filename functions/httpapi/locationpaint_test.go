@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -77,22 +75,7 @@ func TestLocationPaintGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for file, got := range map[string][]byte{"location-painted.html": page.Bytes(), "location-painted.json": append(input, '\n')} {
-		file = filepath.Join("testdata", file)
-		if *updateGolden {
-			if err := os.WriteFile(file, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatalf("%v (run go test ./functions/httpapi -run TestLocationPaintGolden -update)", err)
-		}
-		if !bytes.Equal(want, got) {
-			t.Errorf("%s is stale: run go test ./functions/httpapi -run TestLocationPaintGolden -update, and the web's LocationPage.paint.test.tsx", file)
-		}
-	}
+	checkGolden(t, "TestLocationPaintGolden", "LocationPage.paint.test.tsx", map[string][]byte{"location-painted.html": page.Bytes(), "location-painted.json": append(input, '\n')})
 }
 
 // Issue 34: /locations/{slug} answers its name, address, opening hours

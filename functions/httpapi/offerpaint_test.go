@@ -3,8 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -50,20 +48,5 @@ func TestOfferPaintGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for file, got := range map[string][]byte{"offers-painted.html": page.Bytes(), "offers-painted.json": append(input, '\n')} {
-		file = filepath.Join("testdata", file)
-		if *updateGolden {
-			if err := os.WriteFile(file, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatalf("%v (run go test ./functions/httpapi -run TestOfferPaintGolden -update)", err)
-		}
-		if !bytes.Equal(want, got) {
-			t.Errorf("%s is stale: run go test ./functions/httpapi -run TestOfferPaintGolden -update, and the web's OfferCard.paint.test.tsx", file)
-		}
-	}
+	checkGolden(t, "TestOfferPaintGolden", "OfferCard.paint.test.tsx", map[string][]byte{"offers-painted.html": page.Bytes(), "offers-painted.json": append(input, '\n')})
 }

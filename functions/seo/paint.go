@@ -438,42 +438,8 @@ var paintTemplate = template.Must(withComponents(template.New("paint").Funcs(tem
             <section class="listing__results" aria-labelledby="results-title">
               <h2 id="results-title" class="visually-hidden">Search results</h2>
               <ol class="results" aria-busy="false" aria-label="Cars">
-{{- range .Cards}}{{$card := .}}
-                <li class="results__item"><article class="car-card car-card--{{.Status}}" aria-label="{{.Title}}">
-                  <div class="car-card__media">
-{{- if .Photo}}<a class="car-card__image-link" tabindex="-1" aria-hidden="true" href="{{.Href}}">{{.PhotoTag}}</a>
-{{- else}}<div class="car-card__new-arrival"><a class="car-card__image-link car-card__new-arrival-link" tabindex="-1" aria-hidden="true" href="{{.Href}}"><strong>{{.NewArrival}}</strong><span>Photos coming soon</span></a>
-{{- if .RequestPhotos}}<button type="button" class="button button--light car-card__request-photos" aria-haspopup="dialog" aria-label="Request photos of {{.Title}}">Request Photos</button>{{end -}}
-</div>{{end}}
-{{- if .Tag.Kind}}{{if eq .Tag.Kind "certified"}}<span class="car-card__tag tag tag--certified tag--certified-image"><img {{with .TagImage}}src="{{.}}" {{end}}alt="{{.Tag.Text}}" width="120" height="32" /></span>
-{{- else}}<span class="car-card__tag tag tag--{{.Tag.Kind}}">{{.Tag.Text}}</span>{{end}}{{end}}
-{{- with .Location}}<span class="car-card__location">{{.}}</span>{{end}}
-{{- if .Heart}}<button type="button" class="car-card__heart" aria-pressed="false" aria-label="Save {{.Title}}"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M12 21s-7.5-4.6-10-9.3C.4 8.4 2.3 4.5 6 4.5c2.1 0 3.4 1.1 4 2.1.6-1 1.9-2.1 4-2.1 3.7 0 5.6 3.9 4 7.2C19.5 16.4 12 21 12 21z" /></svg></button>{{end -}}
-</div>
-                  <div class="car-card__body">
-                    <h3 class="car-card__title"><a href="{{.Href}}">{{.Title}}</a></h3>
-{{- with .BadgeLine}}<p class="car-card__badge">{{.}}</p>{{end}}
-                    <ul class="car-card__chips" aria-label="Details">{{range .Chips}}<li class="chip">{{.}}</li>{{end}}</ul>
-                    <div class="car-card__price">
-{{- with .Price.WasText}}<s class="car-card__was" aria-label="Was {{.}}">{{.}}</s>{{end -}}
-<span class="car-card__amount car-card__amount{{if not .Price.HasPrice}}--none{{end}}">{{.Price.Text}}</span>
-{{- with .Price.PriceType}}<span class="car-card__price-type">{{.}}</span>{{end}}
-{{- if .BelowMarket}}<span class="badge badge--market">Below market</span>{{end -}}
-</div>
-{{- with .Finance}}
-                    <p class="car-card__finance"><span>{{with .Label}}{{.}}: {{end}}<strong>{{.AmountText}}</strong> per {{.Per}}*</span>
-{{- if $card.FinanceInfo}}<span class="info-popup"><button type="button" class="info-popup__button" aria-label="About the finance rate for {{$card.Title}}" aria-expanded="false"><span aria-hidden="true">i</span></button></span>{{end -}}
-</p>
-{{- end}}
-                    <div class="car-card__actions">
-{{- if .Sold}}<a class="button button--block" href="{{.Similar}}">{{.FindSimilar}}</a>
-{{- else}}<a class="button button--block button--ghost" href="{{.Href}}" aria-label="View details of {{.Title}}">View Details</a>{{end}}
-{{- with .Reserve}}<a class="button button--block car-card__reserve" href="{{.Path}}" aria-label="Reserve Now {{.PriceText}}: {{$card.Title}}, refundable deposit">Reserve Now {{.PriceText}}</a>{{end}}
-{{- if .Compare}}<label class="compare-toggle "><input type="checkbox" aria-label="Compare {{.Title}}" /><span aria-hidden="true">Compare</span></label>{{end}}
-{{- if .Phone}}<button type="button" class="button phone-reveal button--ghost button--block"><svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1l-2.3 2.2z" /></svg>Show number <span class="phone-reveal__masked">{{.Masked}}</span></button>{{end -}}
-</div>
-                  </div>
-                </article></li>
+{{- range .Cards}}
+                <li class="results__item">{{template "CarCard" .}}</li>
 {{- end}}
               </ol>
 {{- with .FinePrint}}<p class="results-fine-print">{{.}}</p>{{end}}

@@ -3,7 +3,7 @@
 # "N passed, N failed", covering them all:
 #   the initial JavaScript budgets (web/scripts/bundle-size.mjs --check),
 #   web/src/lib/types.ts against a fresh run of its generator (functions/cmd/tsgen) and tsc,
-#   ESLint over the web (one-way imports, rules of hooks),
+#   ESLint over the web (one-way imports, rules of hooks) and Prettier's check,
 #   infra/tenant.schema.json against a fresh run of functions/cmd/tenantschema,
 #   gofmt and staticcheck with zero findings, the import check
 #   (functions/internal/layers, in the Go run),
@@ -111,6 +111,13 @@ if npm run -s lint -w web >"$OUT/eslint.log" 2>&1; then
 else
   tail -n 60 "$OUT/eslint.log"
   report failed "$OUT/web-eslint"
+fi
+log "the web's TypeScript, JavaScript and CSS are as Prettier formats them (issue 36; npx prettier --write . in web/ fixes)"
+if npm run -s format:check -w web >"$OUT/prettier.log" 2>&1; then
+  echo '{"suite":"web-format","passed":1,"failed":0}' >"$OUT/web-format.count"
+else
+  tail -n 60 "$OUT/prettier.log"
+  report failed "$OUT/web-format"
 fi
 
 log "Go tests (shared, functions, infra)"

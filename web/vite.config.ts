@@ -22,8 +22,7 @@ const gateway = process.env.FORECOURT_GATEWAY_URL ?? 'http://localhost:8080';
  */
 function qsUnused(): Plugin {
   const id = '\0qs-unused';
-  const fail =
-    'throw new Error("qs is not bundled: pass createURL and parseURL to the history router (see lib/search/routing.ts)");';
+  const fail = 'throw new Error("qs is not bundled: pass createURL and parseURL to the history router (see lib/search/routing.ts)");';
   return {
     name: 'forecourt:qs-unused',
     apply: 'build',
@@ -49,11 +48,9 @@ function instantSearchUnused(): Plugin {
   const stubs: Record<string, string> = {
     '/middlewares/createInsightsMiddleware.js':
       'export function createInsightsMiddleware() { throw new Error("InstantSearch insights are off: pass insights={false} (see SiteInstantSearch)"); }',
-    '/lib/utils/hydrateSearchClient.js':
-      'export function hydrateSearchClient() {}',
+    '/lib/utils/hydrateSearchClient.js': 'export function hydrateSearchClient() {}',
     // The router's default state mapping: every routing here passes its own (lib/search/routing.ts createRouting).
-    '/lib/stateMappings/simple.js':
-      'export default function simpleStateMapping() { throw new Error("no stateMapping"); }',
+    '/lib/stateMappings/simple.js': 'export default function simpleStateMapping() { throw new Error("no stateMapping"); }',
     // Insights events: the connectors build each click's and view's payload, then hand it to
     // sendEventToInsights, a no-op unless the insights middleware (off, above) replaces it.
     '/lib/utils/createSendEventForHits.js':
@@ -68,10 +65,8 @@ function instantSearchUnused(): Plugin {
   };
   // The helper's Recommend answers: read only when Recommend queries were sent, and no widget here sends one.
   const helperStubs: Record<string, string> = {
-    '/algoliasearch-helper/src/utils/sortAndMergeRecommendations.js':
-      'module.exports = function () { throw new Error("no Recommend queries"); };',
-    '/algoliasearch-helper/src/RecommendResults/index.js':
-      'module.exports = function () { throw new Error("no Recommend queries"); };',
+    '/algoliasearch-helper/src/utils/sortAndMergeRecommendations.js': 'module.exports = function () { throw new Error("no Recommend queries"); };',
+    '/algoliasearch-helper/src/RecommendResults/index.js': 'module.exports = function () { throw new Error("no Recommend queries"); };',
     // Hierarchical facets' trees: no widget here declares one (the helper maps an empty list).
     '/algoliasearch-helper/src/SearchResults/generate-hierarchical-tree.js':
       'module.exports = function () { return function () { throw new Error("no hierarchical facets"); }; };',
@@ -330,7 +325,15 @@ function reactRouterProduction(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), qsUnused(), instantSearchUnused(), routeAssets(), paintFirst(), buildAssets(), { name: 'forecourt:chunk-groups', buildStart: chunkNames.reset }],
+  plugins: [
+    react(),
+    qsUnused(),
+    instantSearchUnused(),
+    routeAssets(),
+    paintFirst(),
+    buildAssets(),
+    { name: 'forecourt:chunk-groups', buildStart: chunkNames.reset },
+  ],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },

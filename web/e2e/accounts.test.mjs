@@ -45,8 +45,15 @@ test('signed out, the watchlist goes to sign-in with the Authenticator', async (
 // origin whatever form of another host the query string carries.
 test('the sign-in page keeps back and redirect targets on the site', async () => {
   const { page } = desktop;
-  const forms = ['/%09/evil.example/login', '/%0A/evil.example/login', '/%5Cevil.example/login', '%2F%2Fevil.example/login',
-    '//evil.example/login', 'https://evil.example/login', 'javascript:alert(1)'];
+  const forms = [
+    '/%09/evil.example/login',
+    '/%0A/evil.example/login',
+    '/%5Cevil.example/login',
+    '%2F%2Fevil.example/login',
+    '//evil.example/login',
+    'https://evil.example/login',
+    'javascript:alert(1)',
+  ];
   for (const form of forms) {
     await page.goto(tenantURL(SITE, `/sign-in?type=watchlist&redirect=${form}&back=${form}`));
     const back = page.getByRole('link', { name: 'Back', exact: true });
@@ -102,7 +109,11 @@ test('a signed-out save goes to sign-in, completes after it with the toast, and 
 
   // A failing save rolls back and alerts the error (spec 000 §8).
   await page.route('**/api/watchlist/save-car', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The watchlist is resting.' } }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'The watchlist is resting.' } }),
+    }),
   );
   const dialog = page.waitForEvent('dialog');
   await heartOf(1).click();

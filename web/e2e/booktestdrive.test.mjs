@@ -86,7 +86,10 @@ for (const vp of VIEWPORTS) {
         ['coastal-motor-group', false],
       ]) {
         await page.goto(tenantURL(slug, '/book-test-drive/'));
-        const car = await findCar(page, 'sold:false AND status:in_stock AND NOT tag:"Test Drive Only" AND (model:Corolla OR model:RAV4 OR model:HiLux OR model:CX-5)');
+        const car = await findCar(
+          page,
+          'sold:false AND status:in_stock AND NOT tag:"Test Drive Only" AND (model:Corolla OR model:RAV4 OR model:HiLux OR model:CX-5)',
+        );
         assert.ok(car, `${slug} has an in-stock car with similar cars`);
         await page.goto(tenantURL(slug, `/cars/${car.slug}`));
         await page.getByRole('list', { name: 'Actions', exact: true }).waitFor();

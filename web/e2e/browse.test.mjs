@@ -21,7 +21,10 @@ test('the home quick search splits popular makes from all makes and opens the re
   await make.locator('optgroup[label="All makes"] option').first().waitFor({ state: 'attached' });
   const popular = await make.locator('optgroup[label="Popular makes"] option').allTextContents();
   // riverside-toyota's popular makes in its order, those with stock (no Lexus).
-  assert.deepEqual(popular.map((t) => t.replace(/ \(\d+\)$/, '')), ['Toyota', 'Mazda', 'Hyundai', 'Kia']);
+  assert.deepEqual(
+    popular.map((t) => t.replace(/ \(\d+\)$/, '')),
+    ['Toyota', 'Mazda', 'Hyundai', 'Kia'],
+  );
   await make.selectOption('Toyota');
   const model = page.getByRole('combobox', { name: 'Model' });
   await model.locator('option[value="HiLux"]').waitFor({ state: 'attached' });

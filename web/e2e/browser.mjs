@@ -288,7 +288,12 @@ export const nationalNumber = (phone) => phone.replace(/^\+61/, '');
 export async function signedUpShopper(auth, n = 0) {
   const phone = testPhone(n);
   const password = 'Forecourt-e2e-1';
-  await cognito(auth.endpoint, 'SignUp', { ClientId: auth.userPoolClientId, Username: phone, Password: password, UserAttributes: [{ Name: 'phone_number', Value: phone }] });
+  await cognito(auth.endpoint, 'SignUp', {
+    ClientId: auth.userPoolClientId,
+    Username: phone,
+    Password: password,
+    UserAttributes: [{ Name: 'phone_number', Value: phone }],
+  });
   await cognito(auth.endpoint, 'AdminConfirmSignUp', { UserPoolId: auth.userPoolId, Username: phone });
   // Confirming by the texted code verifies the phone in Cognito; the admin call does not, so say so.
   await cognito(auth.endpoint, 'AdminUpdateUserAttributes', {

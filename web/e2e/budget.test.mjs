@@ -30,11 +30,15 @@ for (const slug of TENANTS) {
     // Typing is one search, debounced; when it finds nothing (Coastal sells no
     // Corolla) the empty listing's nearest-matches lookup may add one more.
     const typed = got['listing: type "corolla"'];
-    if (typed.empty) assert.ok(typed.requests >= 1 && typed.requests <= 2, `typing a query with no results: 1 search and at most 1 nearest-matches lookup (${detail})`);
+    if (typed.empty)
+      assert.ok(typed.requests >= 1 && typed.requests <= 2, `typing a query with no results: 1 search and at most 1 nearest-matches lookup (${detail})`);
     else assert.equal(typed.requests, 1, `typing a query, debounced 300 ms (${detail})`);
     assert.equal(requests('car page: load'), 0, `car page on load (${detail})`);
     // Issue 17's widgets: one secondary lookup each, once scrolled into view.
-    assert.ok(requests('home: scroll to the end') <= 1, `home page scrolled: at most the budget finder's count, latest arrivals came with the page (${detail})`);
+    assert.ok(
+      requests('home: scroll to the end') <= 1,
+      `home page scrolled: at most the budget finder's count, latest arrivals came with the page (${detail})`,
+    );
     assert.equal(requests('car page: scroll to the end'), 1, `car page scrolled: similar cars in one request (${detail})`);
     assert.equal(requests('manufacturers: load'), 0, `manufacturer directory on load: counts shipped (${detail})`);
     assert.equal(requests('dealerships: load'), 0, `dealerships page on load: counts shipped (${detail})`);

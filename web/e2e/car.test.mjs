@@ -142,10 +142,7 @@ test('the brochure downloads as {slug}.pdf and names the car (spec 001 §7)', as
   const found = await findCarWhere(page, 'riverside-toyota', 'status:in_stock AND sold:false', 'any');
   assert.ok(found, 'riverside-toyota has an available car');
   await page.goto(tenantURL('riverside-toyota', `/cars/${found.car.slug}`));
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download brochure (PDF)' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download brochure (PDF)' }).click()]);
   assert.equal(download.suggestedFilename(), `${found.car.slug}.pdf`);
   const file = await download.path();
   const bytes = await readFile(file);
@@ -167,10 +164,7 @@ test('Call masks the number until clicked, sends event 25 and shows a tel: link 
   await reveal.waitFor();
   assert.ok(!(await actions.innerText()).includes(phone), 'the number is masked before the click');
   const [event] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/events') && r.method() === 'POST'), reveal.click()]);
-  assert.deepEqual(
-    { event_id: event.postDataJSON().event_id, car_id: event.postDataJSON().car_id },
-    { event_id: 25, car_id: found.car.id },
-  );
+  assert.deepEqual({ event_id: event.postDataJSON().event_id, car_id: event.postDataJSON().car_id }, { event_id: 25, car_id: found.car.id });
   const link = actions.getByRole('link', { name: new RegExp(phone.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
   assert.equal(await link.getAttribute('href'), `tel:${phone.replace(/[^\d+]/g, '')}`);
 });
@@ -179,7 +173,9 @@ for (const width of [375, 1280]) {
   test(`the car page at ${width} px: no serious or critical axe violation, nothing wider than the screen`, async () => {
     const b = await launch({ width, height: 900 });
     try {
-      const found = (await findCarWhere(b.page, 'riverside-toyota', 'status:in_stock AND sold:false', 'finance')) ?? (await findCarWhere(b.page, 'riverside-toyota', 'status:in_stock AND sold:false', 'any'));
+      const found =
+        (await findCarWhere(b.page, 'riverside-toyota', 'status:in_stock AND sold:false', 'finance')) ??
+        (await findCarWhere(b.page, 'riverside-toyota', 'status:in_stock AND sold:false', 'any'));
       assert.ok(found, 'riverside-toyota has an available car');
       await b.page.goto(tenantURL('riverside-toyota', `/cars/${found.car.slug}`));
       await b.page.getByRole('tablist', { name: 'About this car' }).waitFor();

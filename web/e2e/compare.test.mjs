@@ -16,7 +16,9 @@ test('compare three cars from the listing, then open the shared link elsewhere',
   await waitForResults(page);
   const titles = [];
   for (let i = 0; i < 3; i++) {
-    const box = cards(page).nth(i).getByRole('checkbox', { name: /^Compare / });
+    const box = cards(page)
+      .nth(i)
+      .getByRole('checkbox', { name: /^Compare / });
     titles.push((await box.getAttribute('aria-label')).replace(/^Compare /, ''));
     await box.check();
   }
@@ -90,13 +92,17 @@ test('compare on a phone: fits the screen with three cars and two, marks only di
   const { page } = phone;
   await page.goto(tenantURL(SITE, LISTING));
   await waitForResults(page);
-  for (let i = 0; i < 3; i++) await cards(page).nth(i).getByRole('checkbox', { name: /^Compare / }).check();
+  for (let i = 0; i < 3; i++)
+    await cards(page)
+      .nth(i)
+      .getByRole('checkbox', { name: /^Compare / })
+      .check();
   await page.getByRole('complementary', { name: 'Cars to compare' }).getByRole('link', { name: 'Compare 3 cars' }).click();
   await page.waitForURL(/\/compare\?cars=/);
   const table = page.getByRole('table');
   await table.locator('thead th').nth(2).waitFor();
   const region = page.getByRole('region', { name: 'Cars compared side by side' });
-  assert.ok(await pageWidth(page) <= 375, `three cars: the page is ${await pageWidth(page)} px wide on a 375 px screen`);
+  assert.ok((await pageWidth(page)) <= 375, `three cars: the page is ${await pageWidth(page)} px wide on a 375 px screen`);
   assert.ok(await region.evaluate((el) => el.scrollWidth > el.clientWidth), 'the third car scrolls in inside the region');
   checkMarks(await rowsShown(page));
 
@@ -105,14 +111,18 @@ test('compare on a phone: fits the screen with three cars and two, marks only di
   const ids = new URL(page.url()).searchParams.get('cars').split(',');
   const removed = (await table.locator('thead th').first().locator('a').first().textContent()).trim();
   // Two cars may share a title: each column's own controls.
-  await table.locator('thead th').first().getByRole('button', { name: `Remove ${removed} from the comparison` }).tap();
+  await table
+    .locator('thead th')
+    .first()
+    .getByRole('button', { name: `Remove ${removed} from the comparison` })
+    .tap();
   await page.waitForURL((u) => u.searchParams.get('cars') === ids.slice(1).join(','));
   await page.waitForFunction(() => document.querySelectorAll('table thead th').length === 2);
   await page.waitForLoadState('networkidle');
   assert.equal(await page.evaluate(() => window.compareMarker), 'same document', 'Remove does not reload the page');
   const picks = await page.evaluate((slug) => JSON.parse(localStorage.getItem(`forecourt:compare:${slug}`)).map((p) => p.id), SITE);
   assert.deepEqual(picks, ids.slice(1), 'the car left the compare picks too');
-  assert.ok(await pageWidth(page) <= 375, `two cars: the page is ${await pageWidth(page)} px wide on a 375 px screen`);
+  assert.ok((await pageWidth(page)) <= 375, `two cars: the page is ${await pageWidth(page)} px wide on a 375 px screen`);
   checkMarks(await rowsShown(page));
 
   // Enquire: that car's page, with its enquiry form open.

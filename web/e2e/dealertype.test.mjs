@@ -45,7 +45,11 @@ test('northside-used advertises only used cars; riverside-toyota still new and d
     const title = await servedTitle(slug);
     const browseAll = await page.getByRole('link', { name: 'Browse all cars' }).getAttribute('href');
     if (usedOnly) {
-      assert.deepEqual([...header, ...footer].filter((p) => NEW_OR_DEMO_LISTING.test(p.split('?')[0])), [], `${slug}: links to new or demo listings`);
+      assert.deepEqual(
+        [...header, ...footer].filter((p) => NEW_OR_DEMO_LISTING.test(p.split('?')[0])),
+        [],
+        `${slug}: links to new or demo listings`,
+      );
       assert.doesNotMatch(title, /new|demo/i, `${slug}: title ${title}`);
       assert.match(title, /used cars/i);
       assert.equal(browseAll, '/search/used-cars');

@@ -60,7 +60,10 @@ async function assertLabelled(scope, what) {
     assert.ok(f.label && f.box && f.box.width > 0 && f.box.height > 0, `${what}: ${f.name} has a visible label`);
     const above = f.box.bottom <= f.control.top - 4;
     const beside = f.box.right <= f.control.left - 4;
-    assert.ok(above || beside, `${what}: label "${f.label}" (${Math.round(f.box.top)}–${Math.round(f.box.bottom)}) sits on or against its control (${Math.round(f.control.top)}–${Math.round(f.control.bottom)})`);
+    assert.ok(
+      above || beside,
+      `${what}: label "${f.label}" (${Math.round(f.box.top)}–${Math.round(f.box.bottom)}) sits on or against its control (${Math.round(f.control.top)}–${Math.round(f.control.bottom)})`,
+    );
   }
 }
 
@@ -103,7 +106,10 @@ for (const vp of VIEWPORTS) {
         await waitForResults(page);
         // A car with a price: the calculator shows for cars with one.
         const card = cards(page).filter({ hasText: /\$\d/ }).first();
-        await card.getByRole('link', { name: /^View details of/ }).first().click();
+        await card
+          .getByRole('link', { name: /^View details of/ })
+          .first()
+          .click();
         await page.waitForURL(/\/cars\/[^/?]+$/);
         const calculator = page.locator('.calculator');
         await calculator.waitFor();
@@ -221,7 +227,11 @@ for (const vp of VIEWPORTS) {
         const sort = await look(page.locator('.sort-select select'));
         assert.deepEqual(sort, want, `${slug}: the sort select looks like a lead-form input`);
         if (slug === TENANTS[0]) await shot(page, slug, vp, 'listing-controls');
-        const href = await cards(page).first().getByRole('link', { name: /^View details of/ }).first().getAttribute('href');
+        const href = await cards(page)
+          .first()
+          .getByRole('link', { name: /^View details of/ })
+          .first()
+          .getAttribute('href');
 
         await page.goto(tenantURL(slug, '/trade-in'));
         const choice = page.getByRole('radio', { checked: false }).first();

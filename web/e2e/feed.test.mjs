@@ -45,8 +45,14 @@ test('a DMS CSV feed is ingested and its cars are on the listing when the run en
     await waitForResults(page);
     const titles = await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     assert.equal(titles.length, 2, titles.join(', '));
-    assert.ok(titles.some((t) => /2020 Toyota Corolla/.test(t)), titles.join(', '));
-    assert.ok(titles.some((t) => /2018 Ford Ranger/.test(t)), titles.join(', '));
+    assert.ok(
+      titles.some((t) => /2020 Toyota Corolla/.test(t)),
+      titles.join(', '),
+    );
+    assert.ok(
+      titles.some((t) => /2018 Ford Ranger/.test(t)),
+      titles.join(', '),
+    );
     const corolla = cards(page).filter({ hasText: 'Corolla' });
     await corolla.getByText('$20,990').waitFor();
     // Spec 001 §5: no price shows the dealer's configured no-price text.

@@ -29,7 +29,9 @@ async function quoted(locator) {
 /** firstCardWithEstimate is the first listing card showing a finance estimate. */
 async function firstCardWithEstimate(page) {
   await waitForResults(page);
-  const card = cards(page).filter({ has: page.locator('.car-card__finance') }).first();
+  const card = cards(page)
+    .filter({ has: page.locator('.car-card__finance') })
+    .first();
   await card.waitFor();
   return card;
 }

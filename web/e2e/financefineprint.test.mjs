@@ -36,7 +36,10 @@ for (const vp of VIEWPORTS) {
         seen++;
         // A listing is painted unless a promotion could take one of its first cards (seo.ListingPaint).
         if (html.includes('data-paint="listing"')) {
-          assert.ok(html.includes(`<p class="results-fine-print">${words.replaceAll('&', '&amp;').replaceAll("'", '&#39;')}</p>`), `${slug}: the painted listing carries the fine print`);
+          assert.ok(
+            html.includes(`<p class="results-fine-print">${words.replaceAll('&', '&amp;').replaceAll("'", '&#39;')}</p>`),
+            `${slug}: the painted listing carries the fine print`,
+          );
         }
         await note.scrollIntoViewIfNeeded();
         assert.ok(await note.isVisible(), `${slug}: the fine print shows under the results`);

@@ -48,7 +48,10 @@ for (const vp of VIEWPORTS) {
         const cards = page.locator('article.location-card');
         await cards.first().waitFor();
         await page.locator('table.hours').first().waitFor();
-        await page.getByText(/^\d+ reviews$/).first().waitFor();
+        await page
+          .getByText(/^\d+ reviews$/)
+          .first()
+          .waitFor();
         await shot(page, `${slug}-dealerships-${vp.name}`);
 
         // View Location: the location's page, or /contact on a manufacturer's site.
@@ -90,7 +93,11 @@ for (const vp of VIEWPORTS) {
           await map.scrollIntoViewIfNeeded();
           await shot(page, `${slug}-car-map-${vp.name}`);
         } else {
-          await page.getByRole('heading', { name: 'Similar cars' }).or(page.getByRole('button', { name: 'Save this car' })).first().waitFor();
+          await page
+            .getByRole('heading', { name: 'Similar cars' })
+            .or(page.getByRole('button', { name: 'Save this car' }))
+            .first()
+            .waitFor();
           assert.equal(await map.count(), 0, 'no map section where the site turns it off');
         }
 

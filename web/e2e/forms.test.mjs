@@ -172,7 +172,10 @@ test('Request Photos sends a lead with the hidden default that reaches the inbox
   assert.ok(car, 'the demo stock has a coming-soon car');
   await page.goto(tenantURL('coastal-motor-group', `/search/new-used-and-demo-cars/?query=${encodeURIComponent(car.stocknum)}`));
   await waitForResults(page);
-  await page.getByRole('button', { name: /^Request photos of / }).first().click();
+  await page
+    .getByRole('button', { name: /^Request photos of / })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Request photos' });
   await dialog.waitFor();
   await fillContact(dialog);

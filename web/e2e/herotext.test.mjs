@@ -31,14 +31,16 @@ function textBoxes(slide) {
     [...el.querySelectorAll('.slide__title, .slide__body')].flatMap((t) => {
       const r = document.createRange();
       r.selectNodeContents(t);
-      return [...r.getClientRects()].filter((x) => x.width > 0).map((x) => ({ text: t.textContent, left: x.left, right: x.right, top: x.top, bottom: x.bottom }));
+      return [...r.getClientRects()]
+        .filter((x) => x.width > 0)
+        .map((x) => ({ text: t.textContent, left: x.left, right: x.right, top: x.top, bottom: x.bottom }));
     }),
   );
 }
 
 const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-test('1366 px: each home slide\'s title and text stay clear of the cars in its artwork', async () => {
+test("1366 px: each home slide's title and text stay clear of the cars in its artwork", async () => {
   const b = await launch({ width: 1366, height: 900 });
   try {
     const { page } = b;
@@ -60,7 +62,10 @@ test('1366 px: each home slide\'s title and text stay clear of the cars in its a
         assert.ok(lines.length > 0, `${slug} slide ${i + 1}: has text`);
         for (const car of cars) {
           for (const line of lines) {
-            assert.ok(!meets(line, car), `${slug} slide ${i + 1}: "${line.text}" (${Math.round(line.left)}-${Math.round(line.right)} x ${Math.round(line.top)}-${Math.round(line.bottom)}) meets a car (${Math.round(car.left)}-${Math.round(car.right)} x ${Math.round(car.top)}-${Math.round(car.bottom)})`);
+            assert.ok(
+              !meets(line, car),
+              `${slug} slide ${i + 1}: "${line.text}" (${Math.round(line.left)}-${Math.round(line.right)} x ${Math.round(line.top)}-${Math.round(line.bottom)}) meets a car (${Math.round(car.left)}-${Math.round(car.right)} x ${Math.round(car.top)}-${Math.round(car.bottom)})`,
+            );
           }
         }
         checked += cars.length;

@@ -32,7 +32,11 @@ test('refine, sort and paginate, then back restores each state', async () => {
   states.push(await listingState(page));
   const prices = await page.locator('.car-card__amount').allTextContents();
   const numbers = prices.filter((p) => p.startsWith('$')).map((p) => Number(p.replace(/[$,]/g, '')));
-  assert.deepEqual(numbers, [...numbers].sort((a, b) => a - b), 'lowest price first');
+  assert.deepEqual(
+    numbers,
+    [...numbers].sort((a, b) => a - b),
+    'lowest price first',
+  );
 
   await page.getByRole('link', { name: 'Page 2', exact: true }).click();
   await page.waitForURL(/page=2/);
@@ -45,10 +49,7 @@ test('refine, sort and paginate, then back restores each state', async () => {
     await page.goBack();
     await page.waitForURL((u) => u.pathname + u.search === states[i].url);
     await waitForResults(page);
-    await page.waitForFunction(
-      (want) => document.querySelector('.pagination [aria-current="page"]')?.textContent === want,
-      states[i].page,
-    );
+    await page.waitForFunction((want) => document.querySelector('.pagination [aria-current="page"]')?.textContent === want, states[i].page);
     assert.deepEqual(await listingState(page), states[i], `back to state ${i}`);
   }
   // Opening the listing adds no history entry of its own: one more Back leaves it.
@@ -133,7 +134,10 @@ test('a sold car shows JUST SOLD and Find Me Something Similar', async () => {
   const { page } = desktop;
   const found = await openSoldCar(page);
   assert.ok(found, 'no demo tenant has a sold car in its search index');
-  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Find Me Something Similar' }) }).first();
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: 'Find Me Something Similar' }) })
+    .first();
   await card.waitFor();
   assert.match(await card.locator('.car-card__tag').textContent(), /SOLD/);
   assert.equal(await card.getByRole('button', { name: /^Save / }).count(), 0, 'no save button on a sold car');

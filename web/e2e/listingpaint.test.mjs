@@ -20,7 +20,10 @@ const PARTS = [
   '.results__item:nth-child(3) .car-card__amount',
 ];
 
-for (const [label, size] of [['a phone', { width: 412, height: 823 }], ['1280 px', { width: 1280, height: 800 }]]) {
+for (const [label, size] of [
+  ['a phone', { width: 412, height: 823 }],
+  ['1280 px', { width: 1280, height: 800 }],
+]) {
   test(`the listing's painted heading, toolbar and first cards stand where the app shows them, on ${label}`, async () => {
     const noScript = await launch({ ...size, javaScriptEnabled: false });
     const app = await launch(size);
@@ -78,7 +81,10 @@ test('a listing URL with a query string shows none of the plain listing’s pain
 // of all stock. Northside's own "Used cars" (/search/used-cars): with the
 // app's scripts held its first card, heading and filter chip show; the app
 // then shows them where the HTML painted them, and nothing shifts.
-for (const [label, size] of [['a phone', { width: 412, height: 823 }], ['1280 px', { width: 1280, height: 800 }]]) {
+for (const [label, size] of [
+  ['a phone', { width: 412, height: 823 }],
+  ['1280 px', { width: 1280, height: 800 }],
+]) {
   test(`Northside's /search/used-cars paints its first card before any script, and the app moves nothing, on ${label}`, async () => {
     const held = await launch(size);
     const app = await launch(size);
@@ -93,7 +99,12 @@ for (const [label, size] of [['a phone', { width: 412, height: 823 }], ['1280 px
       assert.equal(await held.page.locator('#root .current-filters .chip').first().textContent(), 'Condition: Used×');
       const parts = [...PARTS, '.current-filters'];
       const painted = await boxes(held.page, parts);
-      for (const sel of ['.listing__heading h1', '.current-filters', '.results__item:nth-child(1) .car-card__media', '.results__item:nth-child(1) .car-card__title']) {
+      for (const sel of [
+        '.listing__heading h1',
+        '.current-filters',
+        '.results__item:nth-child(1) .car-card__media',
+        '.results__item:nth-child(1) .car-card__title',
+      ]) {
         assert.ok(painted[sel], `${sel} painted with the scripts held`);
       }
 

@@ -39,7 +39,9 @@ async function pages() {
     }
   }
   const fixed = ['/', '/search/new-used-and-demo-cars/', '/special-offers', '/finance', '/sign-in', '/compare', '/trade-in'];
-  const content = (await sitemap('/sitemap-pages.xml')).find((p) => p !== '/' && !fixed.some((f) => f.replace(/\/$/, '') === p.replace(/\/$/, '')) && !p.startsWith('/search/') && !p.startsWith('/locations/'));
+  const content = (await sitemap('/sitemap-pages.xml')).find(
+    (p) => p !== '/' && !fixed.some((f) => f.replace(/\/$/, '') === p.replace(/\/$/, '')) && !p.startsWith('/search/') && !p.startsWith('/locations/'),
+  );
   const found = [
     ['home', '/'],
     ['listing', '/search/new-used-and-demo-cars/'],

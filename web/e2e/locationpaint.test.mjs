@@ -39,7 +39,8 @@ test('each demo tenant’s location page is painted before its scripts run and d
           await b.page.goto(tenantURL(tenant, `/locations/${loc.slug}`), { waitUntil: 'domcontentloaded' });
           await b.page.waitForFunction(() => document.querySelector('#root')?.dataset.paint === 'location');
           const painted = await boxes(b.page, PARTS);
-          for (const [sel, box] of Object.entries(painted)) assert.ok(box && box[2] > 0 && box[3] > 0, `${tenant} at ${width} px: ${sel} painted with the app held`);
+          for (const [sel, box] of Object.entries(painted))
+            assert.ok(box && box[2] > 0 && box[3] > 0, `${tenant} at ${width} px: ${sel} painted with the app held`);
           assert.equal(await b.page.locator('main h1').innerText(), loc.name, `${tenant}: the painted heading is the location's name`);
           assert.equal(await b.page.evaluate(() => document.querySelector('#root')?.dataset.paint), 'location', `${tenant}: the app has not run yet`);
           if (SHOTS) {

@@ -24,12 +24,18 @@ for (const slug of ['riverside-toyota', 'northside-used', 'coastal-motor-group']
     await page.goto(tenantURL(slug, `/locations/${first.slug}`));
     await page.getByRole('heading', { level: 1, name: first.name }).waitFor();
     // The detail block: the review summary "Based on {count} reviews" and the hours table.
-    await page.getByText(/Based on \d+ reviews/).first().waitFor();
+    await page
+      .getByText(/Based on \d+ reviews/)
+      .first()
+      .waitFor();
     const hours = page.getByRole('table', { name: 'Opening Hours' }).first();
     await hours.waitFor();
     assert.match(await hours.innerText(), /Mon-Fri|Monday/, 'hours list Monday first');
     // Open now is computed by the API for the time of the request.
-    await page.getByText(/^(Open now|Closed now)/).first().waitFor();
+    await page
+      .getByText(/^(Open now|Closed now)/)
+      .first()
+      .waitFor();
     // Get Directions goes to the map place link.
     const directions = page.getByRole('link', { name: /Get Directions/ }).first();
     assert.ok((await directions.getAttribute('href'))?.startsWith('https://'), 'Get Directions links to a map');
@@ -70,7 +76,11 @@ test('geocoding: "Find your nearest dealership" on /dealerships orders locations
   const items = await list.getByRole('listitem').allInnerTexts();
   const km = items.map((t) => Number(/([\d.]+) km/.exec(t)?.[1]));
   assert.ok(items.length >= 2, 'several locations listed');
-  assert.deepEqual([...km].sort((a, b) => a - b), km, 'nearest first');
+  assert.deepEqual(
+    [...km].sort((a, b) => a - b),
+    km,
+    'nearest first',
+  );
   assert.match(items[0], /Nerang|Service|Parts/, 'the Nerang locations are nearest to 4211');
   // An unknown postcode: spec 001 §8 'Invalid postcode'.
   await finder.getByLabel('Postcode or suburb').fill('0001');

@@ -40,9 +40,7 @@ async function scrolledTo(locator) {
 
 /** restored waits (up to 5 s) for scrollY to come within 3 px of y and returns where it ended. */
 async function restored(page, y) {
-  await page
-    .waitForFunction((y) => Math.abs(window.scrollY - y) <= 3, y, { timeout: 5000, polling: 50 })
-    .catch(() => {});
+  await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 3, y, { timeout: 5000, polling: 50 }).catch(() => {});
   return scrollY(page);
 }
 
@@ -155,7 +153,9 @@ for (const { name, options } of VIEWS) {
       const { page } = b;
       await page.goto(tenantURL(SLUG, '/cars'));
       await waitForResults(page);
-      const link = cards(page).nth(4).getByRole('link', { name: /^View details of/ });
+      const link = cards(page)
+        .nth(4)
+        .getByRole('link', { name: /^View details of/ });
       assert.ok((await scrolledTo(link)) > 200, 'listing scrolled down to the fifth card');
       const href = await link.getAttribute('href');
       const top = await cardTop(page, href);
@@ -192,7 +192,9 @@ for (const { name, options } of VIEWS) {
       );
       await page.goto(tenantURL(SLUG, '/cars'));
       await waitForResults(page);
-      const link = cards(page).nth(4).getByRole('link', { name: /^View details of/ });
+      const link = cards(page)
+        .nth(4)
+        .getByRole('link', { name: /^View details of/ });
       assert.ok((await scrolledTo(link)) > 200, 'listing scrolled down to the fifth card');
       const href = await link.getAttribute('href');
       const top = await cardTop(page, href);
@@ -218,7 +220,9 @@ test("Back returns to the listing's place when its results come late (375 px, to
     const { page } = b;
     await page.goto(tenantURL(SLUG, '/cars'));
     await waitForResults(page);
-    const link = cards(page).nth(4).getByRole('link', { name: /^View details of/ });
+    const link = cards(page)
+      .nth(4)
+      .getByRole('link', { name: /^View details of/ });
     await scrolledTo(link);
     const href = await link.getAttribute('href');
     const top = await cardTop(page, href);
@@ -252,11 +256,11 @@ test('a filter click keeps the listing where it is; a header link to the listing
 
     // The refinement is an entry of its own, not scrolled since: Back from a
     // car opened from it returns to its place too.
-    const inView = await page.evaluate(() =>
-      [...document.querySelectorAll('ol.results article')].findIndex((a) => a.getBoundingClientRect().top >= 0),
-    );
+    const inView = await page.evaluate(() => [...document.querySelectorAll('ol.results article')].findIndex((a) => a.getBoundingClientRect().top >= 0));
     assert.ok(inView >= 0, 'a card is on screen after the refinement');
-    const link = cards(page).nth(inView).getByRole('link', { name: /^View details of/ });
+    const link = cards(page)
+      .nth(inView)
+      .getByRole('link', { name: /^View details of/ });
     const href = await link.getAttribute('href');
     const top = await cardTop(page, href);
     await openCarAndBack(page, link, { touch: false });

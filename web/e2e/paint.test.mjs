@@ -151,7 +151,11 @@ test('a painted page requests the app only after its first paint and photo', asy
     const url = tenantURL(slug, path);
     const html = await page.evaluate(async (u) => (await fetch(u)).text(), url);
     assert.doesNotMatch(html, /<script type="module"/, `${path}: the HTML loads no module itself`);
-    assert.match(html, /<script id="forecourt-paint-first" defer src="\/assets\/paint-first-[^"]+\.js" data-entry="[^"]*\/assets\/index-[^"]+\.js"/, `${path}: the boot script names the entry`);
+    assert.match(
+      html,
+      /<script id="forecourt-paint-first" defer src="\/assets\/paint-first-[^"]+\.js" data-entry="[^"]*\/assets\/index-[^"]+\.js"/,
+      `${path}: the boot script names the entry`,
+    );
     await page.goto(url);
     await page.locator('footer').first().waitFor();
     const t = await page.evaluate(() => {
@@ -278,11 +282,17 @@ test('painted pages carry the site footer below the fold, and the footer shifts 
         await app.page.goto(tenantURL(tenant, '/'));
         const car = await findCar(app.page, 'sold:false AND price > 0');
         assert.ok(car, `${tenant} has a priced car`);
-        for (const [name, path] of [['home', '/'], ['listing', '/search/new-used-and-demo-cars/'], ['car', `/cars/${car.slug}`]]) {
+        for (const [name, path] of [
+          ['home', '/'],
+          ['listing', '/search/new-used-and-demo-cars/'],
+          ['car', `/cars/${car.slug}`],
+        ]) {
           await noScript.page.goto(tenantURL(tenant, path));
           const footer = await noScript.page.evaluate(() => {
             const f = document.querySelector('#root[data-paint] main ~ footer.site-footer');
-            return f && { top: f.getBoundingClientRect().top, legal: f.querySelector('.site-footer__legal')?.textContent, links: f.querySelectorAll('a').length };
+            return (
+              f && { top: f.getBoundingClientRect().top, legal: f.querySelector('.site-footer__legal')?.textContent, links: f.querySelectorAll('a').length }
+            );
           });
           assert.ok(footer, `${tenant} ${path} at ${width} px: the footer is painted after main`);
           assert.ok(footer.links > 0, `${tenant} ${path} at ${width} px: the painted footer has its links`);

@@ -84,10 +84,7 @@ test('at 375 px the listing, a car page and the home page fit the screen on ever
         return { x: r.x, width: r.width };
       });
       const sameLine = (await count.boundingBox()).y < heading.y + heading.height - 1;
-      assert.ok(
-        sameLine || Math.abs(counted.x - heading.x) <= 1,
-        `${tenant}: "N cars found" starts at ${counted.x}, the heading at ${heading.x}`,
-      );
+      assert.ok(sameLine || Math.abs(counted.x - heading.x) <= 1, `${tenant}: "N cars found" starts at ${counted.x}, the heading at ${heading.x}`);
       await assertFits(page, `${tenant} listing`);
 
       // Car page: the first car of the listing.

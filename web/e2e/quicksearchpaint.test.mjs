@@ -18,9 +18,15 @@ test('the painted quick search, with no script, lists every make and model and o
     const make = form.getByLabel('Make');
     const model = form.getByLabel('Model');
     const makes = await make.locator('option').allTextContents();
-    assert.ok(makes.some((m) => /^Toyota \(\d+\)$/.test(m)), `the makes, with their counts: ${makes.join(', ')}`);
+    assert.ok(
+      makes.some((m) => /^Toyota \(\d+\)$/.test(m)),
+      `the makes, with their counts: ${makes.join(', ')}`,
+    );
     const models = await model.locator('option').allTextContents();
-    assert.ok(models.some((m) => /^HiLux \(\d+\)$/.test(m)), `the models, with their counts: ${models.join(', ')}`);
+    assert.ok(
+      models.some((m) => /^HiLux \(\d+\)$/.test(m)),
+      `the models, with their counts: ${models.join(', ')}`,
+    );
     await make.selectOption('Toyota');
     await model.selectOption('HiLux');
     await form.getByLabel('Max price').selectOption('50000');
@@ -28,7 +34,7 @@ test('the painted quick search, with no script, lists every make and model and o
     await page.waitForURL((u) => u.pathname !== '/');
     landed = new URL(page.url());
     assert.equal(landed.pathname, '/search/Toyota/HiLux', 'the make and model in the path');
-    assert.equal(landed.searchParams.get('price'), ':50000', 'the price ceiling as the listing\'s price range');
+    assert.equal(landed.searchParams.get('price'), ':50000', "the price ceiling as the listing's price range");
     // The server's page for it, as a client without script reads it.
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Toyota HiLux cars for sale');
   } finally {
@@ -50,7 +56,7 @@ test('the painted quick search, with no script, lists every make and model and o
   }
 });
 
-test('the painted quick search with only a model chosen opens that model\'s make', async () => {
+test("the painted quick search with only a model chosen opens that model's make", async () => {
   const b = await launch({ width: 375, height: 740, javaScriptEnabled: false, mobile: true });
   try {
     const { page } = b;

@@ -39,7 +39,10 @@ test('Reserve Now → sign-in → checkout → local pay → confirmation → RE
   const [first, second] = [await signedUpShopper(auth, 1), await signedUpShopper(auth, 2)];
 
   // A car whose listing card offers Reserve Now.
-  const offering = page.locator('article.car-card').filter({ has: page.locator('a.car-card__reserve') }).first();
+  const offering = page
+    .locator('article.car-card')
+    .filter({ has: page.locator('a.car-card__reserve') })
+    .first();
   const carPath = await offering.locator('.car-card__title a').getAttribute('href');
   const checkoutPath = `${carPath}/checkout`;
   const { car } = await page.evaluate((p) => fetch(`/api${p}`).then((r) => r.json()), carPath);

@@ -92,7 +92,11 @@ function searchOne(page, query) {
   return page.evaluate(async (query) => {
     const { search } = await (await fetch('/api/site')).json();
     const url = `${search.host}/1/indexes/${search.index}/query?x-algolia-application-id=${search.appId}&x-algolia-api-key=${encodeURIComponent(search.apiKey)}`;
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ params: new URLSearchParams({ query, hitsPerPage: '1' }).toString() }) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ params: new URLSearchParams({ query, hitsPerPage: '1' }).toString() }),
+    });
     return (await res.json()).hits?.[0] ?? null;
   }, query);
 }
@@ -105,7 +109,18 @@ test('a car sold past retention: 410 recently sold with similar cars, with and w
   const site = 'northside-used'; // sold retention 3 days
   const tag = `E2ESOLD${Date.now().toString(36).toUpperCase()}`;
   // A make no demo car has, so the similar car is the one this test adds.
-  const base = { year: 2016, make: 'Lada', model: 'Niva', badge: 'Legend', car_type: 'used', status: 'in_stock', body: 'Hatch', km: 90000, trans: 'Automatic', fuel: 'Petrol' };
+  const base = {
+    year: 2016,
+    make: 'Lada',
+    model: 'Niva',
+    badge: 'Legend',
+    car_type: 'used',
+    status: 'in_stock',
+    body: 'Hatch',
+    km: 90000,
+    trans: 'Automatic',
+    fuel: 'Petrol',
+  };
   const gone = { ...base, stocknum: `${tag}A`, vin: 'JTDBR32E720654321', price: 14990 };
   const similar = { ...base, year: 2018, stocknum: `${tag}B`, vin: 'JTDBR32E720654322', price: 18990 };
   let removed;
@@ -150,8 +165,15 @@ test('a car sold past retention: 410 recently sold with similar cars, with and w
     assert.equal(res.status(), 410);
     await page.getByRole('heading', { level: 1, name: `Recently sold: 2016 ${goneHit.make} ${goneHit.model}` }).waitFor();
     await page.getByText('Unfortunately this vehicle recently sold.', { exact: true }).first().waitFor();
-    await page.getByRole('link', { name: new RegExp(`^2018 ${similarHit.make} ${similarHit.model}`) }).first().click();
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: `2018 ${similarHit.make} ${similarHit.model}` }).first().waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(`^2018 ${similarHit.make} ${similarHit.model}`) })
+      .first()
+      .click();
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: `2018 ${similarHit.make} ${similarHit.model}` })
+      .first()
+      .waitFor();
     assert.equal(new URL(page.url()).pathname, `/cars/${similarHit.slug}`);
     assert.deepEqual(errors, []);
   } finally {

@@ -66,7 +66,12 @@ test('every internal link of the header, footer, home page and a car page lands 
             await settledPage(tab).catch((err) => {
               throw new Error(`${slug}${link} did not settle: ${err.message}`);
             });
-            const h1 = (await tab.locator('main h1').first().textContent({ timeout: 15000 }).catch(() => '')) ?? '';
+            const h1 =
+              (await tab
+                .locator('main h1')
+                .first()
+                .textContent({ timeout: 15000 })
+                .catch(() => '')) ?? '';
             checked++;
             if (NOT_FOUND_TITLES.includes(h1.trim())) broken.push(link);
           }

@@ -47,7 +47,10 @@ async function inViewport(page, locator, what) {
   const box = await locator.boundingBox();
   const vp = page.viewportSize();
   assert.ok(box, `${what} is shown`);
-  assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= vp.width + 0.5 && box.y + box.height <= vp.height + 0.5, `${what} ${JSON.stringify(box)} lies inside ${vp.width}x${vp.height}`);
+  assert.ok(
+    box.x >= 0 && box.y >= 0 && box.x + box.width <= vp.width + 0.5 && box.y + box.height <= vp.height + 0.5,
+    `${what} ${JSON.stringify(box)} lies inside ${vp.width}x${vp.height}`,
+  );
 }
 
 for (const [name, browser] of [
@@ -73,7 +76,16 @@ for (const [name, browser] of [
     for (const label of ['Mobile Number', 'Email']) {
       const input = form.getByLabel(label, { exact: true });
       assert.equal(await input.getAttribute('aria-invalid'), 'true', `${label} is marked invalid`);
-      assert.match(await input.evaluate((el) => el.getAttribute('aria-describedby').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ')), new RegExp(msg));
+      assert.match(
+        await input.evaluate((el) =>
+          el
+            .getAttribute('aria-describedby')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent)
+            .join(' '),
+        ),
+        new RegExp(msg),
+      );
     }
     assert.equal(await form.getByLabel('Message', { exact: true }).getAttribute('aria-required'), null, 'a car enquiry needs no message');
     await form.locator('.lead-form__error', { hasText: msg }).scrollIntoViewIfNeeded();
@@ -165,7 +177,10 @@ for (const [name, browser] of [
     const { page } = browser;
     await page.goto(tenantURL('riverside-toyota', '/trade-in'));
     await page.getByRole('heading', { level: 1, name: 'Get a trade-in appraisal' }).waitFor();
-    await page.getByText(/contact you with a value/).first().waitFor();
+    await page
+      .getByText(/contact you with a value/)
+      .first()
+      .waitFor();
     assert.equal(await page.getByText('Value your trade-in').count(), 0);
     assert.ok((await horizontalOverflow(page)) <= 0, 'the trade-in page fits the screen');
     await shot(page, `trade-in-${name}`);

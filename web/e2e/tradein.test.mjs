@@ -44,7 +44,7 @@ function leadCalls(page) {
   const calls = { POST: 0, PATCH: 0 };
   page.on('request', (r) => {
     const p = new URL(r.url()).pathname;
-    if (p === '/api/leads' || p.startsWith('/api/leads/') && p !== '/api/leads/rego-lookup') calls[r.method()] = (calls[r.method()] ?? 0) + 1;
+    if (p === '/api/leads' || (p.startsWith('/api/leads/') && p !== '/api/leads/rego-lookup')) calls[r.method()] = (calls[r.method()] ?? 0) + 1;
   });
   return calls;
 }
@@ -131,7 +131,12 @@ test('a finance enquiry from /finance?car_id= reaches the dealer naming the car 
   const car = await findCar(page, 'status:in_stock');
   assert.ok(car, 'riverside-toyota has an in-stock car');
   const id = car.objectID ?? car.id;
-  await page.goto(tenantURL('riverside-toyota', `/finance?car_id=${encodeURIComponent(id)}&car_type=${car.car_type}&vehiclePriceBudget=${Math.round(car.price)}#finance-form`));
+  await page.goto(
+    tenantURL(
+      'riverside-toyota',
+      `/finance?car_id=${encodeURIComponent(id)}&car_type=${car.car_type}&vehiclePriceBudget=${Math.round(car.price)}#finance-form`,
+    ),
+  );
   const form = page.locator('#finance-form');
   await form.getByLabel('First Name *').fill('Fin');
   await form.getByLabel('Email').fill('fin@example.com');

@@ -74,7 +74,11 @@ test('save three cars, find them on another browser, compare them; nobody else r
     // Compare them: tick the same three cards, follow the bar.
     await p.goto(tenantURL(SITE, LISTING));
     await waitForResults(p);
-    for (let i = 0; i < 3; i++) await cards(p).nth(i).getByRole('checkbox', { name: /^Compare / }).check();
+    for (let i = 0; i < 3; i++)
+      await cards(p)
+        .nth(i)
+        .getByRole('checkbox', { name: /^Compare / })
+        .check();
     await p.getByRole('complementary', { name: 'Cars to compare' }).getByRole('link', { name: 'Compare 3 cars' }).click();
     await p.waitForURL(/\/compare\?cars=/);
     const headings = await p.getByRole('table').locator('thead th').allTextContents();

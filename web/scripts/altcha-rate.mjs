@@ -32,7 +32,10 @@ async function cpuSeconds(pid) {
       // gone meanwhile
     }
   }
-  const inTree = (p) => { for (let i = 0; p > 1 && i < 64; i++, p = stats.get(p)?.ppid ?? 0) if (p === pid) return true; return false; };
+  const inTree = (p) => {
+    for (let i = 0; p > 1 && i < 64; i++, p = stats.get(p)?.ppid ?? 0) if (p === pid) return true;
+    return false;
+  };
   let ticks = 0;
   for (const [p, s] of stats) if (inTree(p)) ticks += s.ticks;
   return ticks / 100; // USER_HZ
@@ -79,12 +82,19 @@ try {
   }
   took.sort((a, b) => a - b);
   const ms = took[Math.floor(runs / 2)];
-  const cores = await (async () => { const p = await browser.newPage(); const c = await p.evaluate(() => navigator.hardwareConcurrency); await p.close(); return c; })();
+  const cores = await (async () => {
+    const p = await browser.newPage();
+    const c = await p.evaluate(() => navigator.hardwareConcurrency);
+    await p.close();
+    return c;
+  })();
   cpu.sort((a, b) => a - b);
   const cs = cpu[Math.floor(runs / 2)];
   const load = (await readFile('/proc/loadavg', 'utf8')).split(' ')[0];
-  console.log(`number ${n}: widget solve ${took.map((t) => t.toFixed(0)).join(', ')} ms (median ${ms.toFixed(0)}), ${Math.round((n + 1) / (ms / 1000)).toLocaleString('en')} hashes/s wall; ` +
-    `${cs.toFixed(2)} CPU s (median), ${Math.round((n + 1) / cs).toLocaleString('en')} hashes per CPU second; hardwareConcurrency ${cores}, load average ${load}`);
+  console.log(
+    `number ${n}: widget solve ${took.map((t) => t.toFixed(0)).join(', ')} ms (median ${ms.toFixed(0)}), ${Math.round((n + 1) / (ms / 1000)).toLocaleString('en')} hashes/s wall; ` +
+      `${cs.toFixed(2)} CPU s (median), ${Math.round((n + 1) / cs).toLocaleString('en')} hashes per CPU second; hardwareConcurrency ${cores}, load average ${load}`,
+  );
 } finally {
   await browser.close();
   server.close();

@@ -13,7 +13,10 @@ function groupOf(id) {
   if (nm >= 0) {
     const rest = id.slice(nm + 'node_modules/'.length).split('/');
     const pkg = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
-    const sub = rest.slice(rest[0].startsWith('@') ? 2 : 1, -1).slice(0, 3).join('/');
+    const sub = rest
+      .slice(rest[0].startsWith('@') ? 2 : 1, -1)
+      .slice(0, 3)
+      .join('/');
     return `${pkg} ${sub}`;
   }
   return path.relative(root, path.dirname(id.replace(/\?.*$/, '')));
@@ -30,7 +33,9 @@ const report = {
         groups.set(g, (groups.get(g) ?? 0) + m.renderedLength);
       }
       const total = [...groups.values()].reduce((a, b) => a + b, 0);
-      console.log(`\n${chunk.fileName}${chunk.isEntry ? ' (entry)' : ''}: ${(chunk.code.length / 1024).toFixed(1)} KB minified, modules ${(total / 1024).toFixed(1)} KB before minify`);
+      console.log(
+        `\n${chunk.fileName}${chunk.isEntry ? ' (entry)' : ''}: ${(chunk.code.length / 1024).toFixed(1)} KB minified, modules ${(total / 1024).toFixed(1)} KB before minify`,
+      );
       for (const [g, n] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top)) {
         console.log(`  ${(n / 1024).toFixed(1).padStart(7)} KB  ${g}`);
       }

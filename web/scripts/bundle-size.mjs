@@ -66,7 +66,10 @@ figure('shell page', 'shell', shell);
 
 const routeAssets = html.match(/<script id="forecourt-route-assets" type="application\/json">([^<]*)<\/script>/)?.[1];
 const routes = routeAssets ? JSON.parse(routeAssets) : {};
-for (const [route, label] of [['listing', 'listing'], ['car', 'car page']]) {
+for (const [route, label] of [
+  ['listing', 'listing'],
+  ['car', 'car page'],
+]) {
   const files = routes[route]?.js ?? [];
   if (!files.length) {
     over.push(`${label} (no route-assets list for it in index.html)`);

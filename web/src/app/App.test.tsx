@@ -30,7 +30,10 @@ describe('app shell (issue 2 item 8)', () => {
   });
 
   it('shows the error state when the site cannot load', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"code":"not_found","message":"no site"}}', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":{"code":"not_found","message":"no site"}}', { status: 404 })),
+    );
     render(<App />);
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('This site is unavailable');
   });

@@ -20,8 +20,24 @@ import { FinanceFinePrint } from '../components/search/SearchResults';
 import { domShape, paintedSiteResponse } from '../test/domShape';
 
 const ATTRIBUTES = [
-  'href', 'src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'fetchpriority', 'decoding',
-  'aria-label', 'aria-pressed', 'aria-hidden', 'aria-haspopup', 'aria-expanded', 'tabindex', 'type', 'role',
+  'href',
+  'src',
+  'srcset',
+  'sizes',
+  'alt',
+  'width',
+  'height',
+  'loading',
+  'fetchpriority',
+  'decoding',
+  'aria-label',
+  'aria-pressed',
+  'aria-hidden',
+  'aria-haspopup',
+  'aria-expanded',
+  'tabindex',
+  'type',
+  'role',
 ];
 
 const shape = domShape(ATTRIBUTES);

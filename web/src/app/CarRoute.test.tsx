@@ -123,11 +123,11 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     const { user, form } = await openEnquiry();
     await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     const list = await form.findByRole('alert');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'First Name is required',
-      'Enter a mobile number or an email so we can reply',
-      'Invalid postcode. Please enter a 4-digit number.',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['First Name is required', 'Enter a mobile number or an email so we can reply', 'Invalid postcode. Please enter a 4-digit number.']);
     expect(form.getByLabelText('First Name *')).toHaveFocus();
     expect(posts).toHaveLength(0);
   });
@@ -164,7 +164,11 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
     await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     const list = await form.findByRole('alert');
     expect(list).toHaveTextContent('Please fix the following errors:');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Invalid email address.', message]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Invalid email address.', message]);
     expect(form.getByLabelText('Postcode *')).toHaveAccessibleDescription(message);
     expect(form.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address.');
   });
@@ -257,7 +261,10 @@ describe('car page enquiry form (issue 9; spec 001 §3, §4, §5)', () => {
   });
 
   it('does not offer the enquiry on a sold car', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { car: { ...car, sold: true, status: 'sold' }, view: { ...view, available: false } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { car: { ...car, sold: true, status: 'sold' }, view: { ...view, available: false } })),
+    );
     renderWithSite(
       <Routes>
         <Route path="/cars/:slug" element={<CarRoute />} />
@@ -292,19 +299,25 @@ describe('car page #vehicle-map (issue 33)', () => {
   };
   function stubMap() {
     const asked: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      if (url.startsWith('/api/cars/')) return json(200, { car: { ...car, location_id: 'loc-7' }, view });
-      if (url.startsWith('/api/locations')) {
-        asked.push(url);
-        return json(200, { locations: [place], grid_columns: 1 });
-      }
-      return json(404, { error: { code: 'not_found', message: 'not found' } });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/cars/')) return json(200, { car: { ...car, location_id: 'loc-7' }, view });
+        if (url.startsWith('/api/locations')) {
+          asked.push(url);
+          return json(200, { locations: [place], grid_columns: 1 });
+        }
+        return json(404, { error: { code: 'not_found', message: 'not found' } });
+      }),
+    );
     return asked;
   }
   function renderCar(show: boolean) {
     const base = siteResponse();
-    const site = { ...base, site: { ...base.site, vdp_config: { show_map_section: show }, locations_block: { ...base.site.locations_block, map_style_url: '' } } };
+    const site = {
+      ...base,
+      site: { ...base.site, vdp_config: { show_map_section: show }, locations_block: { ...base.site.locations_block, map_style_url: '' } },
+    };
     renderWithSite(
       <Routes>
         <Route path="/cars/:slug" element={<CarRoute />} />

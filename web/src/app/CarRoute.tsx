@@ -30,7 +30,12 @@ export default function CarRoute() {
       <CarPage
         enquiry={(car) => (
           <Suspense fallback={<p role="status">Loading the form…</p>}>
-            <EnquiryForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} subject={{ title: carTitle(car, site.card.extended_title), image: imageOf(car), path: carPath(car.slug) }} />
+            <EnquiryForm
+              carId={car.id}
+              dealershipSlug={car.dealership_slug}
+              dealershipId={car.dealership_id}
+              subject={{ title: carTitle(car, site.card.extended_title), image: imageOf(car), path: carPath(car.slug) }}
+            />
           </Suspense>
         )}
         map={

@@ -32,13 +32,30 @@ const place = fixture<LocationView>({
 
 function renderContact(filter: { type: string; manufacturer?: string; subtype?: string }, at = '/contact') {
   const asked: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    if (url.startsWith('/api/locations')) asked.push(url);
-    const body = url.startsWith('/api/locations') ? { locations: [place, { ...place, id: 'loc-2', name: 'Riverside Toyota Service' }], grid_columns: 2 } : {};
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.startsWith('/api/locations')) asked.push(url);
+      const body = url.startsWith('/api/locations') ? { locations: [place, { ...place, id: 'loc-2', name: 'Riverside Toyota Service' }], grid_columns: 2 } : {};
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
   const base = siteResponse({ leads: { captcha: false } } as never);
-  const site = { ...base, site: { ...base.site, locations_block: { layout: 'grid', show_contact: true, email_us: false, book_service: false, map_zoom: 10, view_location: 'contact', contact_filter: filter } } };
+  const site = {
+    ...base,
+    site: {
+      ...base.site,
+      locations_block: {
+        layout: 'grid',
+        show_contact: true,
+        email_us: false,
+        book_service: false,
+        map_zoom: 10,
+        view_location: 'contact',
+        contact_filter: filter,
+      },
+    },
+  };
   renderWithSite(
     <Routes>
       <Route path={at} element={<ContactRoute />} />

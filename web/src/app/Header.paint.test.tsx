@@ -19,8 +19,20 @@ import { paintedPage, partsFixture, partsSite } from '../test/paintedParts';
 import { Header } from '../features/shell/components/Header';
 
 const ATTRIBUTES = [
-  'href', 'src', 'alt', 'width', 'height', 'type', 'role', 'tabindex', 'hidden',
-  'aria-label', 'aria-expanded', 'aria-current', 'aria-hidden', 'aria-haspopup',
+  'href',
+  'src',
+  'alt',
+  'width',
+  'height',
+  'type',
+  'role',
+  'tabindex',
+  'hidden',
+  'aria-label',
+  'aria-expanded',
+  'aria-current',
+  'aria-hidden',
+  'aria-haspopup',
 ];
 // Attributes that hold ids: React's useId differs from the template's, so only their presence counts.
 const ID_ATTRIBUTES = ['id', 'aria-controls'];

@@ -29,7 +29,17 @@ const watchlistSite = (features: Record<string, boolean> = {}): ConfiguredSiteRe
   return { ...base, auth, site: { ...base.site, features: { ...base.site.features, garage: true, favourites: true, ...features } } };
 };
 const car = (extra: Partial<Car> = {}): Car =>
-  fixture<Car>({ id: 'c1', slug: '2021-toyota-corolla-c1', year: 2021, make: 'Toyota', model: 'Corolla', status: 'in_stock', price: 20990, km: 1000, ...extra });
+  fixture<Car>({
+    id: 'c1',
+    slug: '2021-toyota-corolla-c1',
+    year: 2021,
+    make: 'Toyota',
+    model: 'Corolla',
+    status: 'in_stock',
+    price: 20990,
+    km: 1000,
+    ...extra,
+  });
 
 function Where() {
   const l = useLocation();
@@ -41,7 +51,14 @@ function renderCard(site: ConfiguredSiteResponse, path = '/cars', c = car()) {
     <MemoryRouter initialEntries={[path]}>
       <SiteProvider value={site}>
         <Routes>
-          <Route path="/cars" element={<CardActionsProvider value={cardActions}><CarCard car={c} now={now} /></CardActionsProvider>} />
+          <Route
+            path="/cars"
+            element={
+              <CardActionsProvider value={cardActions}>
+                <CarCard car={c} now={now} />
+              </CardActionsProvider>
+            }
+          />
           <Route path="/sign-in" element={<Where />} />
         </Routes>
         <Toaster />
@@ -53,13 +70,17 @@ function renderCard(site: ConfiguredSiteResponse, path = '/cars', c = car()) {
 type Call = { method: string; url: string; body?: string; auth: string | null };
 function stub(saved: string[], status = 200) {
   const calls: Call[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    calls.push({ method: init.method ?? 'GET', url, body: init.body as string | undefined, auth: new Headers(init.headers).get('authorization') });
-    if (url === '/api/watchlist') return new Response(JSON.stringify({ success: true, cars: saved.map((id) => ({ car_id: id, saved_at: '', available: true })) }));
-    if (url === '/api/events') return new Response('{}', { status: 202 });
-    if (status !== 200) return new Response(JSON.stringify({ error: { code: 'internal', message: 'The watchlist is not available.' } }), { status });
-    return new Response(JSON.stringify({ success: true, car_id: 'c1', saved: url.endsWith('save-car') }));
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ method: init.method ?? 'GET', url, body: init.body as string | undefined, auth: new Headers(init.headers).get('authorization') });
+      if (url === '/api/watchlist')
+        return new Response(JSON.stringify({ success: true, cars: saved.map((id) => ({ car_id: id, saved_at: '', available: true })) }));
+      if (url === '/api/events') return new Response('{}', { status: 202 });
+      if (status !== 200) return new Response(JSON.stringify({ error: { code: 'internal', message: 'The watchlist is not available.' } }), { status });
+      return new Response(JSON.stringify({ success: true, car_id: 'c1', saved: url.endsWith('save-car') }));
+    }),
+  );
   return calls;
 }
 
@@ -74,7 +95,7 @@ afterEach(() => {
 });
 
 describe('watchlist heart (spec 000 §4, §8)', () => {
-  it('saves at once, then calls the API and shows the saved toast with View List; event 39 is the server\'s to record', async () => {
+  it("saves at once, then calls the API and shows the saved toast with View List; event 39 is the server's to record", async () => {
     window.localStorage.setItem(HINT, '+61400000001');
     const calls = stub([]);
     renderCard(watchlistSite());
@@ -127,9 +148,7 @@ describe('watchlist heart (spec 000 §4, §8)', () => {
     const calls = stub([]);
     const view = renderCard(watchlistSite(), '/cars?make=Toyota');
     await userEvent.click(await screen.findByRole('button', { name: 'Save 2021 Toyota Corolla' }));
-    expect(screen.getByTestId('where')).toHaveTextContent(
-      '/sign-in?back=%2Fcars%3Fmake%3DToyota&redirect=%2Fcars%3Fmake%3DToyota&type=watchlist',
-    );
+    expect(screen.getByTestId('where')).toHaveTextContent('/sign-in?back=%2Fcars%3Fmake%3DToyota&redirect=%2Fcars%3Fmake%3DToyota&type=watchlist');
     expect(calls.some((c) => c.url.startsWith('/api/watchlist'))).toBe(false);
     view.unmount();
     // Signed in, back on the redirect page: the remembered save completes.
@@ -146,8 +165,15 @@ describe('favourites heart on a card (spec 000 §4)', () => {
   // Moved from CarCard.test (issue 36): the card's heart is the accounts feature's, given by the app.
   it('saves the car locally with the heart control', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 202 })));
-    renderWithSite(<CardActionsProvider value={cardActions}><CarCard car={car({ primary_image_url: '/media/demo/cars/c1.svg' })} now={now} /></CardActionsProvider>);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 202 })),
+    );
+    renderWithSite(
+      <CardActionsProvider value={cardActions}>
+        <CarCard car={car({ primary_image_url: '/media/demo/cars/c1.svg' })} now={now} />
+      </CardActionsProvider>,
+    );
     const heart = screen.getByRole('button', { name: 'Save 2021 Toyota Corolla' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
     await user.click(heart);
@@ -173,7 +199,14 @@ describe('gated routes (spec 001 §5)', () => {
         <SiteProvider value={site}>
           <Routes>
             <Route path="/sign-in" element={<Where />} />
-            <Route path="*" element={<Gated gate={gate} feature={feature}><h1>Behind the gate</h1></Gated>} />
+            <Route
+              path="*"
+              element={
+                <Gated gate={gate} feature={feature}>
+                  <h1>Behind the gate</h1>
+                </Gated>
+              }
+            />
           </Routes>
         </SiteProvider>
       </MemoryRouter>,
@@ -226,7 +259,14 @@ describe('header saved-cars link (issue 32 item 6)', () => {
         <SiteProvider value={site}>
           <SavedCarsLink />
           <Routes>
-            <Route path="/cars" element={<CardActionsProvider value={cardActions}><CarCard car={car()} now={now} /></CardActionsProvider>} />
+            <Route
+              path="/cars"
+              element={
+                <CardActionsProvider value={cardActions}>
+                  <CarCard car={car()} now={now} />
+                </CardActionsProvider>
+              }
+            />
           </Routes>
         </SiteProvider>
       </MemoryRouter>,

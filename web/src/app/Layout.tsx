@@ -8,9 +8,7 @@ import { navigationOf } from './navigation';
 // The watchlist toasts (issue 12) load after the page, off the listing's initial JavaScript.
 const Toaster = lazy(() => import('../features/accounts/components/Toaster').then((m) => ({ default: m.Toaster })));
 // Offered after sign-in where the watchlist is on: move this device's favourites into it (issue 12).
-const MoveFavouritesOffer = lazy(() =>
-  import('../features/accounts/components/MoveFavouritesOffer').then((m) => ({ default: m.MoveFavouritesOffer })),
-);
+const MoveFavouritesOffer = lazy(() => import('../features/accounts/components/MoveFavouritesOffer').then((m) => ({ default: m.MoveFavouritesOffer })));
 // The footer is below the fold on every page: its links load after the page.
 const Footer = lazy(() => import('../features/shell/components/Footer').then((m) => ({ default: m.Footer })));
 // Scroll restoration (issue 32) acts from the first link followed: it loads after the page.

@@ -19,7 +19,16 @@ vi.mock('../lib/shopper/amplify', () => ({
 }));
 
 const site = siteResponse({ leads: { captcha: false, message_optional: false } } as Parameters<typeof siteResponse>[0]);
-const car = { id: 'c9', slug: '2021-kia-rio', year: 2021, make: 'Kia', model: 'Rio', price: 30000, car_type: 'used', dealership_slug: site.site.dealerships?.[0]?.slug };
+const car = {
+  id: 'c9',
+  slug: '2021-kia-rio',
+  year: 2021,
+  make: 'Kia',
+  model: 'Rio',
+  price: 30000,
+  car_type: 'used',
+  dealership_slug: site.site.dealerships?.[0]?.slug,
+};
 
 function stubAPI() {
   const posts: Record<string, unknown>[] = [];
@@ -35,7 +44,8 @@ function stubAPI() {
       gets.push(url);
       if (url === '/api/cars/c9?by=id') return json({ car, view: {} });
       if (url.startsWith('/api/cars/')) return json({ error: { code: 'not_found', message: 'car not found' } }, 404);
-      if (url.startsWith('/api/pages/')) return json({ path: '/spin-to-win', title: 'Spin to win', description: '', html: '<h1>Spin to win</h1><p>Spin the wheel.</p>' });
+      if (url.startsWith('/api/pages/'))
+        return json({ path: '/spin-to-win', title: 'Spin to win', description: '', html: '<h1>Spin to win</h1><p>Spin the wheel.</p>' });
       return json({}, 202);
     }),
   );

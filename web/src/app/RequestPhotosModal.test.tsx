@@ -70,6 +70,11 @@ describe('Request Photos (spec 000 §2)', { timeout: 20000 }, () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your enquiry');
     expect(screen.getByText('The dealership will send you photos of the car.')).toBeInTheDocument();
     expect(posts).toHaveLength(1);
-    expect(posts[0].body).toMatchObject({ type: 'request_photos', car_id: 'c1', message: 'Please send photos for this car', dealership_slug: 'riverside-toyota' });
+    expect(posts[0].body).toMatchObject({
+      type: 'request_photos',
+      car_id: 'c1',
+      message: 'Please send photos for this car',
+      dealership_slug: 'riverside-toyota',
+    });
   });
 });

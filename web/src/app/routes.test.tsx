@@ -15,7 +15,7 @@ import { AppRoutes, PAGE_COMPONENTS } from './routes';
 // Signed out: no token, and no sign-in hint in storage.
 vi.mock('../lib/shopper/amplify', () => ({ idToken: () => Promise.resolve(null) }));
 // The sign-in page itself is not under test (its Authenticator is a large chunk).
-vi.mock('../features/accounts/components/SignInPage', () => ({ default: () => <h1>Sign in</h1> }));
+vi.mock('../features/accounts/components/SignInPage', () => ({ default: () => <h1>Sign in</h1>, preloadPanel: () => Promise.resolve() }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -87,7 +87,6 @@ const PersonalisedFinancePage = lazy(() => import('../features/finance-enquiry/c
 const SpinToWinRoute = lazy(() => import('./SpinToWinRoute'));
 const Gated = lazy(() => import('../features/accounts/components/Gated').then((m) => ({ default: m.Gated })));
 
-
 type Row = (typeof PAGES)[number];
 /** PageKey is how the web knows a page of the table: its first path, or the site's features field holding its path. */
 type PageKey = Row extends infer R ? (R extends { site_path: infer S } ? S : R extends { paths: readonly [infer F, ...unknown[]] } ? F : never) : never;

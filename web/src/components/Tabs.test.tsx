@@ -12,12 +12,7 @@ function Three() {
   const [current, setCurrent] = useState(0);
   return (
     <>
-      <TabList
-        tabs={NAMES.map((n) => ({ key: n, id: `tab-${n}`, controls: 'panel', label: n }))}
-        current={current}
-        onSelect={setCurrent}
-        label="Department"
-      />
+      <TabList tabs={NAMES.map((n) => ({ key: n, id: `tab-${n}`, controls: 'panel', label: n }))} current={current} onSelect={setCurrent} label="Department" />
       <div id="panel" role="tabpanel" aria-labelledby={`tab-${NAMES[current]}`}>
         {NAMES[current]} hours
       </div>

@@ -5,14 +5,14 @@ import { carTitle, imageOf } from './carTitle';
 
 const car = (extra: Partial<Car> = {}): Car =>
   fixture<Car>({
-  id: 'c',
-  slug: 'c',
-  year: 2016,
-  make: 'Mazda',
-  model: 'CX-5',
-  car_type: 'used',
-  status: 'in_stock',
-  ...extra,
+    id: 'c',
+    slug: 'c',
+    year: 2016,
+    make: 'Mazda',
+    model: 'CX-5',
+    car_type: 'used',
+    status: 'in_stock',
+    ...extra,
   });
 
 describe('card title (spec 000 §2)', () => {

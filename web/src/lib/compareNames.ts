@@ -3,7 +3,11 @@
 // boot on a fast machine (issue 14), to sort a few dozen makes and models.
 
 /** fold drops case and accents: "Škoda" -> "skoda". */
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /**
  * compareNames orders names as a shopper reads an A-Z list: by their letters

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import pathCases from '../../../shared/testdata/vectors/listing_paths.json';
-import { type RouteState, carPath, carTypePath, dealershipListingPath, dealershipSearchPath, LISTING_PATH, pathPreset, routeToURL, urlToRoute, withPage } from './listingUrl';
+import {
+  type RouteState,
+  carPath,
+  carTypePath,
+  dealershipListingPath,
+  dealershipSearchPath,
+  LISTING_PATH,
+  pathPreset,
+  routeToURL,
+  urlToRoute,
+  withPage,
+} from './listingUrl';
 import { similarPath } from './similarPath';
 
 describe('links into the listing: one URL rule (spec 000 §2, §4; issue 5 "Paths")', () => {

@@ -138,13 +138,16 @@ const SORT_KEYS: readonly string[] = ['relevance', 'latest', 'price_desc', 'pric
 
 /** pathPreset reads the refinements a listing path implies. */
 export function pathPreset(pathname: string): Record<string, string[]> {
-  const segments = pathname.split('/').filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   if (segments[0] !== 'search' || segments.length < 2) return {};
   const first = segments[1];
   if (first === ALL_STOCK_SEGMENT) return {};

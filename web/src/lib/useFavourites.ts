@@ -23,8 +23,7 @@ function isFavourite(f: unknown): f is Favourite {
 export function useFavourites(site: string) {
   const [favourites, update] = useStoredList(`forecourt:favourites:${site}`, isFavourite);
   const toggle = useCallback(
-    (car: Favourite) =>
-      update((current) => (current.some((f) => f.id === car.id) ? current.filter((f) => f.id !== car.id) : [...current, car])),
+    (car: Favourite) => update((current) => (current.some((f) => f.id === car.id) ? current.filter((f) => f.id !== car.id) : [...current, car])),
     [update],
   );
   const isSaved = useCallback((id: string) => favourites.some((f) => f.id === id), [favourites]);

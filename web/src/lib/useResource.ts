@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-export type Resource<T> =
-  | { status: 'loading' }
-  | { status: 'error'; error: Error }
-  | { status: 'ready'; data: T };
+export type Resource<T> = { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; data: T };
 
 /**
  * useResource runs load when key changes and aborts the previous call.

@@ -40,7 +40,11 @@ function subscribe(onChange: () => void) {
  * dropped) and update, which writes update(current) back.
  */
 export function useStoredList<T>(key: string, valid: (item: unknown) => item is T) {
-  const list = useSyncExternalStore(subscribe, () => readList(key, valid), () => [] as T[]);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => readList(key, valid),
+    () => [] as T[],
+  );
   const update = useCallback(
     (next: (current: T[]) => T[]) => {
       window.localStorage.setItem(key, JSON.stringify(next(readList(key, valid))));

@@ -16,10 +16,7 @@ export function domShape(attributes: readonly string[], idAttributes: readonly s
       .replace(/\s+/g, ' ')
       .trim();
     const value = (a: string) => (a === 'style' ? (el.getAttribute(a) ?? '').replace(/[\s;]/g, '') : el.getAttribute(a));
-    const attrs = [
-      ...attributes.filter((a) => el.hasAttribute(a)).map((a) => `${a}=${value(a)}`),
-      ...idAttributes.filter((a) => el.hasAttribute(a)),
-    ];
+    const attrs = [...attributes.filter((a) => el.hasAttribute(a)).map((a) => `${a}=${value(a)}`), ...idAttributes.filter((a) => el.hasAttribute(a))];
     const line = [el.tagName.toLowerCase(), [...el.classList].join('.'), ...attrs, own && `"${own}"`].filter(Boolean).join(' ');
     return [line, ...[...el.children].flatMap(shape)];
   };

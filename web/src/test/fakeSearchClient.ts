@@ -111,15 +111,9 @@ function answer(cars: Car[], indexName: string, params: Params) {
 export function fakeSearchClient(cars: Car[]) {
   // InstantSearch calls search([{indexName, params}]); code calling the
   // client directly uses search({requests: [{indexName, ...params}]}).
-  const search = vi.fn(
-    async (
-      input: Array<{ indexName: string; params: Params }> | { requests: Array<{ indexName: string } & Params> },
-    ) => {
-      const requests = Array.isArray(input)
-        ? input
-        : input.requests.map(({ indexName, ...params }) => ({ indexName, params: params as Params }));
-      return { results: requests.map((r) => answer(cars, r.indexName, r.params ?? {})) };
-    },
-  );
+  const search = vi.fn(async (input: Array<{ indexName: string; params: Params }> | { requests: Array<{ indexName: string } & Params> }) => {
+    const requests = Array.isArray(input) ? input : input.requests.map(({ indexName, ...params }) => ({ indexName, params: params as Params }));
+    return { results: requests.map((r) => answer(cars, r.indexName, r.params ?? {})) };
+  });
   return { search, cache: undefined as unknown, clearCache: async () => {} };
 }

@@ -4,10 +4,7 @@ import { paintedSiteResponse } from './domShape';
 
 // The painted pages Go wrote from the fixture (functions/seo
 // TestPartsPaintGolden), by case name.
-const pages = import.meta.glob('../../../functions/seo/testdata/parts/*.html', { query: '?raw', import: 'default', eager: true }) as Record<
-  string,
-  string
->;
+const pages = import.meta.glob('../../../functions/seo/testdata/parts/*.html', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 /** PartsCase is one painted page of the fixture: its site, path and, for a car page, the car and its view. */
 export type PartsCase = {

@@ -74,9 +74,7 @@ describe('algoliasearch v5 against the local engine', () => {
 
   test('lite client, keys in the query string and the legacy call form InstantSearch uses', async () => {
     const lite = liteClient(APP_ID, SEARCH_KEY, hostOptions(engine.host, { authMode: 'WithinQueryParameters' }));
-    const { results } = await lite.search([
-      { indexName: 'cars', params: { query: 'coro', highlightPreTag: '<mark>', highlightPostTag: '</mark>' } },
-    ]);
+    const { results } = await lite.search([{ indexName: 'cars', params: { query: 'coro', highlightPreTag: '<mark>', highlightPostTag: '</mark>' } }]);
     assert.deepEqual(ids(results[0]), ['c3', 'c1']);
     assert.equal(results[0].hits[0]._highlightResult.model.value, '<mark>Coro</mark>lla');
 

@@ -12,6 +12,11 @@ describe('body tiles (spec 001 §9: default limit 4, 20 with custom bodies)', ()
   it("shows the site's custom bodies in its order, those in stock, up to 20", () => {
     expect(bodyTiles(counts, ['van', 'Coupe', 'Convertible', 'SUV', 'Wagon', 'Ute']).map((b) => b.name)).toEqual(['Van', 'Coupe', 'SUV', 'Wagon', 'Ute']);
     const many = Array.from({ length: 30 }, (_, i) => ({ name: `B${i}`, count: 1 }));
-    expect(bodyTiles(many, many.map((b) => b.name))).toHaveLength(CUSTOM_BODY_TILE_LIMIT);
+    expect(
+      bodyTiles(
+        many,
+        many.map((b) => b.name),
+      ),
+    ).toHaveLength(CUSTOM_BODY_TILE_LIMIT);
   });
 });

@@ -15,7 +15,10 @@ export const CUSTOM_BODY_TILE_LIMIT = 20;
 export function bodyTiles<T extends { name: string; count: number }>(counts: T[], custom: string[] | undefined): T[] {
   if (custom && custom.length > 0) {
     const by = new Map(counts.map((c) => [c.name.toLowerCase(), c]));
-    return custom.map((b) => by.get(b.toLowerCase())).filter((c): c is T => !!c).slice(0, CUSTOM_BODY_TILE_LIMIT);
+    return custom
+      .map((b) => by.get(b.toLowerCase()))
+      .filter((c): c is T => !!c)
+      .slice(0, CUSTOM_BODY_TILE_LIMIT);
   }
   return [...counts].sort(byCount).slice(0, BODY_TILE_LIMIT);
 }
@@ -24,7 +27,11 @@ export function bodyTiles<T extends { name: string; count: number }>(counts: T[]
 export function BodyTiles() {
   const { site } = useSite();
   const custom = site.search.custom_bodies;
-  const { items: all, refine, canRefine } = useRefinementList({
+  const {
+    items: all,
+    refine,
+    canRefine,
+  } = useRefinementList({
     attribute: 'simple_body',
     limit: custom?.length ? 100 : BODY_TILE_LIMIT,
     sortBy: ['count:desc', 'name:asc'],

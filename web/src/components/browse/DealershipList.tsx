@@ -10,15 +10,7 @@ import './DealershipList.css';
  * dealership's own search, and the full listing scoped to it. Counts come
  * from the dealership_name facet when it has loaded.
  */
-export function DealershipList({
-  dealerships,
-  facets,
-  headingLevel = 2,
-}: {
-  dealerships: Dealership[];
-  facets?: FacetData;
-  headingLevel?: 2 | 3;
-}) {
+export function DealershipList({ dealerships, facets, headingLevel = 2 }: { dealerships: Dealership[]; facets?: FacetData; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const counts = facets?.dealership_name;
   return (

@@ -118,12 +118,7 @@ export function FinanceCalculator({ price, carId, headingLevel = 2, applyBase, e
         {field('deposit', 'Deposit ($)', { inputMode: 'numeric' })}
         <div className="lead-form__field">
           <label htmlFor={`${id}-term_years`}>Loan term</label>
-          <select
-            id={`${id}-term_years`}
-            name="term_years"
-            value={text.term_years}
-            onChange={(e) => setText((t) => ({ ...t, term_years: e.target.value }))}
-          >
+          <select id={`${id}-term_years`} name="term_years" value={text.term_years} onChange={(e) => setText((t) => ({ ...t, term_years: e.target.value }))}>
             {Array.from({ length: CALCULATOR_MAX_TERM }, (_, i) => i + 1).map((y) => (
               <option key={y} value={y}>
                 {y === 1 ? '1 year' : `${y} years`}

@@ -23,7 +23,8 @@ export function AppointmentField({ carId, locationId }: { carId?: string; locati
   let note = '';
   if (slots.status === 'loading') note = 'Loading available times…';
   else if (slots.status === 'error') note = 'Available times could not be loaded. Send your request and the dealership will arrange a time with you.';
-  else if (slots.data.days.every((d) => d.slots.length === 0)) note = 'No times can be booked online at the moment. The dealership will arrange a time with you.';
+  else if (slots.data.days.every((d) => d.slots.length === 0))
+    note = 'No times can be booked online at the moment. The dealership will arrange a time with you.';
   const days = slots.status === 'ready' ? slots.data.days.filter((d) => d.slots.length > 0) : [];
   const chosen = days.find((d) => d.date === day);
 

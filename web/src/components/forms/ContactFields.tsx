@@ -18,9 +18,7 @@ export function ContactFields({ location = false, locations }: { location?: bool
   const { watch, setValue, getValues } = useFormContext<LeadFormValues>();
   const dealerships = site.dealerships ?? [];
   const dealership = watch('dealership_slug');
-  const options = (locations ?? visibleLocations(site.locations)).filter(
-    (l) => !dealership || !l.dealership_slug || l.dealership_slug === dealership,
-  );
+  const options = (locations ?? visibleLocations(site.locations)).filter((l) => !dealership || !l.dealership_slug || l.dealership_slug === dealership);
   const onlyLocation = location && options.length === 1 ? options[0] : undefined;
 
   useEffect(() => {

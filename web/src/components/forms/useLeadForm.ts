@@ -129,11 +129,7 @@ export function useLeadForm(opts: LeadFormOptions): LeadForm {
   };
 
   const chosenDealership =
-    opts.dealershipSlug && dealerships.some((d) => d.slug === opts.dealershipSlug)
-      ? opts.dealershipSlug
-      : dealerships.length === 1
-        ? dealerships[0].slug
-        : '';
+    opts.dealershipSlug && dealerships.some((d) => d.slug === opts.dealershipSlug) ? opts.dealershipSlug : dealerships.length === 1 ? dealerships[0].slug : '';
   const methods = useForm<LeadFormValues>({
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',

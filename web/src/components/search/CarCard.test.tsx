@@ -12,24 +12,24 @@ import certifiedUsed from './assets/certified-used.svg?no-inline';
 const now = new Date('2026-03-02T00:00:00Z');
 const car = (extra: Partial<Car> = {}): Car =>
   fixture<Car>({
-  id: 'c1',
-  slug: '2021-toyota-corolla-c1',
-  year: 2021,
-  make: 'Toyota',
-  model: 'Corolla',
-  badge: 'Ascent Sport',
-  series: 'MZEA12R',
-  car_type: 'used',
-  status: 'in_stock',
-  price: 24990,
-  price_type: 'Drive Away',
-  km: 45210,
-  simple_body: 'Hatch',
-  simple_transmission: 'Automatic',
-  stocknum: 'RT1234',
-  primary_image_url: '/media/demo/cars/c1.svg',
-  created_at: '2025-01-01T00:00:00Z',
-  ...extra,
+    id: 'c1',
+    slug: '2021-toyota-corolla-c1',
+    year: 2021,
+    make: 'Toyota',
+    model: 'Corolla',
+    badge: 'Ascent Sport',
+    series: 'MZEA12R',
+    car_type: 'used',
+    status: 'in_stock',
+    price: 24990,
+    price_type: 'Drive Away',
+    km: 45210,
+    simple_body: 'Hatch',
+    simple_transmission: 'Automatic',
+    stocknum: 'RT1234',
+    primary_image_url: '/media/demo/cars/c1.svg',
+    created_at: '2025-01-01T00:00:00Z',
+    ...extra,
   });
 
 describe('car card (spec 000 §2, spec 001 §5)', () => {
@@ -40,13 +40,7 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
     expect(screen.getByRole('link', { name: '2021 Toyota Corolla' })).toHaveAttribute('href', '/cars/2021-toyota-corolla-c1');
     expect(card.querySelector('.car-card__image-link')).toHaveAttribute('href', '/cars/2021-toyota-corolla-c1');
     expect(screen.getByText('Ascent Sport · MZEA12R')).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Used',
-      'Hatch',
-      '45,210 km',
-      'Automatic',
-      'Stock #RT1234',
-    ]);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Used', 'Hatch', '45,210 km', 'Automatic', 'Stock #RT1234']);
     expect(screen.getByText('$24,990')).toBeInTheDocument();
     expect(screen.getByText('Drive Away')).toBeInTheDocument();
   });
@@ -160,7 +154,11 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
       useSave: (c: Car, name: string) => ({ visible: true, saved: false, toggle: () => toggled.push(`${c.id} ${name}`) }),
       compare: ({ id, title }: { id: string; title: string }) => <span data-testid="compare">{`${id} ${title}`}</span>,
     };
-    const { unmount } = renderWithSite(<CardActionsProvider value={actions}><CarCard car={car()} now={now} /></CardActionsProvider>);
+    const { unmount } = renderWithSite(
+      <CardActionsProvider value={actions}>
+        <CarCard car={car()} now={now} />
+      </CardActionsProvider>,
+    );
     await user.click(screen.getByRole('button', { name: 'Save 2021 Toyota Corolla' }));
     expect(toggled).toEqual(['c1 2021 Toyota Corolla']);
     expect(screen.getByTestId('compare')).toHaveTextContent('c1 2021 Toyota Corolla');
@@ -174,7 +172,17 @@ describe('car card (spec 000 §2, spec 001 §5)', () => {
 describe('Request Photos on the New Arrival panel (spec 000 §2)', () => {
   const placeholder = (extra: Partial<Car> = {}) => car({ primary_image_url: '/media/demo/placeholder.svg', dealership_slug: 'riverside-toyota', ...extra });
   const withRequestPhotos = (ui: ReactNode) => (
-    <CardActionsProvider value={{ requestPhotos: ({ title, onClose }) => <div role="dialog" aria-label={`Request photos: ${title}`}><button type="button" onClick={onClose}>Close</button></div> }}>
+    <CardActionsProvider
+      value={{
+        requestPhotos: ({ title, onClose }) => (
+          <div role="dialog" aria-label={`Request photos: ${title}`}>
+            <button type="button" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        ),
+      }}
+    >
       {ui}
     </CardActionsProvider>
   );
@@ -238,7 +246,10 @@ describe('phone reveal on cards (spec 000 §4, spec 001 §8)', () => {
 describe('finance estimate on cards (spec 001 §1, §2, §5; the twin of the car page’s block)', () => {
   const lenders = { Manual: { comparisonRate: 8.1234, interestRate: 7.456, paymentWeek: 123.49, termMonths: 60 } };
   const site = (weeklyOnCard: boolean) =>
-    siteResponse({ finance: { provider: 'Manual', weekly_on_card: weeklyOnCard }, dealerships: [{ id: 'd1', slug: 'riverside-toyota', name: 'Riverside Toyota' }] });
+    siteResponse({
+      finance: { provider: 'Manual', weekly_on_card: weeklyOnCard },
+      dealerships: [{ id: 'd1', slug: 'riverside-toyota', name: 'Riverside Toyota' }],
+    });
 
   it('shows the weekly figure of the site’s provider, and hides it for a Suzuki', () => {
     const { unmount } = renderWithSite(<CarCard car={car({ finance_lenders: lenders, dealership_slug: 'riverside-toyota' })} now={now} />, site(false));

@@ -140,9 +140,7 @@ export function CarCard({
         <Heading className="car-card__title">
           <Link to={href}>{title}</Link>
         </Heading>
-        {car.badge || car.series ? (
-          <p className="car-card__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p>
-        ) : null}
+        {car.badge || car.series ? <p className="car-card__badge">{[car.badge, car.series].filter(Boolean).join(' · ')}</p> : null}
         <ul className="car-card__chips" aria-label="Details">
           {chipsOf(car, site).map((c) => (
             <li key={c} className="chip">
@@ -172,7 +170,11 @@ export function CarCard({
             </Link>
           )}
           {reserve ? (
-            <Link className="button button--block car-card__reserve" to={reserve.path} aria-label={`Reserve Now ${reserve.price_text}: ${title}, refundable deposit`}>
+            <Link
+              className="button button--block car-card__reserve"
+              to={reserve.path}
+              aria-label={`Reserve Now ${reserve.price_text}: ${title}, refundable deposit`}
+            >
               Reserve Now {reserve.price_text}
             </Link>
           ) : null}
@@ -208,9 +210,7 @@ export function CardFinance({ finance, title, rates }: { finance: FinanceEstimat
       {rates ? (
         <InfoPopup label={`About the finance rate for ${title}`} title="Finance rate">
           <span className="info-popup__line">Interest rate {finance.interest_rate.toFixed(2)}% p.a.</span>
-          {finance.comparison_rate !== undefined ? (
-            <span className="info-popup__line">Comparison rate {finance.comparison_rate.toFixed(2)}% p.a.</span>
-          ) : null}
+          {finance.comparison_rate !== undefined ? <span className="info-popup__line">Comparison rate {finance.comparison_rate.toFixed(2)}% p.a.</span> : null}
           <span className="info-popup__line">{finance.fine_print}</span>
           <span className="info-popup__line">
             <Link to={finance.terms_path}>Terms and conditions</Link>

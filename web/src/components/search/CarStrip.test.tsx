@@ -67,7 +67,7 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
   // Spec 001 §2 "Book a Test Drive … on one brand for similar cars": the
   // car page hands the strip an action (features.test_drive_for_similar,
   // via the view's similar.test_drive); each card gets it, with its own car.
-  it('puts the given action under each card, for that card\'s car', async () => {
+  it("puts the given action under each card, for that card's car", async () => {
     const user = (await import('@testing-library/user-event')).default.setup();
     const given = stock(3);
     const picked = vi.fn();
@@ -107,10 +107,11 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
     expect(sent).toContain('car_type:\\"used\\"');
     expect(sent).toContain('make:\\"Toyota\\"');
     // Used Toyotas of stock(10): car-0 (Corolla) and car-6 (HiLux).
-    expect(within(list).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
-      expect.stringContaining('Corolla'),
-      expect.stringContaining('HiLux'),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual([expect.stringContaining('Corolla'), expect.stringContaining('HiLux')]);
 
     await act(async () => FakeObserver.scrollIntoView());
     expect(client.search).toHaveBeenCalledTimes(1);
@@ -151,7 +152,9 @@ describe('CarStrip (secondary lookup, issue 17; search budget, issue 18)', () =>
 
   it('asks the replica it is given (latest arrivals)', async () => {
     const client = fakeSearchClient(stock(3));
-    renderWithSite(<CarStrip id="latest" title="Latest arrivals" filters="" limit={4} index="cars_latest" client={asFacet(client)} more={{ to: '/x', label: 'See all' }} />);
+    renderWithSite(
+      <CarStrip id="latest" title="Latest arrivals" filters="" limit={4} index="cars_latest" client={asFacet(client)} more={{ to: '/x', label: 'See all' }} />,
+    );
     await act(async () => FakeObserver.scrollIntoView());
     await screen.findByRole('list', { name: 'Latest arrivals' });
     expect(JSON.stringify(requestsOf(client)[0])).toContain('"indexName":"cars_latest"');

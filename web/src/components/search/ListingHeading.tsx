@@ -27,11 +27,7 @@ export function listingTitle(
   const makes = refinements?.make ?? [];
   const models = refinements?.model ?? [];
   const title =
-    makes.length === 1
-      ? models.length === 1
-        ? `${makes[0]} ${models[0]}`
-        : `${makes[0]} cars`
-      : (TYPE_TITLES[types] ?? 'New, used and demo cars');
+    makes.length === 1 ? (models.length === 1 ? `${makes[0]} ${models[0]}` : `${makes[0]} cars`) : (TYPE_TITLES[types] ?? 'New, used and demo cars');
   const dealerships = refinements?.dealership_slug ?? [];
   const dealer = dealerships.length === 1 ? (dealershipName?.(dealerships[0]) ?? dealerships[0]) : undefined;
   return dealer ? `${title} at ${dealer}` : title;
@@ -45,9 +41,7 @@ export function ListingHeading() {
   const ready = results && !results.__isArtificial;
   const typeCounts = ready ? (results.getFacetByName('car_type') as { data?: Record<string, number> } | undefined)?.data : undefined;
   const count = ready ? stockCount(results.nbHits, configured, typeCounts) : 0;
-  const title = listingTitle(indexUiState.refinementList, site.stock.car_types, (slug) =>
-    site.dealerships?.find((d) => d.slug === slug)?.name,
-  );
+  const title = listingTitle(indexUiState.refinementList, site.stock.car_types, (slug) => site.dealerships?.find((d) => d.slug === slug)?.name);
   return <CountedHeading title={title} count={ready ? count : undefined} />;
 }
 

@@ -37,9 +37,7 @@ function values(ui: IndexUiState, attribute: string): string {
 
 function applies(step: Step, ui: IndexUiState): boolean {
   return (
-    step.lists.some((a) => (ui.refinementList?.[a] ?? []).length > 0) ||
-    step.ranges.some((a) => Boolean(ui.range?.[a])) ||
-    Boolean(step.query && ui.query)
+    step.lists.some((a) => (ui.refinementList?.[a] ?? []).length > 0) || step.ranges.some((a) => Boolean(ui.range?.[a])) || Boolean(step.query && ui.query)
   );
 }
 

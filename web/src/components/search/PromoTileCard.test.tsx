@@ -26,9 +26,17 @@ describe('promo kinds render as listing tiles (spec 001 §9)', () => {
 
   it('covers every kind', () => {
     const kinds = new Set(kindCases.map((c) => c.want.kind));
-    expect([...kinds].sort()).toEqual(
-      ['certified_pre_owned', 'finance', 'freight', 'heritage', 'protection_plan', 'quality_assured', 'trade_in', 'video_call', 'warranty'],
-    );
+    expect([...kinds].sort()).toEqual([
+      'certified_pre_owned',
+      'finance',
+      'freight',
+      'heritage',
+      'protection_plan',
+      'quality_assured',
+      'trade_in',
+      'video_call',
+      'warranty',
+    ]);
   });
 
   it('a free-text tile has no kind', () => {

@@ -24,7 +24,9 @@ export function PromoTileCard({ tile }: { tile: PromoTile }) {
     <aside
       className={tile.kind ? `promo-tile promo-tile--${tile.kind}` : 'promo-tile'}
       data-kind={tile.kind}
-      style={background ? { background } : undefined} aria-label={tile.title}>
+      style={background ? { background } : undefined}
+      aria-label={tile.title}
+    >
       {tile.link_path && tile.link_path.startsWith('/') ? (
         <Link to={tile.link_path} className="promo-tile__link">
           {content}

@@ -28,7 +28,8 @@ export function SearchResults({ now: nowProp }: { now?: Date }) {
   const [seed] = useState(() => Math.floor(Math.random() * 2 ** 32));
 
   if (status === 'error' && items.length === 0) return <SearchFailed retry={refresh} />;
-  if (results && !results.__isArtificial && results.nbHits === 0 && !busy) return (
+  if (results && !results.__isArtificial && results.nbHits === 0 && !busy)
+    return (
       <Suspense fallback={<div className="no-results" role="status" aria-busy="true" />}>
         <NoResults />
       </Suspense>
@@ -43,7 +44,7 @@ export function SearchResults({ now: nowProp }: { now?: Date }) {
   });
   // The CTA card at its position among all results, counted across pages (spec 001 §9).
   const cta = site.search.cta && isActive(site.search.cta, now) ? site.search.cta : undefined;
-  const slot = cta && results ? ctaSlot(site.search.cta_position, (indexUiState.page || 1), results.hitsPerPage, results.nbHits, items.length) : undefined;
+  const slot = cta && results ? ctaSlot(site.search.cta_position, indexUiState.page || 1, results.hitsPerPage, results.nbHits, items.length) : undefined;
   if (cta && slot !== undefined) grid = insertCTA(grid, cta, slot);
   const firstCar = grid.findIndex((item) => item.kind === 'car');
   return (
@@ -71,7 +72,11 @@ export function SearchResults({ now: nowProp }: { now?: Date }) {
  * cards (spec 001 §1 "with disclaimers"; issue 33), as functions/seo paints
  * it; CSS hides it where no card above shows a figure.
  */
-export const FinanceFinePrint = ({ finance: f }: { finance: FinanceConfig }) => <p className="results-fine-print">*{f.indicative_disclaimer} {f.fine_print}</p>;
+export const FinanceFinePrint = ({ finance: f }: { finance: FinanceConfig }) => (
+  <p className="results-fine-print">
+    *{f.indicative_disclaimer} {f.fine_print}
+  </p>
+);
 
 /**
  * ResultCard is a CarCard that renders again only when its car or its place
@@ -80,11 +85,10 @@ export const FinanceFinePrint = ({ finance: f }: { finance: FinanceConfig }) => 
  * comparing the data keeps 21 unchanged cards from being drawn again (issue 14:
  * on a phone that second drawing was the listing's longest task).
  */
-const ResultCard = memo(CarCard, (a: ComponentProps<typeof CarCard>, b: ComponentProps<typeof CarCard>) =>
-  a.now === b.now &&
-  a.priority === b.priority &&
-  a.headingLevel === b.headingLevel &&
-  (a.car === b.car || JSON.stringify(a.car) === JSON.stringify(b.car)),
+const ResultCard = memo(
+  CarCard,
+  (a: ComponentProps<typeof CarCard>, b: ComponentProps<typeof CarCard>) =>
+    a.now === b.now && a.priority === b.priority && a.headingLevel === b.headingLevel && (a.car === b.car || JSON.stringify(a.car) === JSON.stringify(b.car)),
 );
 
 /** SearchFailed is the listing when its search could not be answered (offline, a slow network). */

@@ -75,11 +75,7 @@ function newIdempotencyKey(): string {
 /** SuccessKey is the local-storage key of the success marker (spec 001 §4 "Form submit"). */
 export const SUCCESS_KEY = 'forecourt:lead-success';
 
-export type SubmitState =
-  | { status: 'idle' }
-  | { status: 'submitting' }
-  | { status: 'success'; lead: LeadCreated }
-  | { status: 'error'; error: LeadError };
+export type SubmitState = { status: 'idle' } | { status: 'submitting' } | { status: 'success'; lead: LeadCreated } | { status: 'error'; error: LeadError };
 
 /**
  * useSubmitLead submits a lead with the states of spec 001 §4. One key serves
@@ -98,7 +94,14 @@ export function useSubmitLead(site: string) {
         const created = await submitLead(lead, key.current);
         key.current = null;
         try {
-          const marker: SuccessMarker = { site, lead_id: created.lead_id, reference: created.reference, type: lead.type, subject, at: new Date().toISOString() };
+          const marker: SuccessMarker = {
+            site,
+            lead_id: created.lead_id,
+            reference: created.reference,
+            type: lead.type,
+            subject,
+            at: new Date().toISOString(),
+          };
           localStorage.setItem(SUCCESS_KEY, JSON.stringify(marker));
         } catch {
           // Storage full or disabled: the lead is sent all the same.

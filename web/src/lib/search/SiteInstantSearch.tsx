@@ -23,10 +23,7 @@ export interface InlinedSearch {
  * so refinements in it are not in the answer).
  */
 export function inlinedSearch(loc: Pick<Location, 'pathname' | 'search'>): InitialResults | undefined {
-  return inlinedJSON<InlinedSearch>(
-    INLINED_SEARCH_ID,
-    (b) => b.path === loc.pathname && !loc.search && typeof b.initialResults === 'object',
-  )?.initialResults;
+  return inlinedJSON<InlinedSearch>(INLINED_SEARCH_ID, (b) => b.path === loc.pathname && !loc.search && typeof b.initialResults === 'object')?.initialResults;
 }
 
 /**

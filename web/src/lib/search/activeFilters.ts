@@ -7,9 +7,7 @@ import { capitalise } from '../format';
 import { facetByAttribute } from './facets';
 import { parseRange, rangeText } from './range';
 
-export type ActiveFilter =
-  | { kind: 'list'; attribute: string; value: string }
-  | { kind: 'range'; attribute: string; min?: number; max?: number };
+export type ActiveFilter = { kind: 'list'; attribute: string; value: string } | { kind: 'range'; attribute: string; min?: number; max?: number };
 
 /**
  * activeFilters lists the refinements of a UI state, one per list value and

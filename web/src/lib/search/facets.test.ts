@@ -24,9 +24,7 @@ describe('enabled facets (spec 000 §2, §9; spec 001 §4)', () => {
   it('collapses makes to makes_collapsed (7 by default), or the number of popular makes', () => {
     expect(enabledFacets(search({ facets: ['make'] }))[0].limit).toBe(7);
     expect(enabledFacets(search({ facets: ['make'], makes_collapsed: 5 }))[0].limit).toBe(5);
-    expect(
-      enabledFacets(search({ facets: ['make'], popular_makes: ['Toyota', 'Lexus', 'Mazda'], makes_collapsed_to_popular: true }))[0].limit,
-    ).toBe(3);
+    expect(enabledFacets(search({ facets: ['make'], popular_makes: ['Toyota', 'Lexus', 'Mazda'], makes_collapsed_to_popular: true }))[0].limit).toBe(3);
   });
 
   it('never lists the dealer-scoped dealership facet, which only links refine (spec 000 §2)', () => {

@@ -29,7 +29,12 @@ describe('make dropdown (spec 000 §9: popular split from all at index 20)', () 
 
   it('never puts more than 20 makes above the split', () => {
     const many = makes(25);
-    expect(makeMenu(many, many.map((m) => m.name)).popular).toHaveLength(20);
+    expect(
+      makeMenu(
+        many,
+        many.map((m) => m.name),
+      ).popular,
+    ).toHaveLength(20);
   });
 
   it('drops empty values and zero counts from facet data', () => {

@@ -9,19 +9,24 @@ const positions = siteResponse().site.search.promo_positions;
 const hits = Array.from({ length: 21 }, (_, i) => i + 1);
 const tile = (id: string, extra: Partial<PromoTile> = {}): PromoTile => fixture<PromoTile>({ id, title: id, ...extra });
 const now = new Date('2025-07-15T00:00:00Z');
-const positionsOf = (items: ReturnType<typeof insertPromos<number>>) =>
-  items.flatMap((it, i) => (it.kind === 'promo' ? [[it.tile.id, i + 1]] : []));
+const positionsOf = (items: ReturnType<typeof insertPromos<number>>) => items.flatMap((it, i) => (it.kind === 'promo' ? [[it.tile.id, i + 1]] : []));
 
 describe('promotional tiles (spec 001 §3, §9)', () => {
   it('inserts at the site’s positions, 8 and 17 unless it sets its own', () => {
     const items = insertPromos(hits, [tile('a'), tile('b')], { positions, refined: [], now });
-    expect(positionsOf(items)).toEqual([['a', 8], ['b', 17]]);
+    expect(positionsOf(items)).toEqual([
+      ['a', 8],
+      ['b', 17],
+    ]);
     expect(items).toHaveLength(23);
   });
 
   it('uses the site positions and a tile’s own position', () => {
     const items = insertPromos(hits, [tile('a'), tile('b', { position: 3 })], { positions: [9], refined: [], now });
-    expect(positionsOf(items)).toEqual([['b', 3], ['a', 9]]);
+    expect(positionsOf(items)).toEqual([
+      ['b', 3],
+      ['a', 9],
+    ]);
   });
 
   it('skips positions beyond the page', () => {
@@ -68,10 +73,16 @@ describe('promotional tiles by page and order (spec 001 §9)', () => {
     const tiles = [tile('a'), tile('b'), tile('c'), tile('own', { position: 3 })];
     // random() = 0 moves each later tile to the front in turn: [a,b,c] -> [b,c,a].
     const items = insertPromos(hits, tiles, { positions, refined: [], now, random: () => 0 });
-    expect(positionsOf(items)).toEqual([['own', 3], ['b', 8]]);
+    expect(positionsOf(items)).toEqual([
+      ['own', 3],
+      ['b', 8],
+    ]);
     // Another draw puts another tile at position 8.
     const other = insertPromos(hits, tiles, { positions, refined: [], now, random: () => 0.99 });
-    expect(positionsOf(other)).toEqual([['own', 3], ['a', 8]]);
+    expect(positionsOf(other)).toEqual([
+      ['own', 3],
+      ['a', 8],
+    ]);
   });
 
   it('shuffles a copy, keeping every tile', () => {

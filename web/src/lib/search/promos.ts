@@ -3,7 +3,6 @@
 // list, at its own position or the site's promo positions.
 import type { CarType, PromoTile } from '../types';
 
-
 export type GridItem<T> = { kind: 'car'; hit: T } | { kind: 'promo'; tile: PromoTile };
 
 /**

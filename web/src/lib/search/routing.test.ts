@@ -27,9 +27,7 @@ describe('search URL state (spec 000 §2, §4)', () => {
       lists: { make: ['Toyota', 'Mazda'], body: ['SUV'] },
       ranges: { price: '10000:30000' },
     });
-    expect(routeToURL(route)).toBe(
-      '/search/new-used-and-demo-cars/?query=hilux&make=Toyota&make=Mazda&price=10000:30000&body=SUV&sortBy=price_asc',
-    );
+    expect(routeToURL(route)).toBe('/search/new-used-and-demo-cars/?query=hilux&make=Toyota&make=Mazda&price=10000:30000&body=SUV&sortBy=price_asc');
   });
 
   it('carries later pages in the page parameter', () => {
@@ -67,9 +65,7 @@ describe('search URL state (spec 000 §2, §4)', () => {
   });
 
   it('parses query, page, sort, lists and ranges and ignores junk', () => {
-    expect(
-      urlToRoute('/search/used-cars', '?query=ute&make=Ford&price=10000:30000&km=:50000&year=abc&sortBy=nope&page=2&foo=1'),
-    ).toEqual({
+    expect(urlToRoute('/search/used-cars', '?query=ute&make=Ford&price=10000:30000&km=:50000&year=abc&sortBy=nope&page=2&foo=1')).toEqual({
       query: 'ute',
       page: 2,
       lists: { make: ['Ford'], car_type: ['used'] },

@@ -60,8 +60,7 @@ export function routeToState(route: RouteState, cfg: RoutingConfig): UiState {
   const makes = (route.lists?.make ?? []).map((m) => spelled(m, cfg.stats?.facets?.make));
   for (const [name, values] of Object.entries(route.lists ?? {})) {
     const def = facetByName(name);
-    const v =
-      name === 'make' ? makes : name === 'model' && makes.length === 1 ? values.map((m) => spelled(m, cfg.stats?.models?.[makes[0]])) : values;
+    const v = name === 'make' ? makes : name === 'model' && makes.length === 1 ? values.map((m) => spelled(m, cfg.stats?.models?.[makes[0]])) : values;
     if (def?.kind === 'list' && v.length > 0) (s.refinementList ??= {})[def.attribute] = [...v];
   }
   for (const [name, value] of Object.entries(route.ranges ?? {})) {
@@ -77,8 +76,7 @@ export function routeToState(route: RouteState, cfg: RoutingConfig): UiState {
  * fixed path with the state in its query.
  */
 export function createRouting(cfg: RoutingConfig, basePath?: string) {
-  const owns = (pathname: string) =>
-    basePath ? pathname.replace(/\/+$/, '') === basePath.replace(/\/+$/, '') : isListingPath(pathname);
+  const owns = (pathname: string) => (basePath ? pathname.replace(/\/+$/, '') === basePath.replace(/\/+$/, '') : isListingPath(pathname));
   // The page a pending write was made on. Writes are debounced (400 ms); by
   // the time one fires the app may have navigated (to a car page, or to
   // another listing by a link), and writing then would undo that navigation.

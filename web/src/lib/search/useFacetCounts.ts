@@ -7,10 +7,7 @@ import { createSearchClient } from './searchClient';
 export type FacetData = Record<string, Record<string, number>>;
 export type FacetClient = { search: (input: { requests: Array<Record<string, unknown>> }) => Promise<unknown> };
 /** FacetState: a ready state names the filter string it answers. */
-export type FacetState =
-  | { status: 'loading' }
-  | { status: 'ready'; facets: FacetData; nbHits: number; filters: string }
-  | { status: 'error' };
+export type FacetState = { status: 'loading' } | { status: 'ready'; facets: FacetData; nbHits: number; filters: string } | { status: 'error' };
 
 /** MAX_FACET_VALUES: every make or model a site could stock fits in one answer. */
 export const MAX_FACET_VALUES = 1000;

@@ -4,6 +4,9 @@
 
 /** signInPath is /sign-in?back=…&redirect=…&type=… (keys sorted, as Go's url.Values.Encode). */
 export function signInPath(kind: string, redirect: string, back: string): string {
-  const enc = (v: string) => encodeURIComponent(v).replace(/%20/g, '+').replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const enc = (v: string) =>
+    encodeURIComponent(v)
+      .replace(/%20/g, '+')
+      .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `/sign-in?back=${enc(back)}&redirect=${enc(redirect)}&type=${enc(kind)}`;
 }

@@ -4,11 +4,7 @@
 // Prefix checks are not enough: browsers strip tabs and newlines from URLs
 // and read "\" as "/", so "/%09/evil.example" or "/\tevil" pass a
 // startsWith('/') test and still leave the dealer's domain.
-export function safeRedirect(
-  target: string | null | undefined,
-  fallback = '/',
-  origin: string = globalThis.location?.origin ?? 'http://localhost',
-): string {
+export function safeRedirect(target: string | null | undefined, fallback = '/', origin: string = globalThis.location?.origin ?? 'http://localhost'): string {
   if (!target) return fallback;
   let url: URL;
   try {

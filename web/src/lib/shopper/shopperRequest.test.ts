@@ -11,7 +11,10 @@ vi.mock('./amplify', () => ({ idToken: () => Promise.resolve('id-token') }));
 const auth = { userPoolId: 'pool', userPoolClientId: 'client', region: 'ap-southeast-2' };
 
 function answer(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
 }
 
 async function failure(): Promise<ApiError> {

@@ -1,15 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Authenticator } from '@aws-amplify/ui-react';
-import {
-  confirmResetPassword,
-  confirmSignUp,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signUp,
-  type SignInInput,
-  type SignUpInput,
-} from 'aws-amplify/auth';
+import { confirmResetPassword, confirmSignUp, resendSignUpCode, resetPassword, signIn, signUp, type SignInInput, type SignUpInput } from 'aws-amplify/auth';
 import '@aws-amplify/ui-react/styles.css';
 import './AuthenticatorPanel.css';
 import type { AuthSettings } from '../../../lib/types';
@@ -50,12 +41,7 @@ export default function AuthenticatorPanel({ auth, onSignedIn }: { auth: AuthSet
   }, [auth]);
   if (!ready) return <p role="status">Loading sign-in…</p>;
   return (
-    <Authenticator
-      loginMechanisms={['phone_number']}
-      signUpAttributes={['phone_number']}
-      formFields={FORM_FIELDS}
-      services={calls}
-    >
+    <Authenticator loginMechanisms={['phone_number']} signUpAttributes={['phone_number']} formFields={FORM_FIELDS} services={calls}>
       {({ user }) => <SignedIn user={user?.username} onSignedIn={onSignedIn} />}
     </Authenticator>
   );

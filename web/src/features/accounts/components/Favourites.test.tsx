@@ -49,11 +49,14 @@ describe('favourites', () => {
     window.localStorage.setItem(HINT, '+61400000001');
     window.localStorage.setItem(KEY, JSON.stringify([fav('a'), fav('b')]));
     const saves: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (url === '/api/watchlist') return new Response(JSON.stringify({ success: true, cars: [{ car_id: 'b', saved_at: '', available: true }] }));
-      saves.push(JSON.parse(String(init.body)).car_id);
-      return new Response(JSON.stringify({ success: true, car_id: 'a', saved: true }));
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url === '/api/watchlist') return new Response(JSON.stringify({ success: true, cars: [{ car_id: 'b', saved_at: '', available: true }] }));
+        saves.push(JSON.parse(String(init.body)).car_id);
+        return new Response(JSON.stringify({ success: true, car_id: 'a', saved: true }));
+      }),
+    );
     const base = siteResponse();
     const site = { ...base, auth, site: { ...base.site, features: { ...base.site.features, garage: true } } };
     renderWithSite(<MoveFavouritesOffer />, site);

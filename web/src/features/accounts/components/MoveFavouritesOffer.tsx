@@ -36,7 +36,11 @@ export function MoveFavouritesOffer() {
     }
     setMoving(false);
     if (moved > 0) {
-      showToast({ title: 'Favourites Moved', body: `${moved} ${moved === 1 ? 'car is' : 'cars are'} now in your watchlist`, action: { label: 'View List', to: site.features.watchlist_path } });
+      showToast({
+        title: 'Favourites Moved',
+        body: `${moved} ${moved === 1 ? 'car is' : 'cars are'} now in your watchlist`,
+        action: { label: 'View List', to: site.features.watchlist_path },
+      });
     }
   }, [auth, favourites, list.ids, toggle, site.features.watchlist_path]);
 

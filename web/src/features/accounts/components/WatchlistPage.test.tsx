@@ -17,23 +17,74 @@ const site = { ...siteResponse(), auth: { userPoolId: 'pool', userPoolClientId: 
 const list: WatchlistResponse = {
   success: true,
   cars: [
-    { car_id: 'c1', saved_at: '2026-11-02T09:00:00Z', available: true, car: fixture<Car>({ id: 'c1', slug: 'kia-rio-c1', year: 2021, make: 'Kia', model: 'Rio', status: 'in_stock', primary_image_url: '/media/demo/hatch/red.svg?angle=1' }), view: { price: { text: '$18,990', has_price: true, was_text: '', below_market: false, price_type: '' }, finance: fixture<FinanceEstimate>({ frequency: 'weekly', amount: 89, amount_text: '$89', interest_rate: 7.49, fine_print: 'Comparison rate for a secured loan.', terms_path: '/finance' }), tag: { kind: '', text: '' }, available: true, comments: { segments: [], short: [], truncated: false }, phone: '', reservable: false, actions: [], tabs: [], pdf_path: '' } },
-    { car_id: 'c2', saved_at: '2026-11-01T09:00:00Z', available: false, car: fixture<Car>({ id: 'c2', slug: 'mazda-3-c2', year: 2019, make: 'Mazda', model: '3', status: 'sold', sold: true }), view: { price: { text: '$15,990', has_price: true, was_text: '', below_market: false, price_type: '' }, tag: { kind: 'sold', text: 'SOLD' }, available: false, comments: { segments: [], short: [], truncated: false }, phone: '', reservable: false, actions: [], tabs: [], pdf_path: '' } },
+    {
+      car_id: 'c1',
+      saved_at: '2026-11-02T09:00:00Z',
+      available: true,
+      car: fixture<Car>({
+        id: 'c1',
+        slug: 'kia-rio-c1',
+        year: 2021,
+        make: 'Kia',
+        model: 'Rio',
+        status: 'in_stock',
+        primary_image_url: '/media/demo/hatch/red.svg?angle=1',
+      }),
+      view: {
+        price: { text: '$18,990', has_price: true, was_text: '', below_market: false, price_type: '' },
+        finance: fixture<FinanceEstimate>({
+          frequency: 'weekly',
+          amount: 89,
+          amount_text: '$89',
+          interest_rate: 7.49,
+          fine_print: 'Comparison rate for a secured loan.',
+          terms_path: '/finance',
+        }),
+        tag: { kind: '', text: '' },
+        available: true,
+        comments: { segments: [], short: [], truncated: false },
+        phone: '',
+        reservable: false,
+        actions: [],
+        tabs: [],
+        pdf_path: '',
+      },
+    },
+    {
+      car_id: 'c2',
+      saved_at: '2026-11-01T09:00:00Z',
+      available: false,
+      car: fixture<Car>({ id: 'c2', slug: 'mazda-3-c2', year: 2019, make: 'Mazda', model: '3', status: 'sold', sold: true }),
+      view: {
+        price: { text: '$15,990', has_price: true, was_text: '', below_market: false, price_type: '' },
+        tag: { kind: 'sold', text: 'SOLD' },
+        available: false,
+        comments: { segments: [], short: [], truncated: false },
+        phone: '',
+        reservable: false,
+        actions: [],
+        tabs: [],
+        pdf_path: '',
+      },
+    },
   ],
 };
 
 function stub(removeStatus: number, listBody: WatchlistResponse = list, listStatus = 200) {
   const calls: { method: string; url: string; auth: string | null; body?: string }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    calls.push({ method: init.method ?? 'GET', url, auth: headers.get('authorization'), body: init.body as string | undefined });
-    if (url === '/api/watchlist') {
-      const answer = listStatus === 200 ? listBody : { error: { code: 'internal', message: 'internal error' } };
-      return new Response(JSON.stringify(answer), { status: listStatus });
-    }
-    const body = removeStatus === 200 ? { success: true, car_id: 'c1', saved: false } : { error: { code: 'internal', message: 'internal error' } };
-    return new Response(JSON.stringify(body), { status: removeStatus });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      calls.push({ method: init.method ?? 'GET', url, auth: headers.get('authorization'), body: init.body as string | undefined });
+      if (url === '/api/watchlist') {
+        const answer = listStatus === 200 ? listBody : { error: { code: 'internal', message: 'internal error' } };
+        return new Response(JSON.stringify(answer), { status: listStatus });
+      }
+      const body = removeStatus === 200 ? { success: true, car_id: 'c1', saved: false } : { error: { code: 'internal', message: 'internal error' } };
+      return new Response(JSON.stringify(body), { status: removeStatus });
+    }),
+  );
   return calls;
 }
 

@@ -131,7 +131,16 @@ function SavedCard({ entry, onRemove }: { entry: WatchlistCar; onRemove: () => v
       <div className="car-card__media">
         {image && href ? (
           <Link to={href} className="car-card__image-link" tabIndex={-1} aria-hidden="true">
-            <img src={image} srcSet={photoSrcSet(image)} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" alt="" loading="lazy" decoding="async" width={480} height={320} />
+            <img
+              src={image}
+              srcSet={photoSrcSet(image)}
+              sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={480}
+              height={320}
+            />
           </Link>
         ) : (
           <div className="car-card__new-arrival">
@@ -168,7 +177,12 @@ function SavedCard({ entry, onRemove }: { entry: WatchlistCar; onRemove: () => v
               See the car
             </Link>
           ) : null}
-          <button type="button" className="button button--block button--ghost watchlist-card__remove" onClick={onRemove} aria-label={`Remove ${car ? carTitle(car) : 'this car'} from your watchlist`}>
+          <button
+            type="button"
+            className="button button--block button--ghost watchlist-card__remove"
+            onClick={onRemove}
+            aria-label={`Remove ${car ? carTitle(car) : 'this car'} from your watchlist`}
+          >
             Remove
           </button>
         </div>

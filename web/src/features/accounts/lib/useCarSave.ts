@@ -13,7 +13,6 @@ import { changeSaved, rememberPendingSave, takePendingSave, useWatchlist } from 
 /** Analytics event of a save (spec 000 §7). */
 export const EVENT_SAVE = 39;
 
-
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

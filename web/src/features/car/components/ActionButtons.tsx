@@ -64,7 +64,12 @@ function ActionButton({ action: a, call, onAction }: { action: CarAction; call: 
     case 'test_drive':
     case 'chat':
       return (
-        <button type="button" className={a.kind === 'enquiry' ? cls : `${cls} button--ghost`} aria-haspopup={a.kind === 'test_drive' ? 'dialog' : undefined} onClick={() => onAction(a.kind as ActionKind)}>
+        <button
+          type="button"
+          className={a.kind === 'enquiry' ? cls : `${cls} button--ghost`}
+          aria-haspopup={a.kind === 'test_drive' ? 'dialog' : undefined}
+          onClick={() => onAction(a.kind as ActionKind)}
+        >
           {a.label}
         </button>
       );

@@ -20,8 +20,25 @@ import { paintedPage, partsFixture, partsSite } from '../../../test/paintedParts
 import { CarDetail } from './CarPage';
 
 const ATTRIBUTES = [
-  'href', 'src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'fetchpriority', 'type', 'role', 'tabindex',
-  'aria-label', 'aria-roledescription', 'aria-live', 'aria-current', 'aria-expanded', 'aria-hidden', 'aria-haspopup',
+  'href',
+  'src',
+  'srcset',
+  'sizes',
+  'alt',
+  'width',
+  'height',
+  'loading',
+  'fetchpriority',
+  'type',
+  'role',
+  'tabindex',
+  'aria-label',
+  'aria-roledescription',
+  'aria-live',
+  'aria-current',
+  'aria-expanded',
+  'aria-hidden',
+  'aria-haspopup',
 ];
 
 const shape = domShape(ATTRIBUTES);

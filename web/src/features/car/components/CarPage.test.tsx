@@ -127,7 +127,7 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
     expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toHaveAttribute('href', '/search/Mazda/CX-5');
   });
 
-  it('issue 32 item 15: a sold car\'s sidebar says so and offers similar cars, the make and model in stock, and a we\'ll-find-one enquiry', async () => {
+  it("issue 32 item 15: a sold car's sidebar says so and offers similar cars, the make and model in stock, and a we'll-find-one enquiry", async () => {
     // The server's similar listing is by body and price here, so the make and model listing is a second way in.
     const similar = { ...findSimilar, href: '/search/suv?price_range=30000%3A39999' };
     stubFetch(200, { car: { ...car, sold: true, status: 'sold' }, view: { ...soldView, actions: [similar] } });
@@ -195,9 +195,27 @@ describe('car page (spec 000 §2, spec 001 §2)', () => {
   });
 
   it('a car sold past the site retention: recently sold with the similar cars the API chose, not a 404 (issue 14; API 410)', async () => {
-    const gone = fixture<Car>({ id: 'g1', slug: '2017-toyota-corolla-g1', year: 2017, make: 'Toyota', model: 'Corolla', car_type: 'used', status: 'sold', sold: true });
+    const gone = fixture<Car>({
+      id: 'g1',
+      slug: '2017-toyota-corolla-g1',
+      year: 2017,
+      make: 'Toyota',
+      model: 'Corolla',
+      car_type: 'used',
+      status: 'sold',
+      sold: true,
+    });
     const similar = [
-      fixture<Car>({ id: 's1', slug: '2021-toyota-corolla-s1', year: 2021, make: 'Toyota', model: 'Corolla', car_type: 'used', status: 'in_stock', price: 24990 }),
+      fixture<Car>({
+        id: 's1',
+        slug: '2021-toyota-corolla-s1',
+        year: 2021,
+        make: 'Toyota',
+        model: 'Corolla',
+        car_type: 'used',
+        status: 'in_stock',
+        price: 24990,
+      }),
       fixture<Car>({ id: 's2', slug: '2020-toyota-hilux-s2', year: 2020, make: 'Toyota', model: 'HiLux', car_type: 'used', status: 'in_stock', price: 0 }),
     ];
     stubFetch(410, { error: { code: 'gone', message: 'Unfortunately this vehicle recently sold.' }, car: gone, similar });
@@ -376,7 +394,16 @@ describe('car page tabs (spec 000 §2)', () => {
 describe('All Specifications (spec 001 §2, §9: first 4, Show more / Show less)', () => {
   it('lists every variant and caravan field the car has, 4 at first', async () => {
     const user = userEvent.setup();
-    const variant = { cylinders: 4, enginesize_litres: 2.5, fuelconsumptioncombined: 7.4, fuelcapacity: 56, torque: 252, grossvehiclemass: 2143, vehiclelength: 4550, ancaprating: 5 };
+    const variant = {
+      cylinders: 4,
+      enginesize_litres: 2.5,
+      fuelconsumptioncombined: 7.4,
+      fuelcapacity: 56,
+      torque: 252,
+      grossvehiclemass: 2143,
+      vehiclelength: 4550,
+      ancaprating: 5,
+    };
     stubFetch(200, { car: { ...car, variant, specifications: { sleeps: 4, tare_weight: 1800 } }, view: viewOf() });
     renderCar();
     const section = (await screen.findByRole('heading', { name: 'All Specifications' })).parentElement as HTMLElement;
@@ -441,7 +468,15 @@ describe('finance estimate on the car page (spec 001 §2, §4, §5, §9)', () =>
 
   it('shows monthly for Nissan Finance, and the rate popup with the terms link opens, closes on Escape and returns focus', async () => {
     const user = userEvent.setup();
-    const nissan: FinanceEstimate = { ...finance, provider: 'Nissan Finance', frequency: 'monthly', amount_text: '$560', deposit: undefined, offer_valid_until: '', disclaimer_path: '' };
+    const nissan: FinanceEstimate = {
+      ...finance,
+      provider: 'Nissan Finance',
+      frequency: 'monthly',
+      amount_text: '$560',
+      deposit: undefined,
+      offer_valid_until: '',
+      disclaimer_path: '',
+    };
     stubRoutes({ [`/api/cars/${car.slug}`]: ok({ car, view: viewOf({ finance: nissan }) }) });
     renderCar();
     const block = (await screen.findByRole('heading', { name: 'Finance estimate' })).parentElement as HTMLElement;
@@ -469,7 +504,16 @@ describe('finance estimate on the car page (spec 001 §2, §4, §5, §9)', () =>
 describe('badges and dialogs (spec 001 §2, §5)', () => {
   it('the certified badge opens the programme’s dialog, which closes on Escape and gives the focus back', async () => {
     const user = userEvent.setup();
-    stubFetch(200, { car, view: viewOf({ certified: { programme: 'Toyota', title: 'Toyota Certified Pre-Owned', text: 'Every Toyota Certified Pre-Owned car has passed a 175-point inspection.' } }) });
+    stubFetch(200, {
+      car,
+      view: viewOf({
+        certified: {
+          programme: 'Toyota',
+          title: 'Toyota Certified Pre-Owned',
+          text: 'Every Toyota Certified Pre-Owned car has passed a 175-point inspection.',
+        },
+      }),
+    });
     renderCar();
     const open = await screen.findByRole('button', { name: 'What is Toyota Certified Pre-Owned?' });
     await user.click(open);

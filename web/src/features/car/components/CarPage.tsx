@@ -30,9 +30,7 @@ import { warnNoPhone } from '../../../lib/carPhone';
 // The info dialog loads only when a shopper opens it (keeps the page's first JavaScript small).
 const CertifiedDialog = lazy(() => import('./CertifiedDialog'));
 // The calculator closes the page's main column, below the fold: it loads after the page (car budget, issue 32).
-const FinanceCalculator = lazy(() =>
-  import('../../../components/finance/FinanceCalculator').then((m) => ({ default: m.FinanceCalculator })),
-);
+const FinanceCalculator = lazy(() => import('../../../components/finance/FinanceCalculator').then((m) => ({ default: m.FinanceCalculator })));
 // Only a sold car needs its sidebar panel (issue 32 item 15): off the car page's initial JavaScript.
 const SoldPanel = lazy(() => import('./SoldPanel'));
 // Only a car that is gone needs it: off the car page's initial JavaScript (budget 150 KB).
@@ -191,9 +189,7 @@ export function CarDetail({
                 <span className="info-popup__line">
                   {formatPrice(view.market.below_by)} under the state average market price of {formatPrice(view.market.state_average)}.
                 </span>
-                {view.market.national_average ? (
-                  <span className="info-popup__line">National average: {formatPrice(view.market.national_average)}.</span>
-                ) : null}
+                {view.market.national_average ? <span className="info-popup__line">National average: {formatPrice(view.market.national_average)}.</span> : null}
               </InfoPopup>
             </span>
           ) : null}
@@ -273,22 +269,12 @@ export function CarDetail({
           {buttons.length > 0 ? <ActionButtons actions={buttons} call={call} onAction={act} label="Actions" /> : null}
           {view.finance && !sold ? <FinanceEstimate finance={view.finance} /> : null}
           {enquiry && !sold ? (
-            <EnquirySection
-              ref={enquiryRef}
-              label={site.texts.enquire_label}
-              open={enquiryOpen}
-              onToggle={() => setEnquiryOpen((o) => !o)}
-            >
+            <EnquirySection ref={enquiryRef} label={site.texts.enquire_label} open={enquiryOpen} onToggle={() => setEnquiryOpen((o) => !o)}>
               {enquiry(car)}
             </EnquirySection>
           ) : null}
           {heart.visible ? (
-            <button
-              type="button"
-              className="button button--ghost button--block"
-              aria-pressed={saved}
-              onClick={heart.toggle}
-            >
+            <button type="button" className="button button--ghost button--block" aria-pressed={saved} onClick={heart.toggle}>
               {saved ? 'Saved' : 'Save this car'}
             </button>
           ) : null}

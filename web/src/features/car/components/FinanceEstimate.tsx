@@ -41,9 +41,7 @@ export function FinanceEstimate({ finance }: { finance: FinanceView }) {
         <strong>{finance.amount_text}</strong> <span>per {per}*</span>
         <InfoPopup label="About this finance rate" title="Finance rate">
           <span className="info-popup__line">Interest rate {rate}</span>
-          {finance.comparison_rate !== undefined ? (
-            <span className="info-popup__line">Comparison rate {finance.comparison_rate.toFixed(2)}% p.a.</span>
-          ) : null}
+          {finance.comparison_rate !== undefined ? <span className="info-popup__line">Comparison rate {finance.comparison_rate.toFixed(2)}% p.a.</span> : null}
           <span className="info-popup__line">
             <Link to={finance.terms_path}>Terms and conditions</Link>
           </span>

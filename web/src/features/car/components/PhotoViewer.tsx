@@ -15,17 +15,7 @@ const SWIPE = 40;
  * onClose gets the photo shown last, so the gallery stays there. The page
  * under it does not scroll. It is its own chunk, loaded on first open.
  */
-export default function PhotoViewer({
-  images,
-  title,
-  start,
-  onClose,
-}: {
-  images: string[];
-  title: string;
-  start: number;
-  onClose: (index: number) => void;
-}) {
+export default function PhotoViewer({ images, title, start, onClose }: { images: string[]; title: string; start: number; onClose: (index: number) => void }) {
   const [index, setIndex] = useState(start);
   const box = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);

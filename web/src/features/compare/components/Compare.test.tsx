@@ -42,7 +42,11 @@ describe('compare', () => {
     expect(fetch).toHaveBeenCalledWith('/api/compare?cars=a,b,c', expect.anything());
     const price = screen.getByText('Price').closest('tr') as HTMLElement;
     expect(price).toHaveClass('compare__row--differs');
-    expect(within(price).getAllByRole('cell').map((c) => c.textContent)).toEqual(['$18,990', '$21,990', '$17,500']);
+    expect(
+      within(price)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['$18,990', '$21,990', '$17,500']);
     expect(screen.getByText('Body').closest('tr')).not.toHaveClass('compare__row--differs');
     expect(screen.getByText('SOLD')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Features/ })).toBeInTheDocument();
@@ -52,11 +56,11 @@ describe('compare', () => {
   // each car has Enquire (its car page's enquiry) and Remove, which takes it
   // out of the comparison and of the picks without a reload.
   it('shows the no-photo panel, Enquire and Remove for each car', async () => {
-    window.localStorage.setItem(
-      'forecourt:compare:riverside-toyota',
-      JSON.stringify(comparison.cars!.map((c) => ({ id: c.id, title: c.title }))),
-    );
-    const withPhoto: Comparison = { ...comparison, cars: comparison.cars!.map((c, i) => (i === 0 ? { ...c, primary_image_url: '/media/demo/suv/red.svg' } : c)) };
+    window.localStorage.setItem('forecourt:compare:riverside-toyota', JSON.stringify(comparison.cars!.map((c) => ({ id: c.id, title: c.title }))));
+    const withPhoto: Comparison = {
+      ...comparison,
+      cars: comparison.cars!.map((c, i) => (i === 0 ? { ...c, primary_image_url: '/media/demo/suv/red.svg' } : c)),
+    };
     const two: Comparison = { cars: withPhoto.cars!.filter((c) => c.id !== 'b'), rows: [{ ...comparison.rows![0], values: ['$18,990', '$17,500'] }] };
     const fetch = vi.fn(async (url: string) => new Response(JSON.stringify(url.includes('a,b,c') ? withPhoto : two), { status: 200 }));
     vi.stubGlobal('fetch', fetch);

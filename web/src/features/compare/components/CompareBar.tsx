@@ -22,9 +22,7 @@ export function CompareBar() {
           </li>
         ))}
       </ul>
-      <p className="compare-bar__hint">
-        {shown.length < 2 ? `Pick another car to compare (up to ${max})` : `${shown.length} of ${max} cars picked`}
-      </p>
+      <p className="compare-bar__hint">{shown.length < 2 ? `Pick another car to compare (up to ${max})` : `${shown.length} of ${max} cars picked`}</p>
       <div className="compare-bar__actions">
         <button type="button" className="button button--ghost" onClick={clear}>
           Clear

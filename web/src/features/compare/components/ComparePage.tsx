@@ -105,7 +105,12 @@ function CompareTable({ comparison, newArrival, onRemove }: { comparison: Compar
                         Enquire
                       </Link>
                     ) : null}
-                    <button type="button" className="button button--ghost compare__remove" onClick={() => onRemove(c.id)} aria-label={`Remove ${c.title} from the comparison`}>
+                    <button
+                      type="button"
+                      className="button button--ghost compare__remove"
+                      onClick={() => onRemove(c.id)}
+                      aria-label={`Remove ${c.title} from the comparison`}
+                    >
                       Remove
                     </button>
                   </span>

@@ -52,11 +52,7 @@ export default function DealershipSearchPage({ searchClient }: { searchClient?: 
   }
   return (
     <SiteInstantSearch key={slug} searchClient={client} indexName={search.index} routing={routing}>
-      <Configure
-        hitsPerPage={DEALERSHIP_HITS_PER_PAGE}
-        filters={dealershipFilters(baseFilters(site, false), slug)}
-        attributesToRetrieve={CARD_ATTRIBUTES}
-      />
+      <Configure hitsPerPage={DEALERSHIP_HITS_PER_PAGE} filters={dealershipFilters(baseFilters(site, false), slug)} attributesToRetrieve={CARD_ATTRIBUTES} />
       <DealershipListing dealership={dealership} />
     </SiteInstantSearch>
   );
@@ -86,11 +82,7 @@ function DealershipListing({ dealership }: { dealership: Dealership }) {
         <aside className="filters" aria-label="Filters">
           <div className="filters__body">
             {FACETS.map((name) => facetByName(name)).map((facet) =>
-              facet?.kind === 'range' ? (
-                <RangeFacet key={facet.name} facet={facet} />
-              ) : facet ? (
-                <RefinementFacet key={facet.name} facet={facet} />
-              ) : null,
+              facet?.kind === 'range' ? <RangeFacet key={facet.name} facet={facet} /> : facet ? <RefinementFacet key={facet.name} facet={facet} /> : null,
             )}
           </div>
         </aside>

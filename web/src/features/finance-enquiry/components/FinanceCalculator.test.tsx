@@ -16,7 +16,11 @@ const site = siteResponse({ leads: { captcha: false } } as Parameters<typeof sit
 
 function figures() {
   const out = screen.getByRole('group', { name: 'Repayments' });
-  return Object.fromEntries(within(out).queryAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+  return Object.fromEntries(
+    within(out)
+      .queryAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+  );
 }
 
 describe('finance calculator (spec 001 §9; issue 17)', () => {
@@ -76,7 +80,11 @@ describe('finance calculator (spec 001 §9; issue 17)', () => {
     await user.type(screen.getByLabelText('Postcode *'), '4032');
     await user.click(screen.getByRole('button', { name: 'Send finance enquiry' }));
     await screen.findByText('Thank you');
-    expect(posts[0]).toMatchObject({ vehiclePriceBudget: 30000, category: 'Finance Enquiry', calculator: { price: 30000, deposit: 3000, term_years: 5, interest_rate: 10 } });
+    expect(posts[0]).toMatchObject({
+      vehiclePriceBudget: 30000,
+      category: 'Finance Enquiry',
+      calculator: { price: 30000, deposit: 3000, term_years: 5, interest_rate: 10 },
+    });
   });
 
   it('links to the enquiry without figures while the input is out of range', () => {

@@ -165,7 +165,10 @@ describe('finance enquiry (issue 9, spec 001 §2)', { timeout: 30_000 }, () => {
   });
 
   it("a car the site no longer shows gets the server's message", async () => {
-    stubLeads({ status: 400, body: { error: { code: 'invalid', message: 'invalid', field: 'car_id', fields: { car_id: 'This car is no longer available.' } } } });
+    stubLeads({
+      status: 400,
+      body: { error: { code: 'invalid', message: 'invalid', field: 'car_id', fields: { car_id: 'This car is no longer available.' } } },
+    });
     const user = open('/finance?car_id=gone');
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Send finance enquiry' }));

@@ -30,9 +30,9 @@ export function CalculatorSummary({ figures }: { figures: CalculatorFigures }) {
   const years = figures.term_years === 1 ? '1 year' : `${figures.term_years} years`;
   return (
     <p className="finance-enquiry__figures">
-      Your figures: price {formatPrice(figures.price)}, deposit {formatPrice(figures.deposit)}, {years} at {figures.interest_rate}% p.a.:
-      about {formatPrice(figures.weekly)} weekly, {formatPrice(figures.fortnightly)} fortnightly or {formatPrice(figures.monthly)} monthly.
-      They are sent with your enquiry.
+      Your figures: price {formatPrice(figures.price)}, deposit {formatPrice(figures.deposit)}, {years} at {figures.interest_rate}% p.a.: about{' '}
+      {formatPrice(figures.weekly)} weekly, {formatPrice(figures.fortnightly)} fortnightly or {formatPrice(figures.monthly)} monthly. They are sent with your
+      enquiry.
     </p>
   );
 }

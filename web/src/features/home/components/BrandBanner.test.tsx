@@ -12,7 +12,13 @@ describe('brand banner of dealership websites (spec 001 §2, §3; issue 17)', ()
       siteResponse({
         home: { our_dealerships: 'websites' },
         dealership_websites: [
-          { url: 'https://www.coastalmazda.com.au', name: 'Coastal Mazda', title: 'Coastal Mazda Southport', slug: 'coastal-mazda', logo: { url: '/media/logos/coastal-mazda.svg' } },
+          {
+            url: 'https://www.coastalmazda.com.au',
+            name: 'Coastal Mazda',
+            title: 'Coastal Mazda Southport',
+            slug: 'coastal-mazda',
+            logo: { url: '/media/logos/coastal-mazda.svg' },
+          },
           { url: '/brands/jeep', name: 'Jeep', slug: 'jeep' },
         ],
       }),
@@ -29,7 +35,10 @@ describe('brand banner of dealership websites (spec 001 §2, §3; issue 17)', ()
   it('falls back to the image-not-found image when a logo is missing or fails (spec 001 §8)', () => {
     renderWithSite(
       <BrandBanner />,
-      siteResponse({ home: { our_dealerships: 'websites' }, dealership_websites: [{ url: 'https://kia.example', name: 'Kia', logo: { url: '/media/logos/gone.svg' } }] }),
+      siteResponse({
+        home: { our_dealerships: 'websites' },
+        dealership_websites: [{ url: 'https://kia.example', name: 'Kia', logo: { url: '/media/logos/gone.svg' } }],
+      }),
     );
     const img = screen.getByRole('link', { name: 'Kia' }).querySelector('img')!;
     expect(img).toHaveAttribute('src', '/media/logos/gone.svg');

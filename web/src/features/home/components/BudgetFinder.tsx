@@ -56,13 +56,7 @@ export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
     setCustom({ for: ceiling, range: next });
   };
 
-  const filter = [
-    baseFilters(site, false),
-    `price > ${BUDGET_MIN_FILTER_PRICE}`,
-    carType ? `car_type:"${carType}"` : '',
-  ]
-    .filter(Boolean)
-    .join(' AND ');
+  const filter = [baseFilters(site, false), `price > ${BUDGET_MIN_FILTER_PRICE}`, carType ? `car_type:"${carType}"` : ''].filter(Boolean).join(' AND ');
   // The cheapest car of the chosen type above the floor, shipped with the
   // site; a type absent from the stats has no such car (no price at all).
   const shippedMin = stats ? (stats.min_price[carType] ?? 0) : undefined;
@@ -135,10 +129,7 @@ export function BudgetFinder({ searchClient }: { searchClient?: Client }) {
           Price range: {formatPrice(range[0])} – {formatPrice(range[1])}
         </output>
         {/* One track, two thumbs (components/controls.css), as the listing's price filter. */}
-        <div
-          className="range__track"
-          style={{ '--from': pct(range[0]), '--to': pct(range[1]) } as React.CSSProperties}
-        >
+        <div className="range__track" style={{ '--from': pct(range[0]), '--to': pct(range[1]) } as React.CSSProperties}>
           {range.map((v, i) => (
             <input
               key={i}

@@ -16,7 +16,9 @@ function Where() {
 }
 
 const priced = (cars: Car[]): Car[] =>
-  cars.map((c) => ({ ...c, price_range: (c.price ?? 0) < 20000 ? '$10,000 - $20,000' : (c.price ?? 0) < 30000 ? '$20,000 - $30,000' : '$50,000 - $75,000' }) as Car);
+  cars.map(
+    (c) => ({ ...c, price_range: (c.price ?? 0) < 20000 ? '$10,000 - $20,000' : (c.price ?? 0) < 30000 ? '$20,000 - $30,000' : '$50,000 - $75,000' }) as Car,
+  );
 
 function renderHome(site: ConfiguredSiteResponse = siteResponse(), cars: Car[] = priced(stock(50))) {
   const client = fakeSearchClient(cars) as unknown as FacetClient;
@@ -24,7 +26,15 @@ function renderHome(site: ConfiguredSiteResponse = siteResponse(), cars: Car[] =
     <MemoryRouter initialEntries={['/']}>
       <SiteProvider value={site}>
         <Routes>
-          <Route path="*" element={<><HomeBrowse searchClient={client} /><Where /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                <HomeBrowse searchClient={client} />
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </SiteProvider>
     </MemoryRouter>,
@@ -42,18 +52,27 @@ describe('home quick search: the make dropdown (spec 000 §9)', () => {
     await waitFor(() => expect(within(make).getAllByRole('option').length).toBeGreaterThan(1));
     const groups = within(make).getAllByRole('group');
     expect(groups.map((g) => g.getAttribute('label'))).toEqual(['Popular makes', 'All makes']);
-    expect(within(groups[0]).getAllByRole('option').map((o) => o.textContent)).toEqual(['Toyota (20)', 'Kia (10)']);
-    expect(within(groups[1]).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Ford (10)',
-      'Kia (10)',
-      'Mazda (10)',
-      'Toyota (20)',
-    ]);
+    expect(
+      within(groups[0])
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Toyota (20)', 'Kia (10)']);
+    expect(
+      within(groups[1])
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Ford (10)', 'Kia (10)', 'Mazda (10)', 'Toyota (20)']);
 
     const model = screen.getByRole('combobox', { name: 'Model' });
     expect(model).toBeDisabled();
     await user.selectOptions(make, 'Toyota');
-    await waitFor(() => expect(within(model).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any model', 'Corolla (10)', 'HiLux (10)']));
+    await waitFor(() =>
+      expect(
+        within(model)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Any model', 'Corolla (10)', 'HiLux (10)']),
+    );
     await user.selectOptions(model, 'HiLux');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Max price' }), '$40,000');
     await user.click(screen.getByRole('button', { name: 'Search cars' }));
@@ -74,18 +93,18 @@ describe('facet tiles (spec 001 §2, §4)', () => {
     const makes = await screen.findByRole('region', { name: 'Shop by make' });
     expect(within(makes).getByRole('link', { name: 'Toyota 20 cars' })).toHaveAttribute('href', '/search/Toyota');
     const bodies = screen.getByRole('region', { name: 'Shop by body type' });
-    expect(within(bodies).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/search/new-used-and-demo-cars/?body=SUV',
-      '/search/new-used-and-demo-cars/?body=Ute',
-      '/search/new-used-and-demo-cars/?body=Hatch',
-    ]);
+    expect(
+      within(bodies)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/search/new-used-and-demo-cars/?body=SUV', '/search/new-used-and-demo-cars/?body=Ute', '/search/new-used-and-demo-cars/?body=Hatch']);
     const prices = screen.getByRole('region', { name: 'Shop by price' });
     // Most stock first (ties by name) for bodies; bucket order, lowest first, for prices.
-    expect(within(prices).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      '$10,000 - $20,000 10 cars',
-      '$20,000 - $30,000 10 cars',
-      '$50,000 - $75,000 30 cars',
-    ]);
+    expect(
+      within(prices)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['$10,000 - $20,000 10 cars', '$20,000 - $30,000 10 cars', '$50,000 - $75,000 30 cars']);
     expect(within(prices).getAllByRole('link')[0]).toHaveAttribute(
       'href',
       `/search/new-used-and-demo-cars/?price_range=${encodeURIComponent('$10,000 - $20,000').replace(/%20/g, '+')}`,
@@ -94,7 +113,10 @@ describe('facet tiles (spec 001 §2, §4)', () => {
 
   it('shows at most 4 body tiles by default (spec 001 §9)', async () => {
     const bodies = ['Sedan', 'Hatch', 'SUV', 'Ute', 'Van', 'Coupe'];
-    renderHome(siteResponse(), stock(30).map((c, i) => ({ ...c, simple_body: bodies[i % 6] })));
+    renderHome(
+      siteResponse(),
+      stock(30).map((c, i) => ({ ...c, simple_body: bodies[i % 6] })),
+    );
     const section = await screen.findByRole('region', { name: 'Shop by body type' });
     expect(within(section).getAllByRole('link')).toHaveLength(4);
   });
@@ -115,18 +137,21 @@ describe('a group site links each dealership (spec 000 §2)', () => {
         { id: 'd3', slug: 'coastal-used-centre', name: 'Coastal Used Car Centre' },
       ],
     });
-    renderHome(site, stock(9).map((c, i) => ({ ...c, dealership_name: ['Coastal Mazda', 'Coastal Kia', 'Coastal Used Car Centre'][i % 3] })));
+    renderHome(
+      site,
+      stock(9).map((c, i) => ({ ...c, dealership_name: ['Coastal Mazda', 'Coastal Kia', 'Coastal Used Car Centre'][i % 3] })),
+    );
     const section = screen.getByRole('region', { name: 'Our dealerships' });
     expect(within(section).getByRole('link', { name: 'Search stock at Coastal Kia' })).toHaveAttribute('href', '/dealerships/coastal-kia/cars');
     expect(within(section).getByRole('link', { name: 'Full listing for Coastal Kia' })).toHaveAttribute(
       'href',
       '/search/new-used-and-demo-cars/?dealership=coastal-kia',
     );
-    expect(within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Coastal Mazda',
-      'Coastal Kia',
-      'Coastal Used Car Centre',
-    ]);
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Coastal Mazda', 'Coastal Kia', 'Coastal Used Car Centre']);
     await waitFor(() => expect(within(section).getAllByText('3 cars in stock')).toHaveLength(3));
   });
 

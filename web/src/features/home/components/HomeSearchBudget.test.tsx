@@ -50,10 +50,11 @@ describe('home page search budget (issue 18)', () => {
     const client = renderHome(withStats());
     const makes = screen.getByRole('region', { name: 'Shop by make' });
     expect(within(makes).getByRole('link', { name: 'Toyota 4 cars' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Shop by body type' })).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'SUV 5 cars',
-      'Ute 2 cars',
-    ]);
+    expect(
+      within(screen.getByRole('region', { name: 'Shop by body type' }))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['SUV 5 cars', 'Ute 2 cars']);
     const make = screen.getByRole('combobox', { name: 'Make' });
     expect(within(make).getAllByRole('option', { name: 'Toyota (4)' }).length).toBeGreaterThan(0);
     // Only the budget finder's count goes out, once, with one query: the

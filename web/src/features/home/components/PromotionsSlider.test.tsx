@@ -39,11 +39,11 @@ describe('home promotions slider (spec 001 §9; issue 17)', () => {
     renderSlider();
     const carousel = screen.getByRole('region', { name: 'Promotions' });
     expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
-    expect(within(carousel).getAllByRole('button', { name: /^Slide \d/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Slide 1: Finance from 6.99%',
-      'Slide 2: Trade in today',
-      'Slide 3: Freight anywhere in Australia',
-    ]);
+    expect(
+      within(carousel)
+        .getAllByRole('button', { name: /^Slide \d/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Slide 1: Finance from 6.99%', 'Slide 2: Trade in today', 'Slide 3: Freight anywhere in Australia']);
     const img = screen.getByRole('img', { name: 'A family beside a new SUV' });
     expect(img).toHaveAttribute('fetchpriority', 'high');
     expect(img).toHaveAttribute('loading', 'eager');

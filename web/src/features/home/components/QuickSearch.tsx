@@ -38,10 +38,7 @@ export function QuickSearch({ client, facets }: { client: FacetClient; facets: F
   const modelFilter = andFilters(baseFilters(site, false), make ? facetFilter('make', make) : '');
   const models = useFacetCounts(client, search.index, ['model'], modelFilter, !make);
   // Only the chosen make's models, never the previous make's while the next load.
-  const modelList =
-    make && models.status === 'ready' && models.filters === modelFilter
-      ? facetCounts(models.facets.model).sort(byName)
-      : [];
+  const modelList = make && models.status === 'ready' && models.filters === modelFilter ? facetCounts(models.facets.model).sort(byName) : [];
 
   return (
     <form

@@ -50,7 +50,11 @@ describe('book a test drive page (issue 32 item 5)', { timeout: 20000 }, () => {
     await user.type(screen.getByRole('searchbox', { name: 'Which car would you like to drive?' }), 'cx-5');
     const matches = await screen.findByRole('list', { name: 'Matching cars' });
     // A sold car is not offered (spec 000 §4: not available).
-    expect(within(matches).getAllByRole('button').map((b) => b.textContent)).toEqual(['2022 Mazda CX-5$35,990']);
+    expect(
+      within(matches)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['2022 Mazda CX-5$35,990']);
     const title = '2022 Mazda CX-5';
     await user.click(within(matches).getByRole('button', { name: /^2022 Mazda CX-5/ }));
     const chosen = screen.getByRole('group', { name: 'Your car' });
@@ -64,10 +68,13 @@ describe('book a test drive page (issue 32 item 5)', { timeout: 20000 }, () => {
     const car = fixture<Car>({ id: 'c9', slug: '2020-mazda-cx-5-c9', year: 2020, make: 'Mazda', model: 'CX-5', status: 'in_stock', price: 30990 });
     const { posts } = stubLeadsAPI();
     const leadsFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/cars/2020-mazda-cx-5-c9') return json(200, { car, view: { price: { text: '$30,990' } } });
-      return leadsFetch(url, init);
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/cars/2020-mazda-cx-5-c9') return json(200, { car, view: { price: { text: '$30,990' } } });
+        return leadsFetch(url, init);
+      }),
+    );
     const user = userEvent.setup();
     renderPage('/book-test-drive/?car=2020-mazda-cx-5-c9');
     expect(await screen.findByRole('group', { name: 'Your car' })).toHaveTextContent('2020 Mazda CX-5');
@@ -79,10 +86,13 @@ describe('book a test drive page (issue 32 item 5)', { timeout: 20000 }, () => {
     const car = fixture<Car>({ id: 's1', slug: '2019-mazda-cx-5-s1', year: 2019, make: 'Mazda', model: 'CX-5', status: 'sold', sold: true, price: 25990 });
     const leadsFetch = globalThis.fetch;
     stubLeadsAPI();
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/cars/2019-mazda-cx-5-s1') return json(200, { car, view: { price: { text: '$25,990' } } });
-      return leadsFetch(url, init);
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/cars/2019-mazda-cx-5-s1') return json(200, { car, view: { price: { text: '$25,990' } } });
+        return leadsFetch(url, init);
+      }),
+    );
     renderPage('/book-test-drive/?car=2019-mazda-cx-5-s1');
     expect(await screen.findByRole('searchbox', { name: 'Which car would you like to drive?' })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Your car' })).not.toBeInTheDocument();

@@ -27,7 +27,8 @@ export function BookTestDrivePage({ searchClient }: { searchClient?: FacetClient
   // The car the link named, unless it is sold since (still shown during its
   // retention, it cannot be driven) or gone: then the shopper picks one.
   const linked = useResource(`car:${slug}`, (signal) => (slug ? getCar(slug, signal) : Promise.resolve(undefined)));
-  const fromLink = linked.status === 'ready' && linked.data && isAvailable(linked.data.car) ? { car: linked.data.car, price: linked.data.view?.price?.text } : undefined;
+  const fromLink =
+    linked.status === 'ready' && linked.data && isAvailable(linked.data.car) ? { car: linked.data.car, price: linked.data.view?.price?.text } : undefined;
   // undefined: the shopper has not chosen (the linked car stands); null: Change car.
   const [choice, setChoice] = useState<{ car: Car; price?: string } | null>();
   const car = choice === undefined ? fromLink : (choice ?? undefined);

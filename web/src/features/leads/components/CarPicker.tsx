@@ -33,7 +33,9 @@ export function CarPicker({ onPick, client }: { onPick: (car: Car) => void; clie
     let live = true;
     setState({ status: 'loading' });
     searchClient
-      .search({ requests: [{ indexName: search.index, query: q, hitsPerPage: MATCHES * 2, filters: baseFilters(site, false), attributesToRetrieve: CARD_ATTRIBUTES }] })
+      .search({
+        requests: [{ indexName: search.index, query: q, hitsPerPage: MATCHES * 2, filters: baseFilters(site, false), attributesToRetrieve: CARD_ATTRIBUTES }],
+      })
       .then((res) => {
         const [result] = (res as { results: Array<{ hits?: Car[] }> }).results;
         if (live) setState({ status: 'ready', cars: (result.hits ?? []).filter(isAvailable).slice(0, MATCHES) });

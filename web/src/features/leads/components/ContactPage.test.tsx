@@ -12,10 +12,30 @@ import { SuccessPage } from '../../../components/forms/SuccessPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const site = siteResponse({
-  leads: { captcha: false, message_optional: false, categories: ['General Enquiry'], default_category: 'General Enquiry', location_placeholder: 'Please Select a Department' },
+  leads: {
+    captcha: false,
+    message_optional: false,
+    categories: ['General Enquiry'],
+    default_category: 'General Enquiry',
+    location_placeholder: 'Please Select a Department',
+  },
   locations: [
-    { id: 'svc', name: 'Coastal Kia - Service', slug: 'coastal-kia-service', location_type: 'service', dealership_slug: 'riverside-toyota', contact_detail: { phone: '07 5550 1111' } },
-    { id: 'sales', name: 'Coastal Kia - Sales', slug: 'coastal-kia-sales', location_type: 'sales', dealership_slug: 'riverside-toyota', contact_detail: { phone: '07 5550 2222' } },
+    {
+      id: 'svc',
+      name: 'Coastal Kia - Service',
+      slug: 'coastal-kia-service',
+      location_type: 'service',
+      dealership_slug: 'riverside-toyota',
+      contact_detail: { phone: '07 5550 1111' },
+    },
+    {
+      id: 'sales',
+      name: 'Coastal Kia - Sales',
+      slug: 'coastal-kia-sales',
+      location_type: 'sales',
+      dealership_slug: 'riverside-toyota',
+      contact_detail: { phone: '07 5550 2222' },
+    },
     { id: 'hidden', name: 'Old Yard', slug: 'old-yard', visible: false, dealership_slug: 'riverside-toyota' },
   ],
 } as SiteOverrides);

@@ -20,7 +20,14 @@ const LOCATIONS = [
 const CATEGORIES = ['General Enquiry', 'Sales Enquiry', 'Careers Enquiry'];
 
 function leads(extra: Record<string, unknown> = {}) {
-  return { captcha: false, message_optional: false, default_category: 'General Enquiry', categories: CATEGORIES, location_placeholder: 'Please Select a Dealership Location', ...extra };
+  return {
+    captcha: false,
+    message_optional: false,
+    default_category: 'General Enquiry',
+    categories: CATEGORIES,
+    location_placeholder: 'Please Select a Dealership Location',
+    ...extra,
+  };
 }
 
 function renderForm(ui = <EnquiryForm />, overrides: SiteOverrides = {}) {
@@ -48,14 +55,22 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     const { form } = renderForm();
     const category = form.getByLabelText('Category *');
     expect(category).toHaveValue('General Enquiry');
-    expect(within(category).getAllByRole('option').map((o) => o.textContent)).toEqual(CATEGORIES);
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(CATEGORIES);
     const location = form.getByLabelText('Location *');
     expect(location).toHaveValue('');
     expect(within(location).getByRole('option', { name: 'Please Select a Dealership Location' })).toBeInTheDocument();
     expect(form.getByLabelText('Registration (rego)')).not.toBeRequired();
     expect(form.getByLabelText('Registration (rego)')).not.toHaveAttribute('aria-required');
     expect(form.getByLabelText('Preferred Contact Method')).toHaveValue('Phone');
-    expect(within(form.getByLabelText('Preferred Contact Method')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Phone', 'Email', 'SMS']);
+    expect(
+      within(form.getByLabelText('Preferred Contact Method'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Phone', 'Email', 'SMS']);
     expect(form.getByRole('checkbox', { name: /Keep me informed/ })).toBeChecked();
     // Not configured: no finance or trade-in question, no terms.
     expect(form.queryByLabelText('Is your car currently under finance?')).not.toBeInTheDocument();
@@ -99,24 +114,33 @@ describe('general enquiry (event 22; spec 001 §5)', { timeout: 20000 }, () => {
     });
   });
 
-  it('spec 001 §3: a distribution-location field from the locations\' distribution areas, sent with the lead', async () => {
+  it("spec 001 §3: a distribution-location field from the locations' distribution areas, sent with the lead", async () => {
     const { posts } = stubLeadsAPI();
-    const areas = [{ ...LOCATIONS[0], distribution_locations: ['Gold Coast', 'Logan'] }, { ...LOCATIONS[1], distribution_locations: ['Logan'] }];
+    const areas = [
+      { ...LOCATIONS[0], distribution_locations: ['Gold Coast', 'Logan'] },
+      { ...LOCATIONS[1], distribution_locations: ['Logan'] },
+    ];
     const { user, form } = renderForm(<EnquiryForm />, { locations: areas } as SiteOverrides);
     await fillContact(user, form);
     await user.type(form.getByLabelText('Message *'), 'Hello');
     await user.selectOptions(form.getByLabelText('Location *'), 'Riverside Toyota - Sales');
     const field = form.getByLabelText('Distribution location');
-    expect(within(field).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose', 'Gold Coast', 'Logan']);
+    expect(
+      within(field)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose', 'Gold Coast', 'Logan']);
     await user.selectOptions(field, 'Logan');
     await user.click(form.getByRole('button', { name: 'Send enquiry' }));
     await screen.findByRole('status');
     expect(posts[0].body).toMatchObject({ distribution_location: 'Logan' });
   });
 
-  it('issue 33, spec 001 §3: the site\'s check options are tick boxes, folded into one additional_services list', async () => {
+  it("issue 33, spec 001 §3: the site's check options are tick boxes, folded into one additional_services list", async () => {
     const { posts } = stubLeadsAPI();
-    const { user, form } = renderForm(<EnquiryForm carId="c1" />, { leads: leads({ check_options: ['Finance', 'Extended warranty', 'Servicing'] }) } as SiteOverrides);
+    const { user, form } = renderForm(<EnquiryForm carId="c1" />, {
+      leads: leads({ check_options: ['Finance', 'Extended warranty', 'Servicing'] }),
+    } as SiteOverrides);
     await fillContact(user, form);
     // A car enquiry's message is optional (issue 32 item 14): its label has no asterisk.
     await user.type(form.getByLabelText('Message'), 'Hello');
@@ -298,7 +322,11 @@ describe('toPayload (the POST /api/leads body of a form)', () => {
   });
   it('a fixed message (Request Photos’ hidden default) is sent alone or before the shopper’s message', () => {
     const fixed = { message: 'Please send photos for this car', car_id: 'c1' };
-    expect(toPayload('request_photos', values, fixed, false)).toMatchObject({ type: 'request_photos', car_id: 'c1', message: 'Please send photos for this car' });
+    expect(toPayload('request_photos', values, fixed, false)).toMatchObject({
+      type: 'request_photos',
+      car_id: 'c1',
+      message: 'Please send photos for this car',
+    });
     expect(toPayload('request_photos', { ...values, message: ' Interior ' }, fixed, false).message).toBe('Please send photos for this car\n\nInterior');
     expect(toPayload('request_photos', values, fixed, false)).not.toHaveProperty('altcha');
   });

@@ -76,11 +76,7 @@ export function EnquiryForm({
     dealershipId,
     messageOptional,
     defaults: {
-      category: askCategory
-        ? prefill?.category && categories.includes(prefill.category)
-          ? prefill.category
-          : leads?.default_category || categories[0]
-        : '',
+      category: askCategory ? (prefill?.category && categories.includes(prefill.category) ? prefill.category : leads?.default_category || categories[0]) : '',
       location_id: locationId ?? '',
       message: offer ? `I'm interested in the offer "${offer.name}".` : (prefill?.message ?? '').slice(0, MAX_PREFILL),
     },
@@ -91,7 +87,12 @@ export function EnquiryForm({
     <LeadForm form={form} id={id} submitLabel="Send enquiry" failureTitle={general ? GENERIC_FAILURE : undefined}>
       <ContactFields location={askLocation} />
       {distribution.length > 0 ? (
-        <SelectField name="distribution_location" text="Distribution location" placeholder="Choose" options={distribution.map((d) => ({ value: d, label: d }))} />
+        <SelectField
+          name="distribution_location"
+          text="Distribution location"
+          placeholder="Choose"
+          options={distribution.map((d) => ({ value: d, label: d }))}
+        />
       ) : null}
       {askCategory ? <SelectField name="category" text="Category" required options={categories.map((c) => ({ value: c, label: c }))} /> : null}
       <div className="lead-form__row">
@@ -100,7 +101,9 @@ export function EnquiryForm({
       </div>
       {leads?.ask_under_finance || leads?.ask_trade_in ? (
         <div className="lead-form__row">
-          {leads?.ask_under_finance ? <SelectField name="under_finance" text="Is your car currently under finance?" placeholder="Choose" options={YES_NO} /> : null}
+          {leads?.ask_under_finance ? (
+            <SelectField name="under_finance" text="Is your car currently under finance?" placeholder="Choose" options={YES_NO} />
+          ) : null}
           {leads?.ask_trade_in ? <SelectField name="has_trade_in" text="Do you have a trade-in?" placeholder="Choose" options={YES_NO} /> : null}
         </div>
       ) : null}

@@ -15,7 +15,16 @@ import { TestDriveModal } from './TestDriveModal';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const car = fixture<Car>({ id: 'c9', slug: '2020-mazda-cx-5-c9', year: 2020, make: 'Mazda', model: 'CX-5', car_type: 'used', dealership_slug: 'riverside-toyota', dealership_id: 'd1' });
+const car = fixture<Car>({
+  id: 'c9',
+  slug: '2020-mazda-cx-5-c9',
+  year: 2020,
+  make: 'Mazda',
+  model: 'CX-5',
+  car_type: 'used',
+  dealership_slug: 'riverside-toyota',
+  dealership_id: 'd1',
+});
 
 function Opener() {
   const [open, setOpen] = useState(false);
@@ -83,7 +92,11 @@ describe('test drive modal (spec 001 §2, §5)', { timeout: 20000 }, () => {
     await fillContact(user, form);
     await user.selectOptions(await form.findByLabelText('Day'), 'Tue 24 Nov');
     const time = form.getByLabelText('Time');
-    expect(within(time).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any time', '9:00 am', '9:30 am']);
+    expect(
+      within(time)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any time', '9:00 am', '9:30 am']);
     await user.selectOptions(time, '9:30 am');
     await user.click(form.getByRole('button', { name: 'Request test drive' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your enquiry');

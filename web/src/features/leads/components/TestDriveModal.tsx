@@ -16,7 +16,12 @@ export function TestDriveModal({ car, open, onClose }: { car: Car; open: boolean
   return (
     <Modal title="Book a Test Drive" onClose={onClose} width={600}>
       <p className="lead-modal__car">{carTitle(car)}</p>
-      <TestDriveForm carId={car.id} dealershipSlug={car.dealership_slug} dealershipId={car.dealership_id} subject={{ title: carTitle(car, site.card.extended_title), image: imageOf(car), path: carPath(car.slug) }} />
+      <TestDriveForm
+        carId={car.id}
+        dealershipSlug={car.dealership_slug}
+        dealershipId={car.dealership_id}
+        subject={{ title: carTitle(car, site.card.extended_title), image: imageOf(car), path: carPath(car.slug) }}
+      />
     </Modal>
   );
 }

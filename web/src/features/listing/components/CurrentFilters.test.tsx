@@ -9,7 +9,10 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const chips = () => within(screen.getByRole('list', { name: 'Active filters' })).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+const chips = () =>
+  within(screen.getByRole('list', { name: 'Active filters' }))
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label'));
 
 /** heldClient answers no search until release() is called. */
 function heldClient() {

@@ -12,15 +12,7 @@ import { RefinementFacet } from '../../../components/search/RefinementFacet';
  * sidebar; on phones (drawer) it is a modal dialog opened from the toolbar,
  * inert while closed so the keyboard never reaches hidden controls.
  */
-export function FiltersPanel({
-  drawer,
-  open,
-  onClose,
-}: {
-  drawer: boolean;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function FiltersPanel({ drawer, open, onClose }: { drawer: boolean; open: boolean; onClose: () => void }) {
   const { site } = useSite();
   const facets = enabledFacets(site.search);
   const remember = Boolean(site.search.remember_collapsed);

@@ -26,7 +26,11 @@ describe('the empty listing (issue 32 item 15)', { timeout: 30000 }, () => {
     const box = await empty();
     expect(within(box).getByText('Try removing a filter.')).toBeInTheDocument();
     const nearest = await within(box).findByRole('navigation', { name: 'Nearest matches' });
-    expect(within(nearest).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nearest)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['1 car without the model HiLux', '/search/Toyota?price=:10500'],
       ['10 cars without the price limit', '/search/Toyota/HiLux'],
       ['1 car without the make Toyota', '/search/new-used-and-demo-cars/?price=:10500'],
@@ -47,9 +51,11 @@ describe('the empty listing (issue 32 item 15)', { timeout: 30000 }, () => {
     expect(within(box).queryByRole('button', { name: /clear/i })).not.toBeInTheDocument();
     const nearest = await within(box).findByRole('navigation', { name: 'Nearest matches' });
     // Without the words is the whole stock: it is offered once.
-    expect(within(nearest).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['50 cars without the words “lamborghini”', '/search/new-used-and-demo-cars/'],
-    ]);
+    expect(
+      within(nearest)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([['50 cars without the words “lamborghini”', '/search/new-used-and-demo-cars/']]);
     expect(enquiryHref().searchParams.get('message')).toContain('“lamborghini”');
   });
 

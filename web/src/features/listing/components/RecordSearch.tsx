@@ -26,4 +26,3 @@ export default function RecordSearch() {
   }, [add, path, label]);
   return null;
 }
-

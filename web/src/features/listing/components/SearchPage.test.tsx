@@ -79,12 +79,11 @@ describe('search listing (spec 000 §2, issue 5)', () => {
   it('offers the site’s sort options only (spec 001 §9 defaults)', async () => {
     renderListing('/search/new-used-and-demo-cars/');
     const select = await screen.findByRole('combobox', { name: 'Sort by' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Most relevant',
-      'Latest',
-      'Highest price',
-      'Lowest price',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Most relevant', 'Latest', 'Highest price', 'Lowest price']);
   });
 
   it('keeps the previous hits and count when a search fails (spec 000 §4, §8)', async () => {
@@ -171,9 +170,7 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     await waitFor(() => expect(screen.getByText('10 cars found')).toBeInTheDocument());
     await waitFor(
       () =>
-        expect(JSON.parse(window.localStorage.getItem('forecourt:search-history:riverside-toyota') ?? '[]')).toEqual([
-          { path: '/search/Kia', label: 'Kia' },
-        ]),
+        expect(JSON.parse(window.localStorage.getItem('forecourt:search-history:riverside-toyota') ?? '[]')).toEqual([{ path: '/search/Kia', label: 'Kia' }]),
       { timeout: 3000 },
     );
   });
@@ -247,7 +244,10 @@ describe('search listing (spec 000 §2, issue 5)', () => {
     renderListing('/search/new-used-and-demo-cars/');
     await waitFor(() => expect(cards()).toHaveLength(21));
     // What a screen reader's heading list holds: the closed drawer is inert, so its h2 is not there.
-    const levels = screen.getAllByRole('heading').filter((h) => !h.closest('[inert]')).map((h) => Number(h.tagName.slice(1)));
+    const levels = screen
+      .getAllByRole('heading')
+      .filter((h) => !h.closest('[inert]'))
+      .map((h) => Number(h.tagName.slice(1)));
     expect(levels[0]).toBe(1);
     levels.forEach((level, i) => {
       if (i > 0) expect(level - levels[i - 1], `heading ${i} (h${level}) after h${levels[i - 1]}`).toBeLessThanOrEqual(1);

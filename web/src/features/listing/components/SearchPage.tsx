@@ -23,7 +23,6 @@ import '../listing.css';
 
 const RecordSearch = lazy(() => import('./RecordSearch'));
 
-
 /**
  * SearchPage is the stock listing for every search path. InstantSearch owns
  * the URL while it is mounted; a navigation made by the app (a header link to
@@ -33,10 +32,7 @@ const RecordSearch = lazy(() => import('./RecordSearch'));
 export function SearchPage({ searchClient }: { searchClient?: Parameters<typeof SiteInstantSearch>[0]['searchClient'] }) {
   const { search, stats } = useSite();
   const client = useMemo(() => searchClient ?? createSearchClient(search), [search, searchClient]);
-  const routing = useMemo(
-    () => createRouting({ indexName: search.index, sortIndices: search.sortIndices, stats }),
-    [search.index, search.sortIndices, stats],
-  );
+  const routing = useMemo(() => createRouting({ indexName: search.index, sortIndices: search.sortIndices, stats }), [search.index, search.sortIndices, stats]);
   const location = useLocation();
   const navigationType = useNavigationType();
   const seen = useRef(location.key);

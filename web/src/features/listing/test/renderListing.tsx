@@ -17,10 +17,7 @@ function CarStub() {
  * renderListing renders the listing at url with a fake search client over
  * cars, or with the given fake client.
  */
-export function renderListing(
-  url: string,
-  opts: { site?: ConfiguredSiteResponse; cars?: Car[]; client?: ReturnType<typeof fakeSearchClient> } = {},
-) {
+export function renderListing(url: string, opts: { site?: ConfiguredSiteResponse; cars?: Car[]; client?: ReturnType<typeof fakeSearchClient> } = {}) {
   window.history.replaceState(null, '', url);
   const fake = opts.client ?? fakeSearchClient(opts.cars ?? stock(50));
   const client = fake as unknown as SearchClient;

@@ -9,7 +9,11 @@ export const INLINED_LOCATION_ID = 'forecourt-location';
 
 /** inlinedPage is the location page data the server rendered into the page, or undefined. */
 function inlinedPage(doc: Document = document): LocationPageData | undefined {
-  return inlinedJSON<LocationPageData>(INLINED_LOCATION_ID, (b) => typeof b.slug === 'string' && b.page?.location && Array.isArray(b.locations?.locations), doc);
+  return inlinedJSON<LocationPageData>(
+    INLINED_LOCATION_ID,
+    (b) => typeof b.slug === 'string' && b.page?.location && Array.isArray(b.locations?.locations),
+    doc,
+  );
 }
 
 /**

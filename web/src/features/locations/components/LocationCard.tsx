@@ -67,14 +67,16 @@ export function LocationCard({
         <OpenNow status={l.open_now} />
         <ul className="location-card__contact">
           {l.contact_detail.phone ? (
-            <li>
-              Mobile: {phoneLinks ? <a href={`tel:${l.contact_detail.phone.replace(/\s+/g, '')}`}>{l.contact_detail.phone}</a> : l.contact_detail.phone}
-            </li>
+            <li>Mobile: {phoneLinks ? <a href={`tel:${l.contact_detail.phone.replace(/\s+/g, '')}`}>{l.contact_detail.phone}</a> : l.contact_detail.phone}</li>
           ) : null}
           {l.contact_detail.landline_phone ? (
             <li>
               Phone:{' '}
-              {phoneLinks ? <a href={`tel:${l.contact_detail.landline_phone.replace(/[^\d+]/g, '')}`}>{l.contact_detail.landline_phone}</a> : l.contact_detail.landline_phone}
+              {phoneLinks ? (
+                <a href={`tel:${l.contact_detail.landline_phone.replace(/[^\d+]/g, '')}`}>{l.contact_detail.landline_phone}</a>
+              ) : (
+                l.contact_detail.landline_phone
+              )}
             </li>
           ) : null}
         </ul>
@@ -87,13 +89,7 @@ export function LocationCard({
           </p>
         ) : null}
         {review ? <p className="location-card__reviews">{review.count} reviews</p> : null}
-        <LocationActions
-          location={l}
-          className="location-card__actions"
-          primary
-          viewLink={viewLink}
-          onEmail={emailUs ? () => setEmailing(true) : undefined}
-        />
+        <LocationActions location={l} className="location-card__actions" primary viewLink={viewLink} onEmail={emailUs ? () => setEmailing(true) : undefined} />
       </div>
       {emailing && emailUs ? (
         <Modal title={`Email ${l.name}`} onClose={() => setEmailing(false)}>

@@ -17,8 +17,28 @@ import LocationPage from './LocationPage';
 import { domShape, paintedSiteResponse } from '../../../test/domShape';
 
 const ATTRIBUTES = [
-  'href', 'src', 'alt', 'width', 'height', 'style', 'role', 'type', 'target', 'rel', 'scope', 'tabindex',
-  'aria-label', 'aria-hidden', 'aria-selected', 'viewBox', 'focusable', 'd', 'fill', 'cx', 'cy', 'r',
+  'href',
+  'src',
+  'alt',
+  'width',
+  'height',
+  'style',
+  'role',
+  'type',
+  'target',
+  'rel',
+  'scope',
+  'tabindex',
+  'aria-label',
+  'aria-hidden',
+  'aria-selected',
+  'viewBox',
+  'focusable',
+  'd',
+  'fill',
+  'cx',
+  'cy',
+  'r',
 ];
 // Attributes that hold ids: React's useId differs from the template's, so only their presence counts.
 const ID_ATTRIBUTES = ['id', 'aria-controls', 'aria-labelledby'];
@@ -33,7 +53,10 @@ describe('the painted location page is the app’s LocationPage (issue 34)', () 
     expect(page?.children.length).toBe(3);
   });
   it('is LocationPage’s first render of the same data', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     const html = renderToStaticMarkup(
       <MemoryRouter>
         <SiteProvider value={site}>

@@ -65,11 +65,19 @@ describe('location card (spec 001 §2 "Location card")', () => {
     expect(within(card).getByText('Open now')).toBeTruthy();
     expect(within(card).getByText(/Closes 5:30 pm/)).toBeTruthy();
     const hours = within(card).getByRole('table', { name: 'Opening Hours' });
-    expect(within(hours).getAllByRole('row').map((r) => r.textContent)).toEqual(['Mon-Fri8:00am - 5:30pm', 'SundayClosed Enquire Now']);
+    expect(
+      within(hours)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Mon-Fri8:00am - 5:30pm', 'SundayClosed Enquire Now']);
     expect(within(card).getByText('Dealer Licence: 3401122')).toBeTruthy();
     expect(within(card).getByText('24 reviews')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact-us/coastal-mazda');
-    expect(within(card).getByRole('link', { name: /Get Directions/ }).getAttribute('href')).toBe('https://maps.example/?q=1+Ferry+Road');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Get Directions/ })
+        .getAttribute('href'),
+    ).toBe('https://maps.example/?q=1+Ferry+Road');
     expect(within(card).getByRole('link', { name: 'Book a Service' }).getAttribute('href')).toBe('/service');
     // Role queries over a whole card are slow in jsdom on a loaded machine.
   }, 20000);
@@ -170,7 +178,10 @@ describe('Find your nearest dealership', () => {
   it('asks GET /api/geocode and lists locations nearest first; an unknown postcode says Invalid postcode', async () => {
     const fetchMock = vi.fn(async (url: string) => {
       if (url.includes('postcode=4211')) {
-        return new Response(JSON.stringify({ lat: -28, lng: 153.3, place: 'Nerang (QLD 4211)', postcode: '4211', locations: [{ ...loc(), distance_km: 1.2 }] }), { status: 200 });
+        return new Response(
+          JSON.stringify({ lat: -28, lng: 153.3, place: 'Nerang (QLD 4211)', postcode: '4211', locations: [{ ...loc(), distance_km: 1.2 }] }),
+          { status: 200 },
+        );
       }
       return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Invalid postcode', field: 'postcode' } }), { status: 404 });
     });

@@ -54,8 +54,7 @@ export function NearestDealership() {
               <ol className="nearest__list">
                 {(state.result.locations ?? []).map((l) => (
                   <li key={l.id}>
-                    <Link to={l.view_path}>{l.name}</Link>{' '}
-                    <span className="nearest__distance">{l.distance_km.toFixed(1)} km</span>
+                    <Link to={l.view_path}>{l.name}</Link> <span className="nearest__distance">{l.distance_km.toFixed(1)} km</span>
                     <OpenNow status={l.open_now} />
                   </li>
                 ))}

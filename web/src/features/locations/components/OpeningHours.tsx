@@ -58,10 +58,7 @@ export function HolidayHoursButton({ hours, name }: { hours: HolidayHours[] | nu
         Holiday Opening Hours
       </button>
       {open ? (
-        <Modal
-          title="Holiday Opening Hours"
-          onClose={() => setOpen(false)}
-        >
+        <Modal title="Holiday Opening Hours" onClose={() => setOpen(false)}>
           <p className="modal__sub">{name}</p>
           <table className="hours">
             <tbody>

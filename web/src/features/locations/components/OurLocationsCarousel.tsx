@@ -95,7 +95,12 @@ export function OurLocationsCarousel({ locations }: { locations: LocationView[] 
         Swipe to see more →
       </p>
       <CarouselContext.Provider value={{ count: sorted.length }}>
-        <ul className="carousel__track" ref={track} tabIndex={scrolls ? 0 : undefined} aria-label={scrolls ? `${site.texts.locations_title}, scroll sideways` : site.texts.locations_title}>
+        <ul
+          className="carousel__track"
+          ref={track}
+          tabIndex={scrolls ? 0 : undefined}
+          aria-label={scrolls ? `${site.texts.locations_title}, scroll sideways` : site.texts.locations_title}
+        >
           {sorted.map((l, i) => (
             <CarouselSlide key={l.id} index={i}>
               <LocationCard location={l} />

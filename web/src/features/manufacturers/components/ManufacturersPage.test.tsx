@@ -29,7 +29,15 @@ function renderManufacturers(url: string, cars: Car[] = manyMakes()) {
     <MemoryRouter initialEntries={[url]}>
       <SiteProvider value={siteResponse()}>
         <Routes>
-          <Route path="/manufacturers" element={<><ManufacturersPage searchClient={client} /><Where /></>} />
+          <Route
+            path="/manufacturers"
+            element={
+              <>
+                <ManufacturersPage searchClient={client} />
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </SiteProvider>
     </MemoryRouter>,
@@ -65,7 +73,11 @@ describe('manufacturer directory search (spec 000 §2, §7, §9)', () => {
   });
 
   it('matches every word of the query, ignoring case', () => {
-    const makes = [{ name: 'Mercedes-Benz', count: 2 }, { name: 'Land Rover', count: 1 }, { name: 'BMW', count: 3 }];
+    const makes = [
+      { name: 'Mercedes-Benz', count: 2 },
+      { name: 'Land Rover', count: 1 },
+      { name: 'BMW', count: 3 },
+    ];
     expect(matchMakes(makes, 'benz')).toEqual([{ name: 'Mercedes-Benz', count: 2 }]);
     expect(matchMakes(makes, 'ROVER land')).toEqual([{ name: 'Land Rover', count: 1 }]);
     expect(matchMakes(makes, '').map((m) => m.name)).toEqual(['BMW', 'Land Rover', 'Mercedes-Benz']);
@@ -74,14 +86,14 @@ describe('manufacturer directory search (spec 000 §2, §7, §9)', () => {
 
 describe('manufacturer directory logos (spec 001 §3 built-in list, §8 missing logo)', () => {
   it('shows a listed make with its logo, and the image-not-found image for a make the list lacks or a logo that fails', async () => {
-    const cars = [
-      ...stock(2).map((c, i) => ({ ...c, id: `t${i}`, make: 'Toyota' })),
-      ...stock(1).map((c) => ({ ...c, id: 'j0', make: 'Jayco' })),
-    ];
+    const cars = [...stock(2).map((c, i) => ({ ...c, id: `t${i}`, make: 'Toyota' })), ...stock(1).map((c) => ({ ...c, id: 'j0', make: 'Jayco' }))];
     renderManufacturers('/manufacturers', cars);
     const list = await screen.findByRole('list', { name: 'Makes' });
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(2));
-    const logo = (name: string) => within(list).getByRole('link', { name: new RegExp(`^${name}`) }).querySelector('img');
+    const logo = (name: string) =>
+      within(list)
+        .getByRole('link', { name: new RegExp(`^${name}`) })
+        .querySelector('img');
     expect(logo('Toyota')).toHaveAttribute('src', '/media/manufacturers/toyota.svg');
     expect(logo('Jayco')).toHaveAttribute('src', imageNotFound);
     fireEvent.error(logo('Toyota')!);

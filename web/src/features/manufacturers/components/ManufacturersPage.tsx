@@ -20,9 +20,7 @@ export const MANUFACTURERS_PER_PAGE = 21;
 /** matchMakes keeps the makes whose name contains every word of the query, A to Z. */
 export function matchMakes(makes: FacetCount[], query: string): FacetCount[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return makes
-    .filter((m) => words.every((w) => m.name.toLowerCase().includes(w)))
-    .sort(byName);
+  return makes.filter((m) => words.every((w) => m.name.toLowerCase().includes(w))).sort(byName);
 }
 
 /**
@@ -101,12 +99,7 @@ export default function ManufacturersPage({ searchClient }: { searchClient?: Fac
           <ul>
             {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
               <li key={p}>
-                <Link
-                  className="pagination__link"
-                  to={pageURL(p)}
-                  aria-label={`Page ${p}`}
-                  aria-current={p === page ? 'page' : undefined}
-                >
+                <Link className="pagination__link" to={pageURL(p)} aria-label={`Page ${p}`} aria-current={p === page ? 'page' : undefined}>
                   {p}
                 </Link>
               </li>

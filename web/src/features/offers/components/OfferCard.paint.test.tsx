@@ -35,7 +35,11 @@ describe('the painted offers page is the app’s OffersPage with its OfferCards 
   it('is OffersPage’s first render of the inlined offers, without a request', () => {
     const fetch = vi.fn(() => new Promise(() => {}));
     vi.stubGlobal('fetch', fetch);
-    const script = Object.assign(document.createElement('script'), { id: INLINED_OFFERS_ID, type: 'application/json', textContent: JSON.stringify({ offers: input.offers }) });
+    const script = Object.assign(document.createElement('script'), {
+      id: INLINED_OFFERS_ID,
+      type: 'application/json',
+      textContent: JSON.stringify({ offers: input.offers }),
+    });
     document.body.append(script);
     const html = renderToStaticMarkup(
       <MemoryRouter>

@@ -53,11 +53,20 @@ export function OfferCard({
   return (
     <article className="offer-card">
       <div className="offer-card__image">
-        {offer.image ? <img src={offer.image} alt={offer.name} loading="lazy" width={480} height={240} /> : <div className="offer-card__placeholder" aria-hidden="true" />}
+        {offer.image ? (
+          <img src={offer.image} alt={offer.name} loading="lazy" width={480} height={240} />
+        ) : (
+          <div className="offer-card__placeholder" aria-hidden="true" />
+        )}
       </div>
       <div className="offer-card__body">
         <Heading className="offer-card__name">{headingLevel === 1 ? offer.name : <Link to={offer.path}>{offer.name}</Link>}</Heading>
-        <Expandable className="offer-card__description" full={offer.sanitized_description} short={expanded ? undefined : offer.description_short} more="View more" />
+        <Expandable
+          className="offer-card__description"
+          full={offer.sanitized_description}
+          short={expanded ? undefined : offer.description_short}
+          more="View more"
+        />
         <Expandable className="offer-card__disclaimer" full={offer.disclaimer} short={offer.disclaimer_short} more="View full" />
         <div className="offer-card__actions">
           {!expanded ? (

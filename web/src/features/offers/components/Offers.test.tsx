@@ -26,7 +26,10 @@ const offer = (over: Partial<OfferView> = {}): OfferView =>
   });
 
 function answer(body: unknown, status = 200) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  );
 }
 
 const enquiry = (o: OfferView) => <p>form about {o.name}</p>;

@@ -25,7 +25,9 @@ describe('the painted content page is the app’s ContentPage (issue 34)', () =>
     const page = new DOMParser().parseFromString(painted, 'text/html').querySelector('#root[data-paint="content"] .content-page') as Element;
     const fetch = vi.fn(() => new Promise(() => {}));
     vi.stubGlobal('fetch', fetch);
-    document.body.append(Object.assign(document.createElement('script'), { id: INLINED_PAGE_ID, type: 'application/json', textContent: JSON.stringify(input.data) }));
+    document.body.append(
+      Object.assign(document.createElement('script'), { id: INLINED_PAGE_ID, type: 'application/json', textContent: JSON.stringify(input.data) }),
+    );
     const html = renderToStaticMarkup(
       <MemoryRouter initialEntries={[input.data.path]}>
         <SiteProvider value={paintedSiteResponse(input.site)}>

@@ -26,7 +26,9 @@ describe('content pages (issue 11)', () => {
     const user = userEvent.setup();
     const fetch = vi.fn(async (url: string) =>
       url === '/api/pages/terms-and-conditions'
-        ? new Response(JSON.stringify({ title: 'Terms And Conditions', description: 'd', html: '<h1>Terms</h1><p>See <a href="/search/used-cars">cars</a>.</p>' }))
+        ? new Response(
+            JSON.stringify({ title: 'Terms And Conditions', description: 'd', html: '<h1>Terms</h1><p>See <a href="/search/used-cars">cars</a>.</p>' }),
+          )
         : new Response('{}', { status: 404 }),
     );
     vi.stubGlobal('fetch', fetch);
@@ -41,7 +43,10 @@ describe('content pages (issue 11)', () => {
 
   it('shows the 404 page with a stock search for a path the site has no page for', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'not_found', message: 'page not found' } }), { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: { code: 'not_found', message: 'page not found' } }), { status: 404 })),
+    );
     renderAt('/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search our cars' }), 'Hilux{Enter}');

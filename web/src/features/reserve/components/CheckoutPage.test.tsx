@@ -36,12 +36,15 @@ const carResponse: CarResponse = {
 
 function stub(reserveStatus: number, reserveBody: unknown) {
   const calls: { method: string; url: string; auth: string | null; body?: string }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    calls.push({ method: init.method ?? 'GET', url, auth: headers.get('authorization'), body: init.body as string | undefined });
-    if (url.startsWith('/api/cars/')) return new Response(JSON.stringify(carResponse), { status: 200 });
-    return new Response(JSON.stringify(reserveBody), { status: reserveStatus });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      calls.push({ method: init.method ?? 'GET', url, auth: headers.get('authorization'), body: init.body as string | undefined });
+      if (url.startsWith('/api/cars/')) return new Response(JSON.stringify(carResponse), { status: 200 });
+      return new Response(JSON.stringify(reserveBody), { status: reserveStatus });
+    }),
+  );
   return calls;
 }
 

@@ -12,17 +12,30 @@ vi.mock('../../../lib/shopper/amplify', () => ({ idToken: () => Promise.resolve(
 const site = { ...siteResponse(), auth: { userPoolId: 'pool', userPoolClientId: 'client', region: 'ap-southeast-2' } };
 
 const paid: ReservationResponse = {
-  reservation_id: 'res_1', state: 'paid', car_id: 'c1', car_slug: '2021-mazda-cx-5-c1', car_title: '2021 Mazda CX-5',
-  deposit_cents: 20000, currency: 'aud', held_until: '2026-11-25T09:00:00Z', held_until_text: 'Wednesday 25 November 2026, 7:00 pm AEST',
-  hold_hours: 48, created_at: '2026-11-23T09:00:00Z', holding: true, refundable_text: 'Refundable.',
+  reservation_id: 'res_1',
+  state: 'paid',
+  car_id: 'c1',
+  car_slug: '2021-mazda-cx-5-c1',
+  car_title: '2021 Mazda CX-5',
+  deposit_cents: 20000,
+  currency: 'aud',
+  held_until: '2026-11-25T09:00:00Z',
+  held_until_text: 'Wednesday 25 November 2026, 7:00 pm AEST',
+  hold_hours: 48,
+  created_at: '2026-11-23T09:00:00Z',
+  holding: true,
+  refundable_text: 'Refundable.',
 };
 
 function stub(body: unknown) {
   const calls: { url: string; auth: string | null }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, auth: new Headers(init.headers).get('authorization') });
-    return new Response(JSON.stringify(body), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, auth: new Headers(init.headers).get('authorization') });
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
   return calls;
 }
 

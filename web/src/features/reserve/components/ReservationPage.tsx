@@ -21,7 +21,8 @@ export default function ReservationPage() {
   const location = useLocation();
   const state = useResource(`reservation ${auth?.userPoolId ?? ''} ${id}`, () => fetchReservation(auth, id));
 
-  if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 401) return <Navigate to={signInPath('reservation', location.pathname, '/')} replace />;
+  if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 401)
+    return <Navigate to={signInPath('reservation', location.pathname, '/')} replace />;
   return (
     <main className="page reservation">
       {state.status === 'loading' && <p role="status">Loading your reservation…</p>}

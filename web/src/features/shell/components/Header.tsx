@@ -63,14 +63,7 @@ export function Header({ menu, searchClient }: { menu: NavItem[]; searchClient?:
           ) : null}
           <span className="brand__name">{site.name}</span>
         </Link>
-        <button
-          id="site-nav-toggle"
-          type="button"
-          className="nav-toggle"
-          aria-expanded={drawer}
-          aria-controls="site-nav"
-          onClick={() => setDrawer((o) => !o)}
-        >
+        <button id="site-nav-toggle" type="button" className="nav-toggle" aria-expanded={drawer} aria-controls="site-nav" onClick={() => setDrawer((o) => !o)}>
           {drawer ? 'Close menu' : 'Menu'}
         </button>
         <nav id="site-nav" aria-label="Main" className={drawer ? 'site-nav site-nav--open' : 'site-nav'}>

@@ -17,17 +17,7 @@ import { compareNames } from '../../../lib/compareNames';
  * 33): the makes in stock (the make facet), then its links (All stock), as
  * Go paints it closed (functions/seo menuPaint).
  */
-export function ModelsMenu({
-  item,
-  config,
-  hover,
-  client,
-}: {
-  item: NavItem;
-  config: ConfiguredSiteResponse;
-  hover: boolean;
-  client?: FacetClient;
-}) {
+export function ModelsMenu({ item, config, hover, client }: { item: NavItem; config: ConfiguredSiteResponse; hover: boolean; client?: FacetClient }) {
   const { site, search } = config;
   const [wanted, setWanted] = useState(false);
   // Our Stock's dropdown (item.stock) lists the makes in stock; Vehicles the manufacturer's models.
@@ -48,9 +38,7 @@ export function ModelsMenu({
       {state.status === 'error' ? <li className="nav-group__note">The {facet}s are unavailable just now.</li> : null}
       {names.map((m) => (
         <li key={m}>
-          <MenuLink path={routeToURL({ lists: stock ? { make: [m] } : { make: [make], model: [m] } })}>
-            {stock ? m : `${make} ${m}`}
-          </MenuLink>
+          <MenuLink path={routeToURL({ lists: stock ? { make: [m] } : { make: [make], model: [m] } })}>{stock ? m : `${make} ${m}`}</MenuLink>
         </li>
       ))}
       {(item.children ?? []).map((c) => (

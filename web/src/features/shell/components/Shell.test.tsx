@@ -123,7 +123,11 @@ describe('header (spec 001 §2 "Header and footer")', () => {
     const makes = [...new Set(cars.map((c) => c.make))].sort((a, b) => a.localeCompare(b));
     const first = await within(nav).findByRole('link', { name: makes[0] });
     expect(first).toHaveAttribute('href', `/search/${encodeURIComponent(makes[0])}`);
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(expect.arrayContaining(makes));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(expect.arrayContaining(makes));
   });
 
   it('shows the Locations dropdown the server sorted, with tel: or /contact links, or a link to /dealerships', async () => {
@@ -179,18 +183,19 @@ describe('footer (spec 001 §2 "Footer groups")', () => {
       expect(within(footer).getByRole('heading', { name: h })).toBeInTheDocument();
     }
     const buyer = within(footer).getByRole('heading', { name: 'Buyer Tools' }).parentElement as HTMLElement;
-    expect(within(buyer).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'New Cars',
-      'Demo Cars',
-      'Used Cars',
-      'Current Offers',
-      'Finance Enquiry',
-      'Trade-In',
-    ]);
+    expect(
+      within(buyer)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['New Cars', 'Demo Cars', 'Used Cars', 'Current Offers', 'Finance Enquiry', 'Trade-In']);
     expect(within(footer).getByRole('link', { name: 'Terms And Conditions' })).toHaveAttribute('href', '/terms-and-conditions/');
     expect(within(footer).getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', 'https://facebook.com/riverside');
     const strip = within(footer).getByRole('list', { name: 'We accept:' });
-    expect(within(strip).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
+    expect(
+      within(strip)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
   });
 
   it('hides the payment strip when the site lists none', () => {

@@ -53,7 +53,17 @@ export function ContactStep({ terms = '', termsNote = false, optInChecked = true
   const fid = (f: string) => `${id}-${f}`;
   const [errs, setErrs] = useState<Record<string, string>>({});
   const { register, handleSubmit } = useForm<ContactValues>({
-    defaultValues: { name: '', last_name: '', phone: '', email: '', postcode: '', preferred_contact_method: 'Phone', message: '', opt_in: optInChecked, terms_conditions: false },
+    defaultValues: {
+      name: '',
+      last_name: '',
+      phone: '',
+      email: '',
+      postcode: '',
+      preferred_contact_method: 'Phone',
+      message: '',
+      opt_in: optInChecked,
+      terms_conditions: false,
+    },
   });
   const shown = { ...(error?.fields ?? {}), ...errs };
 

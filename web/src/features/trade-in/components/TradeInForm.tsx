@@ -49,9 +49,7 @@ export function TradeInForm({ carId, query }: { carId?: string; query: Record<st
         <h2 ref={headingRef} tabIndex={-1}>
           Thank you
         </h2>
-        <p>
-          We have received the details of your {vehicleName(draft.vehicle) || 'car'}. The dealership will appraise it and contact you with a value.
-        </p>
+        <p>We have received the details of your {vehicleName(draft.vehicle) || 'car'}. The dealership will appraise it and contact you with a value.</p>
       </div>
     );
   }
@@ -84,8 +82,28 @@ export function TradeInForm({ carId, query }: { carId?: string; query: Record<st
           onNext={sendVehicle}
         />
       ) : null}
-      {n === 2 ? <ConditionStep draft={draft} questions={site.leads?.trade_in_questions ?? []} submitting={submitting} error={error} onNext={sendCondition} onBack={back} /> : null}
-      {n === 3 ? <ContactStep terms={site.leads?.terms ?? ''} termsNote={site.leads?.terms_note ?? false} optInChecked={site.leads?.opt_in_checked ?? true} submitting={submitting} submitLabel={site.texts.submit_label || 'Get my trade-in appraisal'} error={error} onSubmit={complete} onBack={back} /> : null}
+      {n === 2 ? (
+        <ConditionStep
+          draft={draft}
+          questions={site.leads?.trade_in_questions ?? []}
+          submitting={submitting}
+          error={error}
+          onNext={sendCondition}
+          onBack={back}
+        />
+      ) : null}
+      {n === 3 ? (
+        <ContactStep
+          terms={site.leads?.terms ?? ''}
+          termsNote={site.leads?.terms_note ?? false}
+          optInChecked={site.leads?.opt_in_checked ?? true}
+          submitting={submitting}
+          submitLabel={site.texts.submit_label || 'Get my trade-in appraisal'}
+          error={error}
+          onSubmit={complete}
+          onBack={back}
+        />
+      ) : null}
     </div>
   );
 }

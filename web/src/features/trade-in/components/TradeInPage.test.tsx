@@ -28,7 +28,17 @@ function site(features: Record<string, unknown> = {}, leads: Record<string, unkn
 
 type Call = { url: string; method: string; body: Record<string, unknown>; headers: Record<string, string> };
 
-const MAZDA = { rego: 'ABC123', regoState: 'QLD', year: 2018, make: 'Mazda', model: 'CX-5', badge: 'Maxx Sport', transmission: 'Automatic', fuel: 'Petrol', vin: 'JM0KF4W1A00000001' };
+const MAZDA = {
+  rego: 'ABC123',
+  regoState: 'QLD',
+  year: 2018,
+  make: 'Mazda',
+  model: 'CX-5',
+  badge: 'Maxx Sport',
+  transmission: 'Automatic',
+  fuel: 'Petrol',
+  vin: 'JM0KF4W1A00000001',
+};
 
 /** stubAPI answers the lead calls; patchAnswers are the PATCH answers in order (default 200). */
 function stubAPI({ lookup = { status: 200, body: MAZDA as unknown }, patchAnswers = [] as { status: number; body: unknown }[] } = {}) {
@@ -36,7 +46,12 @@ function stubAPI({ lookup = { status: 200, body: MAZDA as unknown }, patchAnswer
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : {}, headers: (init?.headers ?? {}) as Record<string, string> };
+      const call = {
+        url,
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(String(init.body)) : {},
+        headers: (init?.headers ?? {}) as Record<string, string>,
+      };
       calls.push(call);
       if (url === '/api/leads/rego-lookup') return json(lookup.status, lookup.body);
       if (url === '/api/leads' && call.method === 'POST') return json(201, { lead_id: 'T1', lead_token: 'tok-1', reference: REFERENCE });
@@ -116,7 +131,7 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
     expect(screen.getByText(/contact you with a value/)).toBeInTheDocument();
   });
 
-  it('issue 32 item 14: the success page gives the lead\'s reference', async () => {
+  it("issue 32 item 14: the success page gives the lead's reference", async () => {
     stubAPI();
     const user = open();
     await vehicleByRego(user);
@@ -161,7 +176,15 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
       adjustmentAnswers: { condition: 'Good', service_history: 'Full' },
       under_finance: 'No',
     });
-    expect(patches[1].body).toMatchObject({ form_completed: true, subcategory: '3. Contact Details', name: 'Sam', phone: '0491 570 110', postcode: '4032', preferred_contact_method: 'Phone', opt_in: true });
+    expect(patches[1].body).toMatchObject({
+      form_completed: true,
+      subcategory: '3. Contact Details',
+      name: 'Sam',
+      phone: '0491 570 110',
+      postcode: '4032',
+      preferred_contact_method: 'Phone',
+      opt_in: true,
+    });
     // The finished trade-in is not resumed on the next visit.
     expect(Object.keys(sessionStorage)).toHaveLength(0);
     expect(JSON.parse(localStorage.getItem('forecourt:lead-success') ?? '{}')).toMatchObject({ lead_id: 'T1', type: 'trade_in' });
@@ -201,7 +224,11 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: /Step 2 of 3/ });
     expect(calls.some((c) => c.url === '/api/leads/rego-lookup')).toBe(false);
-    expect(calls.find((c) => c.url === '/api/leads')?.body).toMatchObject({ Rego: '', regoState: '', trade_in_vehicle: { year: 2015, make: 'Kia', model: 'Rio' } });
+    expect(calls.find((c) => c.url === '/api/leads')?.body).toMatchObject({
+      Rego: '',
+      regoState: '',
+      trade_in_vehicle: { year: 2015, make: 'Kia', model: 'Rio' },
+    });
   });
 
   it('a year typed as two digits is refused with the message Go gives (trade_in_validation.json)', async () => {
@@ -253,7 +280,14 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
   });
 
   it("shows the server's field error and its text when a step is refused", async () => {
-    stubAPI({ patchAnswers: [{ status: 400, body: { error: { code: 'invalid', message: 'invalid', fields: { 'trade_in_vehicle.km': 'Enter the odometer in km, up to 2,000,000' } } } }] });
+    stubAPI({
+      patchAnswers: [
+        {
+          status: 400,
+          body: { error: { code: 'invalid', message: 'invalid', fields: { 'trade_in_vehicle.km': 'Enter the odometer in km, up to 2,000,000' } } },
+        },
+      ],
+    });
     const user = open();
     await vehicleByRego(user);
     await fillCondition(user);
@@ -265,17 +299,23 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
     stubAPI();
     const user = open();
     await vehicleByRego(user);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await fillCondition(user);
     expect(await screen.findByText('An unexpected error occured')).toBeInTheDocument();
   });
 
   it('a trade-in against a car (/cars/trade-in?car_id=) sends the car and does not ask for a dealership', async () => {
     const calls = stubAPI();
-    const user = open('/cars/trade-in?car_id=c9', site({}, {}, [
-      { id: 'd1', slug: 'a', name: 'A Motors' },
-      { id: 'd2', slug: 'b', name: 'B Motors' },
-    ]));
+    const user = open(
+      '/cars/trade-in?car_id=c9',
+      site({}, {}, [
+        { id: 'd1', slug: 'a', name: 'A Motors' },
+        { id: 'd2', slug: 'b', name: 'B Motors' },
+      ]),
+    );
     expect(screen.queryByLabelText('Dealership *')).not.toBeInTheDocument();
     await vehicleByRego(user);
     expect(calls.find((c) => c.url === '/api/leads')?.body).toMatchObject({ car_id: 'c9', lead_attributes: { linked_query_params: { car_id: 'c9' } } });
@@ -296,10 +336,13 @@ describe('trade-in (issue 9)', { timeout: 30_000 }, () => {
 
   it('a group site asks which dealership the trade-in is for', async () => {
     stubAPI();
-    const user = open('/trade-in', site({}, {}, [
-      { id: 'd1', slug: 'a', name: 'A Motors' },
-      { id: 'd2', slug: 'b', name: 'B Motors' },
-    ]));
+    const user = open(
+      '/trade-in',
+      site({}, {}, [
+        { id: 'd1', slug: 'a', name: 'A Motors' },
+        { id: 'd2', slug: 'b', name: 'B Motors' },
+      ]),
+    );
     await user.type(screen.getByLabelText('Rego *'), 'ABC123');
     await user.selectOptions(screen.getByLabelText('State *'), 'QLD');
     await user.click(screen.getByRole('button', { name: 'Find my car' }));

@@ -34,7 +34,15 @@ export default function TradeInPage() {
     <div className="trade-in">
       <header>
         {/* "trade-in" is one word: a phone must not break it at its hyphen (issue 32). */}
-        <h1>{selling ? title : <>Get a <span className="trade-in__word">trade-in</span> appraisal</>}</h1>
+        <h1>
+          {selling ? (
+            title
+          ) : (
+            <>
+              Get a <span className="trade-in__word">trade-in</span> appraisal
+            </>
+          )}
+        </h1>
         <p>
           {carId
             ? 'Tell us about your car in three short steps. The dealership will appraise it against the car you are looking at and contact you with a value.'

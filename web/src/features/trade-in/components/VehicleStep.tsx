@@ -56,7 +56,9 @@ export function vehicleName(v: { year?: number; make?: string; model?: string; b
 export function VehicleStep({ draft, dealerships, chooseDealership, dealershipPlaceholder, captcha, regoLookup, submitting, error, onNext }: VehicleStepProps) {
   const id = useId();
   const fid = (f: string) => `${id}-${f}`;
-  const [found, setFound] = useState<RegoVehicle | null>(draft.lookedUp ? ({ ...draft.vehicle, rego: draft.rego, regoState: draft.regoState } as RegoVehicle) : null);
+  const [found, setFound] = useState<RegoVehicle | null>(
+    draft.lookedUp ? ({ ...draft.vehicle, rego: draft.rego, regoState: draft.regoState } as RegoVehicle) : null,
+  );
   const [lookup, setLookup] = useState<{ status: 'idle' | 'looking' | 'unknown' } | { status: 'error'; message: string }>({ status: 'idle' });
   const [altcha, setAltcha] = useState('');
   const [errs, setErrs] = useState<Record<string, string>>({});
@@ -118,7 +120,18 @@ export function VehicleStep({ draft, dealerships, chooseDealership, dealershipPl
       // A plate changed since the lookup needs looking up again (the server normalises as plate).
       const plate = (r: string) => r.toUpperCase().replace(/[\s.-]+/g, '');
       if (!found || plate(found.rego) !== plate(v.rego) || found.regoState !== v.regoState) e.rego = 'Find your car by its rego, or enter its details yourself';
-      else vehicle = { year: found.year, make: found.make, model: found.model, badge: found.badge, body: found.body, transmission: found.transmission, fuel: found.fuel, colour: found.colour, vin: found.vin };
+      else
+        vehicle = {
+          year: found.year,
+          make: found.make,
+          model: found.model,
+          badge: found.badge,
+          body: found.body,
+          transmission: found.transmission,
+          fuel: found.fuel,
+          colour: found.colour,
+          vin: found.vin,
+        };
     } else {
       if (!v.make.trim()) e['trade_in_vehicle.make'] = 'Make is required';
       if (!v.model.trim()) e['trade_in_vehicle.model'] = 'Model is required';
@@ -187,7 +200,9 @@ export function VehicleStep({ draft, dealerships, chooseDealership, dealershipPl
             {found ? (
               <p className="trade-in__found">
                 We found: <strong>{vehicleName(found)}</strong>
-                {[found.transmission, found.fuel, found.colour].filter(Boolean).length ? ` (${[found.transmission, found.fuel, found.colour].filter(Boolean).join(', ')})` : ''}
+                {[found.transmission, found.fuel, found.colour].filter(Boolean).length
+                  ? ` (${[found.transmission, found.fuel, found.colour].filter(Boolean).join(', ')})`
+                  : ''}
               </p>
             ) : null}
             {lookup.status === 'error' ? <p className="lead-form__error">{lookup.message}</p> : null}

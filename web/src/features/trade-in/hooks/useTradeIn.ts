@@ -212,7 +212,10 @@ export function useTradeIn(ctx: TradeInContext, defaultDealership: string) {
       run(draft, async (d) => {
         await updateLead(d.leadId!, d.token!, { ...contact, subcategory: SUBCATEGORY.contact, form_completed: true });
         try {
-          localStorage.setItem(SUCCESS_KEY, JSON.stringify({ site: ctx.site, lead_id: d.leadId, reference: d.reference, type: 'trade_in', at: new Date().toISOString() }));
+          localStorage.setItem(
+            SUCCESS_KEY,
+            JSON.stringify({ site: ctx.site, lead_id: d.leadId, reference: d.reference, type: 'trade_in', at: new Date().toISOString() }),
+          );
         } catch {
           // Storage full or disabled: the lead is sent all the same.
         }

@@ -427,7 +427,7 @@ func StripeFrom(lookup secrets.Lookup) StripeConfig {
 // SecretVars are the variables a Lambda may receive as secret names
 // (<VAR>_SECRET_ID, secrets.Resolve) instead of values (issue 15).
 func SecretVars() []string {
-	return []string{"ALGOLIA_ADMIN_KEY", "ALGOLIA_WRITE_KEY", "ALGOLIA_SEARCH_KEY", "FORECOURT_CAPTCHA_KEY",
+	return []string{"ALGOLIA_ADMIN_KEY", "ALGOLIA_WRITE_KEY", "ALGOLIA_SEARCH_KEY", "ALGOLIA_SERVER_SEARCH_KEY", "FORECOURT_CAPTCHA_KEY",
 		"STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "FORECOURT_OPS_KEY"}
 }
 

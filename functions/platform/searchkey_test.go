@@ -1,6 +1,9 @@
 package platform
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Issue 31 (second pass) "the api function holds the Algolia admin key":
 // a Lambda given ALGOLIA_WRITE_KEY (the api function, issue 31) writes
@@ -30,5 +33,17 @@ func TestSearchConfigWriteKey(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("SecretVars %v lacks ALGOLIA_WRITE_KEY: ALGOLIA_WRITE_KEY_SECRET_ID would be ignored", SecretVars())
+	}
+}
+
+// The CDK gives functions these keys as secret names (<VAR>_SECRET_ID,
+// infra/constructs/api): a name ResolveEnv does not read leaves the value
+// unset in AWS, and the server search key then fell back to its local
+// default, which Algolia refuses (issue 35 review).
+func TestSecretVarsHoldTheKeysTheCDKNames(t *testing.T) {
+	for _, name := range []string{"ALGOLIA_ADMIN_KEY", "ALGOLIA_WRITE_KEY", "ALGOLIA_SEARCH_KEY", "ALGOLIA_SERVER_SEARCH_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"} {
+		if !slices.Contains(SecretVars(), name) {
+			t.Errorf("SecretVars %v lacks %s: %s_SECRET_ID would be ignored", SecretVars(), name, name)
+		}
 	}
 }

@@ -15,9 +15,16 @@ let pendingPanel: Promise<void> | undefined;
  * panel's arrival moved Back and the footer (CLS 0.378 at 375 px).
  */
 export function preloadPanel(): Promise<void> {
-  return (pendingPanel ??= import('./AuthenticatorPanel').then((m) => {
-    loadedPanel = m.default;
-  }));
+  // A failed load is not kept: the next visit to sign-in tries again.
+  return (pendingPanel ??= import('./AuthenticatorPanel').then(
+    (m) => {
+      loadedPanel = m.default;
+    },
+    (err: unknown) => {
+      pendingPanel = undefined;
+      throw err;
+    },
+  ));
 }
 const LazyPanel = lazy(() => preloadPanel().then(() => ({ default: loadedPanel as Panel })));
 

@@ -1,8 +1,10 @@
 package publish
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
+	"time"
 
 	"forecourt/shared"
 )
@@ -27,7 +29,14 @@ type ReservationIndex struct {
 	Sites  SiteLister
 	Feeds  *Publisher
 	Logger *slog.Logger
+	// FeedTimeout bounds the feeds' rewrite (default DefaultReservationFeedTimeout):
+	// it runs inside the payment webhook, before the dealer's lead is sent,
+	// so a large dealership's rewrite must not use up the api function's time.
+	FeedTimeout time.Duration
 }
+
+// DefaultReservationFeedTimeout is ReservationIndex.FeedTimeout's default.
+const DefaultReservationFeedTimeout = 3 * time.Second
 
 // Save writes the records, then the feeds of each dealership they belong to.
 func (r ReservationIndex) Save(ctx context.Context, cars []shared.IndexedCar) error {
@@ -41,10 +50,12 @@ func (r ReservationIndex) Save(ctx context.Context, cars []shared.IndexedCar) er
 			continue
 		}
 		done[slug] = true
-		sites, err := r.Sites.SitesOf(ctx, slug)
+		fctx, cancel := context.WithTimeout(ctx, cmp.Or(r.FeedTimeout, DefaultReservationFeedTimeout))
+		sites, err := r.Sites.SitesOf(fctx, slug)
 		if err == nil {
-			_, err = r.Feeds.RefreshFeeds(ctx, slug, sites)
+			_, err = r.Feeds.RefreshFeeds(fctx, slug, sites)
 		}
+		cancel()
 		if err != nil {
 			r.logger().ErrorContext(ctx, "vehicle feeds not refreshed after a reservation", "dealership", slug, "error", err)
 		}

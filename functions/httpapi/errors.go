@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"strings"
 
 	"forecourt/shared"
 )
@@ -91,7 +92,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 			detail.Fields = shared.FieldMessages(err)
 		}
 	} else {
-		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", loggedPath(r), "err", err)
 	}
 	status, ok := statusByCode[code]
 	if !ok {
@@ -118,4 +119,14 @@ func asError(err error) (*shared.Error, bool) {
 	var e *shared.Error
 	ok := errors.As(err, &e)
 	return e, ok
+}
+
+// loggedPath is the path a failed request is logged with: its route's
+// pattern where the path holds a secret (a vehicle feed's token, issue 37),
+// else the path itself.
+func loggedPath(r *http.Request) string {
+	if strings.Contains(r.Pattern, "{token}") {
+		return r.Pattern
+	}
+	return r.URL.Path
 }

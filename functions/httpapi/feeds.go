@@ -19,7 +19,7 @@ type FeedFiles interface {
 // FeedHealth reads a dealership's stock health on each site listing it
 // (syndication/publish.Publisher).
 type FeedHealth interface {
-	DealershipHealth(ctx context.Context, dealership string, sites []shared.Site) ([]syndication.Health, error)
+	DealershipHealth(ctx context.Context, dealership string, sites []shared.Site) (reports []syndication.Health, pending []string, err error)
 }
 
 const (
@@ -28,6 +28,10 @@ const (
 	// The platforms fetch a feed a few times a day; it changes with every
 	// run, so it is never kept.
 	feedCacheControl = "no-store"
+	// healthRetryAfter is when a pending report is likely built: the
+	// sweep, which fills missing feeds, runs hourly (a feed run builds it
+	// sooner).
+	healthRetryAfter = "3600"
 )
 
 // handleFeedFile serves GET /api/feeds/{dealership}/{token}/{file}: the
@@ -51,14 +55,19 @@ func (s *apiServer) handleFeedFile(w http.ResponseWriter, r *http.Request) error
 }
 
 // HealthResponse is the body of GET /ingest/v1/dealerships/{slug}/health:
-// the dealership's stock health on each site that publishes a feed.
+// the dealership's stock health on each site that publishes a feed, and
+// the sites whose report is not built yet (then the answer is 202).
 type HealthResponse struct {
 	Dealership string               `json:"dealership"`
 	Sites      []syndication.Health `json:"sites"`
+	Pending    []string             `json:"pending,omitempty"`
 }
 
 // handleHealth serves the stock health report to a provider key scoped to
 // the dealership (another dealership's key is refused, 403, as for feeds).
+// It serves what is stored: a site whose report is not built yet is named
+// in "pending" with 202 Accepted and Retry-After, never built here (a large
+// dealership's build outlasts API Gateway's 29 s).
 func (s *ingestServer) handleHealth(w http.ResponseWriter, r *http.Request) error {
 	slug := r.PathValue("slug")
 	if _, err := s.keys.Authorize(r.Context(), bearer(r), slug); err != nil {
@@ -71,10 +80,15 @@ func (s *ingestServer) handleHealth(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return fmt.Errorf("sites of %s: %w", slug, err)
 	}
-	reports, err := s.health.DealershipHealth(r.Context(), slug, sites)
+	reports, pending, err := s.health.DealershipHealth(r.Context(), slug, sites)
 	if err != nil {
 		return fmt.Errorf("health of %s: %w", slug, err)
 	}
-	WriteJSON(w, http.StatusOK, HealthResponse{Dealership: slug, Sites: reports})
+	status := http.StatusOK
+	if len(pending) > 0 {
+		status = http.StatusAccepted
+		w.Header().Set("Retry-After", healthRetryAfter)
+	}
+	WriteJSON(w, status, HealthResponse{Dealership: slug, Sites: reports, Pending: pending})
 	return nil
 }

@@ -25,7 +25,9 @@ func (h healthCars) StoredCars(context.Context, string) ([]shared.StoredCar, err
 
 // Issue 37: GET /ingest/v1/dealerships/{slug}/health serves the stock
 // health report to the dealership's provider key; another provider's key
-// is refused and learns nothing of the dealership's cars.
+// is refused and learns nothing of the dealership's cars. Before the
+// dealership's first feed run the report is pending: 202 with Retry-After,
+// the site named, nothing built by the request.
 func TestHealthRoute(t *testing.T) {
 	ctx := context.Background()
 	db, tables := testenv.DB(t)
@@ -50,6 +52,29 @@ func TestHealthRoute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	get := func(key string) *httptest.ResponseRecorder {
+		req, _ := http.NewRequest(http.MethodGet, "/ingest/v1/dealerships/north/health", nil)
+		if key != "" {
+			req.Header.Set("Authorization", "Bearer "+key)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	t.Run("before any feed run", func(t *testing.T) {
+		rec := get(northKey)
+		var body httpapi.HealthResponse
+		_ = json.Unmarshal(rec.Body.Bytes(), &body)
+		if rec.Code != http.StatusAccepted || rec.Header().Get("Retry-After") == "" || len(body.Sites) != 0 || len(body.Pending) != 1 || body.Pending[0] != "north-site" {
+			t.Fatalf("status %d Retry-After %q body %s, want 202 naming north-site pending", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+		}
+		if _, ok, _ := pub.Health(ctx, site, "north"); ok {
+			t.Error("the request built the report")
+		}
+	})
+	if _, err := pub.RefreshFeeds(ctx, "north", []shared.Site{site}); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name, key string
 		status    int
@@ -60,12 +85,7 @@ func TestHealthRoute(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req, _ := http.NewRequest(http.MethodGet, "/ingest/v1/dealerships/north/health", nil)
-			if tt.key != "" {
-				req.Header.Set("Authorization", "Bearer "+tt.key)
-			}
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
+			rec := get(tt.key)
 			if rec.Code != tt.status {
 				t.Fatalf("status %d, want %d: %s", rec.Code, tt.status, rec.Body)
 			}

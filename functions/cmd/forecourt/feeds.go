@@ -115,7 +115,12 @@ func stockHealth(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return fmt.Errorf("sites of %s: %w", *dealership, err)
 	}
-	reports, err := pub.DealershipHealth(ctx, *dealership, sites)
+	// Unlike the API, which only reads, the command builds a site's report
+	// that is not stored yet: it has no request deadline to outlast.
+	if _, err := pub.FillFeeds(ctx, *dealership, sites); err != nil {
+		return err
+	}
+	reports, _, err := pub.DealershipHealth(ctx, *dealership, sites)
 	if err != nil {
 		return err
 	}

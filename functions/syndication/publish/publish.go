@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"strings"
 	"time"
@@ -36,6 +37,9 @@ type Objects interface {
 	// Get is the object's body; shared.ENOTFOUND when absent.
 	Get(ctx context.Context, key string) (body []byte, version string, err error)
 	Put(ctx context.Context, key string, body []byte) error
+	// Swap writes the object only if its version is still version ("" =
+	// absent); shared.ECONFLICT when another writer came first.
+	Swap(ctx context.Context, key string, body []byte, version string) error
 }
 
 // CarReader reads a dealership's cars from the source of truth
@@ -233,76 +237,101 @@ func (p *Publisher) Health(ctx context.Context, site shared.Site, dealership str
 	return h, true, nil
 }
 
-// DealershipHealth is the dealership's stock health on each site listing
-// it that publishes a format, building a site's where none is stored.
-func (p *Publisher) DealershipHealth(ctx context.Context, dealership string, sites []shared.Site) ([]syndication.Health, error) {
-	out := []syndication.Health{}
+// DealershipHealth is the dealership's stored stock health on each site
+// listing it that publishes a format, and the sites whose report is not
+// built yet (none stored, or one of other formats than the site publishes
+// now). It only reads: a 20,000-car dealership's feeds take longer to build
+// than an API request may last, so the next feed run or the sweep's
+// FillFeeds, under the dealership's lease, builds a pending site's.
+func (p *Publisher) DealershipHealth(ctx context.Context, dealership string, sites []shared.Site) (reports []syndication.Health, pending []string, err error) {
+	reports = []syndication.Health{}
 	for _, site := range sites {
 		if _, ok := site.Dealership(dealership); !ok || !p.publishes(site) {
 			continue
 		}
 		h, ok, err := p.Health(ctx, site, dealership)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !ok || !sameFormats(h, site) {
-			if _, err := p.RefreshFeeds(ctx, dealership, []shared.Site{site}); err != nil {
-				return nil, err
-			}
-			if h, _, err = p.Health(ctx, site, dealership); err != nil {
-				return nil, err
-			}
+			pending = append(pending, site.Slug)
+			continue
 		}
-		out = append(out, h)
+		reports = append(reports, h)
 	}
-	return out, nil
+	return reports, pending, nil
 }
 
 // tokens reads the dealership's feed tokens on the site, creating the
 // missing ones when create is set.
 func (p *Publisher) tokens(ctx context.Context, site, dealership string, create bool) (map[string]string, error) {
-	key := TokensKey(site, dealership)
-	tokens := map[string]string{}
-	body, _, err := p.Objects.Get(ctx, key)
-	switch {
-	case shared.ErrorCode(err) == shared.ENOTFOUND:
-	case err != nil:
-		return nil, fmt.Errorf("feeds: tokens of %s on %s: %w", dealership, site, err)
-	default:
-		if err := json.Unmarshal(body, &tokens); err != nil {
-			return nil, fmt.Errorf("feeds: tokens of %s on %s unreadable: %w", dealership, site, err)
-		}
-	}
 	if !create {
-		return tokens, nil
+		tokens, _, err := p.readTokens(ctx, site, dealership)
+		return tokens, err
 	}
-	changed := false
-	for _, f := range syndication.Formats {
-		if tokens[string(f)] == "" {
-			t, err := p.newToken()
-			if err != nil {
-				return nil, err
-			}
-			tokens[string(f)], changed = t, true
-		}
-	}
-	if changed {
-		if err := p.saveTokens(ctx, key, tokens); err != nil {
-			return nil, err
-		}
-	}
-	return tokens, nil
+	return p.updateTokens(ctx, site, dealership, func(map[string]string) {})
 }
 
-func (p *Publisher) saveTokens(ctx context.Context, key string, tokens map[string]string) error {
-	body, err := json.Marshal(tokens)
-	if err != nil {
-		return err
+// readTokens is the stored tokens and their version ("" when none are).
+func (p *Publisher) readTokens(ctx context.Context, site, dealership string) (map[string]string, string, error) {
+	tokens := map[string]string{}
+	body, version, err := p.Objects.Get(ctx, TokensKey(site, dealership))
+	switch {
+	case shared.ErrorCode(err) == shared.ENOTFOUND:
+		return tokens, "", nil
+	case err != nil:
+		return nil, "", fmt.Errorf("feeds: tokens of %s on %s: %w", dealership, site, err)
 	}
-	if err := p.Objects.Put(ctx, key, body); err != nil {
-		return fmt.Errorf("feeds: save %s: %w", key, err)
+	if err := json.Unmarshal(body, &tokens); err != nil {
+		return nil, "", fmt.Errorf("feeds: tokens of %s on %s unreadable: %w", dealership, site, err)
 	}
-	return nil
+	return tokens, version, nil
+}
+
+// tokenWriteAttempts bounds the compare-and-swap loop: each lost race means
+// another writer stored its tokens, which the next read takes.
+const tokenWriteAttempts = 5
+
+// updateTokens applies change to the stored tokens, fills any format still
+// without one and stores them only if no other writer did in between: a feed
+// run, a reservation's rewrite and `forecourt feeds urls` may all create a
+// dealership's first tokens at once, and a blind write would leave a URL
+// already handed out pointing at a token that was overwritten.
+func (p *Publisher) updateTokens(ctx context.Context, site, dealership string, change func(map[string]string)) (map[string]string, error) {
+	key := TokensKey(site, dealership)
+	for range tokenWriteAttempts {
+		tokens, version, err := p.readTokens(ctx, site, dealership)
+		if err != nil {
+			return nil, err
+		}
+		before := maps.Clone(tokens)
+		change(tokens)
+		for _, f := range syndication.Formats {
+			if tokens[string(f)] == "" {
+				t, err := p.newToken()
+				if err != nil {
+					return nil, err
+				}
+				tokens[string(f)] = t
+			}
+		}
+		if maps.Equal(before, tokens) {
+			return tokens, nil
+		}
+		body, err := json.Marshal(tokens)
+		if err != nil {
+			return nil, err
+		}
+		err = p.Objects.Swap(ctx, key, body, version)
+		if shared.ErrorCode(err) == shared.ECONFLICT {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("feeds: save %s: %w", key, err)
+		}
+		return tokens, nil
+	}
+	return nil, shared.Errorf(shared.ECONFLICT, "feeds: tokens of %s on %s changed %d times while being written", dealership, site, tokenWriteAttempts)
 }
 
 // tokenBytes is a token's entropy: 128 bits, not guessable.
@@ -326,19 +355,15 @@ func (p *Publisher) Rotate(ctx context.Context, site shared.Site, dealership str
 	if _, ok := site.Dealership(dealership); !ok {
 		return "", shared.Errorf(shared.ENOTFOUND, "site %s does not list dealership %s", site.Slug, dealership)
 	}
-	tokens, err := p.tokens(ctx, site.Slug, dealership, true)
-	if err != nil {
-		return "", err
-	}
 	t, err := p.newToken()
 	if err != nil {
 		return "", err
 	}
-	tokens[string(f)] = t
-	if err := p.saveTokens(ctx, TokensKey(site.Slug, dealership), tokens); err != nil {
+	tokens, err := p.updateTokens(ctx, site.Slug, dealership, func(tokens map[string]string) { tokens[string(f)] = t })
+	if err != nil {
 		return "", err
 	}
-	return t, nil
+	return tokens[string(f)], nil
 }
 
 // FeedPath is a feed's path on the site: /api/feeds/{dealership}/{token}/{format}.{ext}

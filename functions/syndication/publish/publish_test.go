@@ -3,6 +3,7 @@ package publish
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -141,9 +142,97 @@ func TestRefreshAfterSale(t *testing.T) {
 			t.Errorf("%s still lists the sold car:\n%s", f, body)
 		}
 	}
-	hs, err := p.DealershipHealth(ctx, "acme", []shared.Site{s})
-	if err != nil || len(hs) != 1 || hs[0].Formats[0].Dropped[0].CarID != "c2" {
-		t.Errorf("health %+v %v, want c2 dropped by google", hs, err)
+	hs, pending, err := p.DealershipHealth(ctx, "acme", []shared.Site{s})
+	if err != nil || len(hs) != 1 || len(pending) != 0 || hs[0].Formats[0].Dropped[0].CarID != "c2" {
+		t.Errorf("health %+v pending %v %v, want c2 dropped by google", hs, pending, err)
+	}
+}
+
+// Issue 37: the stock health report only reads. A site whose report is not
+// built yet is named pending and nothing is built: a 20,000-car build
+// outlasts an API request, and the next feed run or the sweep builds it.
+func TestDealershipHealthOnlyReads(t *testing.T) {
+	ctx := context.Background()
+	s := site()
+	p := newPublisher(t, fakeCars{"acme": {car("c1")}})
+	p.Cars = failingCars{}
+	hs, pending, err := p.DealershipHealth(ctx, "acme", []shared.Site{s})
+	if err != nil || len(hs) != 0 || len(pending) != 1 || pending[0] != s.Slug {
+		t.Fatalf("health %+v pending %v %v, want no report and %s pending", hs, pending, err, s.Slug)
+	}
+	if _, ok, _ := p.Health(ctx, s, "acme"); ok {
+		t.Error("reading the health report built one")
+	}
+	// A report of other formats than the site publishes now is pending too.
+	p.Cars = fakeCars{"acme": {car("c1")}}
+	less := s
+	less.Syndication = &shared.SyndicationConfig{Google: shared.FeedFormatConfig{Enabled: true}}
+	if _, err := p.RefreshFeeds(ctx, "acme", []shared.Site{less}); err != nil {
+		t.Fatal(err)
+	}
+	if _, pending, _ := p.DealershipHealth(ctx, "acme", []shared.Site{s}); len(pending) != 1 {
+		t.Errorf("a google-only report for a site publishing three formats: pending %v, want the site", pending)
+	}
+	if hs, pending, _ := p.DealershipHealth(ctx, "acme", []shared.Site{less}); len(hs) != 1 || len(pending) != 0 {
+		t.Errorf("the current report: %d reports, pending %v; want it served", len(hs), pending)
+	}
+}
+
+type failingCars struct{}
+
+func (failingCars) StoredCars(context.Context, string) ([]shared.StoredCar, error) {
+	return nil, errors.New("the health report read the cars")
+}
+
+// racingObjects stores another writer's tokens just after this writer first
+// read none, as a feed run and a reservation's rewrite (or `forecourt feeds
+// urls`) may both create a dealership's first tokens.
+type racingObjects struct {
+	Objects
+	key   string
+	other []byte
+	raced bool
+}
+
+func (r *racingObjects) Get(ctx context.Context, key string) ([]byte, string, error) {
+	body, version, err := r.Objects.Get(ctx, key)
+	if key == r.key && !r.raced {
+		r.raced = true
+		if err := r.Objects.Put(ctx, key, r.other); err != nil {
+			return nil, "", err
+		}
+	}
+	return body, version, err
+}
+
+// Issue 37: a feed URL handed out stays valid when two writers create the
+// dealership's first tokens at once: the one that loses the race takes the
+// stored tokens rather than overwriting them. Rotate replaces only the
+// format it names.
+func TestTokensSurviveConcurrentCreation(t *testing.T) {
+	ctx := context.Background()
+	s := site()
+	p := newPublisher(t, fakeCars{"acme": {car("c1")}})
+	other := `{"google":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","meta":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","tiktok":"cccccccccccccccccccccccccccccccc"}`
+	p.Objects = &racingObjects{Objects: p.Objects, key: TokensKey(s.Slug, "acme"), other: []byte(other)}
+	urls, err := p.URLs(ctx, s, "https://www.acme.example", "acme")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(urls[syndication.Google], "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/") {
+		t.Fatalf("google URL %s, want the token the other writer stored", urls[syndication.Google])
+	}
+	tokens, _ := p.tokens(ctx, s.Slug, "acme", false)
+	if tokens["meta"] != "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" {
+		t.Errorf("stored tokens %v, want the other writer's", tokens)
+	}
+	fresh, err := p.Rotate(ctx, s, "acme", syndication.Meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, _ = p.tokens(ctx, s.Slug, "acme", false)
+	if tokens["meta"] != fresh || fresh == "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" || tokens["google"] != "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" {
+		t.Errorf("after rotating meta: %v (new %s), want only meta replaced", tokens, fresh)
 	}
 }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { PaintKind } from './src/lib/types';
 
 // The gateway resolves the tenant from the Host header, so the proxy keeps it
 // (changeOrigin false): open http://<slug>.localhost:5173/ in dev.
@@ -96,7 +97,7 @@ const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
  * on their routes (functions/seo, Head.Route), so they download with the
  * entry instead of after it has run (issue 14 first paint).
  */
-const ROUTE_PAGES: Record<string, string> = {
+const ROUTE_PAGES: Record<PaintKind, string> = {
   home: 'src/app/HomePage.tsx',
   car: 'src/app/CarRoute.tsx',
   location: 'src/app/LocationRoutes.tsx',
@@ -160,7 +161,7 @@ function chunkGroups() {
       const car = staticallyReached(routePage(ROUTE_PAGES.car), ctx);
       // The pages that show cars or a search (painted, with their own route chunks); every other
       // lazy page is a shell page, whose modules shared with the listing go into the entry.
-      const routes = new Set(['home', 'car', 'location', 'listing'].map((name) => routePage(ROUTE_PAGES[name])));
+      const routes = new Set((['home', 'car', 'location', 'listing'] as const).map((name) => routePage(ROUTE_PAGES[name])));
       const card = path.join(path.dirname(entry), 'components/search/CarCard.tsx');
       const shell = new Set<string>();
       for (const page of [...inEntry].flatMap((m) => ctx.getModuleInfo(m)?.dynamicallyImportedIds ?? [])) {

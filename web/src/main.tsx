@@ -32,6 +32,7 @@ function TakeOver({ children }: { children: ReactNode }) {
 // A page the server painted (issue 14) is replaced once its route's chunk
 // is here (the boot script preloads it: web/src/app/paintFirst.js), so the app's first commit is the page
 // itself; a failed load leaves it to the route's own loading and error.
-const painted = PAINTED_ROUTES[root.dataset.paint ?? ''];
+const paint = root.dataset.paint ?? '';
+const painted = Object.hasOwn(PAINTED_ROUTES, paint) ? PAINTED_ROUTES[paint as keyof typeof PAINTED_ROUTES] : undefined;
 if (painted) painted.preload().then(render, render);
 else render();

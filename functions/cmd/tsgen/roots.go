@@ -69,6 +69,10 @@ func config() tsgen.Config {
 			Name:   "SimpleBodyLabel",
 			Doc:    "SimpleBodyLabel is a simple_body facet value (shared.SimpleBodies; spec 001 §2 /search/{body}).",
 			Values: shared.SimpleBodies,
+		}, {
+			Name:   "PaintKind",
+			Doc:    "PaintKind is a kind of page the server paints (route.Paints, the #root's data-paint; issue 34).",
+			Values: route.Paints(),
 		}},
 		MainPkg: "forecourt/functions/cmd/tsgen",
 		Aliases: []tsgen.Alias{

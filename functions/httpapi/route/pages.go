@@ -289,6 +289,21 @@ func (p Page) Key() string {
 	return RouterPath(p.Paths[0])
 }
 
+// Paints are the kinds of page the server paints (the rows' Paint, each
+// once, in table order). The web keys PAINTED_ROUTES (routes.tsx) and the
+// build's ROUTE_PAGES (vite.config.ts) by them; tsgen declares them as the
+// PaintKind type, so the web does not type-check when either misses or adds
+// one.
+func Paints() []string {
+	var out []string
+	for _, p := range Pages() {
+		if p.Paint != PaintShell && !slices.Contains(out, string(p.Paint)) {
+			out = append(out, string(p.Paint))
+		}
+	}
+	return out
+}
+
 // WebPages are the pages for the web's router, in table order.
 func WebPages() []WebPage {
 	var out []WebPage

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LISTING_PATH } from '../lib/listingUrl';
-import { PAGES } from '../lib/types';
+import { PAGES, type PaintKind } from '../lib/types';
 import { PageLoading } from '../components/PageLoading';
 import { useSite } from '../lib/siteContext';
 import { lazyPage } from './lazyPage';
@@ -50,7 +50,7 @@ const TeamRoute = lazyPage(() => import('./LocationRoutes').then((m) => ({ defau
  * page's chunk before React replaces the painted markup, so the page
  * replaces it in one commit, not the loading placeholder first.
  */
-export const PAINTED_ROUTES: Record<string, { preload(): Promise<void> }> = {
+export const PAINTED_ROUTES: Record<PaintKind, { preload(): Promise<void> }> = {
   car: CarPage,
   home: HomePage,
   location: LocationRoute,

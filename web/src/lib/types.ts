@@ -2389,6 +2389,9 @@ export type SortKey = 'relevance' | 'latest' | 'price_desc' | 'price_asc' | 'km_
 /** SimpleBodyLabel is a simple_body facet value (shared.SimpleBodies; spec 001 §2 /search/{body}). */
 export type SimpleBodyLabel = 'Sedan' | 'Hatch' | 'SUV' | 'Ute' | 'Cab Chassis' | 'Wagon' | 'Van' | 'Coupe' | 'Convertible' | 'People Mover' | 'Bus' | 'Motorhome' | 'Light Truck';
 
+/** PaintKind is a kind of page the server paints (route.Paints, the #root's data-paint; issue 34). */
+export type PaintKind = 'home' | 'listing' | 'trade-in' | 'car' | 'manufacturers' | 'dealerships' | 'dealership-cars' | 'finance' | 'contact' | 'contact-location' | 'enquiry' | 'book-test-drive' | 'offers' | 'offer' | 'sign-in' | 'compare' | 'location' | 'team' | 'content';
+
 /** SearchAccess is the web's name for SearchSettings. */
 export type SearchAccess = SearchSettings;
 

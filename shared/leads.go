@@ -112,6 +112,11 @@ func NormalizeLead(l Lead, s Site, car *Car) Lead {
 			l.VehicleStatus = string(car.Status)
 		}
 	}
+	// A site with one dealership sends every lead there; a group site's lead
+	// names its dealership (or its car does).
+	if l.DealershipSlug == "" && len(s.Dealerships) == 1 {
+		l.DealershipSlug = s.Dealerships[0].Slug
+	}
 	l.ManufacturerSlug = leadManufacturerSlug(l, s, car)
 	if strings.TrimSpace(l.Message) == "" {
 		l.Message = DefaultLeadMessage(l.Type, car)

@@ -86,6 +86,17 @@ func TestNormalizeLead(t *testing.T) {
 			t.Errorf("%s: got %+v", tt.rule, got)
 		}
 	}
+	// A lead without a dealership goes to a one-dealership site's; a group
+	// site's stays without one (ValidateLead then asks for it).
+	one, group := DefaultSite(), DefaultSite()
+	one.Dealerships = []Dealership{{Slug: "a"}}
+	group.Dealerships = []Dealership{{Slug: "a"}, {Slug: "b"}}
+	if got := NormalizeLead(Lead{Type: LeadEnquiry}, one, nil).DealershipSlug; got != "a" {
+		t.Errorf("one dealership: dealership %q, want a", got)
+	}
+	if got := NormalizeLead(Lead{Type: LeadEnquiry}, group, nil).DealershipSlug; got != "" {
+		t.Errorf("a group site: dealership %q, want none chosen for the shopper", got)
+	}
 }
 
 func TestValidateLead(t *testing.T) {

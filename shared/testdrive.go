@@ -169,16 +169,8 @@ func clockMinutes(hhmm string) (int, error) {
 	return h*60 + min, nil
 }
 
-// slotLabel is a slot's time as shoppers read it: "9:00 am", "12:30 pm".
+// slotLabel is a slot's time as shoppers read it: "9:00 am", "12:30 pm",
+// as the opening hours write it (clockText, one 12-hour clock).
 func slotLabel(t time.Time) string {
-	h, suffix := t.Hour(), "am"
-	if h >= 12 {
-		suffix = "pm"
-	}
-	if h%12 == 0 {
-		h = 12
-	} else {
-		h %= 12
-	}
-	return fmt.Sprintf("%d:%02d %s", h, t.Minute(), suffix)
+	return clockText(t.Hour()*60 + t.Minute())
 }

@@ -156,9 +156,6 @@ func (s *apiServer) handleCreateLead(w http.ResponseWriter, r *http.Request) err
 		l.PageID = refererPath(r.Header.Get("Referer"))
 	}
 	l = shared.NormalizeLead(l, site, car)
-	if l.DealershipSlug == "" && len(site.Dealerships) == 1 {
-		l.DealershipSlug = site.Dealerships[0].Slug
-	}
 	if err := shared.ValidateLead(l, site); err != nil {
 		return err
 	}

@@ -8,14 +8,11 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"forecourt/functions/cognito"
-	"forecourt/functions/visible"
+	"forecourt/functions/watchlist"
 	"forecourt/shared"
 )
 
@@ -26,26 +23,13 @@ type ShopperVerifier interface {
 	VerifyShopper(ctx context.Context, token string, site shared.Site) (shared.Shopper, error)
 }
 
-// WatchlistStore keeps watchlists; the dynamo package's WatchlistStore
-// implements it.
-type WatchlistStore interface {
-	SaveCar(ctx context.Context, w shared.Watchlist, c shared.SavedCar) (shared.SavedCar, error)
-	RemoveCar(ctx context.Context, w shared.Watchlist, carID string) (bool, error)
-	SavedCars(ctx context.Context, w shared.Watchlist) ([]shared.SavedCar, error)
-}
-
-// MaxBatchGet is the most keys one DynamoDB BatchGetItem reads.
-const MaxBatchGet = 100
-
-// WatchlistCars finds the cars of a watchlist; the dynamo package's
-// CarStore implements it.
-type WatchlistCars interface {
-	CarFinder
-	// GetCarsByKey reads the cars with the keys (at most MaxBatchGet) with
-	// one batch read; missing ones are left out (issue 31: a list costs
-	// one read per 100 saved cars, not one per car).
-	GetCarsByKey(ctx context.Context, keys []shared.CarKey) ([]shared.Car, error)
-}
+// WatchlistStore keeps watchlists (dynamo.WatchlistStore); WatchlistCars
+// finds their cars (dynamo.CarStore). The rules over them are package
+// watchlist's.
+type (
+	WatchlistStore = watchlist.Store
+	WatchlistCars  = watchlist.Cars
+)
 
 // WatchlistConfig configures the watchlist routes (issue 12, spec 000 §7)
 // of the api Lambda.
@@ -62,10 +46,8 @@ const maxWatchlistBody = 4 << 10
 
 // watchlistServer serves the watchlist routes.
 type watchlistServer struct {
-	cfg WatchlistConfig
-	now func() time.Time
-	// events records event 39 on a save (APIConfig.Events); nil logs it only.
-	events EventRecorder
+	cfg     WatchlistConfig
+	service *watchlist.Service
 }
 
 // watchlist returns the watchlist routes' server, or an error when they
@@ -75,7 +57,12 @@ func (s *apiServer) watchlist() (*watchlistServer, error) {
 	if c == nil || c.Store == nil || c.Cars == nil || c.Shoppers == nil {
 		return nil, errors.New("watchlist is not configured: APIConfig.Watchlist needs a store, cars and the shopper user pool (COGNITO_USER_POOL_ID)")
 	}
-	return &watchlistServer{cfg: *c, now: s.now, events: s.cfg.Events}, nil
+	// Events records event 39 on a save (APIConfig.Events); none logs it only.
+	var events watchlist.Events
+	if s.cfg.Events != nil {
+		events = s.cfg.Events
+	}
+	return &watchlistServer{cfg: *c, service: &watchlist.Service{Store: c.Store, Cars: c.Cars, Events: events, Now: s.now}}, nil
 }
 
 // watchlistRoute runs one of watchlistServer's handlers for a signed-in
@@ -190,99 +177,26 @@ func decodeWatchlistRequest(w http.ResponseWriter, r *http.Request) (WatchlistRe
 	return req, nil
 }
 
-// carsAmong finds a car among several dealerships in one read
-// (dynamo.CarStore); a CarFinder that offers it saves a group site's
-// watchlist a round trip per rooftop (issue 12: save p99 <= 20 ms).
-type carsAmong interface {
-	FindCarAmong(ctx context.Context, dealershipSlugs []string, id string) (shared.Car, error)
-}
-
-// siteCar finds a car of one of the site's dealerships. A car of another
-// site is not found, exactly like a missing one.
-func (s *watchlistServer) siteCar(ctx context.Context, site shared.Site, id string) (shared.Car, error) {
-	if among, ok := s.cfg.Cars.(carsAmong); ok && len(site.Dealerships) > 1 {
-		slugs := make([]string, len(site.Dealerships))
-		for i, d := range site.Dealerships {
-			slugs[i] = d.Slug
-		}
-		return among.FindCarAmong(ctx, slugs, id)
-	}
-	for _, d := range site.Dealerships {
-		car, err := s.cfg.Cars.FindCar(ctx, d.Slug, id)
-		if shared.ErrorCode(err) == shared.ENOTFOUND {
-			continue
-		}
-		if err != nil {
-			return shared.Car{}, fmt.Errorf("find car %s/%s: %w", d.Slug, id, err)
-		}
-		return car, nil
-	}
-	return shared.Car{}, shared.Errorf(shared.ENOTFOUND, "car not found")
-}
-
 func (s *watchlistServer) handleSave(w http.ResponseWriter, r *http.Request) error {
 	req, err := decodeWatchlistRequest(w, r)
 	if err != nil {
 		return err
 	}
-	site, list := siteFrom(r.Context()), watchlistOf(r)
-	looked := time.Now()
-	car, err := s.siteCar(r.Context(), site, req.CarID)
-	serverTiming(w, "car", looked)
+	saved, err := s.service.Save(r.Context(), siteFrom(r.Context()), watchlistOf(r), req.CarID)
+	timing(w, "car", saved.Lookup)
+	if saved.Writes > 0 {
+		timing(w, "save+event", saved.Writes)
+		// The two writes' own times, within save+event (a dotted name is a
+		// part of the phase before the dot).
+		w.Header().Add("Server-Timing", fmt.Sprintf("save.item;dur=%.2f, save.event;dur=%.2f",
+			float64(saved.Item.Microseconds())/1000, float64(saved.Event.Microseconds())/1000))
+	}
 	if err != nil {
 		return err
-	}
-	shown, err := visible.For(site)
-	if err != nil {
-		return err
-	}
-	if !shown.Shows(car, s.now()) {
-		return shared.Errorf(shared.ENOTFOUND, "car not found")
-	}
-	// The save and its event 39 are written side by side, both before the
-	// answer (a Lambda may be frozen once it has answered): one round trip
-	// of latency instead of two. A save that fails after its event was
-	// written leaves an event for an attempted save, as a browser's own
-	// report of the click would; the save itself is never half done.
-	phase := time.Now()
-	recorded := make(chan time.Duration, 1)
-	go func() {
-		s.recordSave(r.Context(), site, car)
-		recorded <- time.Since(phase)
-	}()
-	saved, err := s.cfg.Store.SaveCar(r.Context(), list, shared.SavedCar{
-		CarID: car.ID, DealershipSlug: car.DealershipSlug, SavedAt: s.now().UTC(),
-	})
-	item := time.Since(phase)
-	event := <-recorded
-	serverTiming(w, "save+event", phase)
-	// The two writes' own times, within save+event (a dotted name is a
-	// part of the phase before the dot).
-	w.Header().Add("Server-Timing", fmt.Sprintf("save.item;dur=%.2f, save.event;dur=%.2f",
-		float64(item.Microseconds())/1000, float64(event.Microseconds())/1000))
-	if err != nil {
-		return fmt.Errorf("save car: %w", err)
 	}
 	w.Header().Set("Cache-Control", errorCacheControl)
-	WriteJSON(w, http.StatusOK, WatchlistChange{Success: true, CarID: car.ID, Saved: true, SavedAt: saved.SavedAt.UTC().Format(time.RFC3339)})
+	WriteJSON(w, http.StatusOK, WatchlistChange{Success: true, CarID: saved.Car.CarID, Saved: true, SavedAt: saved.Car.SavedAt.UTC().Format(time.RFC3339)})
 	return nil
-}
-
-// recordSave stores analytics event 39 (spec 000 §7) for a save the
-// server made, so the count does not depend on what a browser reports. The
-// save has happened whatever becomes of the event: a failure is logged, not
-// answered. The shopper is not recorded.
-func (s *watchlistServer) recordSave(ctx context.Context, site shared.Site, car shared.Car) {
-	if s.events == nil {
-		slog.InfoContext(ctx, "event", "event_id", shared.EventSave, "site", site.Slug, "car_id", car.ID)
-		return
-	}
-	err := s.events.RecordEvent(ctx, shared.StoredEvent{
-		Site: site.Slug, EventID: strconv.Itoa(shared.EventSave), CarID: car.ID, DealershipID: car.DealershipID, At: s.now(),
-	})
-	if err != nil {
-		slog.WarnContext(ctx, "record save event", "site", site.Slug, "car_id", car.ID, "err", err)
-	}
 }
 
 func (s *watchlistServer) handleRemove(w http.ResponseWriter, r *http.Request) error {
@@ -290,17 +204,8 @@ func (s *watchlistServer) handleRemove(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	site, list := siteFrom(r.Context()), watchlistOf(r)
-	removed, err := s.cfg.Store.RemoveCar(r.Context(), list, req.CarID)
-	if err != nil {
-		return fmt.Errorf("remove car: %w", err)
-	}
-	if !removed {
-		// Removing a car that is not on the list succeeds (a retry), but
-		// only for a car of this site: another site's is a 404.
-		if _, err := s.siteCar(r.Context(), site, req.CarID); err != nil {
-			return err
-		}
+	if err := s.service.Remove(r.Context(), siteFrom(r.Context()), watchlistOf(r), req.CarID); err != nil {
+		return err
 	}
 	w.Header().Set("Cache-Control", errorCacheControl)
 	WriteJSON(w, http.StatusOK, WatchlistChange{Success: true, CarID: req.CarID, Saved: false})
@@ -308,63 +213,13 @@ func (s *watchlistServer) handleRemove(w http.ResponseWriter, r *http.Request) e
 }
 
 func (s *watchlistServer) handleList(w http.ResponseWriter, r *http.Request) error {
-	site, list := siteFrom(r.Context()), watchlistOf(r)
-	saved, err := s.cfg.Store.SavedCars(r.Context(), list)
-	if err != nil {
-		return fmt.Errorf("read watchlist: %w", err)
-	}
-	shown, err := visible.For(site)
+	entries, err := s.service.List(r.Context(), siteFrom(r.Context()), watchlistOf(r))
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	out := make([]WatchlistCar, len(saved))
-	// The saved cars of the site's dealerships, read one batch per
-	// MaxBatchGet keys (issue 31), the batches side by side.
-	var keys []shared.CarKey
-	for i, sc := range saved {
-		out[i] = WatchlistCar{CarID: sc.CarID, SavedAt: sc.SavedAt.UTC().Format(time.RFC3339)}
-		if _, owned := site.Dealership(sc.DealershipSlug); owned { // a dealership that left the site shows nothing
-			keys = append(keys, shared.CarKey{DealershipSlug: sc.DealershipSlug, ID: sc.CarID})
-		}
-	}
-	found := make([][]shared.Car, (len(keys)+MaxBatchGet-1)/MaxBatchGet)
-	g, ctx := errgroup.WithContext(r.Context())
-	g.SetLimit(8)
-	for b := range found {
-		g.Go(func() error {
-			cars, err := s.cfg.Cars.GetCarsByKey(ctx, keys[b*MaxBatchGet:min((b+1)*MaxBatchGet, len(keys))])
-			if err != nil {
-				return fmt.Errorf("read saved cars: %w", err)
-			}
-			found[b] = cars
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return err
-	}
-	byKey := map[shared.CarKey]shared.Car{}
-	for _, cars := range found {
-		for _, c := range cars {
-			byKey[shared.CarKey{DealershipSlug: c.DealershipSlug, ID: c.ID}] = c
-		}
-	}
-	for i, sc := range saved {
-		car, ok := byKey[shared.CarKey{DealershipSlug: sc.DealershipSlug, ID: sc.CarID}]
-		if !ok {
-			continue
-		}
-		// A sold car stays listed, shown as sold, even past the
-		// listing's retention; a car the site no longer shows for any
-		// other reason is listed without its details.
-		sold := car.Sold || car.Status == shared.StatusSold
-		if !shown.Shows(car, now) && !(sold && car.ShowOnDealerWebsite) {
-			continue
-		}
-		view := shared.ViewCar(car, site, now)
-		public := shared.PublicCar(car)
-		out[i].Car, out[i].View, out[i].Available = &public, &view, car.Available()
+	out := make([]WatchlistCar, len(entries))
+	for i, e := range entries {
+		out[i] = WatchlistCar{CarID: e.CarID, SavedAt: e.SavedAt.UTC().Format(time.RFC3339), Available: e.Available, Car: e.Car, View: e.View}
 	}
 	w.Header().Set("Cache-Control", errorCacheControl)
 	WriteJSON(w, http.StatusOK, WatchlistResponse{Success: true, Cars: out})

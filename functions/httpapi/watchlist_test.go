@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"forecourt/functions/watchlist"
 	"forecourt/shared"
 )
 
@@ -24,7 +25,7 @@ func (l *listedWatchlist) SavedCars(context.Context, shared.Watchlist) ([]shared
 }
 
 // batchCountingCars counts the car store's reads: one FindCar is one GetItem,
-// one GetCarsByKey one BatchGetItem (at most MaxBatchGet keys).
+// one GetCarsByKey one BatchGetItem (at most watchlist.MaxBatchGet keys).
 type batchCountingCars struct {
 	memCars
 	mu            sync.Mutex
@@ -42,7 +43,7 @@ func (c *batchCountingCars) FindCar(ctx context.Context, dealership, id string) 
 func (c *batchCountingCars) GetCarsByKey(_ context.Context, keys []shared.CarKey) ([]shared.Car, error) {
 	c.mu.Lock()
 	c.batches++
-	c.tooBig = c.tooBig || len(keys) > MaxBatchGet
+	c.tooBig = c.tooBig || len(keys) > watchlist.MaxBatchGet
 	c.mu.Unlock()
 	var out []shared.Car
 	for _, k := range keys {
@@ -88,9 +89,9 @@ func TestWatchlistListBatchesCarReads(t *testing.T) {
 			if got := strings.Count(rec.Body.String(), `"make":"Kia"`); got != n {
 				t.Errorf("listed %d cars with details, want %d", got, n)
 			}
-			want := (n + MaxBatchGet - 1) / MaxBatchGet
+			want := (n + watchlist.MaxBatchGet - 1) / watchlist.MaxBatchGet
 			if cars.gets != 0 || cars.batches != want || cars.tooBig {
-				t.Errorf("%d saved cars: %d GetItem and %d batch reads (over %d keys: %v), want 0 and %d", n, cars.gets, cars.batches, MaxBatchGet, cars.tooBig, want)
+				t.Errorf("%d saved cars: %d GetItem and %d batch reads (over %d keys: %v), want 0 and %d", n, cars.gets, cars.batches, watchlist.MaxBatchGet, cars.tooBig, want)
 			}
 		})
 	}

@@ -81,6 +81,7 @@ var Packages = map[string]Kind{
 	"forecourt/functions/sitestats":                      Service,
 	"forecourt/functions/upload":                         Service,
 	"forecourt/functions/visible":                        Service,
+	"forecourt/functions/watchlist":                      Service,
 	"forecourt/functions/authorizer":                     Handler,
 	"forecourt/functions/httpapi":                        Handler,
 	"forecourt/functions/platform":                       Wiring,

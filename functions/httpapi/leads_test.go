@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"forecourt/functions/altcha"
+	"forecourt/functions/leads"
 	"forecourt/functions/logging"
 	"forecourt/shared"
 )
@@ -269,7 +270,7 @@ func TestCreateLeadIdempotent(t *testing.T) {
 	}
 	l, _ := store.FindLead(context.Background(), a.LeadID)
 	if l.Site != "acme" || l.DealershipSlug != "acme-kia" || l.Car == nil || l.Car.StockNum != "K1" ||
-		!l.Ready || !l.Lead.OptIn || l.Lead.EventID != shared.EventUsedCar || l.TokenHash != hashToken(a.LeadToken) {
+		!l.Ready || !l.Lead.OptIn || l.Lead.EventID != shared.EventUsedCar || l.TokenHash != leads.HashToken(a.LeadToken) {
 		t.Errorf("stored lead: %+v", l)
 	}
 	sum := sha256.Sum256([]byte("acme\x00attempt-1"))
@@ -362,7 +363,7 @@ func TestCreateLeadRefused(t *testing.T) {
 			map[string]string{"car_id": "This car is no longer available."}},
 		{"a car the site does not show", "acme", withAltcha(validLead+`,"car_id":"c2"`, solve(t, h)), 400,
 			map[string]string{"car_id": "This car is no longer available."}},
-		{"captcha required", "acme", `{` + validLead + `}`, 400, map[string]string{"altcha": captchaFieldMessage}},
+		{"captcha required", "acme", `{` + validLead + `}`, 400, map[string]string{"altcha": leads.CaptchaFieldMessage}},
 		{"captcha replayed", "acme", withAltcha(validLead, used), 400,
 			map[string]string{"altcha": "This captcha was already used; please try again."}},
 		{"captcha bad", "acme", withAltcha(validLead, "bm90IGEgcGF5bG9hZA=="), 400,

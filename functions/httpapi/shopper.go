@@ -38,11 +38,11 @@ func (s *apiServer) handleTestDriveSlots(w http.ResponseWriter, r *http.Request)
 	var loc shared.Location
 	switch carID, locID := q.Get("car_id"), q.Get("location_id"); {
 	case carID != "":
-		cfg, err := s.leads()
+		svc, _, err := s.leads()
 		if err != nil {
 			return err
 		}
-		car, err := s.siteCar(r.Context(), cfg.Cars, site, "", carID)
+		car, err := svc.SiteCar(r.Context(), site, "", carID)
 		if shared.ErrorCode(err) == shared.EINVALID {
 			// Another site's car is answered like a missing one.
 			return shared.Errorf(shared.ENOTFOUND, "car not found")

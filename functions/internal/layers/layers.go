@@ -74,6 +74,7 @@ var Packages = map[string]Kind{
 	"forecourt/functions/seo":                            Renderer,
 	"forecourt/functions/delivery":                       Service,
 	"forecourt/functions/feed":                           Service,
+	"forecourt/functions/leads":                          Service,
 	"forecourt/functions/reserve":                        Service,
 	"forecourt/functions/sitemaps":                       Service,
 	"forecourt/functions/syndication":                    Renderer,

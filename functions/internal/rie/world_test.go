@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -33,6 +34,7 @@ import (
 	fdynamo "forecourt/functions/dynamo"
 	"forecourt/functions/internal/testenv"
 	"forecourt/functions/localsearch"
+	"forecourt/functions/platform"
 	"forecourt/functions/secrets"
 )
 
@@ -240,6 +242,12 @@ func newWorld(t *testing.T) (*world, error) {
 			v, ok := strings.CutSuffix(k, secrets.IDSuffix)
 			if !ok {
 				continue
+			}
+			// The binary resolves only the names platform.SecretVars lists: a
+			// secret the template hands over under another name is never
+			// read, and the function starts without its key.
+			if !slices.Contains(platform.SecretVars(), v) {
+				return nil, fmt.Errorf("the %s function gets %s (a secret's name), but platform.SecretVars does not list %s: the binary would never read it", fn, k, v)
 			}
 			value, ok := w.secretValues[v]
 			if !ok {

@@ -25,7 +25,7 @@ func TestDocumentPaintsPages(t *testing.T) {
 	}{
 		{"/special-offers", "offers", []string{`<h1>Special Offers</h1>`, `<h2 class="offer-card__name"><a href="/offers/o1">Corolla drive away deal</a></h2>`,
 			`<a href="/offers/toyota/o2">HiLux bonus</a>`, `<script id="forecourt-offers" type="application/json">`}},
-		{"/offers/toyota/o2", "offer", []string{`<h1 class="offer-card__name">HiLux bonus</h1>`, `<h3 id="offer-o2-enquiry-h" tabindex="-1">Enquire about HiLux bonus</h3>`,
+		{"/offers/toyota/o2", "offer", []string{`<h1 class="offer-card__name">HiLux bonus</h1>`, `<h2 id="offer-o2-enquiry-h" tabindex="-1">Enquire about HiLux bonus</h2>`,
 			`<script id="forecourt-offer" type="application/json">`}},
 		{"/about-us", "content", []string{`<article class="content-page"><h1>About us</h1><div class="content-page__body"><p>Hello</p>`,
 			`<script id="forecourt-page" type="application/json">`}},

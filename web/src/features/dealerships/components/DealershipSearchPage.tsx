@@ -80,6 +80,8 @@ function DealershipListing({ dealership }: { dealership: Dealership }) {
       </div>
       <div className="listing__body">
         <aside className="filters" aria-label="Filters">
+          {/* The filters' own h3 titles need an h2 above them (heading order, as the main listing's Filters). */}
+          <h2 className="visually-hidden">Filters</h2>
           <div className="filters__body">
             {FACETS.map((name) => facetByName(name)).map((facet) =>
               facet?.kind === 'range' ? <RangeFacet key={facet.name} facet={facet} /> : facet ? <RefinementFacet key={facet.name} facet={facet} /> : null,

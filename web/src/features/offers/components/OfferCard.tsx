@@ -49,6 +49,8 @@ export function OfferCard({
     if (enquiring && opened.current) formHeading.current?.focus();
   }, [enquiring]);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  // The enquiry's heading is one level under the offer's name (heading order).
+  const FormHeading = headingLevel === 1 ? 'h2' : 'h3';
   const model = offer.model;
   return (
     <article className="offer-card">
@@ -97,9 +99,9 @@ export function OfferCard({
         </div>
         {enquiring ? (
           <section id={formId} className="offer-card__enquiry" aria-labelledby={`${formId}-h`}>
-            <h3 id={`${formId}-h`} ref={formHeading} tabIndex={-1}>
+            <FormHeading id={`${formId}-h`} ref={formHeading} tabIndex={-1}>
               Enquire about {offer.name}
-            </h3>
+            </FormHeading>
             {enquiry(offer)}
           </section>
         ) : null}

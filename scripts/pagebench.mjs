@@ -79,6 +79,7 @@ async function pagesOf(slug) {
   if (car) found.push(['car', car]);
   else skipped.push('car');
   const { locations = [] } = await (await get(slug, '/api/locations')).json();
+  const { site } = await (await get(slug, '/api/site')).json();
   const loc = locations.find((l) => l.slug);
   if (loc) found.push(['location', `/locations/${loc.slug}`]);
   else skipped.push('location');
@@ -91,7 +92,8 @@ async function pagesOf(slug) {
     ['enquiry', '/enquiry'],
     ['book-test-drive', '/book-test-drive'],
     ['compare', '/compare'],
-    ['trade-in', '/trade-in'],
+    // The site's own trade-in page (Northside's is /sell-your-car; /trade-in redirects there).
+    ['trade-in', site?.features?.trade_in_path || '/trade-in'],
     ['sign-in', '/sign-in'],
   ])
     await maybe(name, p);

@@ -12,6 +12,23 @@ const desktop = sharedBrowser();
 const NOT_FOUND_TITLES = ['Page not found', 'Car not found', 'Offer not found', 'Dealership not found'];
 
 /** internalLinks lists the distinct same-site paths (with query) linked from the page. */
+/**
+ * deadline fails a step that has not ended in ms, naming it: page.evaluate
+ * has no timeout of its own, and this test once hung on one for its whole
+ * 900 s with the browser idle (session 18), which said nothing of where.
+ */
+async function deadline(step, label, ms = 60000) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label} did not end in ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([step, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function internalLinks(page) {
   return page.evaluate(() => {
     const out = new Set();
@@ -46,12 +63,12 @@ test('every internal link of the header, footer, home page and a car page lands 
       await page.waitForLoadState('networkidle');
     }
     await page.waitForFunction(() => !document.querySelector('.nav-group__note[role="status"]'));
-    const links = new Set(await internalLinks(page));
-    const car = await findCar(page, 'status:in_stock');
+    const links = new Set(await deadline(internalLinks(page), `${slug}: the home page's links`));
+    const car = await deadline(findCar(page, 'status:in_stock'), `${slug}: findCar`);
     assert.ok(car, `${slug} has an in-stock car`);
     await page.goto(tenantURL(slug, `/cars/${car.slug}`));
     await settledPage(page);
-    for (const l of await internalLinks(page)) links.add(l);
+    for (const l of await deadline(internalLinks(page), `${slug}: the car page's links`)) links.add(l);
 
     // A few tabs at once: each page spends most of its time waiting for the
     // network to go quiet, so one tab at a time left the machine idle (170 s).
@@ -78,7 +95,7 @@ test('every internal link of the header, footer, home page and a car page lands 
         }),
       );
     } finally {
-      await Promise.all(tabs.map((tab) => tab.close()));
+      await deadline(Promise.all(tabs.map((tab) => tab.close())), `${slug}: closing the crawl tabs`);
     }
     assert.deepEqual(broken.sort(), [], `${slug}: links that lead to a not-found page`);
   }

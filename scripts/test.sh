@@ -164,6 +164,9 @@ report vitest "$OUT/vitest.json"
 log "engine conformance with the JavaScript client"
 node_suite engine-js web/tests/engine/
 
+log "the test scripts' own tests (the closing summary names each failure)"
+node_suite scripts scripts/tests/
+
 log "the CDK synth, the Lambda binaries under the emulator and cdk-nag, in the background ($OUT/cdk-checks.log)"
 cdk_checks >"$OUT/cdk-checks.log" 2>&1 &
 cdk_checks_pid=$!

@@ -37,11 +37,9 @@ func paintAppPage(h *seo.Head, p seo.Page, kind route.Paint, path string) {
 	head := &seo.PageHeadPaint{Tag: "section", Class: "lead-page"}
 	switch kind {
 	case route.PaintFinance:
-		head.Tag, head.Class, head.Header = "div", "finance-enquiry", true
-		head.Heading, head.Lead = "Finance enquiry", "Tell us your budget and the finance team will be in touch with options."
-		if path == "/finance-pre-approval" {
-			head.Heading, head.Lead = "Finance pre-approval", "Know what you can spend before you choose: tell us about yourself and the finance team will be in touch about pre-approval."
-		}
+		h.Paint = p.FinancePaint(path)
+		h.Route = h.Paint.Route
+		return
 	case route.PaintTradeIn:
 		if !site.Features.TradeIn {
 			h.Paint = p.NotFoundPaint()

@@ -3,6 +3,8 @@ package seo
 import (
 	"html/template"
 	"regexp"
+	"strconv"
+	"strings"
 
 	"forecourt/functions/pages"
 	"forecourt/shared"
@@ -57,6 +59,8 @@ type PageHeadPaint struct {
 	Listing bool
 	// Focusable gives the h1 tabindex -1 (compare focuses it on removal).
 	Focusable bool
+	// Calculator is the finance calculator under the header (/finance).
+	Calculator *CalculatorPaint
 }
 
 // opensWithHeading is ContentPage's test for a page whose HTML has its own h1.
@@ -105,4 +109,73 @@ func (p Page) PageHeadPaint(route string, head *PageHeadPaint) *Paint {
 	paint.Route = route
 	paint.PageHead = head
 	return &paint
+}
+
+// CalculatorPaint is the finance calculator's first render on /finance
+// (templates/FinanceCalculator.tmpl, web FinanceCalculator): no price, so
+// no figures yet, the site's term and rate, and its fine print.
+type CalculatorPaint struct {
+	// Fields are price and deposit, before the term; Rate comes after it.
+	Fields     []CalculatorFieldPaint
+	Terms      []CalculatorTermPaint
+	Rate       CalculatorFieldPaint
+	FinePrint  string
+	Disclaimer string
+	// ApplyPath is Apply for finance's link, the enquiry at its form.
+	ApplyPath string
+}
+
+// CalculatorFieldPaint is one text field of the calculator.
+type CalculatorFieldPaint struct {
+	Name, Label, InputMode, Value string
+}
+
+// CalculatorTermPaint is one option of the term select.
+type CalculatorTermPaint struct {
+	Years    int
+	Label    string
+	Selected bool
+}
+
+// FinancePaint is the paint of a finance page at path: its header, and on
+// /finance the calculator above the enquiry (FinanceEnquiryPage).
+func (p Page) FinancePaint(path string) *Paint {
+	head := &PageHeadPaint{Tag: "div", Class: "finance-enquiry", Header: true,
+		Heading: "Finance enquiry", Lead: "Tell us your budget and the finance team will be in touch with options."}
+	switch strings.TrimRight(path, "/") {
+	case "/finance-pre-approval":
+		head.Heading, head.Lead = "Finance pre-approval", "Know what you can spend before you choose: tell us about yourself and the finance team will be in touch about pre-approval."
+	case "/finance":
+		head.Calculator = calculatorPaint(p.Site.Finance)
+	}
+	return p.PageHeadPaint("finance", head)
+}
+
+// calculatorPaint is FinanceCalculator's first state for the site's
+// finance settings: the site's term (5 years when unset) capped at the
+// calculator's longest, and its calculator rate.
+func calculatorPaint(f shared.FinanceConfig) *CalculatorPaint {
+	term := f.TermYears
+	if term == 0 {
+		term = 5
+	}
+	term = min(term, shared.CalculatorMaxTerm)
+	c := &CalculatorPaint{
+		Fields: []CalculatorFieldPaint{
+			{Name: "price", Label: "Vehicle price ($)", InputMode: "numeric"},
+			{Name: "deposit", Label: "Deposit ($)", InputMode: "numeric", Value: "0"},
+		},
+		Rate:       CalculatorFieldPaint{Name: "interest_rate", Label: "Interest rate (% p.a.)", InputMode: "decimal", Value: strconv.FormatFloat(f.CalculatorRate, 'f', -1, 64)},
+		FinePrint:  f.FinePrint,
+		Disclaimer: f.IndicativeDisclaimer,
+		ApplyPath:  "/finance-enquiry#finance-form",
+	}
+	for y := 1; y <= shared.CalculatorMaxTerm; y++ {
+		label := strconv.Itoa(y) + " years"
+		if y == 1 {
+			label = "1 year"
+		}
+		c.Terms = append(c.Terms, CalculatorTermPaint{Years: y, Label: label, Selected: y == term})
+	}
+	return c
 }

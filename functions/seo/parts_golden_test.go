@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,6 +124,11 @@ func partsFixtureOf(t *testing.T) partsFixture {
 		fx.Cases = append(fx.Cases, partsCase{Name: c.name, Site: c.site, Path: c.path, HeaderLocations: shared.HeaderLocations(fx.Sites[c.site])})
 	}
 	fx.Cases = append(fx.Cases, partsCars(fx.Sites)...)
+	// The finance page with its calculator: each demo tenant's term, rate
+	// and fine print, and the defaults of a site that sets none.
+	for _, slug := range []string{"riverside-toyota", "coastal-motor-group", "northside-used", "plain-motors"} {
+		fx.Cases = append(fx.Cases, partsCase{Name: "finance-" + slug, Site: slug, Path: "/finance", HeaderLocations: shared.HeaderLocations(fx.Sites[slug])})
+	}
 	return fx
 }
 
@@ -132,6 +138,8 @@ func (c partsCase) paintOf(fx partsFixture) *Paint {
 	var paint *Paint
 	if c.Car != nil {
 		paint = p.CarPaint(*c.Car, *c.View)
+	} else if strings.HasPrefix(c.Name, "finance-") {
+		paint = p.FinancePaint(c.Path)
 	} else {
 		sp := p.sitePaint()
 		paint = &sp

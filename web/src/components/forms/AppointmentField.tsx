@@ -28,21 +28,28 @@ export function AppointmentField({ carId, locationId }: { carId?: string; locati
   const days = slots.status === 'ready' ? slots.data.days.filter((d) => d.slots.length > 0) : [];
   const chosen = days.find((d) => d.date === day);
 
+  // While the times load, the day select stands disabled where it will
+  // be and the note takes the time-zone line's place, so the form below
+  // does not move down when they come (issue 34: Northside's
+  // /book-test-drive shifted 0.007-0.014 at 1366 px, its Message field
+  // 81 px lower once the times came).
+  const loading = slots.status === 'loading';
   return (
     <fieldset className="lead-form__fieldset lead-form__appointment" aria-describedby={note ? noteId : undefined}>
       <legend>Preferred date and time (optional)</legend>
-      {note ? (
-        <p id={noteId} className="lead-form__hint" role={slots.status === 'loading' ? 'status' : undefined}>
+      {note && !loading ? (
+        <p id={noteId} className="lead-form__hint">
           {note}
         </p>
       ) : null}
-      {days.length > 0 ? (
+      {loading || days.length > 0 ? (
         <div className="lead-form__row">
           <div className="lead-form__field">
             <label htmlFor={dayId}>Day</label>
             <select
               id={dayId}
               value={day}
+              disabled={loading}
               onChange={(e) => {
                 setDay(e.target.value);
                 setValue('appointment', '');
@@ -75,6 +82,11 @@ export function AppointmentField({ carId, locationId }: { carId?: string; locati
             </div>
           ) : null}
         </div>
+      ) : null}
+      {loading ? (
+        <p id={noteId} className="lead-form__hint" role="status">
+          {note}
+        </p>
       ) : null}
       {slots.status === 'ready' && slots.data.time_zone ? <p className="lead-form__hint">Times are local to the dealership ({slots.data.time_zone}).</p> : null}
       {error ? (

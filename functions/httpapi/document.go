@@ -159,12 +159,20 @@ func (s *apiServer) pageHeads() map[route.Head]func(context.Context, pageRequest
 
 // appHead is a page with the row's own title and description; a page with
 // aliases names its first path canonical.
-func (s *apiServer) appHead(_ context.Context, r pageRequest) (seo.Head, error) {
+func (s *apiServer) appHead(ctx context.Context, r pageRequest) (seo.Head, error) {
 	h := r.App(r.Row.Title, r.Row.Description, r.Row.Noindex)
 	if len(r.Row.Paths) > 1 {
 		h.Canonical = r.Origin + r.Row.Paths[0]
 	}
-	paintAppPage(&h, r.Page, r.Row.Paint, r.Path)
+	paintAppPage(&h, r.Page, r.Row.Paint, r.Path, r.Stats)
+	if r.Row.Paint == route.PaintDealerships {
+		// The locations block under the dealerships renders with the page.
+		if all, err := s.locationsResponse(ctx, r.Site, shared.LocationFilter{}); err == nil {
+			h.Inline = append(h.Inline, seo.Inline{ID: inlineLocations, Data: all})
+		} else {
+			slog.WarnContext(ctx, "dealerships page served without its locations", "site", r.Site.Slug, "err", err)
+		}
+	}
 	return h, nil
 }
 

@@ -290,6 +290,42 @@ func TestDocumentInlinesLocation(t *testing.T) {
 	}
 }
 
+// Issue 34: /dealerships' locations block showed "Loading locations…" and
+// then pushed the footer (CLS 0.054 at 1366 px) when GET /api/locations
+// answered after the app's first frame. Its HTML carries that answer, and
+// the dealerships and the nearest-dealership finder are painted.
+func TestDocumentDealershipsCarryLocations(t *testing.T) {
+	h := documentAPI(t)
+	re := regexp.MustCompile(`(?s)<script id="forecourt-locations" type="application/json">(.*?)</script>`)
+	page := get(h, "/dealerships", "riverside", testSecret).Body.String()
+	m := re.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no inlined locations:\n%s", page)
+	}
+	var inlined, fetched any
+	if err := json.Unmarshal([]byte(m[1]), &inlined); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(get(h, "/api/locations", "riverside", testSecret).Body.Bytes(), &fetched); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(inlined)
+	b, _ := json.Marshal(fetched)
+	if string(a) != string(b) {
+		t.Errorf("inlined locations differ from GET /api/locations:\n%s\n%s", a, b)
+	}
+	for _, want := range []string{`data-paint="dealerships"`, `<ul class="dealerships">`, `<h2 id="nearest-dealership-title">Find your nearest dealership</h2>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("/dealerships lacks %s", want)
+		}
+	}
+	for _, p := range []string{"/", "/locations/sales", "/contact-us"} {
+		if re.MatchString(get(h, p, "riverside", testSecret).Body.String()) {
+			t.Errorf("%s inlines the locations", p)
+		}
+	}
+}
+
 // Pages need the tenant headers like every /api route, and a path under a
 // prefix is never a page: it keeps the JSON 404.
 func TestDocumentRouting(t *testing.T) {

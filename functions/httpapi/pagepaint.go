@@ -16,6 +16,9 @@ const (
 	inlineOffers = "forecourt-offers" // OffersResponse, on /special-offers
 	inlineOffer  = "forecourt-offer"  // shared.OfferView, on the offer's page
 	inlinePage   = "forecourt-page"   // ContentPageData, on a content page or its 404
+	// LocationsResponse (GET /api/locations), on /dealerships: its
+	// locations block renders with the page rather than after it.
+	inlineLocations = "forecourt-locations"
 )
 
 // ContentPageData is what a content path inlines: the path and its page,
@@ -31,8 +34,9 @@ const carTradeInPath = "/cars/trade-in"
 
 // paintAppPage paints one of the app's own pages (issue 34) as its
 // component's first render at path: its heading and a box for the rest;
-// h is left as it is for a page the app sends elsewhere at once.
-func paintAppPage(h *seo.Head, p seo.Page, kind route.Paint, path string) {
+// h is left as it is for a page the app sends elsewhere at once. stats
+// are the site's, as the page inlines them for the app's first render.
+func paintAppPage(h *seo.Head, p seo.Page, kind route.Paint, path string, stats *shared.SiteStats) {
 	site := p.Site
 	head := &seo.PageHeadPaint{Tag: "section", Class: "lead-page"}
 	switch kind {
@@ -67,7 +71,9 @@ func paintAppPage(h *seo.Head, p seo.Page, kind route.Paint, path string) {
 		head.Tag, head.Class = "main", "page sign-in"
 		head.Heading, head.Lead = "Sign in", "Sign in to continue."
 	case route.PaintDealerships:
-		head.Class, head.Heading = "directory", "Our dealerships"
+		h.Paint = p.DealershipsPagePaint(stats)
+		h.Route = h.Paint.Route
+		return
 	case route.PaintManufacturers:
 		head.Class, head.Heading = "directory", "Manufacturers"
 	case route.PaintCompare:

@@ -2,6 +2,7 @@ package seo
 
 import (
 	"html/template"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -61,6 +62,8 @@ type PageHeadPaint struct {
 	Focusable bool
 	// Calculator is the finance calculator under the header (/finance).
 	Calculator *CalculatorPaint
+	// Dealerships are /dealerships' cards and finder under the heading.
+	Dealerships *DealershipsPaint
 }
 
 // opensWithHeading is ContentPage's test for a page whose HTML has its own h1.
@@ -178,4 +181,42 @@ func calculatorPaint(f shared.FinanceConfig) *CalculatorPaint {
 		c.Terms = append(c.Terms, CalculatorTermPaint{Years: y, Label: label, Selected: y == term})
 	}
 	return c
+}
+
+// DealershipsPaint is /dealerships' list and nearest-dealership finder
+// (templates/DealershipsPage.tmpl, web DealershipList, NearestDealership).
+type DealershipsPaint struct {
+	Cards []DealershipCardPaint
+}
+
+// DealershipCardPaint is one dealership's card. Count is "N cars", empty
+// when the site's stats do not count the dealership_name facet (the app
+// asks the index then, and its first render has no count either).
+type DealershipCardPaint struct {
+	Name, Make, Count       string
+	SearchPath, ListingPath string
+}
+
+// DealershipsPagePaint is the paint of /dealerships: its heading, each
+// dealership's card with its stock count from stats (GET /api/site's, which
+// the app's first render reads), and the finder below them.
+func (p Page) DealershipsPagePaint(stats *shared.SiteStats) *Paint {
+	var counts map[string]int
+	if stats != nil {
+		counts = stats.Facets["dealership_name"]
+	}
+	d := &DealershipsPaint{}
+	for _, dl := range p.Site.Dealerships {
+		c := DealershipCardPaint{Name: dl.Name, Make: dl.Make,
+			SearchPath:  "/dealerships/" + url.PathEscape(dl.Slug) + "/cars",
+			ListingPath: ListingPath + "?" + url.Values{"dealership": {dl.Slug}}.Encode()}
+		if n, ok := counts[dl.Name]; ok {
+			c.Count = shared.FormatNumber(float64(n)) + " cars"
+			if n == 1 {
+				c.Count = "1 car"
+			}
+		}
+		d.Cards = append(d.Cards, c)
+	}
+	return p.PageHeadPaint("dealerships", &PageHeadPaint{Tag: "section", Class: "directory", Heading: "Our dealerships", Dealerships: d})
 }

@@ -38,6 +38,9 @@ type partsCase struct {
 	HeaderLocations []shared.LocationLink `json:"header_locations"`
 	Car             *shared.Car           `json:"car,omitempty"`
 	View            *shared.CarView       `json:"view,omitempty"`
+	// Stats are the site's stats GET /api/site carries, for a page that
+	// reads them (the dealerships' stock counts).
+	Stats *shared.SiteStats `json:"stats,omitempty"`
 }
 
 // partsNow is when the parts are painted.
@@ -129,6 +132,17 @@ func partsFixtureOf(t *testing.T) partsFixture {
 	for _, slug := range []string{"riverside-toyota", "coastal-motor-group", "northside-used", "plain-motors"} {
 		fx.Cases = append(fx.Cases, partsCase{Name: "finance-" + slug, Site: slug, Path: "/finance", HeaderLocations: shared.HeaderLocations(fx.Sites[slug])})
 	}
+	// The dealerships: a group's three with counts from stats (one car at
+	// one, none counted at another), and one dealership with stats that
+	// count no dealership (the app asks the index; no count painted).
+	coastal := fx.Sites["coastal-motor-group"]
+	counts := map[string]int{coastal.Dealerships[0].Name: 1234, coastal.Dealerships[1].Name: 1}
+	fx.Cases = append(fx.Cases,
+		partsCase{Name: "dealerships-coastal-motor-group", Site: "coastal-motor-group", Path: "/dealerships", HeaderLocations: shared.HeaderLocations(coastal),
+			Stats: &shared.SiteStats{NbHits: 1235, Facets: map[string]map[string]int{"dealership_name": counts}, MinPrice: map[string]float64{}}},
+		partsCase{Name: "dealerships-riverside-toyota", Site: "riverside-toyota", Path: "/dealerships", HeaderLocations: shared.HeaderLocations(fx.Sites["riverside-toyota"]),
+			Stats: &shared.SiteStats{NbHits: 40, Facets: map[string]map[string]int{"make": {"Toyota": 40}}, MinPrice: map[string]float64{}}},
+	)
 	return fx
 }
 
@@ -140,6 +154,8 @@ func (c partsCase) paintOf(fx partsFixture) *Paint {
 		paint = p.CarPaint(*c.Car, *c.View)
 	} else if strings.HasPrefix(c.Name, "finance-") {
 		paint = p.FinancePaint(c.Path)
+	} else if strings.HasPrefix(c.Name, "dealerships-") {
+		paint = p.DealershipsPagePaint(c.Stats)
 	} else {
 		sp := p.sitePaint()
 		paint = &sp

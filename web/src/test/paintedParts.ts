@@ -1,5 +1,5 @@
 import fixture from '../../../functions/seo/testdata/parts/parts.json';
-import type { Car, CarView, LocationLink } from '../lib/types';
+import type { Car, CarView, LocationLink, SiteStats } from '../lib/types';
 import { paintedSiteResponse } from './domShape';
 
 // The painted pages Go wrote from the fixture (functions/seo
@@ -14,6 +14,8 @@ export type PartsCase = {
   header_locations: LocationLink[] | null;
   car?: Car;
   view?: CarView;
+  /** the site's stats GET /api/site carries, for a page that reads them */
+  stats?: SiteStats;
 };
 
 /** partsFixture is the painted parts' input (functions/seo/testdata/parts/parts.json). */
@@ -26,12 +28,17 @@ export const partsFixture = fixture as unknown as {
 
 /**
  * partsSite is the site answer the app renders a case from: the fixture's
- * site and header locations (and a search host, which the header's models
+ * site, header locations and stats (and a search host, which the header's models
  * menu builds its client for; nothing is asked before it opens).
  */
 export function partsSite(c: PartsCase) {
   const site = paintedSiteResponse(partsFixture.sites[c.site]);
-  return { ...site, header_locations: c.header_locations, search: { ...site.search, host: 'http://localhost:7700' } };
+  return {
+    ...site,
+    header_locations: c.header_locations,
+    stats: (c.stats ?? null) as typeof site.stats,
+    search: { ...site.search, host: 'http://localhost:7700' },
+  };
 }
 
 /** paintedPage is the case's page as Go painted it, parsed. */

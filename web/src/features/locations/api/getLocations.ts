@@ -7,6 +7,14 @@ import { useResource, type Resource } from '../../../lib/useResource';
 /** INLINED_LOCATION_ID is the script a location page's HTML carries its data in (functions/httpapi LocationPageData). */
 export const INLINED_LOCATION_ID = 'forecourt-location';
 
+/** INLINED_LOCATIONS_ID is the script /dealerships' HTML carries GET /api/locations's answer in (issue 34). */
+export const INLINED_LOCATIONS_ID = 'forecourt-locations';
+
+/** inlinedLocations is the locations answer the server rendered into the page, or undefined. */
+function inlinedLocations(doc: Document = document): LocationsResponse | undefined {
+  return inlinedJSON<LocationsResponse>(INLINED_LOCATIONS_ID, (b) => b.locations === null || Array.isArray(b.locations), doc);
+}
+
 /** inlinedPage is the location page data the server rendered into the page, or undefined. */
 function inlinedPage(doc: Document = document): LocationPageData | undefined {
   return inlinedJSON<LocationPageData>(
@@ -26,7 +34,9 @@ function inlinedPage(doc: Document = document): LocationPageData | undefined {
  */
 function useGiven<T>(key: string, given: T | undefined, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
   useEffect(() => {
-    if (given !== undefined) document.getElementById(INLINED_LOCATION_ID)?.remove();
+    if (given === undefined) return;
+    document.getElementById(INLINED_LOCATION_ID)?.remove();
+    document.getElementById(INLINED_LOCATIONS_ID)?.remove();
   }, [given]);
   return useResource(key, load, given === undefined ? undefined : { status: 'ready', data: given });
 }
@@ -54,7 +64,7 @@ export function getLocations(q: LocationQuery, signal?: AbortSignal): Promise<Lo
 /** useLocations loads the locations a block shows (all of them: from the page's data when it carries them). */
 export function useLocations(q: LocationQuery = {}) {
   const key = `locations${query(q)}`;
-  const [given] = useState(() => (key === 'locations' ? inlinedPage()?.locations : undefined));
+  const [given] = useState(() => (key === 'locations' ? (inlinedPage()?.locations ?? inlinedLocations()) : undefined));
   return useGiven(key, given, (signal) => getLocations(q, signal));
 }
 

@@ -9,6 +9,8 @@ import { fixture, siteResponse } from '../../../test/fixtures';
 import { LocationCard } from './LocationCard';
 import { LocationMap } from './LocationMap';
 import { NearestDealership } from './NearestDealership';
+import { LocationsBlock } from './LocationsBlock';
+import { INLINED_LOCATIONS_ID } from '../api/getLocations';
 import { CarouselSlide, OurLocationsCarousel } from './OurLocationsCarousel';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -295,4 +297,37 @@ describe('location page (issue 32 item 11)', () => {
     expect(screen.getByText(/Loading location/)).toBeTruthy();
     await waitFor(() => expect(fetch.mock.calls.map((c) => c[0])).toContain('/api/locations/coastal-mazda-sales'));
   }, 20000);
+});
+
+describe('the locations block from the page’s own data (issue 34)', () => {
+  afterEach(() => document.getElementById(INLINED_LOCATIONS_ID)?.remove());
+  it('renders /dealerships’ inlined locations at its first render, asks for none, and leaves later visits to fetch', () => {
+    const fetch = vi.fn(() => new Promise(() => {}));
+    vi.stubGlobal('fetch', fetch);
+    const script = Object.assign(document.createElement('script'), {
+      id: INLINED_LOCATIONS_ID,
+      type: 'application/json',
+      textContent: JSON.stringify({ locations: [loc()], grid_columns: 3 }),
+    });
+    document.body.append(script);
+    renderWith(<LocationsBlock />);
+    expect(screen.queryByText('Loading locations…')).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Coastal Mazda - Service' })).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    // Read once: the script is gone, so a later visit in the session gets current open-now lines.
+    expect(document.getElementById(INLINED_LOCATIONS_ID)).toBeNull();
+  });
+  it('a filtered block (the contact page’s) does not take the page’s whole list', () => {
+    const fetch = vi.fn(() => new Promise(() => {}));
+    vi.stubGlobal('fetch', fetch);
+    const script = Object.assign(document.createElement('script'), {
+      id: INLINED_LOCATIONS_ID,
+      type: 'application/json',
+      textContent: JSON.stringify({ locations: [loc()], grid_columns: 3 }),
+    });
+    document.body.append(script);
+    renderWith(<LocationsBlock filter={{ type: 'sales' }} />);
+    expect(screen.getByText('Loading locations…')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/api/locations?type=sales', expect.anything());
+  });
 });

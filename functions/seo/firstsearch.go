@@ -368,3 +368,49 @@ func LatestArrivalsSearch(site shared.Site, index string, now time.Time) []Searc
 		HitsPerPage:           site.Home.LatestArrivals,
 	}}}
 }
+
+// DealershipHitsPerPage is how many cars a dealership's own search pages
+// (web DEALERSHIP_HITS_PER_PAGE; spec 000 §9).
+const DealershipHitsPerPage = 21
+
+// dealershipFacets are the facets a dealership's search shows (web
+// DealershipSearchPage FACETS).
+var dealershipFacets = []string{"categories", "price"}
+
+// DealershipFirstSearch is the search /dealerships/{slug}/cars sends first
+// (web DealershipSearchPage; vector dealership_first_search.json): the
+// site's base filters and the dealership, its categories and price facets,
+// no query. As for the listing, only the path is read: CloudFront forwards
+// no query string to documents.
+func DealershipFirstSearch(site shared.Site, index, slug string, now time.Time) FirstSearch {
+	filters := BaseFilters(site, false, now)
+	if filters != "" {
+		filters += " AND "
+	}
+	st := SearchState{
+		Facets: []string{}, HierarchicalFacets: []string{}, TagRefinements: []string{},
+		FacetsRefinements: map[string][]string{}, FacetsExcludes: map[string][]string{},
+		HierarchicalFacetsRefinements: map[string][]string{},
+		DisjunctiveFacetsRefinements:  map[string][]string{},
+		NumericRefinements:            map[string]map[string][]float64{},
+		Index:                         index,
+		HitsPerPage:                   DealershipHitsPerPage,
+		Filters:                       filters + "dealership_slug:" + quoteFilter(slug),
+		HighlightPreTag:               highlightPreTag,
+		HighlightPostTag:              highlightPostTag,
+		AttributesToHighlight:         []string{},
+		AttributesToRetrieve:          cardAttributes(),
+	}
+	for _, name := range dealershipFacets {
+		def := facetDefs[name]
+		st.DisjunctiveFacets = append(st.DisjunctiveFacets, def.attribute)
+		if def.rng {
+			st.NumericRefinements[def.attribute] = map[string][]float64{}
+			continue
+		}
+		st.DisjunctiveFacetsRefinements[def.attribute] = []string{}
+		st.MaxValuesPerFacet = max(st.MaxValuesPerFacet, cmp.Or(def.limit, defaultListLimit), def.showMoreLimit)
+	}
+	slices.Sort(st.DisjunctiveFacets)
+	return FirstSearch{Requests: firstRequests(st), State: st}
+}

@@ -73,3 +73,48 @@ func asJSON(t *testing.T, v any) any {
 	}
 	return decoded(t, b)
 }
+
+// A dealership's own search is built in Go exactly as the web's
+// DealershipSearchPage sends it (issue 34: the page is painted from its
+// answer); web/src/features/dealerships/components/
+// DealershipFirstSearch.test.tsx runs the same file against the real page.
+func TestDealershipFirstSearchVectors(t *testing.T) {
+	raw, err := os.ReadFile("../../shared/testdata/vectors/dealership_first_search.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Name  string `json:"name"`
+		Input struct {
+			Slug  string          `json:"slug"`
+			Index string          `json:"index"`
+			Now   time.Time       `json:"now"`
+			Site  json.RawMessage `json:"site"`
+		} `json:"input"`
+		Want struct {
+			Requests json.RawMessage `json:"requests"`
+			State    json.RawMessage `json:"state"`
+		} `json:"want"`
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			var site shared.Site
+			if err := json.Unmarshal(tc.Input.Site, &site); err != nil {
+				t.Fatal(err)
+			}
+			got := DealershipFirstSearch(site, tc.Input.Index, tc.Input.Slug, tc.Input.Now)
+			if want, got := decoded(t, tc.Want.Requests), asJSON(t, got.Requests); !reflect.DeepEqual(got, want) {
+				t.Errorf("requests:\n got %v\nwant %v", got, want)
+			}
+			if want, got := decoded(t, tc.Want.State), asJSON(t, got.State); !reflect.DeepEqual(got, want) {
+				t.Errorf("state:\n got %v\nwant %v", got, want)
+			}
+		})
+	}
+}

@@ -7,3 +7,10 @@
  * listing_first_search.json).
  */
 export const CARD_ATTRIBUTES = ['*', '-standardEquipment', '-dealercomments', '-images'];
+
+/**
+ * NO_HIGHLIGHTS: a card search shows no highlighted matches, so the engine
+ * sends none (each hit's _highlightResult was a quarter of it); functions/seo's
+ * first searches ask the same.
+ */
+export const NO_HIGHLIGHTS: string[] = [];

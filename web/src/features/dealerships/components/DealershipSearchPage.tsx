@@ -7,7 +7,7 @@ import { useSite } from '../../../lib/siteContext';
 import type { Dealership } from '../../../lib/types';
 import { facetByName } from '../../../lib/search/facets';
 import { andFilters, baseFilters, facetFilter } from '../../../lib/search/filters';
-import { CARD_ATTRIBUTES } from '../../../lib/search/cardAttributes';
+import { CARD_ATTRIBUTES, NO_HIGHLIGHTS } from '../../../lib/search/cardAttributes';
 import { dealershipListingPath, dealershipSearchPath } from '../../../lib/listingUrl';
 import { createRouting } from '../../../lib/search/routing';
 import { createSearchClient } from '../../../lib/search/searchClient';
@@ -52,7 +52,12 @@ export default function DealershipSearchPage({ searchClient }: { searchClient?: 
   }
   return (
     <SiteInstantSearch key={slug} searchClient={client} indexName={search.index} routing={routing}>
-      <Configure hitsPerPage={DEALERSHIP_HITS_PER_PAGE} filters={dealershipFilters(baseFilters(site, false), slug)} attributesToRetrieve={CARD_ATTRIBUTES} />
+      <Configure
+        hitsPerPage={DEALERSHIP_HITS_PER_PAGE}
+        filters={dealershipFilters(baseFilters(site, false), slug)}
+        attributesToHighlight={NO_HIGHLIGHTS}
+        attributesToRetrieve={CARD_ATTRIBUTES}
+      />
       <DealershipListing dealership={dealership} />
     </SiteInstantSearch>
   );

@@ -4,7 +4,7 @@ import { SiteInstantSearch } from '../../../lib/search/SiteInstantSearch';
 import { useLocation, useNavigationType } from 'react-router';
 import { useSite } from '../../../lib/siteContext';
 import { baseFilters } from '../../../lib/search/filters';
-import { CARD_ATTRIBUTES } from '../../../lib/search/cardAttributes';
+import { CARD_ATTRIBUTES, NO_HIGHLIGHTS } from '../../../lib/search/cardAttributes';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { enabledFacets, facetByName } from '../../../lib/search/facets';
 import { createRouting } from '../../../lib/search/routing';
@@ -104,9 +104,6 @@ function ListingConfigure() {
     />
   );
 }
-
-/** NO_HIGHLIGHTS: the listing shows no highlighted matches, so the engine sends none (functions/seo FirstSearch asks the same). */
-const NO_HIGHLIGHTS: string[] = [];
 
 /**
  * Listing lays the page out. It reads no search state itself: InstantSearch

@@ -309,17 +309,33 @@ func (s *apiServer) locationHead(ctx context.Context, r pageRequest) (seo.Head, 
 	return h, nil
 }
 
-// dealershipCarsHead is the row's text with the dealership's name.
-func (s *apiServer) dealershipCarsHead(_ context.Context, r pageRequest) (seo.Head, error) {
-	for _, d := range r.Site.Dealerships {
-		if d.Slug == r.Vars["slug"] {
-			name := strings.NewReplacer("{name}", d.Name)
-			h := r.App(name.Replace(r.Row.Title), name.Replace(r.Row.Description), r.Row.Noindex)
-			paintNamed(&h, r.Page, r.Row.Paint, d.Name)
-			return h, nil
-		}
+// dealershipCarsHead is the row's text with the dealership's name, and the
+// page painted with its first cards from its first search's answer, which
+// it inlines so the app renders them without searching (issue 34); without
+// the answer, or with no car to show, its heading only.
+func (s *apiServer) dealershipCarsHead(ctx context.Context, r pageRequest) (seo.Head, error) {
+	d, ok := r.Site.Dealership(r.Vars["slug"])
+	if !ok {
+		return r.NotFound(), nil
 	}
-	return r.NotFound(), nil
+	name := strings.NewReplacer("{name}", d.Name)
+	h := r.App(name.Replace(r.Row.Title), name.Replace(r.Row.Description), r.Row.Noindex)
+	paintNamed(&h, r.Page, r.Row.Paint, d.Name)
+	found, ok := s.dealershipResults(ctx, r.Site, d.Slug, r.Page.Path)
+	if !ok {
+		return h, nil
+	}
+	h.Search = found.Inlined
+	first, err := found.firstPage()
+	if err != nil {
+		slog.WarnContext(ctx, "dealership first search unreadable; not painted", "site", r.Site.Slug, "err", err)
+		return h, nil
+	}
+	if paint := r.DealershipCarsPaint(d, first, seo.ListingSearch{Index: s.cfg.Search.Index,
+		SortIndices: s.cfg.Search.SortIndices, SignIn: s.authSettings(r.Site) != nil}, s.now()); paint != nil {
+		h.Paint, h.Route, h.LCPImage = paint, paint.Route, paint.LCPImage()
+	}
+	return h, nil
 }
 
 // makeInStats reports whether the site has stock of the make by its stats

@@ -42,18 +42,32 @@ type ListingResults struct {
 // (APIConfig.ServerKeys). ok is false when there is no searcher or the search fails or
 // takes longer than its timeout: the page is then served without it.
 func (s *apiServer) listingResults(ctx context.Context, site shared.Site, l seo.Listing, path string) (ListingResults, bool) {
+	return s.firstResults(ctx, site, path, func(now time.Time) seo.FirstSearch { return l.FirstSearch(site, s.cfg.Search.Index, now) })
+}
+
+// dealershipResults runs the first search of a dealership's own search
+// page at path (seo.DealershipFirstSearch, vector
+// dealership_first_search.json), as listingResults does the listing's.
+func (s *apiServer) dealershipResults(ctx context.Context, site shared.Site, slug, path string) (ListingResults, bool) {
+	return s.firstResults(ctx, site, path, func(now time.Time) seo.FirstSearch {
+		return seo.DealershipFirstSearch(site, s.cfg.Search.Index, slug, now)
+	})
+}
+
+// firstResults runs the first search build makes for the site's date.
+func (s *apiServer) firstResults(ctx context.Context, site shared.Site, path string, build func(now time.Time) seo.FirstSearch) (ListingResults, bool) {
 	if s.cfg.FirstSearch == nil || s.cfg.ServerKeys == nil {
 		return ListingResults{}, false
 	}
-	res, err := s.searchListing(ctx, site, l, path)
+	res, err := s.runFirstSearch(ctx, site, path, build)
 	if err != nil {
-		slog.WarnContext(ctx, "listing first search failed; the page is served without it", "site", site.Slug, "path", path, "err", err)
+		slog.WarnContext(ctx, "first search failed; the page is served without it", "site", site.Slug, "path", path, "err", err)
 		return ListingResults{}, false
 	}
 	return res, true
 }
 
-func (s *apiServer) searchListing(ctx context.Context, site shared.Site, l seo.Listing, path string) (ListingResults, error) {
+func (s *apiServer) runFirstSearch(ctx context.Context, site shared.Site, path string, build func(now time.Time) seo.FirstSearch) (ListingResults, error) {
 	now := s.now()
 	key, _, err := s.cfg.ServerKeys.SecuredKey(site, now)
 	if err != nil {
@@ -70,7 +84,7 @@ func (s *apiServer) searchListing(ctx context.Context, site shared.Site, l seo.L
 	if tz, err := site.ZoneOf(shared.Location{}); err == nil {
 		now = now.In(tz)
 	}
-	first := l.FirstSearch(site, s.cfg.Search.Index, now)
+	first := build(now)
 	results, err := s.cfg.FirstSearch.SearchAs(ctx, key, first.Requests)
 	if err != nil {
 		return ListingResults{}, err

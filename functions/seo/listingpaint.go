@@ -319,6 +319,8 @@ func (p *Paint) LCPImage() *ImagePreload {
 		return p.Car.Photo
 	case p.Listing != nil && len(p.Listing.Cards) > 0:
 		return p.Listing.Cards[0].Photo
+	case p.DealershipCars != nil && len(p.DealershipCars.Cards) > 0:
+		return p.DealershipCars.Cards[0].Photo
 	}
 	return nil
 }
@@ -341,4 +343,47 @@ func (c CardPaint) PhotoTag() template.HTML {
 	}
 	b.WriteString(` decoding="async" width="480" height="320" />`)
 	return template.HTML(b.String())
+}
+
+// DealershipCarsPaint is a dealership's own search page with its first
+// cards (templates/DealershipSearchPage.tmpl, web DealershipSearchPage).
+type DealershipCarsPaint struct {
+	Heading string
+	// Count is the heading's "N cars found": the answer's hits, as the
+	// page counts them (no stock-count rule: one dealership's cars).
+	Count string
+	// ScopePath is the full listing scoped to the dealership.
+	ScopePath string
+	Cards     []CardPaint
+	FinePrint string
+}
+
+// DealershipCarsPaint is the paint of /dealerships/{slug}/cars from its
+// first search's answer (DealershipFirstSearch): nil with no hits (the app
+// draws the empty state) or when a promotion or the CTA card could come
+// among the first cards, as for the listing.
+func (p Page) DealershipCarsPaint(d shared.Dealership, r ListingResults, s ListingSearch, now time.Time) *Paint {
+	if len(r.Hits) == 0 {
+		return nil
+	}
+	n := min(ListingPaintCards, len(r.Hits), promoFree(p.Site, now, r.NbHits, nil))
+	if n <= 0 {
+		return nil
+	}
+	dp := &DealershipCarsPaint{
+		Heading:   d.Name + " stock",
+		Count:     shared.FormatNumber(float64(r.NbHits)) + " cars found",
+		ScopePath: ListingPath + "?" + url.Values{"dealership": {d.Slug}}.Encode(),
+		FinePrint: shared.FinanceFinePrint(p.Site.Finance),
+	}
+	if r.NbHits == 1 {
+		dp.Count = "1 car found"
+	}
+	for i, h := range r.Hits[:n] {
+		dp.Cards = append(dp.Cards, p.card(h, s, i == 0, now))
+	}
+	paint := p.sitePaint()
+	paint.Route = "dealership-cars"
+	paint.DealershipCars = dp
+	return &paint
 }

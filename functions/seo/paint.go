@@ -48,6 +48,9 @@ type Paint struct {
 	Content  *ContentPaint
 	NotFound *NotFoundPaint
 	PageHead *PageHeadPaint
+	// DealershipCars is a dealership's own search with its first cards
+	// (templates/DealershipSearchPage.tmpl; issue 34).
+	DealershipCars *DealershipCarsPaint
 
 	// Menu is the header's menu.
 	Menu MenuPaint
@@ -453,6 +456,7 @@ var paintTemplate = template.Must(withComponents(template.New("paint").Funcs(tem
 {{- with .Content}}{{template "ContentPage" .}}{{end}}
 {{- with .NotFound}}{{template "NotFound" .}}{{end}}
 {{- with .PageHead}}{{template "PageHead" .}}{{end}}
+{{- with .DealershipCars}}{{template "DealershipSearchPage" .}}{{end}}
       </main>
 {{- with .Footer}}{{template "Footer" .}}{{end}}
     </div>`))

@@ -41,6 +41,11 @@ type partsCase struct {
 	// Stats are the site's stats GET /api/site carries, for a page that
 	// reads them (the dealerships' stock counts).
 	Stats *shared.SiteStats `json:"stats,omitempty"`
+	// Dealership, Hits and NbHits are a dealership's search page's: the
+	// dealership's slug and its first search's answer.
+	Dealership string `json:"dealership,omitempty"`
+	Hits       []Hit  `json:"hits,omitempty"`
+	NbHits     int    `json:"nb_hits,omitempty"`
 }
 
 // partsNow is when the parts are painted.
@@ -143,6 +148,16 @@ func partsFixtureOf(t *testing.T) partsFixture {
 		partsCase{Name: "dealerships-riverside-toyota", Site: "riverside-toyota", Path: "/dealerships", HeaderLocations: shared.HeaderLocations(fx.Sites["riverside-toyota"]),
 			Stats: &shared.SiteStats{NbHits: 40, Facets: map[string]map[string]int{"make": {"Toyota": 40}}, MinPrice: map[string]float64{}}},
 	)
+	// A dealership's own search with four cars: three painted.
+	var hits []Hit
+	for _, c := range partsCars(fx.Sites) {
+		car := *c.Car
+		car.DealershipSlug = coastal.Dealerships[0].Slug
+		hits = append(hits, Hit{Car: car})
+	}
+	fx.Cases = append(fx.Cases, partsCase{Name: "dealership-cars-coastal-motor-group", Site: "coastal-motor-group",
+		Path: "/dealerships/" + coastal.Dealerships[0].Slug + "/cars", HeaderLocations: shared.HeaderLocations(coastal),
+		Dealership: coastal.Dealerships[0].Slug, Hits: hits, NbHits: len(hits)})
 	return fx
 }
 
@@ -156,6 +171,9 @@ func (c partsCase) paintOf(fx partsFixture) *Paint {
 		paint = p.FinancePaint(c.Path)
 	} else if strings.HasPrefix(c.Name, "dealerships-") {
 		paint = p.DealershipsPagePaint(c.Stats)
+	} else if c.Dealership != "" {
+		d, _ := p.Site.Dealership(c.Dealership)
+		paint = p.DealershipCarsPaint(d, ListingResults{Hits: c.Hits, NbHits: c.NbHits}, ListingSearch{Index: "cars"}, fx.Now)
 	} else {
 		sp := p.sitePaint()
 		paint = &sp

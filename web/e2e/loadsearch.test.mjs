@@ -31,6 +31,8 @@ async function pages() {
   const car = (await sitemap('/sitemap-cars-1.xml')).find((p) => p.startsWith('/cars/'));
   const { locations = [] } = await (await crawl('/api/locations')).json();
   const location = locations.find((l) => l.slug);
+  const { site } = await (await crawl('/api/site')).json();
+  const dealership = site.dealerships?.[0];
   let typeListing;
   for (const p of ['/search/used-cars', '/search/new-cars', '/search/demo-cars', '/search/new-and-demo-cars']) {
     if ((await crawl(p)).status === 200) {
@@ -55,6 +57,9 @@ async function pages() {
     ['compare', '/compare'],
     ['trade-in', '/trade-in'],
     ['404', '/no-such-page-loadsearch'],
+    ['dealerships', '/dealerships'],
+    // Its own search is inlined with its painted cards (issue 34), as the listing's.
+    ['dealership cars', dealership && `/dealerships/${dealership.slug}/cars`],
   ];
   const missing = found.filter(([, p]) => !p).map(([name]) => name);
   assert.deepEqual(missing, [], `${SLUG} has a page of every type`);

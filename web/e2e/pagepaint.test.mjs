@@ -13,7 +13,11 @@ import { boxes, launch, layoutShiftWhenSettled, tenantURL, trackLayoutShift, TEN
 const SHOTS = process.env.FORECOURT_SHOTS_DIR;
 const PARTS = ['.site-header', 'main h1'];
 // Parts a page paints beyond its heading, held in place the same way: each was its page's LCP element when the app drew it.
-const MORE_PARTS = { finance: ['.calculator', '.calculator__fine'], dealerships: ['.dealerships', '.nearest'] };
+const MORE_PARTS = {
+  finance: ['.calculator', '.calculator__fine'],
+  dealerships: ['.dealerships', '.nearest'],
+  'dealership-cars': ['.listing__toolbar', '.results__item'],
+};
 const ENTRY = /\/assets\/index-[^/]+\.js$/;
 
 /** pagesOf are the tenant's painted pages: [paint route, path]. */

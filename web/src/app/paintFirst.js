@@ -47,11 +47,12 @@
     });
   }
   // The document is cached without its query string (CloudFront forwards
-  // none): a listing painted for the plain URL does not show this URL's
+  // none): a listing (or a dealership's search) painted for the plain URL does not show this URL's
   // cars when it has one, so they go before they paint, and the app (which
   // searches for this URL) starts at once.
   var root = document.getElementById('root');
-  if (location.search && root && root.getAttribute('data-paint') == 'listing') {
+  var paint = root && root.getAttribute('data-paint');
+  if (location.search && (paint == 'listing' || paint == 'dealership-cars')) {
     var wrong = root.querySelectorAll('.listing__body, .listing__count');
     for (var i = 0; i < wrong.length; i++) wrong[i].remove();
     return start();

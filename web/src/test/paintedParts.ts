@@ -16,6 +16,10 @@ export type PartsCase = {
   view?: CarView;
   /** the site's stats GET /api/site carries, for a page that reads them */
   stats?: SiteStats;
+  /** a dealership's search page: the dealership's slug and its first answer's hits */
+  dealership?: string;
+  hits?: Car[];
+  nb_hits?: number;
 };
 
 /** partsFixture is the painted parts' input (functions/seo/testdata/parts/parts.json). */

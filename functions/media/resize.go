@@ -11,38 +11,17 @@ import (
 	_ "image/png" // feeds send PNG photos too
 	"io"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/gen2brain/webp"
 
 	"forecourt/shared"
 )
 
-// Widths are the photo widths /media serves (?w=), the ones the layout's
-// srcset names: a fixed set, so every width is cached once at CloudFront
-// and nobody can make the Lambda render arbitrary sizes.
-var Widths = []int{320, 480, 640, 960, 1280, 1920}
-
-// SrcSet is the srcset of a photo /media resizes (a JPEG or PNG under
-// /media/): WebP at every width of Widths, which every browser the site
-// supports decodes; "" for any other image (SVG, another host's URL),
-// served at one size. web lib/photoSrcSet.ts is its twin (vector
-// photo_srcset.json).
-func SrcSet(src string) string {
-	if !resizable.MatchString(src) {
-		return ""
-	}
-	parts := make([]string, len(Widths))
-	for i, w := range Widths {
-		parts[i] = fmt.Sprintf("%s?w=%d&f=%s %dw", src, w, FormatWebP, w)
-	}
-	return strings.Join(parts, ", ")
-}
-
-var resizable = regexp.MustCompile(`(?i)^/media/.+\.(jpe?g|png)$`)
+// Widths are the photo widths /media serves (?w=): shared.PhotoWidths,
+// which the pages' srcsets name (shared.PhotoSrcSet).
+var Widths = shared.PhotoWidths
 
 // Aspect is the card's and gallery's photo shape, width:height 3:2
 // (CarCard's 480x320, Gallery's 960x640).
@@ -57,8 +36,8 @@ const DefaultQuality = 75
 // for by name. The format is a parameter of the URL, not negotiated from
 // Accept, so the URL alone is the cache key (docs/contracts.md "Media").
 const (
-	FormatJPEG = "jpeg"
-	FormatWebP = "webp"
+	FormatJPEG = shared.PhotoFormatJPEG
+	FormatWebP = shared.PhotoFormatWebP
 )
 
 // Resized serves raster photos of the store at a width of Widths, cropped

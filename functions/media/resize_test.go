@@ -194,28 +194,6 @@ func TestWidthVectors(t *testing.T) {
 	}
 }
 
-// The web's srcset and the car page's preload name the same URLs (shared
-// vector photo_srcset.json; web/src/lib/photoSrcSet.test.ts reads it too).
-func TestSrcSetVectors(t *testing.T) {
-	raw, err := os.ReadFile("../../shared/testdata/vectors/photo_srcset.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		Name  string
-		Input struct{ Src string }
-		Want  struct{ SrcSet string }
-	}
-	if err := json.Unmarshal(raw, &cases); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		if got := SrcSet(c.Input.Src); got != c.Want.SrcSet {
-			t.Errorf("%s: got %q, want %q", c.Name, got, c.Want.SrcSet)
-		}
-	}
-}
-
 // hugePNG is a PNG whose header says w x h but whose body is a few bytes:
 // a decoder that trusts the header allocates w*h*4 bytes before it
 // finds the pixels missing.

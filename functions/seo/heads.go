@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strings"
 
-	"forecourt/functions/media"
 	"forecourt/shared"
 )
 
@@ -228,7 +227,7 @@ func GalleryPreload(c shared.Car) *ImagePreload {
 			break
 		}
 	}
-	return &ImagePreload{Href: src, Sizes: GallerySizes, SrcSet: media.SrcSet(src)}
+	return &ImagePreload{Href: src, Sizes: GallerySizes, SrcSet: shared.PhotoSrcSet(src)}
 }
 
 func carImages(p Page, c shared.Car) []string {

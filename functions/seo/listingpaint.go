@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"forecourt/functions/media"
 	"forecourt/shared"
 )
 
@@ -263,7 +262,7 @@ func CardPhoto(c shared.Car) *ImagePreload {
 	if src == "" {
 		return nil
 	}
-	return &ImagePreload{Href: src, SrcSet: media.SrcSet(src), Sizes: CardSizes}
+	return &ImagePreload{Href: src, SrcSet: shared.PhotoSrcSet(src), Sizes: CardSizes}
 }
 
 // card is one hit's card on the site at now.

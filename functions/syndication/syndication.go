@@ -233,17 +233,10 @@ func photoURL(origin, src string, width int) string {
 	if !strings.HasPrefix(src, "/") {
 		return src
 	}
-	if resizable(src) {
+	if shared.PhotoResizable(src) {
 		return origin + src + "?w=" + strconv.Itoa(width)
 	}
 	return origin + src
-}
-
-// resizable matches the /media resizer's photos (media.SrcSet): JPEG and
-// PNG under /media/. Kept here so this package needs no image code.
-func resizable(src string) bool {
-	l := strings.ToLower(src)
-	return strings.HasPrefix(l, "/media/") && (strings.HasSuffix(l, ".jpg") || strings.HasSuffix(l, ".jpeg") || strings.HasSuffix(l, ".png"))
 }
 
 // dealerAddress is where the car is sold from: its own location's

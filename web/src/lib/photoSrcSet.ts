@@ -1,4 +1,4 @@
-// Photos at the widths /media serves (issue 14 "Images"; Go media.Widths,
+// Photos at the widths /media serves (issue 14 "Images"; Go shared.PhotoWidths,
 // checked against shared/testdata/vectors/image_widths.json): a srcset lets
 // the browser pick the smallest photo that fills the slot.
 
@@ -9,8 +9,8 @@ export const PHOTO_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
  * photoSrcSet is the srcset of a photo /media resizes (a JPEG or PNG under
  * /media/): WebP at each width, which every supported browser decodes (the
  * src stays the original); undefined for any other image (SVG, another
- * host's URL), which is served at one size. Twin of Go media.SrcSet, which
- * the car page's preload uses (vector photo_srcset.json).
+ * host's URL), which is served at one size. Twin of Go shared.PhotoSrcSet, which
+ * the painted pages and their preloads use (vector photo_srcset.json).
  */
 export function photoSrcSet(src: string): string | undefined {
   if (!/^\/media\/.+\.(jpe?g|png)$/i.test(src)) return undefined;

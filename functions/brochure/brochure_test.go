@@ -228,7 +228,8 @@ func TestWebPhotosRefuseInternalAddresses(t *testing.T) {
 		"http://10.0.0.8/car.png",
 		"http://[::1]:1/car.png",
 	} {
-		if _, err := NewWebPhotos().LoadPhoto(context.Background(), raw); !errors.Is(err, media.ErrBlocked) {
+		photos := WebPhotos{Fetcher: media.NewFetcher(media.FetchLimits{Timeout: PhotoTimeout, MaxBytes: PhotoMaxBytes})}
+		if _, err := photos.LoadPhoto(context.Background(), raw); !errors.Is(err, media.ErrBlocked) {
 			t.Errorf("%s: got %v, want refused by the fetch guard", raw, err)
 		}
 	}

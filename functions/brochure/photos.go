@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"forecourt/functions/media"
+	"forecourt/functions/imaging"
 	"forecourt/shared"
 )
 
@@ -27,11 +27,12 @@ type WebPhotos struct {
 	Fetcher PhotoFetcher
 }
 
-// NewWebPhotos returns a loader with a 3-second timeout and an 8 MiB limit,
-// so a slow or huge image costs the brochure its photo, not its answer.
-func NewWebPhotos() WebPhotos {
-	return WebPhotos{Fetcher: media.NewFetcher(media.FetchLimits{Timeout: 3 * time.Second, MaxBytes: 8 << 20})}
-}
+// The limits of the fetcher WebPhotos is built with (platform), so a
+// slow or huge image costs the brochure its photo, not its answer.
+const (
+	PhotoTimeout  = 3 * time.Second
+	PhotoMaxBytes = 8 << 20
+)
 
 // LoadPhoto fetches the image at rawURL. A URL that is not http(s) (the
 // demo stock's /media SVGs) is an EINVALID error, and so is an image of
@@ -52,7 +53,7 @@ func (w WebPhotos) LoadPhoto(ctx context.Context, rawURL string) (*Photo, error)
 // than the web's cards.
 const photoQuality = 85
 
-// PhotoOf decodes a JPEG or PNG within media.MaxPixels and re-encodes it
+// PhotoOf decodes a JPEG or PNG within imaging.MaxPixels and re-encodes it
 // as JPEG, the only form the brochure embeds: fpdf parses an image from its
 // header and panics on a short body (issue 31), so it never sees bytes it
 // did not get from us. Anything else is an error: EINVALID for another
@@ -63,7 +64,7 @@ func PhotoOf(data []byte) (*Photo, error) {
 	default:
 		return nil, shared.Errorf(shared.EINVALID, "photo is neither JPEG nor PNG")
 	}
-	img, err := media.Decode(data)
+	img, err := imaging.Decode(data)
 	if err != nil {
 		return nil, fmt.Errorf("brochure photo: %w", err)
 	}

@@ -16,7 +16,6 @@ import (
 
 	"forecourt/functions/adf"
 	"forecourt/functions/contract"
-	"forecourt/functions/mail"
 	"forecourt/shared"
 )
 
@@ -38,7 +37,7 @@ const (
 type Deliverer struct {
 	Store  Store
 	Sites  shared.SiteStore
-	Sender mail.Sender
+	Sender shared.MailSender
 	// Webhooks posts leads to dealers' CRMs and Secrets gives their signing
 	// secrets; a site naming a webhook needs both (else the webhook is
 	// recorded failed, "webhook not configured").
@@ -211,7 +210,7 @@ func logFailed(ctx context.Context, ch Channel, id, code string) {
 // errorCode is what last_error records of a send error: the provider's code,
 // never its text, which can name an address.
 func errorCode(err error) string {
-	var me *mail.Error
+	var me *shared.MailError
 	if errors.As(err, &me) {
 		code := me.Op
 		if me.Code != "" {
@@ -250,10 +249,10 @@ func MessageID(leadID string) string { return "lead-" + leadID + "@forecourt" }
 
 // message builds the lead's e-mail, or returns the last_error code that
 // means it cannot be sent.
-func (d *Deliverer) message(ctx context.Context, it Item) (mail.Message, string) {
+func (d *Deliverer) message(ctx context.Context, it Item) (shared.MailMessage, string) {
 	site, err := d.Sites.FindSite(ctx, it.Site)
 	if err != nil {
-		return mail.Message{}, ErrCodeNoSite
+		return shared.MailMessage{}, ErrCodeNoSite
 	}
 	slug := dealershipOf(it)
 	dealer, _ := site.Dealership(slug)
@@ -263,7 +262,7 @@ func (d *Deliverer) message(ctx context.Context, it Item) (mail.Message, string)
 		to = loc.ContactDetail.Email
 	}
 	if to == "" {
-		return mail.Message{}, ErrCodeNoAddress
+		return shared.MailMessage{}, ErrCodeNoAddress
 	}
 	vendor := adf.Vendor{Name: dealer.Name, URL: dealer.URL}
 	if vendor.Name == "" {
@@ -274,17 +273,17 @@ func (d *Deliverer) message(ctx context.Context, it Item) (mail.Message, string)
 	}
 	xml, err := adf.Marshal(adf.FromLead(it.ID, it.CreatedAt, it.Lead, it.Car, vendor))
 	if err != nil {
-		return mail.Message{}, "adf error"
+		return shared.MailMessage{}, "adf error"
 	}
 	body := RenderEmail(site, it, vendor.Name)
-	m := mail.Message{
+	m := shared.MailMessage{
 		To:        []string{to},
 		Subject:   body.Subject,
 		Text:      body.Text,
 		HTML:      body.HTML,
 		MessageID: MessageID(it.ID),
 		Headers:   map[string]string{"X-Forecourt-Lead": it.ID},
-		Attachments: []mail.Attachment{{
+		Attachments: []shared.MailAttachment{{
 			Filename: "lead.xml", ContentType: "application/xml", Data: xml,
 		}},
 	}

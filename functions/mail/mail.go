@@ -8,79 +8,30 @@ package mail
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"net/mail"
 	"strings"
 
 	gomail "github.com/wneessen/go-mail"
+
+	"forecourt/shared"
 )
 
-// Sender delivers one message. Send returns only after the provider has
-// accepted the message.
-type Sender interface {
-	Send(ctx context.Context, m Message) error
-}
-
-// Message is one e-mail: a text body, optionally an HTML one, and any
-// attachments.
-type Message struct {
-	// From is the sender; empty means the Sender's configured address
-	// (FORECOURT_MAIL_FROM), which is what SES requires in AWS.
-	From    string
-	To      []string
-	ReplyTo []string
-	Subject string
-	Text    string
-	// HTML, when set, is the same content as Text laid out as HTML: the
-	// message carries both as multipart/alternative, Text first, so a
-	// client that shows only text still has all of it.
-	HTML string
-	// MessageID, when set, is the Message-ID header ("lead-123@forecourt",
-	// angle brackets optional). A stable id per lead lets an inbox or CRM
-	// recognise a resent message as the same one.
-	MessageID string
-	// Headers are extra header fields, such as X-Forecourt-Lead. They cannot
-	// replace the ones the fields above set.
-	Headers     map[string]string
-	Attachments []Attachment
-}
-
-// Attachment is a file in the message: the ADF XML lead, for instance,
-// with ContentType "application/xml".
-type Attachment struct {
-	Filename    string
-	ContentType string
-	Data        []byte
-	// Inline shows the part in the body (Content-Disposition: inline)
-	// rather than as a download.
-	Inline bool
-}
+// Sender, Message, Attachment and Error are the outgoing e-mail's model,
+// in shared (shared/email.go) so that a service sends mail without
+// importing this adapter (issue 36).
+type (
+	Sender     = shared.MailSender
+	Message    = shared.MailMessage
+	Attachment = shared.MailAttachment
+	Error      = shared.MailError
+)
 
 // reserved are the header fields that Message's own fields set.
 var reserved = map[string]bool{
 	"from": true, "to": true, "cc": true, "bcc": true, "reply-to": true, "subject": true,
 	"message-id": true, "date": true, "mime-version": true, "content-type": true,
 	"content-transfer-encoding": true, "sender": true, "return-path": true,
-}
-
-// Error is a failed send. It keeps what a caller needs to decide on a retry
-// and leaves out the provider's text, which can name recipients.
-type Error struct {
-	Op        string // "smtp send", "ses send"
-	Code      string // the SMTP reply code or the SES error code, when known
-	Temporary bool   // the provider said a later attempt may succeed
-}
-
-func (e *Error) Error() string {
-	s := "mail: " + e.Op + " failed"
-	if e.Code != "" {
-		s += " (" + e.Code + ")"
-	}
-	if e.Temporary {
-		s += ", temporary"
-	}
-	return s
 }
 
 // compose validates m and builds it as a go-mail message, From filled in

@@ -18,6 +18,7 @@ import (
 	"github.com/google/renameio/v2"
 
 	"forecourt/functions/contract"
+	"forecourt/functions/imaging"
 	"forecourt/shared"
 )
 
@@ -63,7 +64,7 @@ func (m *Mirror) Mirror(ctx context.Context, hosts []string, raw string) (string
 	// readable header) is never stored: its every resized form would
 	// answer 500 (issue 31). EINVALID tells the feed a retry cannot help.
 	if ct == "image/jpeg" || ct == "image/png" {
-		if err := checkPixels(body); err != nil {
+		if err := imaging.CheckPixels(body); err != nil {
 			return "", shared.Errorf(shared.EINVALID, "photo %s: %v", raw, err)
 		}
 	}

@@ -255,7 +255,7 @@ func TestFeedPhotosMirroredFromAllowedHosts(t *testing.T) {
 		t.Errorf("serving %s: %s, %v; want the photo", jpgPath, ct, err)
 	}
 	// The car's brochure (GET /api/cars/{slug}/pdf) embeds the mirrored copy.
-	if _, err := (brochure.StoredPhotos{Media: e.photos, Web: brochure.NewWebPhotos()}).LoadPhoto(context.Background(), jpgPath); err != nil {
+	if _, err := (brochure.StoredPhotos{Media: e.photos, Web: brochure.WebPhotos{Fetcher: media.NewFetcher(media.FetchLimits{Timeout: brochure.PhotoTimeout, MaxBytes: brochure.PhotoMaxBytes})}}).LoadPhoto(context.Background(), jpgPath); err != nil {
 		t.Errorf("brochure photo %s: %v", jpgPath, err)
 	}
 

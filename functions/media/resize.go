@@ -3,7 +3,6 @@ package media
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/gen2brain/webp"
 
+	"forecourt/functions/imaging"
 	"forecourt/shared"
 )
 
@@ -97,41 +97,16 @@ func ParseSize(query url.Values) (Size, error) {
 	return s, nil
 }
 
-// MaxPixels bounds the photos decoded (about 40 megapixels, 160 MB as
-// RGBA): a feed's photo or a mirrored one over it is refused from its
-// header, before its pixels are allocated (issue 31: a tiny file can claim
-// 60000x60000 and cost an instance its memory).
-const MaxPixels = 40_000_000
+// MaxPixels, ErrTooManyPixels and Decode are the pixel-limited decoding
+// of package imaging, which the brochure shares.
+const MaxPixels = imaging.MaxPixels
 
 // ErrTooManyPixels is a photo whose header says it is larger than MaxPixels.
-var ErrTooManyPixels = errors.New("image has too many pixels")
+var ErrTooManyPixels = imaging.ErrTooManyPixels
 
-// Decode decodes a JPEG or PNG whose header says it is at most MaxPixels;
-// any other is refused with ErrTooManyPixels before it is decoded.
-func Decode(src []byte) (image.Image, error) {
-	if err := checkPixels(src); err != nil {
-		return nil, err
-	}
-	img, _, err := image.Decode(bytes.NewReader(src))
-	if err != nil {
-		return nil, fmt.Errorf("decode image: %w", err)
-	}
-	return img, nil
-}
-
-// checkPixels reads the JPEG or PNG header only: an error for an
-// unreadable one or one over MaxPixels (ErrTooManyPixels).
-func checkPixels(src []byte) error {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
-	if err != nil {
-		return fmt.Errorf("decode image header: %w", err)
-	}
-	if n := int64(cfg.Width) * int64(cfg.Height); n > MaxPixels || cfg.Width <= 0 || cfg.Height <= 0 {
-		return fmt.Errorf("%w: %dx%d is %.1f megapixels, over the %d megapixel limit",
-			ErrTooManyPixels, cfg.Width, cfg.Height, float64(n)/1e6, MaxPixels/1_000_000)
-	}
-	return nil
-}
+// Decode decodes a JPEG or PNG whose header says it is at most MaxPixels
+// (imaging.Decode).
+func Decode(src []byte) (image.Image, error) { return imaging.Decode(src) }
 
 // Resize decodes a JPEG or PNG (Decode: at most MaxPixels), crops it to 3:2 around its centre, scales
 // it to s.Width (never up: a smaller source keeps its size) and encodes it

@@ -256,9 +256,9 @@ func (p *Platform) Feed() *feed.Service {
 // any other over the web.
 func (p *Platform) brochurePhotos() httpapi.PhotoLoader {
 	if p.Photos == nil {
-		return brochure.NewWebPhotos()
+		return webPhotos()
 	}
-	return brochure.StoredPhotos{Media: p.Photos, Web: brochure.NewWebPhotos()}
+	return brochure.StoredPhotos{Media: p.Photos, Web: webPhotos()}
 }
 
 // photoMirror mirrors feed photos into Photos, or is nil (no store).
@@ -477,4 +477,10 @@ type reserver struct{ *reserve.Service }
 
 func (r reserver) Reserve(ctx context.Context, st httpapi.ReserveStart) (shared.Reservation, error) {
 	return r.Service.Reserve(ctx, reserve.Start(st))
+}
+
+// webPhotos is the brochure's loader of photos on other hosts, through the
+// guard photo mirroring uses (media.Fetcher) with the brochure's limits.
+func webPhotos() brochure.WebPhotos {
+	return brochure.WebPhotos{Fetcher: media.NewFetcher(media.FetchLimits{Timeout: brochure.PhotoTimeout, MaxBytes: brochure.PhotoMaxBytes})}
 }

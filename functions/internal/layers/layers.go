@@ -1,6 +1,7 @@
 // Package layers declares once what kind of package each Go package of the
 // repository is, and layers_test.go checks the imports between the kinds
-// with `go list` (issue 36): an adapter imports no other adapter, a
+// with `go list` (issue 36): an adapter imports no other adapter, nor does
+// a service or a renderer import one, a
 // production Lambda links no local stand-in, tool or benchmark, and the
 // CDK app links no runtime code. README.md "Where things live" names every
 // package with its kind; the test holds it to this table.
@@ -20,9 +21,11 @@ const (
 	// index, mail, secrets, token keys, a CRM); it imports only the domain
 	// and support, never another adapter.
 	Adapter Kind = "adapter"
-	// Renderer turns domain values into a format (HTML, PDF, ADF XML).
+	// Renderer turns domain values into a format (HTML, PDF, ADF XML); it
+	// imports only the domain, support and other renderers.
 	Renderer Kind = "renderer"
-	// Service is a feature's logic over interfaces its adapters satisfy.
+	// Service is a feature's logic over interfaces its adapters satisfy;
+	// it imports no adapter (wiring hands it one).
 	Service Kind = "service"
 	// Handler is HTTP or event handling: it decodes, calls services and
 	// encodes.
@@ -58,6 +61,7 @@ var Packages = map[string]Kind{
 	"forecourt/functions/altcha":                         Domain,
 	"forecourt/functions/awsconf":                        Support,
 	"forecourt/functions/logging":                        Support,
+	"forecourt/functions/imaging":                        Support,
 	"forecourt/functions/algolia":                        Adapter,
 	"forecourt/functions/cognito":                        Adapter,
 	"forecourt/functions/dynamo":                         Adapter,

@@ -20,10 +20,12 @@ import (
 // are bounded; the others may import any kind but Local (Lambda, Infra:
 // checked on everything they link, mayLink).
 var may = map[Kind][]Kind{
-	Domain:  {Domain},
-	Support: {Domain},
-	Adapter: {Domain, Support},
-	Config:  {Domain, Config},
+	Domain:   {Domain},
+	Support:  {Domain},
+	Adapter:  {Domain, Support},
+	Renderer: {Domain, Support, Renderer},
+	Service:  {Domain, Support, Renderer, Service},
+	Config:   {Domain, Config},
 }
 
 // mayLink is what a kind's binary may link at all, directly or not.
@@ -140,6 +142,7 @@ func TestViolations(t *testing.T) {
 	kinds := map[string]Kind{
 		"forecourt/d": Domain, "forecourt/a1": Adapter, "forecourt/a2": Adapter, "forecourt/s": Service,
 		"forecourt/l": Local, "forecourt/main": Lambda, "forecourt/infra": Infra, "forecourt/sup": Support,
+		"forecourt/h": Handler,
 	}
 	for _, tt := range []struct {
 		name string
@@ -155,8 +158,10 @@ func TestViolations(t *testing.T) {
 			[]string{"forecourt/a1 (adapter) imports forecourt/a2 (adapter)"}},
 		{"domain imports service", []pkg{{ImportPath: "forecourt/d", Imports: []string{"forecourt/s"}}},
 			[]string{"forecourt/d (domain) imports forecourt/s (service)"}},
-		{"service imports a stand-in", []pkg{{ImportPath: "forecourt/s", Imports: []string{"forecourt/l"}}},
-			[]string{"forecourt/s (service) imports the local stand-in forecourt/l"}},
+		{"service imports adapter", []pkg{{ImportPath: "forecourt/s", Imports: []string{"forecourt/d", "forecourt/sup", "forecourt/a1"}}},
+			[]string{"forecourt/s (service) imports forecourt/a1 (adapter)"}},
+		{"handler imports a stand-in", []pkg{{ImportPath: "forecourt/h", Imports: []string{"forecourt/l"}}},
+			[]string{"forecourt/h (handler) imports the local stand-in forecourt/l"}},
 		{"lambda links a stand-in", []pkg{{ImportPath: "forecourt/main", Imports: []string{"forecourt/s"}, Deps: []string{"forecourt/s", "forecourt/l"}}},
 			[]string{"forecourt/main (lambda) links forecourt/l (local stand-in)"}},
 		{"infra links runtime code", []pkg{{ImportPath: "forecourt/infra", Imports: []string{"forecourt/d"}, Deps: []string{"forecourt/d", "forecourt/a1"}}},

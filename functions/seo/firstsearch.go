@@ -175,25 +175,32 @@ const (
 	customBodyLimit  = 100
 )
 
-// FirstSearch is the search the listing at l sends first on the site, its
-// main index named index, at now (the age rule's year). Only a path's
-// presets are read: a query string (sort, filters, page) is not, as
-// CloudFront forwards none to documents.
-func (l Listing) FirstSearch(site shared.Site, index string, now time.Time) FirstSearch {
-	st := SearchState{
+// cardSearchState is the helper's state of a search for car cards before
+// its widgets add their facets: no refinement, no query, page 0, no
+// highlights and the card's attributes (web NO_HIGHLIGHTS, CARD_ATTRIBUTES).
+func cardSearchState(index string, hitsPerPage int, filters string) SearchState {
+	return SearchState{
 		Facets: []string{}, HierarchicalFacets: []string{}, TagRefinements: []string{},
 		FacetsRefinements: map[string][]string{}, FacetsExcludes: map[string][]string{},
 		HierarchicalFacetsRefinements: map[string][]string{},
 		DisjunctiveFacetsRefinements:  map[string][]string{},
 		NumericRefinements:            map[string]map[string][]float64{},
 		Index:                         index,
-		HitsPerPage:                   site.Search.HitsPerPage,
-		Filters:                       BaseFilters(site, false, now),
+		HitsPerPage:                   hitsPerPage,
+		Filters:                       filters,
 		HighlightPreTag:               highlightPreTag,
 		HighlightPostTag:              highlightPostTag,
 		AttributesToHighlight:         []string{},
 		AttributesToRetrieve:          cardAttributes(),
 	}
+}
+
+// FirstSearch is the search the listing at l sends first on the site, its
+// main index named index, at now (the age rule's year). Only a path's
+// presets are read: a query string (sort, filters, page) is not, as
+// CloudFront forwards none to documents.
+func (l Listing) FirstSearch(site shared.Site, index string, now time.Time) FirstSearch {
+	st := cardSearchState(index, site.Search.HitsPerPage, BaseFilters(site, false, now))
 	presets := l.presets()
 	list := func(attribute string, values int) {
 		if !slices.Contains(st.DisjunctiveFacets, attribute) {
@@ -387,20 +394,7 @@ func DealershipFirstSearch(site shared.Site, index, slug string, now time.Time) 
 	if filters != "" {
 		filters += " AND "
 	}
-	st := SearchState{
-		Facets: []string{}, HierarchicalFacets: []string{}, TagRefinements: []string{},
-		FacetsRefinements: map[string][]string{}, FacetsExcludes: map[string][]string{},
-		HierarchicalFacetsRefinements: map[string][]string{},
-		DisjunctiveFacetsRefinements:  map[string][]string{},
-		NumericRefinements:            map[string]map[string][]float64{},
-		Index:                         index,
-		HitsPerPage:                   DealershipHitsPerPage,
-		Filters:                       filters + "dealership_slug:" + quoteFilter(slug),
-		HighlightPreTag:               highlightPreTag,
-		HighlightPostTag:              highlightPostTag,
-		AttributesToHighlight:         []string{},
-		AttributesToRetrieve:          cardAttributes(),
-	}
+	st := cardSearchState(index, DealershipHitsPerPage, filters+"dealership_slug:"+quoteFilter(slug))
 	for _, name := range dealershipFacets {
 		def := facetDefs[name]
 		st.DisjunctiveFacets = append(st.DisjunctiveFacets, def.attribute)

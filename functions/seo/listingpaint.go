@@ -164,10 +164,7 @@ func (p Page) ListingPaint(l Listing, query url.Values, r ListingResults, s List
 		configured += d.StockCount
 	}
 	count := shared.StockCount(r.NbHits, configured, r.Facets["car_type"])
-	lp.Count = shared.FormatNumber(float64(count)) + " cars found"
-	if count == 1 {
-		lp.Count = "1 car found"
-	}
+	lp.Count = carsFound(count)
 	lp.Sort = sortOptions(site.Search.SortOptions, s)
 	lp.FinePrint = shared.FinanceFinePrint(site.Finance)
 	var bodies []shared.FacetCount
@@ -182,13 +179,29 @@ func (p Page) ListingPaint(l Listing, query url.Values, r ListingResults, s List
 			lp.Tiles = append(lp.Tiles, t.Name)
 		}
 	}
-	for i, h := range r.Hits[:n] {
-		lp.Cards = append(lp.Cards, p.card(h, s, i == 0, now))
-	}
+	lp.Cards = p.cards(r.Hits[:n], s, now)
 	paint := p.sitePaint()
 	paint.Route = "listing"
 	paint.Listing = lp
 	return &paint
+}
+
+// carsFound is a listing heading's count line (web CountedHeading).
+func carsFound(n int) string {
+	if n == 1 {
+		return "1 car found"
+	}
+	return shared.FormatNumber(float64(n)) + " cars found"
+}
+
+// cards are the painted cards of hits, the first one's photo the page's
+// priority image.
+func (p Page) cards(hits []Hit, s ListingSearch, now time.Time) []CardPaint {
+	out := make([]CardPaint, len(hits))
+	for i, h := range hits {
+		out[i] = p.card(h, s, i == 0, now)
+	}
+	return out
 }
 
 // promoFree is how many of the first page's cars come before any
@@ -371,15 +384,10 @@ func (p Page) DealershipCarsPaint(d shared.Dealership, r ListingResults, s Listi
 	}
 	dp := &DealershipCarsPaint{
 		Heading:   d.Name + " stock",
-		Count:     shared.FormatNumber(float64(r.NbHits)) + " cars found",
+		Count:     carsFound(r.NbHits),
 		ScopePath: ListingPath + "?" + url.Values{"dealership": {d.Slug}}.Encode(),
 		FinePrint: shared.FinanceFinePrint(p.Site.Finance),
-	}
-	if r.NbHits == 1 {
-		dp.Count = "1 car found"
-	}
-	for i, h := range r.Hits[:n] {
-		dp.Cards = append(dp.Cards, p.card(h, s, i == 0, now))
+		Cards:     p.cards(r.Hits[:n], s, now),
 	}
 	paint := p.sitePaint()
 	paint.Route = "dealership-cars"

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { DealershipsRoute } from './LocationRoutes';
 import { SiteProvider } from '../lib/siteContext';
 import { domShape } from '../test/domShape';
-import { paintedPage, partsFixture, partsSite } from '../test/paintedParts';
+import { expectPaintedParts, paintedPage, partsFixture, partsSite } from '../test/paintedParts';
 
 const shape = domShape(
   ['href', 'type', 'role', 'name', 'value', 'inputmode', 'autocomplete', 'required', 'aria-invalid', 'aria-live', 'aria-hidden'],
@@ -42,10 +42,6 @@ describe('the painted dealerships page is the app’s DealershipsPage with its f
     );
     const app = new DOMParser().parseFromString(html, 'text/html');
     const painted = paintedPage(c);
-    for (const part of PARTS) {
-      const want = painted.querySelector(part);
-      expect(want, `${c.name}: ${part} painted`).not.toBeNull();
-      expect(shape(app.querySelector(part) as Element), `${c.name}: ${part}`).toEqual(shape(want as Element));
-    }
+    expectPaintedParts(app, painted, PARTS, shape, c.name);
   });
 });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import fixture from '../../../functions/seo/testdata/parts/parts.json';
 import type { Car, CarView, LocationLink, SiteStats } from '../lib/types';
 import { paintedSiteResponse } from './domShape';
@@ -50,4 +51,16 @@ export function paintedPage(c: PartsCase): Document {
   const html = Object.entries(pages).find(([path]) => path.endsWith(`/${c.name}.html`))?.[1];
   if (html === undefined) throw new Error(`no painted page for ${c.name}: run go test ./functions/seo -run TestPartsPaintGolden -update`);
   return new DOMParser().parseFromString(html, 'text/html');
+}
+
+/**
+ * expectPaintedParts compares each part (a selector) of the app's render
+ * with the painted page's, shape by shape, naming the part that differs.
+ */
+export function expectPaintedParts(app: ParentNode, painted: ParentNode, parts: string[], shape: (el: Element) => string[], name: string) {
+  for (const part of parts) {
+    const want = painted.querySelector(part);
+    expect(want, `${name}: ${part} painted`).not.toBeNull();
+    expect(shape(app.querySelector(part) as Element), `${name}: ${part}`).toEqual(shape(want as Element));
+  }
 }

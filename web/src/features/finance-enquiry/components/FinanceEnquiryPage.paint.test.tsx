@@ -13,7 +13,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SiteProvider } from '../../../lib/siteContext';
 import { domShape } from '../../../test/domShape';
-import { paintedPage, partsFixture, partsSite } from '../../../test/paintedParts';
+import { expectPaintedParts, paintedPage, partsFixture, partsSite } from '../../../test/paintedParts';
 import FinanceEnquiryPage from './FinanceEnquiryPage';
 
 const shape = domShape(
@@ -39,11 +39,7 @@ describe('the painted finance page is the app’s FinanceEnquiryPage with its ca
     );
     const app = new DOMParser().parseFromString(html, 'text/html');
     const painted = paintedPage(c);
-    for (const part of PARTS) {
-      const want = painted.querySelector(part);
-      expect(want, `${c.name}: ${part} painted`).not.toBeNull();
-      expect(shape(app.querySelector(part) as Element), `${c.name}: ${part}`).toEqual(shape(want as Element));
-    }
+    expectPaintedParts(app, painted, PARTS, shape, c.name);
     // The fine print is the site's, not empty.
     expect(painted.querySelector('.calculator__fine')?.textContent?.trim()).toBeTruthy();
   });

@@ -301,7 +301,8 @@ describe('location page (issue 32 item 11)', () => {
 
 describe('the locations block from the page’s own data (issue 34)', () => {
   afterEach(() => document.getElementById(INLINED_LOCATIONS_ID)?.remove());
-  it('renders /dealerships’ inlined locations at its first render, asks for none, and leaves later visits to fetch', () => {
+  /** inlineLocations writes the page's script as /dealerships carries it, and stubs fetch (never answered). */
+  const inlineLocations = () => {
     const fetch = vi.fn(() => new Promise(() => {}));
     vi.stubGlobal('fetch', fetch);
     const script = Object.assign(document.createElement('script'), {
@@ -310,6 +311,10 @@ describe('the locations block from the page’s own data (issue 34)', () => {
       textContent: JSON.stringify({ locations: [loc()], grid_columns: 3 }),
     });
     document.body.append(script);
+    return fetch;
+  };
+  it('renders /dealerships’ inlined locations at its first render, asks for none, and leaves later visits to fetch', () => {
+    const fetch = inlineLocations();
     renderWith(<LocationsBlock />);
     expect(screen.queryByText('Loading locations…')).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Coastal Mazda - Service' })).toBeInTheDocument();
@@ -318,14 +323,7 @@ describe('the locations block from the page’s own data (issue 34)', () => {
     expect(document.getElementById(INLINED_LOCATIONS_ID)).toBeNull();
   });
   it('a filtered block (the contact page’s) does not take the page’s whole list', () => {
-    const fetch = vi.fn(() => new Promise(() => {}));
-    vi.stubGlobal('fetch', fetch);
-    const script = Object.assign(document.createElement('script'), {
-      id: INLINED_LOCATIONS_ID,
-      type: 'application/json',
-      textContent: JSON.stringify({ locations: [loc()], grid_columns: 3 }),
-    });
-    document.body.append(script);
+    const fetch = inlineLocations();
     renderWith(<LocationsBlock filter={{ type: 'sales' }} />);
     expect(screen.getByText('Loading locations…')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/locations?type=sales', expect.anything());

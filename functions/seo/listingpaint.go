@@ -187,11 +187,26 @@ func (p Page) ListingPaint(l Listing, query url.Values, r ListingResults, s List
 }
 
 // carsFound is a listing heading's count line (web CountedHeading).
-func carsFound(n int) string {
+func carsFound(n int) string { return carCount(n) + " found" }
+
+// carCount is "1 car" or "1,234 cars" (web formatNumber and its plural).
+func carCount(n int) string {
 	if n == 1 {
-		return "1 car found"
+		return "1 car"
 	}
-	return shared.FormatNumber(float64(n)) + " cars found"
+	return shared.FormatNumber(float64(n)) + " cars"
+}
+
+// DealershipSearchPath is a dealership's own search page (web
+// dealershipSearchPath).
+func DealershipSearchPath(slug string) string {
+	return "/dealerships/" + url.PathEscape(slug) + "/cars"
+}
+
+// DealershipListingPath is the full listing scoped to a dealership (web
+// dealershipListingPath).
+func DealershipListingPath(slug string) string {
+	return ListingPath + "?" + url.Values{"dealership": {slug}}.Encode()
 }
 
 // cards are the painted cards of hits, the first one's photo the page's
@@ -385,7 +400,7 @@ func (p Page) DealershipCarsPaint(d shared.Dealership, r ListingResults, s Listi
 	dp := &DealershipCarsPaint{
 		Heading:   d.Name + " stock",
 		Count:     carsFound(r.NbHits),
-		ScopePath: ListingPath + "?" + url.Values{"dealership": {d.Slug}}.Encode(),
+		ScopePath: DealershipListingPath(d.Slug),
 		FinePrint: shared.FinanceFinePrint(p.Site.Finance),
 		Cards:     p.cards(r.Hits[:n], s, now),
 	}

@@ -2,7 +2,6 @@ package seo
 
 import (
 	"html/template"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -207,14 +206,9 @@ func (p Page) DealershipsPagePaint(stats *shared.SiteStats) *Paint {
 	}
 	d := &DealershipsPaint{}
 	for _, dl := range p.Site.Dealerships {
-		c := DealershipCardPaint{Name: dl.Name, Make: dl.Make,
-			SearchPath:  "/dealerships/" + url.PathEscape(dl.Slug) + "/cars",
-			ListingPath: ListingPath + "?" + url.Values{"dealership": {dl.Slug}}.Encode()}
+		c := DealershipCardPaint{Name: dl.Name, Make: dl.Make, SearchPath: DealershipSearchPath(dl.Slug), ListingPath: DealershipListingPath(dl.Slug)}
 		if n, ok := counts[dl.Name]; ok {
-			c.Count = shared.FormatNumber(float64(n)) + " cars"
-			if n == 1 {
-				c.Count = "1 car"
-			}
+			c.Count = carCount(n)
 		}
 		d.Cards = append(d.Cards, c)
 	}

@@ -42,7 +42,15 @@ const shape = domShape(
     'autocomplete',
     'enterkeyhint',
     'value',
-  ].concat(['aria-label', 'aria-live', 'aria-busy', 'aria-pressed', 'aria-hidden', 'aria-haspopup', 'aria-expanded', 'tabindex']),
+    'aria-label',
+    'aria-live',
+    'aria-busy',
+    'aria-pressed',
+    'aria-hidden',
+    'aria-haspopup',
+    'aria-expanded',
+    'tabindex',
+  ],
   // React's useId differs from the template's ids: only their presence counts.
   ['id', 'for'],
 );
